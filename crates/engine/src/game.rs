@@ -1,0 +1,733 @@
+//! A Game: seats, the draw pile, the City Plans and one Round after another (spec §4).
+//!
+//! Turns are simultaneous: every seat submits, then `resolve` applies them all, fixes plan
+//! values, checks the end triggers and deals the next Round. All randomness comes from a seeded
+//! ChaCha8 generator; a replay takes its draws from the record instead, so it never depends on
+//! the generator.
+
+use crate::card::{Card, Draw, Effect};
+use crate::edition::Edition;
+use crate::legal::{Combination, Offer, PlanSlot, TurnContext, TurnError};
+use crate::score::{ranks, score_all, Score};
+use crate::sheet::Sheet;
+use crate::turn::{Pick, Play, Turn};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// Most seats at one table.
+pub const MAX_PLAYERS: usize = 1000;
+
+/// How cards reach the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// Three shared combinations each round (spec §2.2).
+    Standard,
+    /// One player, three cards a turn and the Solo card (spec §10).
+    Solo,
+    /// Card drafting: a hand of three, pass the third (spec §11).
+    Expert,
+}
+
+/// Which neighbour receives the unused card in expert mode (Ruling 26).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum PassDirection {
+    /// Seat (i − 1) mod n: the 1st-edition rule.
+    #[default]
+    Right,
+    /// Seat (i + 1) mod n: the 2023 rule.
+    Left,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Table options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Options {
+    pub mode: Mode,
+    /// Advanced plans and roundabouts (spec §12).
+    #[serde(default)]
+    pub advanced: bool,
+    /// Offer the first-plan reshuffle (spec §2.4); never in solo.
+    #[serde(default = "yes")]
+    pub first_plan_reshuffle: bool,
+    #[serde(default)]
+    pub pass: PassDirection,
+}
+
+impl Options {
+    pub fn new(mode: Mode) -> Options {
+        Options {
+            mode,
+            advanced: false,
+            first_plan_reshuffle: true,
+            pass: PassDirection::Right,
+        }
+    }
+
+    pub fn advanced(mut self, on: bool) -> Options {
+        self.advanced = on;
+        self
+    }
+}
+
+/// Why a game cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("a game needs at least 1 seat")]
+    NoSeats,
+    #[error("{players} seats is more than the {max} this mode allows")]
+    TooManySeats { players: usize, max: usize },
+    #[error("solo mode is for exactly 1 player, not {players}")]
+    SoloNeedsOne { players: usize },
+    #[error("expert mode needs at least 2 players")]
+    ExpertNeedsTwo,
+    #[error("unknown edition {0:?}")]
+    UnknownEdition(String),
+    #[error("City Plan {id} cannot be plan n°{slot}: {reason}")]
+    BadPlan { slot: usize, id: u8, reason: String },
+    #[error(transparent)]
+    Deal(#[from] DealError),
+}
+
+impl SetupError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            SetupError::NoSeats => "no_seats",
+            SetupError::TooManySeats { .. } => "too_many_seats",
+            SetupError::SoloNeedsOne { .. } => "solo_needs_one",
+            SetupError::ExpertNeedsTwo => "expert_needs_two",
+            SetupError::UnknownEdition(_) => "unknown_edition",
+            SetupError::BadPlan { .. } => "bad_plan",
+            SetupError::Deal(e) => e.code(),
+        }
+    }
+}
+
+/// A draw that a replayed record asks for but the rules forbid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    #[error("the record has no more draws")]
+    ScriptExhausted,
+    #[error("card {card} is drawn but none is left in the draw pile")]
+    NotInPile { card: Card },
+    #[error("the Solo card cannot be drawn here: {reason}")]
+    BadSoloCard { reason: String },
+    #[error("the Solo card must come up among the last {bottom} of {total} cards, but the record draws it as card {position}")]
+    SoloCardTooEarly {
+        position: usize,
+        bottom: usize,
+        total: usize,
+    },
+    #[error("no card is left to draw")]
+    OutOfCards,
+}
+
+impl DealError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            DealError::ScriptExhausted => "record_out_of_draws",
+            DealError::NotInPile { .. } => "card_not_in_pile",
+            DealError::BadSoloCard { .. } | DealError::SoloCardTooEarly { .. } => "bad_solo_card",
+            DealError::OutOfCards => "out_of_cards",
+        }
+    }
+}
+
+/// Why the game ended (spec §9.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "trigger")]
+pub enum EndReason {
+    /// A seat crossed its third refusal.
+    Refusals { seat: usize },
+    /// A seat scored all three plans.
+    Plans { seat: usize },
+    /// A seat filled every house.
+    AllHouses { seat: usize },
+    /// Solo: the last construction card was used.
+    DeckExhausted,
+}
+
+/// What one round looked like: the cards drawn and every seat's turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundLog {
+    pub round: u16,
+    pub draws: Vec<Draw>,
+    pub turns: Vec<Turn>,
+}
+
+/// What is on the table for the current round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Table {
+    /// Per stack: the flipped card (effect) and the top card (number).
+    Stacks {
+        flipped: [Card; 3],
+        numbers: [Card; 3],
+    },
+    /// Solo: the three cards of this turn.
+    Solo { hand: [Card; 3] },
+    /// Expert: every seat's hand; `passed[i]` is the card seat i receives for next round.
+    Hands { hands: Vec<[Card; 3]> },
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game {
+    edition: &'static Edition,
+    options: Options,
+    seed: u64,
+    rng: ChaCha8Rng,
+    /// Cards that can be drawn; order is irrelevant (draws pick uniformly at random).
+    pile: Vec<Card>,
+    discard: Vec<Card>,
+    table: Table,
+    plans: [PlanSlot; 3],
+    sheets: Vec<Sheet>,
+    pending: Vec<Option<(Turn, Sheet)>>,
+    round: u16,
+    /// Solo: draw index (0-based, among all 82 draws) at which the Solo card comes up.
+    solo_at: Option<usize>,
+    solo_drawn: bool,
+    drawn: usize,
+    reshuffle_next: bool,
+    /// Expert: the card each seat receives next round.
+    incoming: Vec<Option<Card>>,
+    end: Vec<EndReason>,
+    log: Vec<RoundLog>,
+    script: Option<VecDeque<Draw>>,
+}
+
+impl Game {
+    /// A new game: plans drawn and round 1 dealt from the seeded generator.
+    pub fn new(
+        edition: &'static Edition,
+        options: Options,
+        players: usize,
+        seed: u64,
+    ) -> Result<Game, SetupError> {
+        Game::setup(edition, options, players, seed, None, None)
+    }
+
+    /// A game whose plans and draws come from a record (see `record`).
+    pub(crate) fn scripted(
+        edition: &'static Edition,
+        options: Options,
+        players: usize,
+        seed: u64,
+        plans: [u8; 3],
+        draws: VecDeque<Draw>,
+    ) -> Result<Game, SetupError> {
+        Game::setup(edition, options, players, seed, Some(plans), Some(draws))
+    }
+
+    fn setup(
+        edition: &'static Edition,
+        options: Options,
+        players: usize,
+        seed: u64,
+        plans: Option<[u8; 3]>,
+        script: Option<VecDeque<Draw>>,
+    ) -> Result<Game, SetupError> {
+        if players == 0 {
+            return Err(SetupError::NoSeats);
+        }
+        let max = match options.mode {
+            Mode::Solo => 1,
+            // Every seat holds 3 cards at the start (spec §11).
+            Mode::Expert => edition.deck.len() / 3,
+            Mode::Standard => MAX_PLAYERS,
+        };
+        match options.mode {
+            Mode::Solo if players != 1 => return Err(SetupError::SoloNeedsOne { players }),
+            Mode::Expert if players < 2 => return Err(SetupError::ExpertNeedsTwo),
+            _ if players > max => return Err(SetupError::TooManySeats { players, max }),
+            _ => {}
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let plans = match plans {
+            Some(ids) => {
+                for (slot, &id) in ids.iter().enumerate() {
+                    let bad = |reason: &str| SetupError::BadPlan {
+                        slot: slot + 1,
+                        id,
+                        reason: reason.into(),
+                    };
+                    let card = edition.plan(id).ok_or_else(|| bad("no such plan"))?;
+                    if card.stack as usize != slot + 1 {
+                        return Err(bad("it belongs to another stack"));
+                    }
+                    if card.advanced && !options.advanced {
+                        return Err(bad("advanced plans need the advanced variant"));
+                    }
+                }
+                ids
+            }
+            None => {
+                let mut ids = [0u8; 3];
+                for (slot, id) in ids.iter_mut().enumerate() {
+                    let stack: Vec<u8> = edition
+                        .plans
+                        .iter()
+                        .filter(|p| p.stack as usize == slot + 1 && (options.advanced || !p.advanced))
+                        .map(|p| p.id)
+                        .collect();
+                    *id = stack[rng.gen_range(0..stack.len())];
+                }
+                ids
+            }
+        };
+        let solo_at = (options.mode == Mode::Solo).then(|| {
+            let total = edition.deck.len() + 1;
+            let bottom = edition.solo.bottom_part.min(total);
+            rng.gen_range(total - bottom..total)
+        });
+        let blank = Sheet::new(&edition.sheet);
+        let mut g = Game {
+            edition,
+            options,
+            seed,
+            rng,
+            pile: edition.deck.clone(),
+            discard: Vec::new(),
+            table: Table::Solo {
+                hand: [Card::new(0, Effect::Surveyor); 3],
+            },
+            plans: ids_to_slots(plans),
+            sheets: vec![blank; players],
+            pending: vec![None; players],
+            round: 0,
+            solo_at,
+            solo_drawn: false,
+            drawn: 0,
+            reshuffle_next: false,
+            incoming: vec![None; players],
+            end: Vec::new(),
+            log: Vec::new(),
+            script,
+        };
+        g.start_round(true)?;
+        Ok(g)
+    }
+
+    // ----- reading -----
+
+    pub fn edition(&self) -> &'static Edition {
+        self.edition
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn players(&self) -> usize {
+        self.sheets.len()
+    }
+
+    /// The current round, from 1.
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    pub fn sheet(&self, seat: usize) -> Option<&Sheet> {
+        self.sheets.get(seat)
+    }
+
+    pub fn sheets(&self) -> &[Sheet] {
+        &self.sheets
+    }
+
+    pub fn plans(&self) -> &[PlanSlot; 3] {
+        &self.plans
+    }
+
+    /// Cards left in the draw pile and in the discard pile.
+    pub fn pile_sizes(&self) -> (usize, usize) {
+        (self.pile.len(), self.discard.len())
+    }
+
+    /// Solo: whether the Solo card has come up.
+    pub fn solo_card_drawn(&self) -> bool {
+        self.solo_drawn
+    }
+
+    /// Every round played so far, the current one last (its turns fill in as it resolves).
+    pub fn log(&self) -> &[RoundLog] {
+        &self.log
+    }
+
+    /// Why the game ended, or empty while it goes on.
+    pub fn end(&self) -> &[EndReason] {
+        &self.end
+    }
+
+    pub fn is_over(&self) -> bool {
+        !self.end.is_empty()
+    }
+
+    /// Whether `seat` has submitted this round.
+    pub fn has_submitted(&self, seat: usize) -> bool {
+        self.pending.get(seat).is_some_and(|p| p.is_some())
+    }
+
+    /// The turn `seat` submitted this round, if any.
+    pub fn pending_turn(&self, seat: usize) -> Option<&Turn> {
+        self.pending.get(seat)?.as_ref().map(|(t, _)| t)
+    }
+
+    /// Every seat has submitted: the round can be resolved.
+    pub fn ready(&self) -> bool {
+        !self.is_over() && self.pending.iter().all(|p| p.is_some())
+    }
+
+    /// What `seat` is offered this round.
+    pub fn offer(&self, seat: usize) -> Offer {
+        match &self.table {
+            Table::Stacks { flipped, numbers } => Offer::Combinations(std::array::from_fn(|i| {
+                Combination {
+                    number: numbers[i].number,
+                    effect: flipped[i].effect,
+                }
+            })),
+            Table::Solo { hand } => Offer::Hand(*hand),
+            Table::Hands { hands } => Offer::Hand(hands[seat.min(hands.len() - 1)]),
+        }
+    }
+
+    /// Standard game: the effects each stack will offer next round, shown on the backs of the
+    /// current number cards (Ruling 28).
+    pub fn next_effects(&self) -> Option<[Effect; 3]> {
+        match &self.table {
+            Table::Stacks { numbers, .. } => Some(numbers.map(|c| c.effect)),
+            _ => None,
+        }
+    }
+
+    /// Whether a seat validating a plan this round may ask for the reshuffle (Ruling 13).
+    pub fn reshuffle_offered(&self) -> bool {
+        self.options.first_plan_reshuffle
+            && self.options.mode != Mode::Solo
+            && !self.plans.iter().any(|p| p.approved)
+    }
+
+    /// The legality context of `seat` for this round.
+    pub fn context(&self, seat: usize) -> TurnContext<'_> {
+        TurnContext {
+            edition: self.edition,
+            advanced: self.options.advanced,
+            passes_card: self.options.mode == Mode::Expert,
+            offer: self.offer(seat),
+            plans: &self.plans,
+            reshuffle_offered: self.reshuffle_offered(),
+        }
+    }
+
+    // ----- acting -----
+
+    /// Checks `turn` for `seat` without changing anything; returns the sheet it would produce.
+    pub fn validate(&self, seat: usize, turn: &Turn) -> Result<Sheet, TurnError> {
+        if self.is_over() {
+            return Err(TurnError::GameOver);
+        }
+        let sheet = self.sheets.get(seat).ok_or(TurnError::NoSuchSeat { seat })?;
+        self.context(seat).apply(sheet, turn)
+    }
+
+    /// Every legal turn of `seat` this round.
+    pub fn legal_turns(&self, seat: usize) -> Vec<Turn> {
+        match self.sheets.get(seat) {
+            Some(s) if !self.is_over() => self.context(seat).legal_turns(s),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Number of legal turns of `seat` this round.
+    pub fn count_turns(&self, seat: usize) -> u64 {
+        match self.sheets.get(seat) {
+            Some(s) if !self.is_over() => self.context(seat).count_turns(s),
+            _ => 0,
+        }
+    }
+
+    /// Records `seat`'s turn for this round; nothing changes on error.
+    pub fn submit(&mut self, seat: usize, turn: Turn) -> Result<(), TurnError> {
+        if self.has_submitted(seat) {
+            return Err(TurnError::AlreadySubmitted {
+                seat,
+                round: self.round,
+            });
+        }
+        let after = self.validate(seat, &turn)?;
+        self.pending[seat] = Some((turn, after));
+        Ok(())
+    }
+
+    /// Takes back `seat`'s turn before the round resolves ("restart turn"). Returns whether a
+    /// turn was withdrawn.
+    pub fn withdraw(&mut self, seat: usize) -> bool {
+        self.pending.get_mut(seat).and_then(Option::take).is_some()
+    }
+
+    /// Applies every submitted turn and deals the next round (spec §4 step 3).
+    /// Does nothing unless `ready()`.
+    pub fn resolve(&mut self) -> Result<(), DealError> {
+        if !self.ready() {
+            return Ok(());
+        }
+        let pending = std::mem::take(&mut self.pending);
+        let mut turns = Vec::with_capacity(pending.len());
+        let mut validated = [false; 3];
+        let mut reshuffle = false;
+        let mut passes = Vec::with_capacity(pending.len());
+        for (seat, p) in pending.into_iter().enumerate() {
+            let (turn, after) = p.expect("ready() checked every seat");
+            self.sheets[seat] = after;
+            for c in &turn.plans {
+                validated[c.plan as usize] = true;
+            }
+            reshuffle |= turn.reshuffle;
+            passes.push(match turn.play {
+                Play::Build(b) => match b.pick {
+                    Pick::Hand((n, e)) => Some(3 - n - e),
+                    Pick::Combination(_) => None,
+                },
+                Play::Refuse { pass } => pass,
+            });
+            turns.push(turn);
+        }
+        self.pending = vec![None; self.sheets.len()];
+        for (slot, v) in self.plans.iter_mut().zip(validated) {
+            slot.approved |= v;
+        }
+        if let Some(log) = self.log.last_mut() {
+            log.turns = turns;
+        }
+        // Cards leave the table.
+        match &self.table {
+            Table::Solo { hand } => self.discard.extend_from_slice(hand),
+            Table::Hands { hands } => {
+                let n = hands.len();
+                let mut incoming = vec![None; n];
+                for (seat, hand) in hands.iter().enumerate() {
+                    let keep = passes[seat].unwrap_or(2) as usize;
+                    for (i, &c) in hand.iter().enumerate() {
+                        if i != keep {
+                            self.discard.push(c);
+                        }
+                    }
+                    let to = match self.options.pass {
+                        PassDirection::Right => (seat + n - 1) % n,
+                        PassDirection::Left => (seat + 1) % n,
+                    };
+                    incoming[to] = Some(hand[keep]);
+                }
+                self.incoming = incoming;
+            }
+            Table::Stacks { .. } => {}
+        }
+        // Validation only lets a seat ask when the reshuffle is on offer (Ruling 13).
+        self.reshuffle_next = reshuffle;
+        self.check_end();
+        if !self.is_over() {
+            self.start_round(false)?;
+        }
+        Ok(())
+    }
+
+    fn check_end(&mut self) {
+        let mut end = Vec::new();
+        for (seat, s) in self.sheets.iter().enumerate() {
+            if s.refusals() >= self.edition.sheet.refusals.boxes() {
+                end.push(EndReason::Refusals { seat });
+            }
+            if s.plan_scores().iter().all(Option::is_some) {
+                end.push(EndReason::Plans { seat });
+            }
+            if s.all_filled() {
+                end.push(EndReason::AllHouses { seat });
+            }
+        }
+        if self.options.mode == Mode::Solo && self.pile.is_empty() {
+            end.push(EndReason::DeckExhausted);
+        }
+        self.end = end;
+    }
+
+    // ----- dealing -----
+
+    fn draw_raw(&mut self) -> Result<Card, DealError> {
+        if self.pile.is_empty() {
+            if self.options.mode == Mode::Solo {
+                return Err(DealError::OutOfCards);
+            }
+            // Ruling 14: the discard pile becomes the new deck.
+            std::mem::swap(&mut self.pile, &mut self.discard);
+            if self.pile.is_empty() {
+                return Err(DealError::OutOfCards);
+            }
+        }
+        let i = match &mut self.script {
+            None => self.rng.gen_range(0..self.pile.len()),
+            Some(script) => match script.front() {
+                Some(Draw::Card(c)) => {
+                    let c = *c;
+                    let i = self
+                        .pile
+                        .iter()
+                        .position(|&p| p == c)
+                        .ok_or(DealError::NotInPile { card: c })?;
+                    script.pop_front();
+                    i
+                }
+                Some(Draw::Solo) => {
+                    return Err(DealError::BadSoloCard {
+                        reason: if self.options.mode == Mode::Solo {
+                            "it was already drawn".into()
+                        } else {
+                            "this is not a solo game".into()
+                        },
+                    })
+                }
+                None => return Err(DealError::ScriptExhausted),
+            },
+        };
+        Ok(self.pile.swap_remove(i))
+    }
+
+    /// Draws one construction card, handling the Solo card (Ruling 23).
+    fn draw(&mut self, log: &mut Vec<Draw>) -> Result<Card, DealError> {
+        if self.options.mode == Mode::Solo && !self.solo_drawn {
+            let solo_now = match &self.script {
+                None => self.solo_at == Some(self.drawn),
+                Some(s) => s.front() == Some(&Draw::Solo),
+            };
+            if solo_now {
+                let total = self.edition.deck.len() + 1;
+                let bottom = self.edition.solo.bottom_part.min(total);
+                if self.drawn < total - bottom {
+                    return Err(DealError::SoloCardTooEarly {
+                        position: self.drawn + 1,
+                        bottom,
+                        total,
+                    });
+                }
+                if let Some(s) = &mut self.script {
+                    s.pop_front();
+                }
+                self.solo_drawn = true;
+                self.drawn += 1;
+                log.push(Draw::Solo);
+                // Every plan is now approved; validations from this turn on score low (Ruling 24).
+                for p in &mut self.plans {
+                    p.approved = true;
+                }
+            }
+        }
+        let c = self.draw_raw()?;
+        self.drawn += 1;
+        log.push(Draw::Card(c));
+        Ok(c)
+    }
+
+    fn start_round(&mut self, first: bool) -> Result<(), DealError> {
+        self.round += 1;
+        let mut log = Vec::new();
+        let fresh = first || std::mem::take(&mut self.reshuffle_next);
+        if fresh && !first {
+            // Ruling 13: everything except passed cards goes back into one deck.
+            self.pile.append(&mut self.discard);
+            match &self.table {
+                Table::Stacks { flipped, numbers } => {
+                    self.pile.extend_from_slice(flipped);
+                    self.pile.extend_from_slice(numbers);
+                }
+                Table::Solo { hand } => self.pile.extend_from_slice(hand),
+                Table::Hands { .. } => {}
+            }
+        }
+        match self.options.mode {
+            Mode::Standard => {
+                let (mut flipped, mut numbers) = match &self.table {
+                    Table::Stacks { flipped, numbers } if !fresh => (*flipped, *numbers),
+                    _ => {
+                        let mut n = [Card::new(0, Effect::Surveyor); 3];
+                        for c in &mut n {
+                            *c = self.draw(&mut log)?;
+                        }
+                        (n, n)
+                    }
+                };
+                if !fresh {
+                    // Old effect cards are discarded before any draw (Ruling 14).
+                    self.discard.extend_from_slice(&flipped);
+                }
+                flipped = numbers;
+                for c in &mut numbers {
+                    *c = self.draw(&mut log)?;
+                }
+                self.table = Table::Stacks { flipped, numbers };
+            }
+            Mode::Solo => {
+                let mut hand = [Card::new(0, Effect::Surveyor); 3];
+                for c in &mut hand {
+                    *c = self.draw(&mut log)?;
+                }
+                self.table = Table::Solo { hand };
+            }
+            Mode::Expert => {
+                let n = self.sheets.len();
+                let mut hands = Vec::with_capacity(n);
+                for seat in 0..n {
+                    let mut hand = [Card::new(0, Effect::Surveyor); 3];
+                    let start = match self.incoming[seat].take() {
+                        Some(c) => {
+                            hand[0] = c;
+                            1
+                        }
+                        None => 0,
+                    };
+                    for c in &mut hand[start..] {
+                        *c = self.draw(&mut log)?;
+                    }
+                    hands.push(hand);
+                }
+                self.table = Table::Hands { hands };
+            }
+        }
+        self.log.push(RoundLog {
+            round: self.round,
+            draws: log,
+            turns: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// Running (or final) scores of every seat, with temps ranked across the table.
+    pub fn scores(&self) -> Vec<Score> {
+        score_all(
+            &self.edition.sheet,
+            &self.sheets,
+            self.options.mode == Mode::Solo,
+        )
+    }
+
+    /// 1-based ranks from `scores()` with the tie-break chain (Ruling 16).
+    pub fn ranks(&self) -> Vec<u16> {
+        ranks(&self.scores())
+    }
+}
+
+fn ids_to_slots(ids: [u8; 3]) -> [PlanSlot; 3] {
+    ids.map(|card| PlanSlot {
+        card,
+        approved: false,
+    })
+}

@@ -1,0 +1,1096 @@
+//! Legality: the one implementation behind `validate`, `legal_turns` and `count_turns`.
+//!
+//! Each stage of a turn has a checker; the enumerators walk the whole candidate space of a
+//! stage and keep what its checker accepts, so listed turns and valid turns cannot disagree.
+
+use crate::card::{Card, Effect};
+use crate::edition::{Edition, PlanCard, PlanCondition};
+use crate::sheet::{FenceRef, House, HouseRef, Sheet, MAX_ESTATE, MAX_NUMBER, STREETS};
+use crate::turn::{Build, EffectUse, Pick, Play, PlanClaim, Roundabout, Turn, When};
+use serde::{Deserialize, Serialize};
+
+/// What a seat is offered this round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Offer {
+    /// Standard game: three combinations, (number card, effect card) per stack.
+    Combinations([Combination; 3]),
+    /// Solo and expert: a hand of three cards.
+    Hand([Card; 3]),
+}
+
+/// A standard-game combination: the number of a stack's top card and the effect of the card
+/// just flipped from that stack (spec §2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combination {
+    pub number: u8,
+    pub effect: Effect,
+}
+
+impl Offer {
+    /// Every pick this offer allows, with its number and effect.
+    pub fn picks(&self) -> impl Iterator<Item = (Pick, u8, Effect)> + '_ {
+        let (combos, hand): (&[Combination], &[Card]) = match self {
+            Offer::Combinations(c) => (c, &[]),
+            Offer::Hand(h) => (&[], h),
+        };
+        let a = combos
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (Pick::Combination(i as u8), c.number, c.effect));
+        let b = (0..hand.len()).flat_map(move |n| {
+            (0..hand.len()).filter(move |&e| e != n).map(move |e| {
+                (
+                    Pick::Hand((n as u8, e as u8)),
+                    hand[n].number,
+                    hand[e].effect,
+                )
+            })
+        });
+        a.chain(b)
+    }
+
+    /// Number and effect of a pick, if the offer has it.
+    pub fn resolve(&self, pick: Pick) -> Option<(u8, Effect)> {
+        match (self, pick) {
+            (Offer::Combinations(c), Pick::Combination(i)) => {
+                c.get(i as usize).map(|c| (c.number, c.effect))
+            }
+            (Offer::Hand(h), Pick::Hand((n, e))) if n != e => {
+                Some((h.get(n as usize)?.number, h.get(e as usize)?.effect))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the seat holds a hand (and so passes a card on a refusal in expert mode).
+    pub fn is_hand(&self) -> bool {
+        matches!(self, Offer::Hand(_))
+    }
+}
+
+/// The numbers a pick can produce: the card's number, or −2…+2 within 0–17 for Temp (§7.5).
+pub fn numbers_for(number: u8, effect: Effect) -> std::ops::RangeInclusive<u8> {
+    if effect == Effect::Temp {
+        number.saturating_sub(2)..=(number + 2).min(MAX_NUMBER)
+    } else {
+        number..=number
+    }
+}
+
+/// One City Plan on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanSlot {
+    /// The plan card id.
+    pub card: u8,
+    /// Already approved (someone validated it in an earlier round, or the Solo card came up):
+    /// only the second value is left.
+    pub approved: bool,
+}
+
+/// Everything besides the sheet that decides what a seat may do this round.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnContext<'a> {
+    pub edition: &'a Edition,
+    pub advanced: bool,
+    /// Expert mode: a refusing seat passes a card (Ruling 27).
+    pub passes_card: bool,
+    pub offer: Offer,
+    pub plans: &'a [PlanSlot; 3],
+    /// The first-plan reshuffle may be requested by a seat that validates a plan this round.
+    pub reshuffle_offered: bool,
+}
+
+/// Why a turn is illegal. Every variant names what is wrong; `code()` is stable for the wire.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("there is no seat {seat}")]
+    NoSuchSeat { seat: usize },
+    #[error("seat {seat} has already submitted its turn for round {round}")]
+    AlreadySubmitted { seat: usize, round: u16 },
+    #[error("pick {pick:?} is not one of the offered combinations")]
+    NoSuchPick { pick: Pick },
+    #[error("{house} is not on the sheet")]
+    NoSuchHouse { house: HouseRef },
+    #[error("{fence} is not on the sheet")]
+    NoSuchSlot { fence: FenceRef },
+    #[error("{house} is not empty")]
+    HouseNotEmpty { house: HouseRef },
+    #[error("the combination gives {allowed:?}, not {number}")]
+    NumberNotOffered {
+        number: u8,
+        allowed: std::ops::RangeInclusive<u8>,
+    },
+    #[error("{number} cannot go in {house}: {}", order_reason(*.left, *.right))]
+    OutOfOrder {
+        house: HouseRef,
+        number: u8,
+        left: Option<(HouseRef, u8)>,
+        right: Option<(HouseRef, u8)>,
+    },
+    #[error("a permit refusal is only allowed when nothing fits; {number} fits in {house}")]
+    RefusalNotAllowed { house: HouseRef, number: u8 },
+    #[error("all permit-refusal boxes are already crossed")]
+    RefusalsFull,
+    #[error("in expert mode a refusing seat passes one hand card (1–3)")]
+    PassCardMissing,
+    #[error("only expert mode passes a card on a refusal")]
+    PassCardUnexpected,
+    #[error("the combination's effect is {effect}, so {used} cannot be used")]
+    WrongEffect { effect: Effect, used: &'static str },
+    #[error("the Temp Agency is applied automatically; give no effect target")]
+    TempHasNoTarget,
+    #[error("{fence} already has a fence")]
+    FenceExists { fence: FenceRef },
+    #[error("{fence} would split an estate already used for a plan")]
+    FenceInUsedEstate { fence: FenceRef },
+    #[error("{fence} would separate two houses numbered {number} (a bis pair)")]
+    FenceSplitsBis { fence: FenceRef, number: u8 },
+    #[error("there is no real-estate column for estates of size {size}")]
+    NoSuchEstateSize { size: u8 },
+    #[error("the real-estate column for size {size} is full")]
+    RealEstateFull { size: u8 },
+    #[error("every park of street {} is already crossed", street + 1)]
+    ParksFull { street: u8 },
+    #[error("{house} has no planned pool")]
+    NoPool { house: HouseRef },
+    #[error("all bis boxes are already crossed")]
+    BisFull,
+    #[error("{from} holds no number to copy")]
+    BisNoSource { from: HouseRef },
+    #[error("{to} is not directly next to {from}")]
+    BisNotAdjacent { from: HouseRef, to: HouseRef },
+    #[error("a fence separates {from} and {to}")]
+    BisAcrossFence { from: HouseRef, to: HouseRef },
+    #[error("roundabouts belong to the advanced variant")]
+    RoundaboutsOff,
+    #[error("both roundabouts are already built")]
+    RoundaboutsFull,
+    #[error("City Plan n°{} does not exist", plan + 1)]
+    NoSuchPlan { plan: u8 },
+    #[error("City Plan n°{} was already scored on this sheet", plan + 1)]
+    PlanAlreadyScored { plan: u8 },
+    #[error("City Plan n°{} is validated twice in this turn", plan + 1)]
+    PlanTwice { plan: u8 },
+    #[error("City Plan n°{} ({requirement}) is not met: {reason}", plan + 1)]
+    PlanNotMet {
+        plan: u8,
+        requirement: String,
+        reason: String,
+    },
+    #[error("no housing estate starts at {house}")]
+    NoEstate { house: HouseRef },
+    #[error("the estate starting at {house} is not completed")]
+    EstateIncomplete { house: HouseRef },
+    #[error("the estate starting at {house} has {len} houses; estates have 1 to 6")]
+    EstateTooLong { house: HouseRef, len: u8 },
+    #[error("the estate starting at {house} was already used for a plan")]
+    EstateUsed { house: HouseRef },
+    #[error("the estate starting at {house} is named twice")]
+    EstateTwice { house: HouseRef },
+    #[error("City Plan n°{} needs estates of sizes {needed:?}, the estates named have sizes {given:?}", plan + 1)]
+    EstateSizes {
+        plan: u8,
+        needed: Vec<u8>,
+        given: Vec<u8>,
+    },
+    #[error("City Plan n°{} names no estates", plan + 1)]
+    EstatesNotWanted { plan: u8 },
+    #[error("the first-plan reshuffle is only offered in the first round in which any plan is validated, to a seat validating one (never in solo)")]
+    ReshuffleNotOffered,
+}
+
+fn order_reason(left: Option<(HouseRef, u8)>, right: Option<(HouseRef, u8)>) -> String {
+    let mut parts = Vec::new();
+    if let Some((h, v)) = left {
+        parts.push(format!("{h} to its left holds {v}"));
+    }
+    if let Some((h, v)) = right {
+        parts.push(format!("{h} to its right holds {v}"));
+    }
+    if parts.is_empty() {
+        "numbers must increase from left to right".into()
+    } else {
+        format!(
+            "{} and numbers must increase from left to right",
+            parts.join(", ")
+        )
+    }
+}
+
+impl TurnError {
+    /// A stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        use TurnError::*;
+        match self {
+            GameOver => "game_over",
+            NoSuchSeat { .. } => "no_such_seat",
+            AlreadySubmitted { .. } => "already_submitted",
+            NoSuchPick { .. } => "no_such_pick",
+            NoSuchHouse { .. } => "no_such_house",
+            NoSuchSlot { .. } => "no_such_fence_slot",
+            HouseNotEmpty { .. } => "house_not_empty",
+            NumberNotOffered { .. } => "number_not_offered",
+            OutOfOrder { .. } => "number_out_of_order",
+            RefusalNotAllowed { .. } => "refusal_not_allowed",
+            RefusalsFull => "refusals_full",
+            PassCardMissing => "pass_card_missing",
+            PassCardUnexpected => "pass_card_unexpected",
+            WrongEffect { .. } => "wrong_effect",
+            TempHasNoTarget => "temp_has_no_target",
+            FenceExists { .. } => "fence_exists",
+            FenceInUsedEstate { .. } => "fence_in_used_estate",
+            FenceSplitsBis { .. } => "fence_splits_bis",
+            NoSuchEstateSize { .. } => "no_such_estate_size",
+            RealEstateFull { .. } => "real_estate_full",
+            ParksFull { .. } => "parks_full",
+            NoPool { .. } => "no_pool",
+            BisFull => "bis_full",
+            BisNoSource { .. } => "bis_no_source",
+            BisNotAdjacent { .. } => "bis_not_adjacent",
+            BisAcrossFence { .. } => "bis_across_fence",
+            RoundaboutsOff => "roundabouts_off",
+            RoundaboutsFull => "roundabouts_full",
+            NoSuchPlan { .. } => "no_such_plan",
+            PlanAlreadyScored { .. } => "plan_already_scored",
+            PlanTwice { .. } => "plan_twice",
+            PlanNotMet { .. } => "plan_not_met",
+            NoEstate { .. } => "no_estate",
+            EstateIncomplete { .. } => "estate_incomplete",
+            EstateTooLong { .. } => "estate_too_long",
+            EstateUsed { .. } => "estate_used",
+            EstateTwice { .. } => "estate_twice",
+            EstateSizes { .. } => "estate_sizes",
+            EstatesNotWanted { .. } => "estates_not_wanted",
+            ReshuffleNotOffered => "reshuffle_not_offered",
+        }
+    }
+}
+
+/// Where a number may go: a pick, the number written, and the house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub pick: Pick,
+    pub effect: Effect,
+    pub number: u8,
+    pub house: HouseRef,
+}
+
+impl<'a> TurnContext<'a> {
+    // ----- stage checkers -----
+
+    fn check_house(sheet: &Sheet, h: HouseRef) -> Result<(), TurnError> {
+        if sheet.contains(h) {
+            Ok(())
+        } else {
+            Err(TurnError::NoSuchHouse { house: h })
+        }
+    }
+
+    /// Roundabout in `h` (spec §12, Ruling 17); `already` is whether one was built this turn.
+    pub fn check_roundabout(&self, sheet: &Sheet, h: HouseRef) -> Result<(), TurnError> {
+        if !self.advanced {
+            return Err(TurnError::RoundaboutsOff);
+        }
+        Self::check_house(sheet, h)?;
+        if sheet.roundabouts() >= self.edition.sheet.roundabouts.boxes() {
+            return Err(TurnError::RoundaboutsFull);
+        }
+        if !sheet.is_empty(h) {
+            return Err(TurnError::HouseNotEmpty { house: h });
+        }
+        Ok(())
+    }
+
+    /// Writing `number` from `pick` in `house` (spec §5).
+    pub fn check_placement(
+        &self,
+        sheet: &Sheet,
+        pick: Pick,
+        number: u8,
+        house: HouseRef,
+    ) -> Result<Effect, TurnError> {
+        let (card, effect) = self
+            .offer
+            .resolve(pick)
+            .ok_or(TurnError::NoSuchPick { pick })?;
+        let allowed = numbers_for(card, effect);
+        if !allowed.contains(&number) {
+            return Err(TurnError::NumberNotOffered { number, allowed });
+        }
+        Self::check_house(sheet, house)?;
+        if !sheet.is_empty(house) {
+            return Err(TurnError::HouseNotEmpty { house });
+        }
+        match sheet.number_range(house) {
+            Some((lo, hi)) if (lo..=hi).contains(&number) => Ok(effect),
+            _ => {
+                let (left, right) = sheet.bounds(house);
+                Err(TurnError::OutOfOrder {
+                    house,
+                    number,
+                    left,
+                    right,
+                })
+            }
+        }
+    }
+
+    /// A permit refusal on the sheet as it stands (Ruling 1).
+    pub fn check_refusal(&self, sheet: &Sheet, pass: Option<u8>) -> Result<(), TurnError> {
+        if sheet.refusals() >= self.edition.sheet.refusals.boxes() {
+            return Err(TurnError::RefusalsFull);
+        }
+        match (self.passes_card, pass) {
+            (true, Some(p)) if p < 3 => {}
+            (true, _) => return Err(TurnError::PassCardMissing),
+            (false, Some(_)) => return Err(TurnError::PassCardUnexpected),
+            (false, None) => {}
+        }
+        match self.first_placement(sheet) {
+            Some(p) => Err(TurnError::RefusalNotAllowed {
+                house: p.house,
+                number: p.number,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// The effect target `use_` for a number of `effect` just written in `house`.
+    pub fn check_effect(
+        &self,
+        sheet: &Sheet,
+        effect: Effect,
+        house: HouseRef,
+        use_: EffectUse,
+    ) -> Result<(), TurnError> {
+        let layout = &self.edition.sheet;
+        let wrong = |used| Err(TurnError::WrongEffect { effect, used });
+        match use_ {
+            EffectUse::Fence(f) => {
+                if effect != Effect::Surveyor {
+                    return wrong("a fence");
+                }
+                check_fence(sheet, f)
+            }
+            EffectUse::RealEstate(size) => {
+                if effect != Effect::RealEstate {
+                    return wrong("a real-estate column");
+                }
+                let track = layout
+                    .real_estate
+                    .get((size as usize).wrapping_sub(1))
+                    .ok_or(TurnError::NoSuchEstateSize { size })?;
+                if sheet.real_estate(size as usize) >= track.boxes() {
+                    return Err(TurnError::RealEstateFull { size });
+                }
+                Ok(())
+            }
+            EffectUse::Park => {
+                if effect != Effect::Landscaper {
+                    return wrong("a park");
+                }
+                let s = house.street;
+                if sheet.parks(s) >= layout.streets[s as usize].parks.boxes() {
+                    return Err(TurnError::ParksFull { street: s });
+                }
+                Ok(())
+            }
+            EffectUse::Pool => {
+                if effect != Effect::Pool {
+                    return wrong("a pool");
+                }
+                if !sheet.has_planned_pool(house) {
+                    return Err(TurnError::NoPool { house });
+                }
+                Ok(())
+            }
+            EffectUse::Bis { from, to } => {
+                if effect != Effect::Bis {
+                    return wrong("a bis copy");
+                }
+                check_bis(sheet, layout.bis.boxes(), from, to)
+            }
+        }
+    }
+
+    /// A City Plan claim on the sheet as it stands; `done` holds the plans already claimed this
+    /// turn.
+    pub fn check_plan(
+        &self,
+        sheet: &Sheet,
+        claim: &PlanClaim,
+        done: &[u8],
+    ) -> Result<(), TurnError> {
+        let plan = claim.plan;
+        let slot = self
+            .plans
+            .get(plan as usize)
+            .ok_or(TurnError::NoSuchPlan { plan })?;
+        if sheet.plan_scores()[plan as usize].is_some() {
+            return Err(TurnError::PlanAlreadyScored { plan });
+        }
+        if done.contains(&plan) {
+            return Err(TurnError::PlanTwice { plan });
+        }
+        let card = self
+            .edition
+            .plan(slot.card)
+            .ok_or(TurnError::NoSuchPlan { plan })?;
+        check_condition(self.edition, sheet, plan, card, &claim.estates)
+    }
+
+    // ----- whole turns -----
+
+    /// Checks a whole turn and returns the sheet after it and the points of each plan claimed.
+    pub fn apply(&self, sheet: &Sheet, turn: &Turn) -> Result<Sheet, TurnError> {
+        let mut s = *sheet;
+        if let Some(Roundabout {
+            house,
+            when: When::Before,
+        }) = turn.roundabout
+        {
+            self.check_roundabout(&s, house)?;
+            s.build_roundabout(house);
+        }
+        match turn.play {
+            Play::Build(b) => self.apply_build(&mut s, &b)?,
+            Play::Refuse { pass } => {
+                self.check_refusal(&s, pass)?;
+                s.cross_refusal();
+            }
+        }
+        if let Some(Roundabout {
+            house,
+            when: When::After,
+        }) = turn.roundabout
+        {
+            self.check_roundabout(&s, house)?;
+            s.build_roundabout(house);
+        }
+        let mut done = Vec::with_capacity(turn.plans.len());
+        for claim in &turn.plans {
+            self.check_plan(&s, claim, &done)?;
+            self.apply_plan(&mut s, claim);
+            done.push(claim.plan);
+        }
+        if turn.reshuffle && !(self.reshuffle_offered && !turn.plans.is_empty()) {
+            return Err(TurnError::ReshuffleNotOffered);
+        }
+        Ok(s)
+    }
+
+    fn apply_build(&self, s: &mut Sheet, b: &Build) -> Result<(), TurnError> {
+        let effect = self.check_placement(s, b.pick, b.number, b.house)?;
+        s.write(b.house, b.number, false);
+        if effect == Effect::Temp {
+            if b.effect.is_some() {
+                return Err(TurnError::TempHasNoTarget);
+            }
+            s.cross_temp(self.edition.sheet.temp_boxes);
+        }
+        if let Some(u) = b.effect {
+            self.check_effect(s, effect, b.house, u)?;
+            apply_effect(s, b.house, u);
+        }
+        Ok(())
+    }
+
+    /// Applies a checked claim: writes the points and locks the houses (Ruling 10).
+    pub fn apply_plan(&self, s: &mut Sheet, claim: &PlanClaim) {
+        let slot = self.plans[claim.plan as usize];
+        let Some(card) = self.edition.plan(slot.card) else {
+            return;
+        };
+        let points = if slot.approved {
+            card.second
+        } else {
+            card.first
+        };
+        s.set_plan(claim.plan as usize, points);
+        match &card.condition {
+            PlanCondition::Estates(_) => {
+                for &h in &claim.estates {
+                    if let Some((e, _)) = s.run_starting_at(h) {
+                        for i in e.start..e.start + e.len {
+                            s.mark_used(HouseRef::new(e.street, i));
+                        }
+                    }
+                }
+            }
+            PlanCondition::FullStreet(n) => {
+                let st = n - 1;
+                for i in 0..s.len(st) {
+                    s.mark_used(HouseRef::new(st, i));
+                }
+            }
+            PlanCondition::StreetEnds(_) => {
+                for st in 0..STREETS as u8 {
+                    s.mark_used(HouseRef::new(st, 0));
+                    s.mark_used(HouseRef::new(st, s.len(st) - 1));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // ----- enumeration -----
+
+    /// Every legal placement on the sheet as it stands, in a fixed order (pick, house, number).
+    pub fn placements(&self, sheet: &Sheet, out: &mut Vec<Placement>) {
+        out.clear();
+        let mut ranges = [[None; crate::sheet::MAX_HOUSES]; STREETS];
+        for h in sheet.all_houses() {
+            ranges[h.street as usize][h.house as usize] = sheet.number_range(h);
+        }
+        for (pick, card, effect) in self.offer.picks() {
+            let numbers = numbers_for(card, effect);
+            for h in sheet.all_houses() {
+                if let Some((lo, hi)) = ranges[h.street as usize][h.house as usize] {
+                    for number in numbers.clone() {
+                        if lo <= number && number <= hi {
+                            debug_assert!(self.check_placement(sheet, pick, number, h).is_ok());
+                            out.push(Placement {
+                                pick,
+                                effect,
+                                number,
+                                house: h,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Some legal placement, if any (the refusal test, Ruling 1).
+    pub fn first_placement(&self, sheet: &Sheet) -> Option<Placement> {
+        for h in sheet.all_houses() {
+            if let Some((lo, hi)) = sheet.number_range(h) {
+                for (pick, card, effect) in self.offer.picks() {
+                    let numbers = numbers_for(card, effect);
+                    let a = (*numbers.start()).max(lo);
+                    let b = (*numbers.end()).min(hi);
+                    if a <= b {
+                        return Some(Placement {
+                            pick,
+                            effect,
+                            number: a,
+                            house: h,
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Every legal use of `effect` after writing in `house` (not counting "pass").
+    pub fn effect_uses(&self, sheet: &Sheet, effect: Effect, house: HouseRef, out: &mut Vec<EffectUse>) {
+        out.clear();
+        let mut push = |u: EffectUse| {
+            if self.check_effect(sheet, effect, house, u).is_ok() {
+                out.push(u);
+            }
+        };
+        match effect {
+            Effect::Surveyor => sheet.all_slots().for_each(|f| push(EffectUse::Fence(f))),
+            Effect::RealEstate => {
+                for size in 1..=self.edition.sheet.real_estate.len() as u8 {
+                    push(EffectUse::RealEstate(size));
+                }
+            }
+            Effect::Landscaper => push(EffectUse::Park),
+            Effect::Pool => push(EffectUse::Pool),
+            Effect::Temp => {}
+            Effect::Bis => {
+                for from in sheet.all_houses() {
+                    if sheet.number(from).is_none() {
+                        continue;
+                    }
+                    if from.house > 0 {
+                        push(EffectUse::Bis {
+                            from,
+                            to: HouseRef::new(from.street, from.house - 1),
+                        });
+                    }
+                    if from.house + 1 < sheet.len(from.street) {
+                        push(EffectUse::Bis {
+                            from,
+                            to: HouseRef::new(from.street, from.house + 1),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal claim of plan `plan` on the sheet as it stands.
+    pub fn plan_claims(&self, sheet: &Sheet, plan: u8, done: &[u8], out: &mut Vec<PlanClaim>) {
+        out.clear();
+        let Some(slot) = self.plans.get(plan as usize) else {
+            return;
+        };
+        let Some(card) = self.edition.plan(slot.card) else {
+            return;
+        };
+        if sheet.plan_scores()[plan as usize].is_some() || done.contains(&plan) {
+            return;
+        }
+        match &card.condition {
+            PlanCondition::Estates(sizes) => {
+                let free: Vec<_> = sheet
+                    .completed_estates()
+                    .into_iter()
+                    .filter(|e| !e.used)
+                    .collect();
+                let mut sorted = sizes.clone();
+                sorted.sort_unstable();
+                // Choose one estate per required size; equal sizes are chosen in increasing
+                // estate order so that each set of estates is listed once.
+                let mut chosen: Vec<usize> = Vec::with_capacity(sorted.len());
+                choose_estates(&free, &sorted, &mut chosen, &mut |idx| {
+                    let claim = PlanClaim {
+                        plan,
+                        estates: idx.iter().map(|&i| free[i].first_house()).collect(),
+                    };
+                    if self.check_plan(sheet, &claim, done).is_ok() {
+                        out.push(claim);
+                    }
+                });
+            }
+            _ => {
+                let claim = PlanClaim {
+                    plan,
+                    estates: Vec::new(),
+                };
+                if self.check_plan(sheet, &claim, done).is_ok() {
+                    out.push(claim);
+                }
+            }
+        }
+    }
+
+    /// Calls `f` with every legal turn, in a fixed order. Returns early if `f` returns false.
+    pub fn for_each_turn(&self, sheet: &Sheet, f: &mut dyn FnMut(&Turn) -> bool) {
+        let mut turn = Turn::refuse(None);
+        let _ = self.walk_roundabout_before(sheet, &mut turn, f);
+    }
+
+    /// Every legal turn (may be large in the advanced variant; see `count_turns`).
+    pub fn legal_turns(&self, sheet: &Sheet) -> Vec<Turn> {
+        let mut out = Vec::new();
+        self.for_each_turn(sheet, &mut |t| {
+            out.push(t.clone());
+            true
+        });
+        out
+    }
+
+    /// Number of legal turns.
+    pub fn count_turns(&self, sheet: &Sheet) -> u64 {
+        let mut n = 0u64;
+        self.for_each_turn(sheet, &mut |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    fn walk_roundabout_before(
+        &self,
+        sheet: &Sheet,
+        turn: &mut Turn,
+        f: &mut dyn FnMut(&Turn) -> bool,
+    ) -> bool {
+        turn.roundabout = None;
+        if !self.walk_play(sheet, turn, f) {
+            return false;
+        }
+        for h in sheet.all_houses() {
+            if self.check_roundabout(sheet, h).is_ok() {
+                let mut s = *sheet;
+                s.build_roundabout(h);
+                turn.roundabout = Some(Roundabout {
+                    house: h,
+                    when: When::Before,
+                });
+                if !self.walk_play(&s, turn, f) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn walk_play(&self, sheet: &Sheet, turn: &mut Turn, f: &mut dyn FnMut(&Turn) -> bool) -> bool {
+        let mut placements = Vec::new();
+        self.placements(sheet, &mut placements);
+        if placements.is_empty() {
+            let passes: &[Option<u8>] = if self.passes_card {
+                &[Some(0), Some(1), Some(2)]
+            } else {
+                &[None]
+            };
+            for &pass in passes {
+                if self.check_refusal(sheet, pass).is_ok() {
+                    let mut s = *sheet;
+                    s.cross_refusal();
+                    turn.play = Play::Refuse { pass };
+                    if !self.walk_roundabout_after(&s, turn, f) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+        let mut uses = Vec::new();
+        for p in placements {
+            let mut s = *sheet;
+            s.write(p.house, p.number, false);
+            if p.effect == Effect::Temp {
+                s.cross_temp(self.edition.sheet.temp_boxes);
+            }
+            let build = Build {
+                pick: p.pick,
+                house: p.house,
+                number: p.number,
+                effect: None,
+            };
+            turn.play = Play::Build(build);
+            if !self.walk_roundabout_after(&s, turn, f) {
+                return false;
+            }
+            self.effect_uses(&s, p.effect, p.house, &mut uses);
+            for &u in &uses {
+                let mut s2 = s;
+                apply_effect(&mut s2, p.house, u);
+                turn.play = Play::Build(Build {
+                    effect: Some(u),
+                    ..build
+                });
+                if !self.walk_roundabout_after(&s2, turn, f) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn walk_roundabout_after(
+        &self,
+        sheet: &Sheet,
+        turn: &mut Turn,
+        f: &mut dyn FnMut(&Turn) -> bool,
+    ) -> bool {
+        if !self.walk_plans(sheet, turn, f) {
+            return false;
+        }
+        if turn.roundabout.is_some() {
+            return true;
+        }
+        for h in sheet.all_houses() {
+            if self.check_roundabout(sheet, h).is_ok() {
+                let mut s = *sheet;
+                s.build_roundabout(h);
+                turn.roundabout = Some(Roundabout {
+                    house: h,
+                    when: When::After,
+                });
+                let go = self.walk_plans(&s, turn, f);
+                turn.roundabout = None;
+                if !go {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn walk_plans(&self, sheet: &Sheet, turn: &mut Turn, f: &mut dyn FnMut(&Turn) -> bool) -> bool {
+        turn.plans.clear();
+        turn.reshuffle = false;
+        self.walk_more_plans(sheet, turn, f)
+    }
+
+    fn walk_more_plans(
+        &self,
+        sheet: &Sheet,
+        turn: &mut Turn,
+        f: &mut dyn FnMut(&Turn) -> bool,
+    ) -> bool {
+        // Stop here: emit the turn (and its reshuffle variant).
+        turn.reshuffle = false;
+        if !f(turn) {
+            return false;
+        }
+        if self.reshuffle_offered && !turn.plans.is_empty() {
+            turn.reshuffle = true;
+            let go = f(turn);
+            turn.reshuffle = false;
+            if !go {
+                return false;
+            }
+        }
+        let done: Vec<u8> = turn.plans.iter().map(|c| c.plan).collect();
+        let mut claims = Vec::new();
+        for plan in 0..3u8 {
+            self.plan_claims(sheet, plan, &done, &mut claims);
+            for claim in claims.drain(..) {
+                let mut s = *sheet;
+                self.apply_plan(&mut s, &claim);
+                turn.plans.push(claim);
+                let go = self.walk_more_plans(&s, turn, f);
+                turn.plans.pop();
+                if !go {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Applies a checked effect use.
+pub(crate) fn apply_effect(s: &mut Sheet, house: HouseRef, u: EffectUse) {
+    match u {
+        EffectUse::Fence(f) => s.add_fence(f),
+        EffectUse::RealEstate(size) => s.cross_real_estate(size as usize),
+        EffectUse::Park => s.cross_park(house.street),
+        EffectUse::Pool => s.build_pool(house),
+        EffectUse::Bis { from, to } => {
+            if let Some(v) = s.number(from) {
+                s.write(to, v, true);
+            }
+        }
+    }
+}
+
+/// Surveyor fence legality (spec §7.1).
+pub fn check_fence(sheet: &Sheet, f: FenceRef) -> Result<(), TurnError> {
+    if !sheet.contains_slot(f) {
+        return Err(TurnError::NoSuchSlot { fence: f });
+    }
+    if sheet.has_fence(f) {
+        return Err(TurnError::FenceExists { fence: f });
+    }
+    let a = HouseRef::new(f.street, f.slot);
+    let b = HouseRef::new(f.street, f.slot + 1);
+    if sheet.is_used(a) && sheet.is_used(b) {
+        return Err(TurnError::FenceInUsedEstate { fence: f });
+    }
+    if let (Some(x), Some(y)) = (sheet.number(a), sheet.number(b)) {
+        if x == y {
+            return Err(TurnError::FenceSplitsBis {
+                fence: f,
+                number: x,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Bis legality (spec §7.6): a numbered source, the empty house directly next to it, no fence
+/// between them (Ruling 6), a free bis box (Ruling 8).
+pub fn check_bis(sheet: &Sheet, boxes: u8, from: HouseRef, to: HouseRef) -> Result<(), TurnError> {
+    if sheet.bis_count() >= boxes {
+        return Err(TurnError::BisFull);
+    }
+    if !sheet.contains(from) {
+        return Err(TurnError::NoSuchHouse { house: from });
+    }
+    if !sheet.contains(to) {
+        return Err(TurnError::NoSuchHouse { house: to });
+    }
+    if sheet.number(from).is_none() {
+        return Err(TurnError::BisNoSource { from });
+    }
+    if from.street != to.street || from.house.abs_diff(to.house) != 1 {
+        return Err(TurnError::BisNotAdjacent { from, to });
+    }
+    if !sheet.is_empty(to) {
+        return Err(TurnError::HouseNotEmpty { house: to });
+    }
+    let slot = FenceRef::new(from.street, from.house.min(to.house));
+    if sheet.has_fence(slot) {
+        return Err(TurnError::BisAcrossFence { from, to });
+    }
+    Ok(())
+}
+
+fn choose_estates(
+    free: &[crate::sheet::Estate],
+    sizes: &[u8],
+    chosen: &mut Vec<usize>,
+    emit: &mut dyn FnMut(&[usize]),
+) {
+    let k = chosen.len();
+    if k == sizes.len() {
+        emit(chosen);
+        return;
+    }
+    let size = sizes[k];
+    // For a repeated size, continue after the previous pick of that size.
+    let from = if k > 0 && sizes[k - 1] == size {
+        chosen[k - 1] + 1
+    } else {
+        0
+    };
+    for i in from..free.len() {
+        if free[i].len == size && !chosen.contains(&i) {
+            chosen.push(i);
+            choose_estates(free, sizes, chosen, emit);
+            chosen.pop();
+        }
+    }
+}
+
+fn parks_full(ed: &Edition, sheet: &Sheet, s: u8) -> bool {
+    sheet.parks(s) >= ed.sheet.streets[s as usize].parks.boxes()
+}
+
+fn pools_full(sheet: &Sheet, s: u8) -> bool {
+    sheet.planned_pools_in(s) > 0 && sheet.pools_in(s) == sheet.planned_pools_in(s)
+}
+
+fn check_condition(
+    ed: &Edition,
+    sheet: &Sheet,
+    plan: u8,
+    card: &PlanCard,
+    estates: &[HouseRef],
+) -> Result<(), TurnError> {
+    let not_met = |reason: String| {
+        Err(TurnError::PlanNotMet {
+            plan,
+            requirement: card.describe(),
+            reason,
+        })
+    };
+    let streets = 0..STREETS as u8;
+    if !matches!(card.condition, PlanCondition::Estates(_)) && !estates.is_empty() {
+        return Err(TurnError::EstatesNotWanted { plan });
+    }
+    match &card.condition {
+        PlanCondition::Estates(sizes) => {
+            let mut given = Vec::with_capacity(estates.len());
+            for (i, &h) in estates.iter().enumerate() {
+                if !sheet.contains(h) {
+                    return Err(TurnError::NoSuchHouse { house: h });
+                }
+                if estates[..i].contains(&h) {
+                    return Err(TurnError::EstateTwice { house: h });
+                }
+                let Some((e, complete)) = sheet.run_starting_at(h) else {
+                    return Err(TurnError::NoEstate { house: h });
+                };
+                if !complete {
+                    return Err(TurnError::EstateIncomplete { house: h });
+                }
+                if e.len as usize > MAX_ESTATE {
+                    return Err(TurnError::EstateTooLong {
+                        house: h,
+                        len: e.len,
+                    });
+                }
+                if e.used {
+                    return Err(TurnError::EstateUsed { house: h });
+                }
+                given.push(e.len);
+            }
+            let mut needed = sizes.clone();
+            needed.sort_unstable();
+            let mut sorted = given.clone();
+            sorted.sort_unstable();
+            if sorted != needed {
+                return Err(TurnError::EstateSizes {
+                    plan,
+                    needed,
+                    given,
+                });
+            }
+            Ok(())
+        }
+        PlanCondition::FullStreet(n) => {
+            let s = n.wrapping_sub(1);
+            if s as usize >= STREETS {
+                return not_met("the plan names no street of this sheet".into());
+            }
+            if !sheet.street_filled(s) {
+                return not_met(format!("street {n} still has an empty house"));
+            }
+            if (0..sheet.len(s)).any(|i| sheet.is_used(HouseRef::new(s, i))) {
+                return not_met(format!("a house of street {n} was already used for a plan"));
+            }
+            Ok(())
+        }
+        PlanCondition::BisInOneStreet(n) => {
+            if streets.clone().any(|s| sheet.bis_in(s) >= *n) {
+                Ok(())
+            } else {
+                not_met(format!("no street has {n} bis houses"))
+            }
+        }
+        PlanCondition::Temps(n) => {
+            if sheet.temps() >= *n {
+                Ok(())
+            } else {
+                not_met(format!("{} temps hired", sheet.temps()))
+            }
+        }
+        PlanCondition::StreetEnds(_) => {
+            for s in streets {
+                for i in [0, sheet.len(s) - 1] {
+                    let h = HouseRef::new(s, i);
+                    if sheet.house(h) == House::Empty {
+                        return not_met(format!("{h} is empty"));
+                    }
+                    if sheet.is_used(h) {
+                        return not_met(format!("{h} was already used for a plan"));
+                    }
+                }
+            }
+            Ok(())
+        }
+        PlanCondition::CompleteParks(n) => {
+            let k = streets.filter(|&s| parks_full(ed, sheet, s)).count();
+            if k >= *n as usize {
+                Ok(())
+            } else {
+                not_met(format!("{k} streets have all their parks"))
+            }
+        }
+        PlanCondition::ParksPoolsRoundabout(_) => {
+            if streets.clone().any(|s| {
+                parks_full(ed, sheet, s) && pools_full(sheet, s) && sheet.roundabouts_in(s) > 0
+            }) {
+                Ok(())
+            } else {
+                not_met("no street has all its parks, all its pools and a roundabout".into())
+            }
+        }
+        PlanCondition::CompletePools(n) => {
+            let k = streets.filter(|&s| pools_full(sheet, s)).count();
+            if k >= *n as usize {
+                Ok(())
+            } else {
+                not_met(format!("{k} streets have all their pools"))
+            }
+        }
+        PlanCondition::ParksAndPools(n) => {
+            let s = n.wrapping_sub(1);
+            if s as usize >= STREETS {
+                return not_met("the plan names no street of this sheet".into());
+            }
+            if !parks_full(ed, sheet, s) {
+                return not_met(format!("street {n} still has parks to build"));
+            }
+            if !pools_full(sheet, s) {
+                return not_met(format!("street {n} still has pools to build"));
+            }
+            Ok(())
+        }
+    }
+}

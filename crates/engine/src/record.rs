@@ -1,0 +1,284 @@
+//! The game record: setup, every draw, every seat's turn, the result (docs/formats.md).
+//!
+//! Replaying a record takes the draws from the record, never from the generator, and checks
+//! every turn with the same `validate` as live play.
+
+use crate::card::Draw;
+use crate::edition::Edition;
+use crate::game::{DealError, EndReason, Game, Options, RoundLog, SetupError};
+use crate::legal::TurnError;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// The `format` field of every record.
+pub const RECORD_FORMAT: &str = "welcome-record";
+/// The record version this engine writes and reads.
+pub const RECORD_VERSION: u32 = 1;
+
+/// How the game was set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordSetup {
+    pub edition: String,
+    pub options: Options,
+    pub seed: u64,
+    /// Display names, one per seat.
+    pub seats: Vec<String>,
+    /// The City Plan card ids of plans n°1, n°2, n°3.
+    pub plans: [u8; 3],
+}
+
+/// The final result, checked on replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameResult {
+    pub end: Vec<EndReason>,
+    pub scores: Vec<i32>,
+    /// 1-based ranks after the tie-break (shared ranks are equal).
+    pub ranks: Vec<u16>,
+}
+
+/// A whole game, or a game in progress (its last round then has draws and no turns).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    pub format: String,
+    pub version: u32,
+    pub setup: RecordSetup,
+    pub rounds: Vec<RoundLog>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+}
+
+/// Why a record does not replay.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("not a game record: {0}")]
+    Json(String),
+    #[error("format is {found:?}, expected \"{RECORD_FORMAT}\"")]
+    Format { found: String },
+    #[error("record version {found} is not supported (this engine reads version {RECORD_VERSION})")]
+    Version { found: u32 },
+    #[error("setup: {0}")]
+    Setup(#[from] SetupError),
+    #[error("setup: {seats} seat names for {players} players")]
+    Seats { seats: usize, players: usize },
+    #[error("round {round}: {source}")]
+    Deal { round: u16, source: DealError },
+    #[error("round {round}: the record draws {found} but the rules deal {expected} here")]
+    Draws {
+        round: u16,
+        expected: String,
+        found: String,
+    },
+    #[error("round {round}: the record numbers this round {found}")]
+    RoundNumber { round: u16, found: u16 },
+    #[error("round {round}: {found} turns for {players} seats")]
+    TurnCount {
+        round: u16,
+        found: usize,
+        players: usize,
+    },
+    #[error("round {round}, seat {}: {source}", seat + 1)]
+    Turn {
+        round: u16,
+        seat: usize,
+        source: TurnError,
+    },
+    #[error("round {round}: the game ended in round {ended} but the record goes on")]
+    AfterEnd { round: u16, ended: u16 },
+    #[error("the record ends in round {round} with every turn played, but the next round's draws are missing")]
+    Truncated { round: u16 },
+    #[error("the recorded result differs from the replayed one: {0}")]
+    Result(String),
+    #[error("the record claims a result but the game is not over")]
+    NotOver,
+}
+
+impl RecordError {
+    /// A stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RecordError::Json(_) => "record_json",
+            RecordError::Format { .. } => "record_format",
+            RecordError::Version { .. } => "record_version",
+            RecordError::Setup(_) | RecordError::Seats { .. } => "record_setup",
+            RecordError::Deal { .. } | RecordError::Draws { .. } => "record_draws",
+            RecordError::RoundNumber { .. } | RecordError::TurnCount { .. } => "record_rounds",
+            RecordError::Turn { .. } => "record_illegal_turn",
+            RecordError::AfterEnd { .. } | RecordError::Truncated { .. } => "record_rounds",
+            RecordError::Result(_) | RecordError::NotOver => "record_result",
+        }
+    }
+
+    /// The round the error is in, if any.
+    pub fn round(&self) -> Option<u16> {
+        match self {
+            RecordError::Deal { round, .. }
+            | RecordError::Draws { round, .. }
+            | RecordError::RoundNumber { round, .. }
+            | RecordError::TurnCount { round, .. }
+            | RecordError::Turn { round, .. }
+            | RecordError::AfterEnd { round, .. }
+            | RecordError::Truncated { round } => Some(*round),
+            _ => None,
+        }
+    }
+}
+
+fn draws_text(d: &[Draw]) -> String {
+    let v: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+    format!("[{}]", v.join(", "))
+}
+
+impl Record {
+    /// The record of a game so far. `seats` are display names (missing ones become "Seat N").
+    pub fn of(game: &Game, seats: &[String]) -> Record {
+        let names = (0..game.players())
+            .map(|i| {
+                seats
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| format!("Seat {}", i + 1))
+            })
+            .collect();
+        let result = game.is_over().then(|| GameResult {
+            end: game.end().to_vec(),
+            scores: game.scores().iter().map(|s| s.total).collect(),
+            ranks: game.ranks(),
+        });
+        Record {
+            format: RECORD_FORMAT.into(),
+            version: RECORD_VERSION,
+            setup: RecordSetup {
+                edition: game.edition().id.clone(),
+                options: game.options(),
+                seed: game.seed(),
+                seats: names,
+                plans: game.plans().map(|p| p.card),
+            },
+            rounds: game.log().to_vec(),
+            result,
+        }
+    }
+
+    /// Parses a record from JSON (no replay).
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        let r: Record = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        if r.format != RECORD_FORMAT {
+            return Err(RecordError::Format { found: r.format });
+        }
+        if r.version != RECORD_VERSION {
+            return Err(RecordError::Version { found: r.version });
+        }
+        Ok(r)
+    }
+
+    /// Pretty JSON, byte-for-byte stable for the same record.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// Replays every round and returns the game, checking draws, turns and the result.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        if self.format != RECORD_FORMAT {
+            return Err(RecordError::Format {
+                found: self.format.clone(),
+            });
+        }
+        if self.version != RECORD_VERSION {
+            return Err(RecordError::Version {
+                found: self.version,
+            });
+        }
+        let setup = &self.setup;
+        let edition = Edition::by_id(&setup.edition)
+            .ok_or_else(|| SetupError::UnknownEdition(setup.edition.clone()))?;
+        let players = setup.seats.len();
+        let draws: VecDeque<Draw> = self
+            .rounds
+            .iter()
+            .flat_map(|r| r.draws.iter().copied())
+            .collect();
+        let mut game = match Game::scripted(edition, setup.options, players, setup.seed, setup.plans, draws) {
+            Ok(g) => g,
+            Err(SetupError::Deal(source)) => return Err(RecordError::Deal { round: 1, source }),
+            Err(e) => return Err(e.into()),
+        };
+        for (i, rec) in self.rounds.iter().enumerate() {
+            let round = i as u16 + 1;
+            if game.is_over() {
+                return Err(RecordError::AfterEnd {
+                    round,
+                    ended: game.round(),
+                });
+            }
+            if rec.round != round {
+                return Err(RecordError::RoundNumber {
+                    round,
+                    found: rec.round,
+                });
+            }
+            let dealt = &game.log()[i].draws;
+            if *dealt != rec.draws {
+                return Err(RecordError::Draws {
+                    round,
+                    expected: draws_text(dealt),
+                    found: draws_text(&rec.draws),
+                });
+            }
+            let last = i + 1 == self.rounds.len();
+            if rec.turns.is_empty() && last && self.result.is_none() {
+                break;
+            }
+            if rec.turns.len() != players {
+                return Err(RecordError::TurnCount {
+                    round,
+                    found: rec.turns.len(),
+                    players,
+                });
+            }
+            for (seat, t) in rec.turns.iter().enumerate() {
+                game.submit(seat, t.clone())
+                    .map_err(|source| RecordError::Turn { round, seat, source })?;
+            }
+            game.resolve().map_err(|source| RecordError::Deal {
+                round: round + 1,
+                source,
+            })?;
+            if last && !game.is_over() {
+                return Err(RecordError::Truncated { round });
+            }
+        }
+        match (&self.result, game.is_over()) {
+            (Some(r), true) => {
+                let scores: Vec<i32> = game.scores().iter().map(|s| s.total).collect();
+                if r.scores != scores {
+                    return Err(RecordError::Result(format!(
+                        "scores {:?}, replayed {:?}",
+                        r.scores, scores
+                    )));
+                }
+                if r.ranks != game.ranks() {
+                    return Err(RecordError::Result(format!(
+                        "ranks {:?}, replayed {:?}",
+                        r.ranks,
+                        game.ranks()
+                    )));
+                }
+                if r.end != game.end() {
+                    return Err(RecordError::Result(format!(
+                        "end {:?}, replayed {:?}",
+                        r.end,
+                        game.end()
+                    )));
+                }
+            }
+            (Some(_), false) => return Err(RecordError::NotOver),
+            (None, _) => {}
+        }
+        Ok(game)
+    }
+}

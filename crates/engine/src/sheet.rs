@@ -1,0 +1,571 @@
+//! One player's Sheet: three Streets of Houses, Fences, and the scoring tracks (spec §1).
+//!
+//! Internally every index is 0-based and the state is a handful of fixed arrays and bit masks,
+//! so a sheet is ~150 bytes, `Copy`, and placement checks are O(street length).
+
+use crate::edition::SheetLayout;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Streets per sheet.
+pub const STREETS: usize = 3;
+/// Largest street the engine supports.
+pub const MAX_HOUSES: usize = 16;
+/// Largest number that can ever be written (15 + 2 with the Temp Agency, spec §5).
+pub const MAX_NUMBER: u8 = 17;
+
+const EMPTY: u8 = 0xFF;
+const ROUNDABOUT: u8 = 0xFE;
+
+/// A house on the sheet. Serialized 1-based as `[street, house]`, as in the spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HouseRef {
+    /// 0-based street (0 = top).
+    pub street: u8,
+    /// 0-based house from the left.
+    pub house: u8,
+}
+
+impl HouseRef {
+    pub const fn new(street: u8, house: u8) -> HouseRef {
+        HouseRef { street, house }
+    }
+}
+
+impl fmt::Display for HouseRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "street {} house {}", self.street + 1, self.house + 1)
+    }
+}
+
+impl Serialize for HouseRef {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        [self.street as u16 + 1, self.house as u16 + 1].serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for HouseRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let [s, h] = <[u8; 2]>::deserialize(d)?;
+        if s == 0 || h == 0 {
+            return Err(serde::de::Error::custom(
+                "streets and houses are numbered from 1",
+            ));
+        }
+        Ok(HouseRef::new(s - 1, h - 1))
+    }
+}
+
+/// A fence slot: the gap between house `slot` and house `slot + 1` (0-based).
+/// Serialized 1-based as `[street, k]`: slot k lies between houses k and k+1 (spec §0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FenceRef {
+    pub street: u8,
+    pub slot: u8,
+}
+
+impl FenceRef {
+    pub const fn new(street: u8, slot: u8) -> FenceRef {
+        FenceRef { street, slot }
+    }
+}
+
+impl fmt::Display for FenceRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "street {} fence between houses {} and {}",
+            self.street + 1,
+            self.slot + 1,
+            self.slot + 2
+        )
+    }
+}
+
+impl Serialize for FenceRef {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        [self.street as u16 + 1, self.slot as u16 + 1].serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for FenceRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let [s, k] = <[u8; 2]>::deserialize(d)?;
+        if s == 0 || k == 0 {
+            return Err(serde::de::Error::custom(
+                "streets and fence slots are numbered from 1",
+            ));
+        }
+        Ok(FenceRef::new(s - 1, k - 1))
+    }
+}
+
+/// What is written in a house box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum House {
+    Empty,
+    /// A house number; `bis` when it was written with the Bis effect.
+    Number { value: u8, bis: bool },
+    Roundabout,
+}
+
+/// A completed or open run of houses between two fences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estate {
+    pub street: u8,
+    /// First house (0-based).
+    pub start: u8,
+    pub len: u8,
+    /// Some house of it is already used for a plan.
+    pub used: bool,
+}
+
+impl Estate {
+    pub fn first_house(&self) -> HouseRef {
+        HouseRef::new(self.street, self.start)
+    }
+}
+
+/// One player's sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sheet {
+    lens: [u8; STREETS],
+    planned_pools: [u16; STREETS],
+    cells: [[u8; MAX_HOUSES]; STREETS],
+    bis: [u16; STREETS],
+    /// Bit k: a fence between house k and house k+1.
+    fences: [u16; STREETS],
+    /// Houses used for a City Plan (the crossed top fence).
+    used: [u16; STREETS],
+    pools: [u16; STREETS],
+    parks: [u8; STREETS],
+    temps: u8,
+    real_estate: [u8; MAX_ESTATE],
+    refusals: u8,
+    plans: [Option<u8>; 3],
+}
+
+/// Largest estate size the sheet tracks.
+pub const MAX_ESTATE: usize = 6;
+
+impl Sheet {
+    /// A blank sheet for this layout.
+    pub fn new(layout: &SheetLayout) -> Sheet {
+        let mut s = Sheet {
+            lens: [0; STREETS],
+            planned_pools: [0; STREETS],
+            cells: [[EMPTY; MAX_HOUSES]; STREETS],
+            bis: [0; STREETS],
+            fences: [0; STREETS],
+            used: [0; STREETS],
+            pools: [0; STREETS],
+            parks: [0; STREETS],
+            temps: 0,
+            real_estate: [0; MAX_ESTATE],
+            refusals: 0,
+            plans: [None; 3],
+        };
+        for (i, st) in layout.streets.iter().enumerate().take(STREETS) {
+            s.lens[i] = st.houses;
+            for &p in &st.pools {
+                s.planned_pools[i] |= 1 << (p - 1);
+            }
+        }
+        s
+    }
+
+    // ----- reading -----
+
+    /// Houses in street `s`.
+    pub fn len(&self, s: u8) -> u8 {
+        self.lens[s as usize]
+    }
+
+    /// Whether `h` is on this sheet.
+    pub fn contains(&self, h: HouseRef) -> bool {
+        (h.street as usize) < STREETS && h.house < self.lens[h.street as usize]
+    }
+
+    /// Whether `f` is a fence slot of this sheet.
+    pub fn contains_slot(&self, f: FenceRef) -> bool {
+        (f.street as usize) < STREETS && f.slot + 1 < self.lens[f.street as usize]
+    }
+
+    pub fn house(&self, h: HouseRef) -> House {
+        match self.cells[h.street as usize][h.house as usize] {
+            EMPTY => House::Empty,
+            ROUNDABOUT => House::Roundabout,
+            v => House::Number {
+                value: v,
+                bis: self.bis[h.street as usize] >> h.house & 1 == 1,
+            },
+        }
+    }
+
+    /// The number in a house, if it holds one.
+    pub fn number(&self, h: HouseRef) -> Option<u8> {
+        match self.cells[h.street as usize][h.house as usize] {
+            EMPTY | ROUNDABOUT => None,
+            v => Some(v),
+        }
+    }
+
+    pub fn is_empty(&self, h: HouseRef) -> bool {
+        self.cells[h.street as usize][h.house as usize] == EMPTY
+    }
+
+    pub fn has_fence(&self, f: FenceRef) -> bool {
+        self.fences[f.street as usize] >> f.slot & 1 == 1
+    }
+
+    pub fn is_used(&self, h: HouseRef) -> bool {
+        self.used[h.street as usize] >> h.house & 1 == 1
+    }
+
+    pub fn has_planned_pool(&self, h: HouseRef) -> bool {
+        self.planned_pools[h.street as usize] >> h.house & 1 == 1
+    }
+
+    pub fn has_pool(&self, h: HouseRef) -> bool {
+        self.pools[h.street as usize] >> h.house & 1 == 1
+    }
+
+    /// Parks crossed in street `s`.
+    pub fn parks(&self, s: u8) -> u8 {
+        self.parks[s as usize]
+    }
+
+    /// Pools built (boxes crossed on the pool track).
+    pub fn pool_count(&self) -> u8 {
+        self.pools.iter().map(|m| m.count_ones() as u8).sum()
+    }
+
+    /// Pools built in street `s`.
+    pub fn pools_in(&self, s: u8) -> u8 {
+        self.pools[s as usize].count_ones() as u8
+    }
+
+    /// Planned pools of street `s`.
+    pub fn planned_pools_in(&self, s: u8) -> u8 {
+        self.planned_pools[s as usize].count_ones() as u8
+    }
+
+    /// Temp boxes crossed.
+    pub fn temps(&self) -> u8 {
+        self.temps
+    }
+
+    /// Boxes crossed in the real-estate column for estates of `size` (1-based).
+    pub fn real_estate(&self, size: usize) -> u8 {
+        self.real_estate[size - 1]
+    }
+
+    /// Bis houses (boxes crossed on the bis track).
+    pub fn bis_count(&self) -> u8 {
+        self.bis.iter().map(|m| m.count_ones() as u8).sum()
+    }
+
+    /// Bis houses in street `s`.
+    pub fn bis_in(&self, s: u8) -> u8 {
+        self.bis[s as usize].count_ones() as u8
+    }
+
+    /// Roundabouts built.
+    pub fn roundabouts(&self) -> u8 {
+        self.cells
+            .iter()
+            .map(|st| st.iter().filter(|&&c| c == ROUNDABOUT).count() as u8)
+            .sum()
+    }
+
+    /// Roundabouts in street `s`.
+    pub fn roundabouts_in(&self, s: u8) -> u8 {
+        self.cells[s as usize]
+            .iter()
+            .filter(|&&c| c == ROUNDABOUT)
+            .count() as u8
+    }
+
+    pub fn refusals(&self) -> u8 {
+        self.refusals
+    }
+
+    /// Points written in the three plan boxes.
+    pub fn plan_scores(&self) -> [Option<u8>; 3] {
+        self.plans
+    }
+
+    /// Every house ref of the sheet, street by street.
+    pub fn all_houses(&self) -> impl Iterator<Item = HouseRef> + '_ {
+        (0..STREETS as u8).flat_map(move |s| (0..self.lens[s as usize]).map(move |h| HouseRef::new(s, h)))
+    }
+
+    /// Every fence slot of the sheet.
+    pub fn all_slots(&self) -> impl Iterator<Item = FenceRef> + '_ {
+        (0..STREETS as u8)
+            .flat_map(move |s| (0..self.lens[s as usize] - 1).map(move |k| FenceRef::new(s, k)))
+    }
+
+    /// Houses still empty.
+    pub fn empty_houses(&self) -> usize {
+        self.all_houses().filter(|&h| self.is_empty(h)).count()
+    }
+
+    /// Every house of street `s` is filled (numbers, bis and roundabouts count; Ruling 19).
+    pub fn street_filled(&self, s: u8) -> bool {
+        self.cells[s as usize][..self.lens[s as usize] as usize]
+            .iter()
+            .all(|&c| c != EMPTY)
+    }
+
+    /// Every house of the sheet is filled (end trigger, §9.1).
+    pub fn all_filled(&self) -> bool {
+        (0..STREETS as u8).all(|s| self.street_filled(s))
+    }
+
+    /// The numbers that may legally be written in house `h` (spec §5), as an inclusive range,
+    /// or `None` when the house is not empty or nothing fits.
+    pub fn number_range(&self, h: HouseRef) -> Option<(u8, u8)> {
+        let row = &self.cells[h.street as usize];
+        let len = self.lens[h.street as usize] as usize;
+        let i = h.house as usize;
+        if row[i] != EMPTY {
+            return None;
+        }
+        let mut lo = 0u8;
+        for &c in row[..i].iter().rev() {
+            match c {
+                EMPTY => continue,
+                ROUNDABOUT => break,
+                v => {
+                    lo = v + 1;
+                    break;
+                }
+            }
+        }
+        let mut hi = MAX_NUMBER;
+        for &c in &row[i + 1..len] {
+            match c {
+                EMPTY => continue,
+                ROUNDABOUT => break,
+                v => {
+                    if v == 0 {
+                        return None;
+                    }
+                    hi = v - 1;
+                    break;
+                }
+            }
+        }
+        (lo <= hi).then_some((lo, hi))
+    }
+
+    /// The numbered neighbours bounding house `h` in its segment: (left, right).
+    pub fn bounds(&self, h: HouseRef) -> (Option<(HouseRef, u8)>, Option<(HouseRef, u8)>) {
+        let row = &self.cells[h.street as usize];
+        let len = self.lens[h.street as usize];
+        let mut left = None;
+        for j in (0..h.house).rev() {
+            match row[j as usize] {
+                EMPTY => continue,
+                ROUNDABOUT => break,
+                v => {
+                    left = Some((HouseRef::new(h.street, j), v));
+                    break;
+                }
+            }
+        }
+        let mut right = None;
+        for j in h.house + 1..len {
+            match row[j as usize] {
+                EMPTY => continue,
+                ROUNDABOUT => break,
+                v => {
+                    right = Some((HouseRef::new(h.street, j), v));
+                    break;
+                }
+            }
+        }
+        (left, right)
+    }
+
+    /// Every housing estate (runs between fences that contain no roundabout), complete or not,
+    /// calling `f(estate, complete)`.
+    pub fn for_each_run(&self, mut f: impl FnMut(Estate, bool)) {
+        for s in 0..STREETS {
+            let len = self.lens[s] as usize;
+            let mut start = 0usize;
+            for i in 0..len {
+                let end_here = i + 1 == len || self.fences[s] >> i & 1 == 1;
+                if end_here {
+                    let cells = &self.cells[s][start..=i];
+                    if !cells.contains(&ROUNDABOUT) {
+                        let mask = (((1u32 << (i + 1 - start)) - 1) << start) as u16;
+                        let complete = !cells.contains(&EMPTY);
+                        f(
+                            Estate {
+                                street: s as u8,
+                                start: start as u8,
+                                len: (i + 1 - start) as u8,
+                                used: self.used[s] & mask != 0,
+                            },
+                            complete,
+                        );
+                    }
+                    start = i + 1;
+                }
+            }
+        }
+    }
+
+    /// Completed estates of 1 to `max` houses (spec §8; runs of 7+ are not estates, Ruling 9).
+    pub fn completed_estates(&self) -> Vec<Estate> {
+        let mut out = Vec::new();
+        self.for_each_run(|e, complete| {
+            if complete && (e.len as usize) <= MAX_ESTATE {
+                out.push(e)
+            }
+        });
+        out
+    }
+
+    /// Count of completed estates per size (index = size − 1).
+    pub fn estate_counts(&self) -> [u8; MAX_ESTATE] {
+        let mut counts = [0u8; MAX_ESTATE];
+        self.for_each_run(|e, complete| {
+            if complete && (1..=MAX_ESTATE).contains(&(e.len as usize)) {
+                counts[e.len as usize - 1] += 1;
+            }
+        });
+        counts
+    }
+
+    /// The estate (complete or not) that starts at `h`, if a run starts there.
+    pub fn run_starting_at(&self, h: HouseRef) -> Option<(Estate, bool)> {
+        let mut found = None;
+        self.for_each_run(|e, complete| {
+            if e.street == h.street && e.start == h.house {
+                found = Some((e, complete));
+            }
+        });
+        found
+    }
+
+    // ----- writing (callers check legality first) -----
+
+    pub(crate) fn write(&mut self, h: HouseRef, value: u8, bis: bool) {
+        debug_assert!(self.is_empty(h) && value <= MAX_NUMBER);
+        self.cells[h.street as usize][h.house as usize] = value;
+        if bis {
+            self.bis[h.street as usize] |= 1 << h.house;
+        }
+    }
+
+    pub(crate) fn build_roundabout(&mut self, h: HouseRef) {
+        debug_assert!(self.is_empty(h));
+        self.cells[h.street as usize][h.house as usize] = ROUNDABOUT;
+        if h.house > 0 {
+            self.fences[h.street as usize] |= 1 << (h.house - 1);
+        }
+        if h.house + 1 < self.lens[h.street as usize] {
+            self.fences[h.street as usize] |= 1 << h.house;
+        }
+    }
+
+    pub(crate) fn add_fence(&mut self, f: FenceRef) {
+        self.fences[f.street as usize] |= 1 << f.slot;
+    }
+
+    pub(crate) fn mark_used(&mut self, h: HouseRef) {
+        self.used[h.street as usize] |= 1 << h.house;
+    }
+
+    pub(crate) fn build_pool(&mut self, h: HouseRef) {
+        self.pools[h.street as usize] |= 1 << h.house;
+    }
+
+    pub(crate) fn cross_park(&mut self, s: u8) {
+        self.parks[s as usize] += 1;
+    }
+
+    pub(crate) fn cross_temp(&mut self, boxes: u8) {
+        if self.temps < boxes {
+            self.temps += 1;
+        }
+    }
+
+    pub(crate) fn cross_real_estate(&mut self, size: usize) {
+        self.real_estate[size - 1] += 1;
+    }
+
+    pub(crate) fn cross_refusal(&mut self) {
+        self.refusals += 1;
+    }
+
+    pub(crate) fn set_plan(&mut self, slot: usize, points: u8) {
+        self.plans[slot] = Some(points);
+    }
+
+    /// Raw parts for the sheet file format.
+    pub(crate) fn set_counts(
+        &mut self,
+        parks: [u8; STREETS],
+        temps: u8,
+        real_estate: [u8; MAX_ESTATE],
+        refusals: u8,
+        plans: [Option<u8>; 3],
+    ) {
+        self.parks = parks;
+        self.temps = temps;
+        self.real_estate = real_estate;
+        self.refusals = refusals;
+        self.plans = plans;
+    }
+}
+
+/// A one-glance text drawing of a sheet: `R` roundabout, `|` fence, `5b` bis, `_` empty,
+/// `*` a built pool, `'` a house used for a plan.
+impl fmt::Display for Sheet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let widest = *self.lens.iter().max().unwrap_or(&0);
+        for s in 0..STREETS as u8 {
+            let pad = (widest - self.lens[s as usize]) as usize * 5;
+            write!(f, "S{} {:pad$}|", s + 1, "")?;
+            for i in 0..self.lens[s as usize] {
+                let h = HouseRef::new(s, i);
+                let mut txt = match self.house(h) {
+                    House::Empty if self.has_planned_pool(h) => "o".to_string(),
+                    House::Empty => "_".to_string(),
+                    House::Roundabout => "R".to_string(),
+                    House::Number { value, bis } => {
+                        format!("{value}{}", if bis { "b" } else { "" })
+                    }
+                };
+                if self.has_pool(h) {
+                    txt.push('*');
+                }
+                if self.is_used(h) {
+                    txt.push('\'');
+                }
+                let sep = if i + 1 == self.lens[s as usize] || self.has_fence(FenceRef::new(s, i)) {
+                    '|'
+                } else {
+                    ' '
+                };
+                write!(f, "{txt:>4}{sep}")?;
+            }
+            writeln!(f, "  parks {}", self.parks[s as usize])?;
+        }
+        write!(
+            f,
+            "pools {}  temps {}  real estate {:?}  bis {}  roundabouts {}  refusals {}  plans {:?}",
+            self.pool_count(),
+            self.temps,
+            self.real_estate,
+            self.bis_count(),
+            self.roundabouts(),
+            self.refusals,
+            self.plans
+        )
+    }
+}

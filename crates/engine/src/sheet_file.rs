@@ -1,0 +1,468 @@
+//! The sheet file: one player's sheet as written on paper, scorable on its own
+//! (docs/formats.md).
+
+use crate::edition::Edition;
+use crate::score::{Score, Temps};
+use crate::sheet::{FenceRef, House, HouseRef, Sheet, MAX_ESTATE, MAX_NUMBER, STREETS};
+use serde::{Deserialize, Serialize};
+
+/// The `format` field of every sheet file.
+pub const SHEET_FORMAT: &str = "welcome-sheet";
+/// The sheet-file version this engine writes and reads.
+pub const SHEET_VERSION: u32 = 1;
+
+/// One street as written: house boxes, drawn fences, built pools, crossed parks and the houses
+/// whose top fence is crossed (used for a plan). Every position is 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StreetData {
+    /// One entry per house: "" empty, "7" a number, "7b" a bis number, "R" a roundabout.
+    pub houses: Vec<String>,
+    /// Fence slots k (between houses k and k+1) with a drawn fence; roundabout fences may be
+    /// omitted.
+    #[serde(default)]
+    pub fences: Vec<u8>,
+    /// Houses whose pool is built.
+    #[serde(default)]
+    pub pools: Vec<u8>,
+    /// Park boxes crossed.
+    #[serde(default)]
+    pub parks: u8,
+    /// Houses used for a City Plan.
+    #[serde(default)]
+    pub plan_houses: Vec<u8>,
+}
+
+/// The sheet itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetData {
+    pub streets: Vec<StreetData>,
+    #[serde(default)]
+    pub temps: u8,
+    /// Boxes crossed in the real-estate columns for sizes 1…6.
+    #[serde(default)]
+    pub real_estate: [u8; MAX_ESTATE],
+    #[serde(default)]
+    pub refusals: u8,
+    /// Points written in the plan boxes n°1…n°3.
+    #[serde(default)]
+    pub plans: [Option<u8>; 3],
+}
+
+/// A sheet file: the sheet plus what scoring needs from the rest of the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetFile {
+    pub format: String,
+    pub version: u32,
+    pub edition: String,
+    #[serde(default)]
+    pub solo: bool,
+    /// Temp counts of the other players (multiplayer temp majority).
+    #[serde(default)]
+    pub temps_of_others: Vec<u8>,
+    pub sheet: SheetData,
+}
+
+/// Why a sheet file cannot be scored. Positions in messages are 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SheetFileError {
+    #[error("not a sheet file: {0}")]
+    Json(String),
+    #[error("format is {found:?}, expected \"{SHEET_FORMAT}\"")]
+    Format { found: String },
+    #[error("sheet file version {found} is not supported (this engine reads version {SHEET_VERSION})")]
+    Version { found: u32 },
+    #[error("unknown edition {0:?}")]
+    Edition(String),
+    #[error("the sheet has {found} streets, the edition has {STREETS}")]
+    Streets { found: usize },
+    #[error("street {street}: {found} houses, the edition prints {expected}")]
+    Houses {
+        street: usize,
+        found: usize,
+        expected: u8,
+    },
+    #[error("street {street} house {house}: {text:?} is not \"\", a number 0–17, a number with \"b\", or \"R\"")]
+    HouseText {
+        street: usize,
+        house: usize,
+        text: String,
+    },
+    #[error("street {street}: {what} {value} is outside the street")]
+    Position {
+        street: usize,
+        what: &'static str,
+        value: u8,
+    },
+    #[error("street {street}: house {house} holds {number} after {previous} in house {previous_house}; numbers must increase")]
+    Order {
+        street: usize,
+        house: usize,
+        number: u8,
+        previous_house: usize,
+        previous: u8,
+    },
+    #[error("street {street} house {house}: a bis number needs a neighbour with the same number in the same estate")]
+    LoneBis { street: usize, house: usize },
+    #[error("street {street}: houses {a} and {b} hold the same number {number} but neither is marked bis")]
+    Duplicate {
+        street: usize,
+        a: usize,
+        b: usize,
+        number: u8,
+    },
+    #[error("street {street}: fence {slot} separates a bis pair")]
+    FenceInBis { street: usize, slot: u8 },
+    #[error("street {street} house {house}: a pool can only be built on a planned-pool house holding a number that is not bis")]
+    Pool { street: usize, house: usize },
+    #[error("street {street} house {house}: an empty house cannot be used for a plan")]
+    PlanHouse { street: usize, house: usize },
+    #[error("{track}: {found} crossed, the track has {boxes} boxes")]
+    Track {
+        track: String,
+        found: u8,
+        boxes: u8,
+    },
+    #[error("plan n°{slot}: {points} points is not printed on any plan n°{slot} card")]
+    PlanPoints { slot: usize, points: u8 },
+    #[error("a solo sheet has no other players' temps")]
+    SoloWithOthers,
+}
+
+impl SheetFileError {
+    /// A stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        use SheetFileError::*;
+        match self {
+            Json(_) => "sheet_json",
+            Format { .. } => "sheet_format",
+            Version { .. } => "sheet_version",
+            Edition(_) => "sheet_edition",
+            Streets { .. } | Houses { .. } | Position { .. } => "sheet_shape",
+            HouseText { .. } => "sheet_house_text",
+            Order { .. } | Duplicate { .. } => "sheet_order",
+            LoneBis { .. } | FenceInBis { .. } => "sheet_bis",
+            Pool { .. } => "sheet_pool",
+            PlanHouse { .. } | PlanPoints { .. } => "sheet_plan",
+            Track { .. } => "sheet_track",
+            SoloWithOthers => "sheet_temps",
+        }
+    }
+}
+
+fn house_text(h: House) -> String {
+    match h {
+        House::Empty => String::new(),
+        House::Roundabout => "R".into(),
+        House::Number { value, bis: false } => value.to_string(),
+        House::Number { value, bis: true } => format!("{value}b"),
+    }
+}
+
+fn parse_house(text: &str) -> Option<House> {
+    match text {
+        "" => Some(House::Empty),
+        "R" => Some(House::Roundabout),
+        _ => {
+            let (digits, bis) = match text.strip_suffix('b') {
+                Some(d) => (d, true),
+                None => (text, false),
+            };
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let value: u8 = digits.parse().ok()?;
+            (value <= MAX_NUMBER).then_some(House::Number { value, bis })
+        }
+    }
+}
+
+impl SheetData {
+    /// The written form of a sheet.
+    pub fn of(sheet: &Sheet) -> SheetData {
+        let streets = (0..STREETS as u8)
+            .map(|s| {
+                let len = sheet.len(s);
+                let hs = (0..len).map(move |i| HouseRef::new(s, i));
+                StreetData {
+                    houses: hs.clone().map(|h| house_text(sheet.house(h))).collect(),
+                    fences: (0..len - 1)
+                        .filter(|&k| sheet.has_fence(FenceRef::new(s, k)))
+                        .map(|k| k + 1)
+                        .collect(),
+                    pools: hs.clone().filter(|&h| sheet.has_pool(h)).map(|h| h.house + 1).collect(),
+                    parks: sheet.parks(s),
+                    plan_houses: hs.filter(|&h| sheet.is_used(h)).map(|h| h.house + 1).collect(),
+                }
+            })
+            .collect();
+        SheetData {
+            streets,
+            temps: sheet.temps(),
+            real_estate: std::array::from_fn(|i| sheet.real_estate(i + 1)),
+            refusals: sheet.refusals(),
+            plans: sheet.plan_scores(),
+        }
+    }
+
+    /// Builds and checks the sheet against the edition's layout.
+    pub fn to_sheet(&self, edition: &Edition) -> Result<Sheet, SheetFileError> {
+        let layout = &edition.sheet;
+        if self.streets.len() != STREETS {
+            return Err(SheetFileError::Streets {
+                found: self.streets.len(),
+            });
+        }
+        let mut sheet = Sheet::new(layout);
+        for (si, st) in self.streets.iter().enumerate() {
+            let s = si as u8;
+            let street = si + 1;
+            let len = layout.streets[si].houses;
+            if st.houses.len() != len as usize {
+                return Err(SheetFileError::Houses {
+                    street,
+                    found: st.houses.len(),
+                    expected: len,
+                });
+            }
+            for &k in &st.fences {
+                if k == 0 || k >= len {
+                    return Err(SheetFileError::Position {
+                        street,
+                        what: "fence",
+                        value: k,
+                    });
+                }
+                sheet.add_fence(FenceRef::new(s, k - 1));
+            }
+            let mut prev: Option<(usize, u8)> = None;
+            for (i, text) in st.houses.iter().enumerate() {
+                let h = HouseRef::new(s, i as u8);
+                let house = parse_house(text).ok_or_else(|| SheetFileError::HouseText {
+                    street,
+                    house: i + 1,
+                    text: text.clone(),
+                })?;
+                match house {
+                    House::Empty => {}
+                    House::Roundabout => {
+                        sheet.build_roundabout(h);
+                        prev = None;
+                    }
+                    House::Number { value, bis } => {
+                        if let Some((pi, pv)) = prev {
+                            if value < pv {
+                                return Err(SheetFileError::Order {
+                                    street,
+                                    house: i + 1,
+                                    number: value,
+                                    previous_house: pi + 1,
+                                    previous: pv,
+                                });
+                            }
+                        }
+                        sheet.write(h, value, bis);
+                        prev = Some((i, value));
+                    }
+                }
+            }
+            self.check_bis(&sheet, s)?;
+            for &p in &st.pools {
+                if p == 0 || p > len {
+                    return Err(SheetFileError::Position {
+                        street,
+                        what: "pool",
+                        value: p,
+                    });
+                }
+                let h = HouseRef::new(s, p - 1);
+                let ok = sheet.has_planned_pool(h)
+                    && matches!(sheet.house(h), House::Number { bis: false, .. });
+                if !ok {
+                    return Err(SheetFileError::Pool {
+                        street,
+                        house: p as usize,
+                    });
+                }
+                sheet.build_pool(h);
+            }
+            for &p in &st.plan_houses {
+                if p == 0 || p > len {
+                    return Err(SheetFileError::Position {
+                        street,
+                        what: "plan house",
+                        value: p,
+                    });
+                }
+                let h = HouseRef::new(s, p - 1);
+                if sheet.is_empty(h) {
+                    return Err(SheetFileError::PlanHouse {
+                        street,
+                        house: p as usize,
+                    });
+                }
+                sheet.mark_used(h);
+            }
+            check_track(
+                format!("parks of street {street}"),
+                st.parks,
+                layout.streets[si].parks.boxes(),
+            )?;
+        }
+        check_track("temps".into(), self.temps, layout.temp_boxes)?;
+        for (i, &n) in self.real_estate.iter().enumerate() {
+            let boxes = layout.real_estate.get(i).map_or(0, |t| t.boxes());
+            check_track(format!("real-estate column {}", i + 1), n, boxes)?;
+        }
+        check_track("refusals".into(), self.refusals, layout.refusals.boxes())?;
+        check_track("bis".into(), sheet.bis_count(), layout.bis.boxes())?;
+        check_track(
+            "roundabouts".into(),
+            sheet.roundabouts(),
+            layout.roundabouts.boxes(),
+        )?;
+        for (slot, p) in self.plans.iter().enumerate() {
+            if let Some(points) = *p {
+                let printed = edition.plans.iter().any(|c| {
+                    c.stack as usize == slot + 1 && (c.first == points || c.second == points)
+                });
+                if !printed {
+                    return Err(SheetFileError::PlanPoints {
+                        slot: slot + 1,
+                        points,
+                    });
+                }
+            }
+        }
+        let parks = std::array::from_fn(|s| self.streets[s].parks);
+        sheet.set_counts(parks, self.temps, self.real_estate, self.refusals, self.plans);
+        Ok(sheet)
+    }
+
+    /// Bis numbers sit next to an equal number with no fence between (Ruling 6); equal
+    /// neighbours need a bis mark.
+    fn check_bis(&self, sheet: &Sheet, s: u8) -> Result<(), SheetFileError> {
+        let street = s as usize + 1;
+        let len = sheet.len(s);
+        for i in 0..len {
+            let h = HouseRef::new(s, i);
+            let House::Number { value, bis } = sheet.house(h) else {
+                continue;
+            };
+            let mut partner = false;
+            for j in [i.wrapping_sub(1), i + 1] {
+                if j >= len {
+                    continue;
+                }
+                if sheet.number(HouseRef::new(s, j)) == Some(value) {
+                    let slot = FenceRef::new(s, i.min(j));
+                    if sheet.has_fence(slot) {
+                        return Err(SheetFileError::FenceInBis {
+                            street,
+                            slot: slot.slot + 1,
+                        });
+                    }
+                    partner = true;
+                }
+            }
+            if bis && !partner {
+                return Err(SheetFileError::LoneBis {
+                    street,
+                    house: i as usize + 1,
+                });
+            }
+        }
+        // Equal numbers in one segment must form a run containing a bis copy.
+        let mut prev: Option<(u8, u8, bool)> = None;
+        for i in 0..len {
+            let h = HouseRef::new(s, i);
+            match sheet.house(h) {
+                House::Roundabout => prev = None,
+                House::Empty => {}
+                House::Number { value, bis } => {
+                    if let Some((pi, pv, pbis)) = prev {
+                        if pv == value && (!(bis || pbis) || pi + 1 != i) {
+                            return Err(SheetFileError::Duplicate {
+                                street,
+                                a: pi as usize + 1,
+                                b: i as usize + 1,
+                                number: value,
+                            });
+                        }
+                    }
+                    prev = Some((i, value, bis));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn check_track(track: String, found: u8, boxes: u8) -> Result<(), SheetFileError> {
+    if found > boxes {
+        Err(SheetFileError::Track {
+            track,
+            found,
+            boxes,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+impl SheetFile {
+    /// A sheet file for `sheet` with the other players' temp counts (or solo).
+    pub fn new(edition: &Edition, sheet: &Sheet, solo: bool, temps_of_others: Vec<u8>) -> SheetFile {
+        SheetFile {
+            format: SHEET_FORMAT.into(),
+            version: SHEET_VERSION,
+            edition: edition.id.clone(),
+            solo,
+            temps_of_others,
+            sheet: SheetData::of(sheet),
+        }
+    }
+
+    /// Parses and checks a sheet file.
+    pub fn from_json(text: &str) -> Result<SheetFile, SheetFileError> {
+        let f: SheetFile =
+            serde_json::from_str(text).map_err(|e| SheetFileError::Json(e.to_string()))?;
+        if f.format != SHEET_FORMAT {
+            return Err(SheetFileError::Format { found: f.format });
+        }
+        if f.version != SHEET_VERSION {
+            return Err(SheetFileError::Version { found: f.version });
+        }
+        Ok(f)
+    }
+
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// The edition, the checked sheet and its score.
+    pub fn score(&self) -> Result<(Sheet, Score), SheetFileError> {
+        let edition =
+            Edition::by_id(&self.edition).ok_or_else(|| SheetFileError::Edition(self.edition.clone()))?;
+        let sheet = self.sheet.to_sheet(edition)?;
+        if self.solo && !self.temps_of_others.is_empty() {
+            return Err(SheetFileError::SoloWithOthers);
+        }
+        for (i, &t) in self.temps_of_others.iter().enumerate() {
+            check_track(format!("temps of other player {}", i + 1), t, edition.sheet.temp_boxes)?;
+        }
+        let mut all = self.temps_of_others.clone();
+        all.push(sheet.temps());
+        let temps = if self.solo {
+            Temps::Solo
+        } else {
+            Temps::Ranked(&all)
+        };
+        let score = Score::of(&edition.sheet, &sheet, temps);
+        Ok((sheet, score))
+    }
+}

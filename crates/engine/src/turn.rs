@@ -1,0 +1,187 @@
+//! A Turn: everything one seat does in one Round, submitted at once (spec §4).
+//!
+//! The order of a turn is fixed: optional roundabout *before*, the number (or a permit refusal)
+//! with its Effect, optional roundabout *after*, City Plan validations in the order given, and
+//! the first-plan reshuffle request.
+
+use crate::sheet::{FenceRef, HouseRef};
+use serde::{Deserialize, Serialize};
+
+/// Serde helper: a 0-based index written 1-based in files, as players count.
+pub(crate) mod one_based {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &u8, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u16(*v as u16 + 1)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        let v = u8::deserialize(d)?;
+        v.checked_sub(1)
+            .ok_or_else(|| serde::de::Error::custom("indices are numbered from 1"))
+    }
+}
+
+mod one_based_pair {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &(u8, u8), s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&[v.0 as u16 + 1, v.1 as u16 + 1], s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<(u8, u8), D::Error> {
+        let [a, b] = <[u8; 2]>::deserialize(d)?;
+        match (a.checked_sub(1), b.checked_sub(1)) {
+            (Some(a), Some(b)) => Ok((a, b)),
+            _ => Err(serde::de::Error::custom("hand cards are numbered from 1")),
+        }
+    }
+}
+
+/// Which offered combination a seat takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pick {
+    /// Standard game: the combination of stack `i` (0-based; written 1-based).
+    Combination(#[serde(with = "one_based")] u8),
+    /// Solo and expert: the number from hand card `.0` and the effect from a different card `.1`.
+    Hand(#[serde(with = "one_based_pair")] (u8, u8)),
+}
+
+/// How the combination's Effect is used. Temp has no target: it is applied automatically.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EffectUse {
+    /// Surveyor: draw a fence in this slot.
+    Fence(FenceRef),
+    /// Real Estate Agent: cross the next box of the column for estates of this size (1–6).
+    RealEstate(u8),
+    /// Landscaper: cross the next park of the street just built in.
+    Park,
+    /// Pool Manufacturer: build the pool of the house just written.
+    Pool,
+    /// Bis: copy the number of `from` into the empty neighbouring house `to`.
+    Bis { from: HouseRef, to: HouseRef },
+}
+
+/// Writing a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Build {
+    pub pick: Pick,
+    pub house: HouseRef,
+    /// The number written (differs from the card only with the Temp Agency).
+    pub number: u8,
+    /// The effect used, or `None` to pass it (Temp is applied regardless).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<EffectUse>,
+}
+
+/// The main action of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Play {
+    Build(Build),
+    /// A building-permit refusal (legal only when nothing fits, Ruling 1). In expert mode the
+    /// seat still passes a card (Ruling 27): `pass` is its hand index.
+    Refuse {
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "opt_one_based"
+        )]
+        pass: Option<u8>,
+    },
+}
+
+mod opt_one_based {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(v) => s.serialize_some(&(*v as u16 + 1)),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+        match Option::<u8>::deserialize(d)? {
+            None => Ok(None),
+            Some(v) => v
+                .checked_sub(1)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom("hand cards are numbered from 1")),
+        }
+    }
+}
+
+/// When in the turn the roundabout is built (Ruling 17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum When {
+    Before,
+    After,
+}
+
+/// Building one roundabout (advanced variant, spec §12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Roundabout {
+    pub house: HouseRef,
+    pub when: When,
+}
+
+/// Validating City Plan n° `plan` (0-based slot; written 1-based), naming the estates used
+/// by their first house (estate plans only).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlanClaim {
+    #[serde(with = "one_based")]
+    pub plan: u8,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub estates: Vec<HouseRef>,
+}
+
+/// One seat's whole turn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Turn {
+    pub play: Play,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roundabout: Option<Roundabout>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plans: Vec<PlanClaim>,
+    /// Ask for the first-plan reshuffle (spec §2.4, Ruling 13).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reshuffle: bool,
+}
+
+impl Turn {
+    /// A turn that only writes a number, with no effect used.
+    pub fn build(pick: Pick, house: HouseRef, number: u8) -> Turn {
+        Turn {
+            play: Play::Build(Build {
+                pick,
+                house,
+                number,
+                effect: None,
+            }),
+            roundabout: None,
+            plans: Vec::new(),
+            reshuffle: false,
+        }
+    }
+
+    /// A permit refusal.
+    pub fn refuse(pass: Option<u8>) -> Turn {
+        Turn {
+            play: Play::Refuse { pass },
+            roundabout: None,
+            plans: Vec::new(),
+            reshuffle: false,
+        }
+    }
+
+    pub fn with_effect(mut self, effect: EffectUse) -> Turn {
+        if let Play::Build(b) = &mut self.play {
+            b.effect = Some(effect);
+        }
+        self
+    }
+}

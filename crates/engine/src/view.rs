@@ -1,0 +1,90 @@
+//! PlayerView: what one seat may see. Never the pile order, other seats' hands or other seats'
+//! unresolved turns (spec §3.6, §11).
+
+use crate::card::Effect;
+use crate::edition::{Edition, PlanCard};
+use crate::game::{EndReason, Game, Options};
+use crate::legal::{Offer, PlanSlot, TurnContext};
+use crate::sheet::Sheet;
+use crate::turn::Turn;
+
+/// One City Plan as the table shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanView {
+    pub slot: PlanSlot,
+    pub card: PlanCard,
+}
+
+/// One seat's view of the game.
+#[derive(Clone, Debug)]
+pub struct PlayerView {
+    pub edition: &'static Edition,
+    pub options: Options,
+    pub seat: usize,
+    pub round: u16,
+    /// What this seat is offered (its own hand in expert mode).
+    pub offer: Offer,
+    /// Standard game: the effects the stacks offer next round (Ruling 28).
+    pub next_effects: Option<[Effect; 3]>,
+    pub plans: [PlanSlot; 3],
+    pub plan_cards: Vec<PlanCard>,
+    /// Every seat's sheet as of the last resolved round.
+    pub sheets: Vec<Sheet>,
+    /// Which seats have submitted this round (not what they chose).
+    pub submitted: Vec<bool>,
+    /// This seat's own submitted turn, if any.
+    pub my_turn: Option<Turn>,
+    pub reshuffle_offered: bool,
+    /// Cards in the draw pile and in the discard pile.
+    pub pile: usize,
+    pub discard: usize,
+    pub solo_card_drawn: bool,
+    pub end: Vec<EndReason>,
+}
+
+impl PlayerView {
+    /// The view of `seat`, or `None` if there is no such seat.
+    pub fn of(game: &Game, seat: usize) -> Option<PlayerView> {
+        game.sheet(seat)?;
+        let (pile, discard) = game.pile_sizes();
+        Some(PlayerView {
+            edition: game.edition(),
+            options: game.options(),
+            seat,
+            round: game.round(),
+            offer: game.offer(seat),
+            next_effects: game.next_effects(),
+            plans: *game.plans(),
+            plan_cards: game
+                .plans()
+                .iter()
+                .filter_map(|p| game.edition().plan(p.card).cloned())
+                .collect(),
+            sheets: game.sheets().to_vec(),
+            submitted: (0..game.players()).map(|s| game.has_submitted(s)).collect(),
+            my_turn: game.pending_turn(seat).cloned(),
+            reshuffle_offered: game.reshuffle_offered(),
+            pile,
+            discard,
+            solo_card_drawn: game.solo_card_drawn(),
+            end: game.end().to_vec(),
+        })
+    }
+
+    /// This seat's sheet.
+    pub fn sheet(&self) -> &Sheet {
+        &self.sheets[self.seat]
+    }
+
+    /// The same legality context the game uses for this seat.
+    pub fn context(&self) -> TurnContext<'_> {
+        TurnContext {
+            edition: self.edition,
+            advanced: self.options.advanced,
+            passes_card: self.options.mode == crate::game::Mode::Expert,
+            offer: self.offer,
+            plans: &self.plans,
+            reshuffle_offered: self.reshuffle_offered,
+        }
+    }
+}

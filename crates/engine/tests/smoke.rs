@@ -1,0 +1,40 @@
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use welcome_engine::*;
+
+fn play(mode: Mode, advanced: bool, players: usize, seed: u64) -> Game {
+    let mut g = Game::new(Edition::first(), Options::new(mode).advanced(advanced), players, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while !g.is_over() {
+        for seat in 0..players {
+            let ctx = g.context(seat);
+            let sheet = *g.sheet(seat).unwrap();
+            let mut pl = Vec::new();
+            ctx.placements(&sheet, &mut pl);
+            let turn = if pl.is_empty() {
+                Turn::refuse(ctx.passes_card.then_some(0))
+            } else {
+                let p = pl[rng.gen_range(0..pl.len())];
+                Turn::build(p.pick, p.house, p.number)
+            };
+            g.submit(seat, turn).unwrap();
+        }
+        g.resolve().unwrap();
+    }
+    g
+}
+
+#[test]
+fn games_finish_and_replay() {
+    for (mode, players) in [(Mode::Solo, 1), (Mode::Standard, 4), (Mode::Expert, 3)] {
+        for adv in [false, true] {
+            let g = play(mode, adv, players, 7);
+            let rec = Record::of(&g, &[]);
+            let text = rec.to_json();
+            let back = Record::from_json(&text).unwrap();
+            let g2 = back.replay().unwrap();
+            assert_eq!(Record::of(&g2, &[]).to_json(), text);
+            eprintln!("{mode:?} {adv} rounds {} end {:?} scores {:?}", g.round(), g.end(), g.scores().iter().map(|s| s.total).collect::<Vec<_>>());
+        }
+    }
+}
