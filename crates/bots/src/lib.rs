@@ -1,1 +1,85 @@
-pub fn x(){}
+//! Bots for Welcome To…: each sees only its seat's `PlayerView` and answers with a `Turn`.
+//!
+//! Every bot is deterministic given its seed, so simulations and bot seats replay exactly.
+
+mod greedy;
+mod random;
+
+pub use greedy::GreedyBot;
+pub use random::RandomBot;
+
+use std::fmt;
+use std::str::FromStr;
+use welcome_engine::{PlayerView, Turn};
+
+/// A player that chooses a whole turn from what its seat can see.
+pub trait Bot: Send {
+    /// The bot's kind.
+    fn kind(&self) -> BotKind;
+    /// A legal turn for the view's seat. The view must be of a game that is not over.
+    fn choose(&mut self, view: &PlayerView) -> Turn;
+}
+
+/// The bots this crate provides, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// Uniform at each decision among the legal options.
+    Random,
+    /// One-step look-ahead with a sheet evaluation.
+    Greedy,
+}
+
+impl BotKind {
+    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Greedy];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+        }
+    }
+
+    /// A new bot of this kind.
+    pub fn make(self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
+        }
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown bot name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownBot(pub String);
+
+impl fmt::Display for UnknownBot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = BotKind::ALL.iter().map(|k| k.name()).collect();
+        write!(f, "unknown bot {:?} (known: {})", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownBot {}
+
+impl FromStr for BotKind {
+    type Err = UnknownBot;
+    fn from_str(s: &str) -> Result<Self, UnknownBot> {
+        BotKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| UnknownBot(s.to_string()))
+    }
+}
+
+/// Seeds a per-seat bot from a game seed so that every seat plays differently.
+pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
+    game_seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(seat as u64 + 1)
+}

@@ -444,7 +444,8 @@ impl<'a> TurnContext<'a> {
 
     // ----- whole turns -----
 
-    /// Checks a whole turn and returns the sheet after it and the points of each plan claimed.
+    /// Checks a whole turn and returns the sheet after it. The stages run in the fixed order
+    /// of a turn; each is one of the public `apply_*` steps below.
     pub fn apply(&self, sheet: &Sheet, turn: &Turn) -> Result<Sheet, TurnError> {
         let mut s = *sheet;
         if let Some(Roundabout {
@@ -452,33 +453,58 @@ impl<'a> TurnContext<'a> {
             when: When::Before,
         }) = turn.roundabout
         {
-            self.check_roundabout(&s, house)?;
-            s.build_roundabout(house);
+            s = self.apply_roundabout(&s, house)?;
         }
-        match turn.play {
-            Play::Build(b) => self.apply_build(&mut s, &b)?,
-            Play::Refuse { pass } => {
-                self.check_refusal(&s, pass)?;
-                s.cross_refusal();
-            }
-        }
+        s = self.apply_play(&s, &turn.play)?;
         if let Some(Roundabout {
             house,
             when: When::After,
         }) = turn.roundabout
         {
-            self.check_roundabout(&s, house)?;
-            s.build_roundabout(house);
+            s = self.apply_roundabout(&s, house)?;
         }
         let mut done = Vec::with_capacity(turn.plans.len());
         for claim in &turn.plans {
-            self.check_plan(&s, claim, &done)?;
-            self.apply_plan(&mut s, claim);
+            s = self.apply_claim(&s, claim, &done)?;
             done.push(claim.plan);
         }
         if turn.reshuffle && !(self.reshuffle_offered && !turn.plans.is_empty()) {
             return Err(TurnError::ReshuffleNotOffered);
         }
+        Ok(s)
+    }
+
+    /// Step: build a roundabout in `house`.
+    pub fn apply_roundabout(&self, sheet: &Sheet, house: HouseRef) -> Result<Sheet, TurnError> {
+        self.check_roundabout(sheet, house)?;
+        let mut s = *sheet;
+        s.build_roundabout(house);
+        Ok(s)
+    }
+
+    /// Step: write the number with its effect, or take a permit refusal.
+    pub fn apply_play(&self, sheet: &Sheet, play: &Play) -> Result<Sheet, TurnError> {
+        let mut s = *sheet;
+        match play {
+            Play::Build(b) => self.apply_build(&mut s, b)?,
+            Play::Refuse { pass } => {
+                self.check_refusal(&s, *pass)?;
+                s.cross_refusal();
+            }
+        }
+        Ok(s)
+    }
+
+    /// Step: validate one City Plan; `done` holds the plans already validated this turn.
+    pub fn apply_claim(
+        &self,
+        sheet: &Sheet,
+        claim: &PlanClaim,
+        done: &[u8],
+    ) -> Result<Sheet, TurnError> {
+        self.check_plan(sheet, claim, done)?;
+        let mut s = *sheet;
+        self.apply_plan(&mut s, claim);
         Ok(s)
     }
 
@@ -499,7 +525,7 @@ impl<'a> TurnContext<'a> {
     }
 
     /// Applies a checked claim: writes the points and locks the houses (Ruling 10).
-    pub fn apply_plan(&self, s: &mut Sheet, claim: &PlanClaim) {
+    fn apply_plan(&self, s: &mut Sheet, claim: &PlanClaim) {
         let slot = self.plans[claim.plan as usize];
         let Some(card) = self.edition.plan(slot.card) else {
             return;
