@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use welcome_engine::legal::Placement;
 use welcome_engine::{
-    Build, EffectUse, Edition, HouseRef, PlanClaim, Play, PlayerView, Roundabout, Score, Sheet,
+    Build, Edition, EffectUse, HouseRef, PlanClaim, Play, PlayerView, Roundabout, Score, Sheet,
     Temps, Turn, TurnContext, When,
 };
 
@@ -23,7 +23,11 @@ pub fn evaluate(edition: &Edition, sheet: &Sheet, others_temps: &[u8], solo: boo
     let layout = &edition.sheet;
     let mut all = others_temps.to_vec();
     all.push(sheet.temps());
-    let temps = if solo { Temps::Solo } else { Temps::Ranked(&all) };
+    let temps = if solo {
+        Temps::Solo
+    } else {
+        Temps::Ranked(&all)
+    };
     let score = Score::of(layout, sheet, temps);
     let mut v = score.total as f32;
     // Houses that can no longer take a number are lost estates and future refusals.
@@ -70,7 +74,13 @@ impl GreedyBot {
     }
 
     /// The best turn by `evaluate` (ties broken at random).
-    pub fn turn(&mut self, ctx: &TurnContext<'_>, sheet: &Sheet, others: &[u8], solo: bool) -> Turn {
+    pub fn turn(
+        &mut self,
+        ctx: &TurnContext<'_>,
+        sheet: &Sheet,
+        others: &[u8],
+        solo: bool,
+    ) -> Turn {
         let mut base = *sheet;
         let mut roundabout = None;
         ctx.placements(&base, &mut self.placements);
@@ -137,7 +147,13 @@ impl GreedyBot {
         turn
     }
 
-    fn best_build(&mut self, ctx: &TurnContext<'_>, base: &Sheet, others: &[u8], solo: bool) -> Play {
+    fn best_build(
+        &mut self,
+        ctx: &TurnContext<'_>,
+        base: &Sheet,
+        others: &[u8],
+        solo: bool,
+    ) -> Play {
         let mut best: Option<(f32, Build)> = None;
         let mut ties = 0u32;
         let placements = std::mem::take(&mut self.placements);

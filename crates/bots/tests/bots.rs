@@ -5,7 +5,9 @@ use welcome_engine::{Edition, Game, Mode, Options, PlayerView, Record};
 
 fn play(kind: BotKind, options: Options, players: usize, seed: u64) -> Game {
     let mut game = Game::new(Edition::first(), options, players, seed).expect("setup");
-    let mut bots: Vec<_> = (0..players).map(|s| kind.make(seat_seed(seed, s))).collect();
+    let mut bots: Vec<_> = (0..players)
+        .map(|s| kind.make(seat_seed(seed, s)))
+        .collect();
     while !game.is_over() {
         for (seat, bot) in bots.iter_mut().enumerate() {
             let view = PlayerView::of(&game, seat).expect("seat");

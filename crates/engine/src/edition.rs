@@ -227,7 +227,10 @@ impl Edition {
         let bad = |m: String| Err(EditionError::Inconsistent(m));
         let s = &self.sheet;
         if s.streets.len() != STREETS {
-            return bad(format!("{} streets, the engine draws {STREETS}", s.streets.len()));
+            return bad(format!(
+                "{} streets, the engine draws {STREETS}",
+                s.streets.len()
+            ));
         }
         for (i, st) in s.streets.iter().enumerate() {
             if st.houses < 2 || st.houses as usize > MAX_HOUSES {
@@ -279,6 +282,9 @@ mod tests {
 
     #[test]
     fn bad_edition_data_is_an_error() {
-        assert!(matches!(Edition::from_json("{"), Err(EditionError::Json(_))));
+        assert!(matches!(
+            Edition::from_json("{"),
+            Err(EditionError::Json(_))
+        ));
     }
 }

@@ -273,7 +273,9 @@ impl Game {
                     let stack: Vec<u8> = edition
                         .plans
                         .iter()
-                        .filter(|p| p.stack as usize == slot + 1 && (options.advanced || !p.advanced))
+                        .filter(|p| {
+                            p.stack as usize == slot + 1 && (options.advanced || !p.advanced)
+                        })
                         .map(|p| p.id)
                         .collect();
                     *id = stack[rng.gen_range(0..stack.len())];
@@ -391,12 +393,12 @@ impl Game {
     /// What `seat` is offered this round.
     pub fn offer(&self, seat: usize) -> Offer {
         match &self.table {
-            Table::Stacks { flipped, numbers } => Offer::Combinations(std::array::from_fn(|i| {
-                Combination {
+            Table::Stacks { flipped, numbers } => {
+                Offer::Combinations(std::array::from_fn(|i| Combination {
                     number: numbers[i].number,
                     effect: flipped[i].effect,
-                }
-            })),
+                }))
+            }
             Table::Solo { hand } => Offer::Hand(*hand),
             Table::Hands { hands } => Offer::Hand(hands[seat.min(hands.len() - 1)]),
         }
@@ -437,7 +439,10 @@ impl Game {
         if self.is_over() {
             return Err(TurnError::GameOver);
         }
-        let sheet = self.sheets.get(seat).ok_or(TurnError::NoSuchSeat { seat })?;
+        let sheet = self
+            .sheets
+            .get(seat)
+            .ok_or(TurnError::NoSuchSeat { seat })?;
         self.context(seat).apply(sheet, turn)
     }
 
@@ -482,28 +487,32 @@ impl Game {
         if !self.ready() {
             return Ok(());
         }
-        let pending = std::mem::take(&mut self.pending);
-        let mut turns = Vec::with_capacity(pending.len());
+        let n = self.pending.len();
+        let mut turns = Vec::with_capacity(n);
         let mut validated = [false; 3];
         let mut reshuffle = false;
-        let mut passes = Vec::with_capacity(pending.len());
-        for (seat, p) in pending.into_iter().enumerate() {
-            let (turn, after) = p.expect("ready() checked every seat");
+        let expert = matches!(self.table, Table::Hands { .. });
+        let mut passes = Vec::with_capacity(if expert { n } else { 0 });
+        for seat in 0..n {
+            let Some((turn, after)) = self.pending[seat].take() else {
+                continue;
+            };
             self.sheets[seat] = after;
             for c in &turn.plans {
                 validated[c.plan as usize] = true;
             }
             reshuffle |= turn.reshuffle;
-            passes.push(match turn.play {
-                Play::Build(b) => match b.pick {
-                    Pick::Hand((n, e)) => Some(3 - n - e),
-                    Pick::Combination(_) => None,
-                },
-                Play::Refuse { pass } => pass,
-            });
+            if expert {
+                passes.push(match turn.play {
+                    Play::Build(b) => match b.pick {
+                        Pick::Hand((n, e)) => Some(3 - n - e),
+                        Pick::Combination(_) => None,
+                    },
+                    Play::Refuse { pass } => pass,
+                });
+            }
             turns.push(turn);
         }
-        self.pending = vec![None; self.sheets.len()];
         for (slot, v) in self.plans.iter_mut().zip(validated) {
             slot.approved |= v;
         }

@@ -6,7 +6,7 @@
 use crate::card::{Card, Effect};
 use crate::edition::{Edition, PlanCard, PlanCondition};
 use crate::sheet::{FenceRef, House, HouseRef, Sheet, MAX_ESTATE, MAX_NUMBER, STREETS};
-use crate::turn::{Build, EffectUse, Pick, Play, PlanClaim, Roundabout, Turn, When};
+use crate::turn::{Build, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
 use serde::{Deserialize, Serialize};
 
 /// What a seat is offered this round.
@@ -468,7 +468,7 @@ impl<'a> TurnContext<'a> {
             s = self.apply_claim(&s, claim, &done)?;
             done.push(claim.plan);
         }
-        if turn.reshuffle && !(self.reshuffle_offered && !turn.plans.is_empty()) {
+        if turn.reshuffle && (!self.reshuffle_offered || turn.plans.is_empty()) {
             return Err(TurnError::ReshuffleNotOffered);
         }
         Ok(s)
@@ -567,25 +567,29 @@ impl<'a> TurnContext<'a> {
     /// Every legal placement on the sheet as it stands, in a fixed order (pick, house, number).
     pub fn placements(&self, sheet: &Sheet, out: &mut Vec<Placement>) {
         out.clear();
-        let mut ranges = [[None; crate::sheet::MAX_HOUSES]; STREETS];
-        for h in sheet.all_houses() {
-            ranges[h.street as usize][h.house as usize] = sheet.number_range(h);
+        let ranges = sheet.ranges();
+        let mut open = [(HouseRef::new(0, 0), 0u8, 0u8); STREETS * crate::sheet::MAX_HOUSES];
+        let mut n = 0;
+        for (s, row) in ranges.iter().enumerate() {
+            for (i, r) in row.iter().enumerate().take(sheet.len(s as u8) as usize) {
+                if let Some((lo, hi)) = *r {
+                    open[n] = (HouseRef::new(s as u8, i as u8), lo, hi);
+                    n += 1;
+                }
+            }
         }
         for (pick, card, effect) in self.offer.picks() {
             let numbers = numbers_for(card, effect);
-            for h in sheet.all_houses() {
-                if let Some((lo, hi)) = ranges[h.street as usize][h.house as usize] {
-                    for number in numbers.clone() {
-                        if lo <= number && number <= hi {
-                            debug_assert!(self.check_placement(sheet, pick, number, h).is_ok());
-                            out.push(Placement {
-                                pick,
-                                effect,
-                                number,
-                                house: h,
-                            });
-                        }
-                    }
+            let (a, b) = (*numbers.start(), *numbers.end());
+            for &(house, lo, hi) in &open[..n] {
+                for number in a.max(lo)..=b.min(hi) {
+                    debug_assert!(self.check_placement(sheet, pick, number, house).is_ok());
+                    out.push(Placement {
+                        pick,
+                        effect,
+                        number,
+                        house,
+                    });
                 }
             }
         }
@@ -593,8 +597,9 @@ impl<'a> TurnContext<'a> {
 
     /// Some legal placement, if any (the refusal test, Ruling 1).
     pub fn first_placement(&self, sheet: &Sheet) -> Option<Placement> {
+        let ranges = sheet.ranges();
         for h in sheet.all_houses() {
-            if let Some((lo, hi)) = sheet.number_range(h) {
+            if let Some((lo, hi)) = ranges[h.street as usize][h.house as usize] {
                 for (pick, card, effect) in self.offer.picks() {
                     let numbers = numbers_for(card, effect);
                     let a = (*numbers.start()).max(lo);
@@ -614,7 +619,13 @@ impl<'a> TurnContext<'a> {
     }
 
     /// Every legal use of `effect` after writing in `house` (not counting "pass").
-    pub fn effect_uses(&self, sheet: &Sheet, effect: Effect, house: HouseRef, out: &mut Vec<EffectUse>) {
+    pub fn effect_uses(
+        &self,
+        sheet: &Sheet,
+        effect: Effect,
+        house: HouseRef,
+        out: &mut Vec<EffectUse>,
+    ) {
         out.clear();
         let mut push = |u: EffectUse| {
             if self.check_effect(sheet, effect, house, u).is_ok() {
@@ -667,6 +678,20 @@ impl<'a> TurnContext<'a> {
         }
         match &card.condition {
             PlanCondition::Estates(sizes) => {
+                // Cheap test first: enough unused completed estates of every size?
+                let mut have = [0u8; MAX_ESTATE + 1];
+                sheet.for_each_run(|e, complete| {
+                    if complete && !e.used && (e.len as usize) <= MAX_ESTATE {
+                        have[e.len as usize] += 1;
+                    }
+                });
+                for &size in sizes {
+                    let size = (size as usize).min(MAX_ESTATE);
+                    if have[size] == 0 {
+                        return;
+                    }
+                    have[size] -= 1;
+                }
                 let free: Vec<_> = sheet
                     .completed_estates()
                     .into_iter()

@@ -25,5 +25,5 @@ pub use record::{Record, RecordError};
 pub use score::{Score, Temps, TieBreak};
 pub use sheet::{Estate, FenceRef, House, HouseRef, Sheet};
 pub use sheet_file::{SheetData, SheetFile, SheetFileError};
-pub use turn::{Build, EffectUse, Pick, Play, PlanClaim, Roundabout, Turn, When};
-pub use view::{PlanView, PlayerView};
+pub use turn::{Build, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
+pub use view::PlayerView;

@@ -57,7 +57,9 @@ pub enum RecordError {
     Json(String),
     #[error("format is {found:?}, expected \"{RECORD_FORMAT}\"")]
     Format { found: String },
-    #[error("record version {found} is not supported (this engine reads version {RECORD_VERSION})")]
+    #[error(
+        "record version {found} is not supported (this engine reads version {RECORD_VERSION})"
+    )]
     Version { found: u32 },
     #[error("setup: {0}")]
     Setup(#[from] SetupError),
@@ -202,7 +204,14 @@ impl Record {
             .iter()
             .flat_map(|r| r.draws.iter().copied())
             .collect();
-        let mut game = match Game::scripted(edition, setup.options, players, setup.seed, setup.plans, draws) {
+        let mut game = match Game::scripted(
+            edition,
+            setup.options,
+            players,
+            setup.seed,
+            setup.plans,
+            draws,
+        ) {
             Ok(g) => g,
             Err(SetupError::Deal(source)) => return Err(RecordError::Deal { round: 1, source }),
             Err(e) => return Err(e.into()),
@@ -242,7 +251,11 @@ impl Record {
             }
             for (seat, t) in rec.turns.iter().enumerate() {
                 game.submit(seat, t.clone())
-                    .map_err(|source| RecordError::Turn { round, seat, source })?;
+                    .map_err(|source| RecordError::Turn {
+                        round,
+                        seat,
+                        source,
+                    })?;
             }
             game.resolve().map_err(|source| RecordError::Deal {
                 round: round + 1,

@@ -164,6 +164,11 @@ pub fn score_all(layout: &SheetLayout, sheets: &[Sheet], solo: bool) -> Vec<Scor
 pub fn ranks(scores: &[Score]) -> Vec<u16> {
     scores
         .iter()
-        .map(|s| 1 + scores.iter().filter(|o| o.compare(s) == Ordering::Greater).count() as u16)
+        .map(|s| {
+            1 + scores
+                .iter()
+                .filter(|o| o.compare(s) == Ordering::Greater)
+                .count() as u16
+        })
         .collect()
 }

@@ -105,7 +105,10 @@ impl<'de> Deserialize<'de> for FenceRef {
 pub enum House {
     Empty,
     /// A house number; `bis` when it was written with the Bis effect.
-    Number { value: u8, bis: bool },
+    Number {
+        value: u8,
+        bis: bool,
+    },
     Roundabout,
 }
 
@@ -126,12 +129,23 @@ impl Estate {
     }
 }
 
+/// The nearest numbered house on one side and its number.
+pub type Neighbour = Option<(HouseRef, u8)>;
+
+fn full_mask(len: u8) -> u16 {
+    ((1u32 << len) - 1) as u16
+}
+
 /// One player's sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Sheet {
     lens: [u8; STREETS],
     planned_pools: [u16; STREETS],
     cells: [[u8; MAX_HOUSES]; STREETS],
+    /// Bit i: house i holds a number (derived from `cells`, kept for fast estate scans).
+    numbered: [u16; STREETS],
+    /// Bit i: house i holds a roundabout.
+    rounds: [u16; STREETS],
     bis: [u16; STREETS],
     /// Bit k: a fence between house k and house k+1.
     fences: [u16; STREETS],
@@ -155,6 +169,8 @@ impl Sheet {
             lens: [0; STREETS],
             planned_pools: [0; STREETS],
             cells: [[EMPTY; MAX_HOUSES]; STREETS],
+            numbered: [0; STREETS],
+            rounds: [0; STREETS],
             bis: [0; STREETS],
             fences: [0; STREETS],
             used: [0; STREETS],
@@ -272,18 +288,12 @@ impl Sheet {
 
     /// Roundabouts built.
     pub fn roundabouts(&self) -> u8 {
-        self.cells
-            .iter()
-            .map(|st| st.iter().filter(|&&c| c == ROUNDABOUT).count() as u8)
-            .sum()
+        self.rounds.iter().map(|m| m.count_ones() as u8).sum()
     }
 
     /// Roundabouts in street `s`.
     pub fn roundabouts_in(&self, s: u8) -> u8 {
-        self.cells[s as usize]
-            .iter()
-            .filter(|&&c| c == ROUNDABOUT)
-            .count() as u8
+        self.rounds[s as usize].count_ones() as u8
     }
 
     pub fn refusals(&self) -> u8 {
@@ -297,7 +307,8 @@ impl Sheet {
 
     /// Every house ref of the sheet, street by street.
     pub fn all_houses(&self) -> impl Iterator<Item = HouseRef> + '_ {
-        (0..STREETS as u8).flat_map(move |s| (0..self.lens[s as usize]).map(move |h| HouseRef::new(s, h)))
+        (0..STREETS as u8)
+            .flat_map(move |s| (0..self.lens[s as usize]).map(move |h| HouseRef::new(s, h)))
     }
 
     /// Every fence slot of the sheet.
@@ -313,9 +324,8 @@ impl Sheet {
 
     /// Every house of street `s` is filled (numbers, bis and roundabouts count; Ruling 19).
     pub fn street_filled(&self, s: u8) -> bool {
-        self.cells[s as usize][..self.lens[s as usize] as usize]
-            .iter()
-            .all(|&c| c != EMPTY)
+        let s = s as usize;
+        self.numbered[s] | self.rounds[s] == full_mask(self.lens[s])
     }
 
     /// Every house of the sheet is filled (end trigger, §9.1).
@@ -360,8 +370,42 @@ impl Sheet {
         (lo <= hi).then_some((lo, hi))
     }
 
+    /// `number_range` of every house at once, in two passes per street.
+    pub fn ranges(&self) -> [[Option<(u8, u8)>; MAX_HOUSES]; STREETS] {
+        let mut out = [[None; MAX_HOUSES]; STREETS];
+        for (s, row_out) in out.iter_mut().enumerate() {
+            let len = self.lens[s] as usize;
+            let row = &self.cells[s];
+            let mut lo = [0u8; MAX_HOUSES];
+            let mut cur = 0u8;
+            for i in 0..len {
+                lo[i] = cur;
+                match row[i] {
+                    EMPTY => {}
+                    ROUNDABOUT => cur = 0,
+                    v => cur = v + 1,
+                }
+            }
+            let mut cur = Some(MAX_NUMBER);
+            for i in (0..len).rev() {
+                if row[i] == EMPTY {
+                    row_out[i] = match cur {
+                        Some(hi) if lo[i] <= hi => Some((lo[i], hi)),
+                        _ => None,
+                    };
+                }
+                match row[i] {
+                    EMPTY => {}
+                    ROUNDABOUT => cur = Some(MAX_NUMBER),
+                    v => cur = v.checked_sub(1),
+                }
+            }
+        }
+        out
+    }
+
     /// The numbered neighbours bounding house `h` in its segment: (left, right).
-    pub fn bounds(&self, h: HouseRef) -> (Option<(HouseRef, u8)>, Option<(HouseRef, u8)>) {
+    pub fn bounds(&self, h: HouseRef) -> (Neighbour, Neighbour) {
         let row = &self.cells[h.street as usize];
         let len = self.lens[h.street as usize];
         let mut left = None;
@@ -391,29 +435,29 @@ impl Sheet {
 
     /// Every housing estate (runs between fences that contain no roundabout), complete or not,
     /// calling `f(estate, complete)`.
+    #[inline]
     pub fn for_each_run(&self, mut f: impl FnMut(Estate, bool)) {
         for s in 0..STREETS {
-            let len = self.lens[s] as usize;
-            let mut start = 0usize;
-            for i in 0..len {
-                let end_here = i + 1 == len || self.fences[s] >> i & 1 == 1;
-                if end_here {
-                    let cells = &self.cells[s][start..=i];
-                    if !cells.contains(&ROUNDABOUT) {
-                        let mask = (((1u32 << (i + 1 - start)) - 1) << start) as u16;
-                        let complete = !cells.contains(&EMPTY);
-                        f(
-                            Estate {
-                                street: s as u8,
-                                start: start as u8,
-                                len: (i + 1 - start) as u8,
-                                used: self.used[s] & mask != 0,
-                            },
-                            complete,
-                        );
-                    }
-                    start = i + 1;
+            let len = self.lens[s] as u32;
+            // A run ends at every fence and at the street's end.
+            let mut ends = (self.fences[s] as u32 | 1 << (len - 1)) & ((1u32 << len) - 1);
+            let mut start = 0u32;
+            while ends != 0 {
+                let end = ends.trailing_zeros();
+                ends &= ends - 1;
+                let mask = (((1u32 << (end + 1 - start)) - 1) << start) as u16;
+                if self.rounds[s] & mask == 0 {
+                    f(
+                        Estate {
+                            street: s as u8,
+                            start: start as u8,
+                            len: (end + 1 - start) as u8,
+                            used: self.used[s] & mask != 0,
+                        },
+                        self.numbered[s] & mask == mask,
+                    );
                 }
+                start = end + 1;
             }
         }
     }
@@ -456,6 +500,7 @@ impl Sheet {
     pub(crate) fn write(&mut self, h: HouseRef, value: u8, bis: bool) {
         debug_assert!(self.is_empty(h) && value <= MAX_NUMBER);
         self.cells[h.street as usize][h.house as usize] = value;
+        self.numbered[h.street as usize] |= 1 << h.house;
         if bis {
             self.bis[h.street as usize] |= 1 << h.house;
         }
@@ -464,6 +509,7 @@ impl Sheet {
     pub(crate) fn build_roundabout(&mut self, h: HouseRef) {
         debug_assert!(self.is_empty(h));
         self.cells[h.street as usize][h.house as usize] = ROUNDABOUT;
+        self.rounds[h.street as usize] |= 1 << h.house;
         if h.house > 0 {
             self.fences[h.street as usize] |= 1 << (h.house - 1);
         }

@@ -72,7 +72,9 @@ pub enum SheetFileError {
     Json(String),
     #[error("format is {found:?}, expected \"{SHEET_FORMAT}\"")]
     Format { found: String },
-    #[error("sheet file version {found} is not supported (this engine reads version {SHEET_VERSION})")]
+    #[error(
+        "sheet file version {found} is not supported (this engine reads version {SHEET_VERSION})"
+    )]
     Version { found: u32 },
     #[error("unknown edition {0:?}")]
     Edition(String),
@@ -120,11 +122,7 @@ pub enum SheetFileError {
     #[error("street {street} house {house}: an empty house cannot be used for a plan")]
     PlanHouse { street: usize, house: usize },
     #[error("{track}: {found} crossed, the track has {boxes} boxes")]
-    Track {
-        track: String,
-        found: u8,
-        boxes: u8,
-    },
+    Track { track: String, found: u8, boxes: u8 },
     #[error("plan n°{slot}: {points} points is not printed on any plan n°{slot} card")]
     PlanPoints { slot: usize, points: u8 },
     #[error("a solo sheet has no other players' temps")]
@@ -192,9 +190,16 @@ impl SheetData {
                         .filter(|&k| sheet.has_fence(FenceRef::new(s, k)))
                         .map(|k| k + 1)
                         .collect(),
-                    pools: hs.clone().filter(|&h| sheet.has_pool(h)).map(|h| h.house + 1).collect(),
+                    pools: hs
+                        .clone()
+                        .filter(|&h| sheet.has_pool(h))
+                        .map(|h| h.house + 1)
+                        .collect(),
                     parks: sheet.parks(s),
-                    plan_houses: hs.filter(|&h| sheet.is_used(h)).map(|h| h.house + 1).collect(),
+                    plan_houses: hs
+                        .filter(|&h| sheet.is_used(h))
+                        .map(|h| h.house + 1)
+                        .collect(),
                 }
             })
             .collect();
@@ -337,7 +342,13 @@ impl SheetData {
             }
         }
         let parks = std::array::from_fn(|s| self.streets[s].parks);
-        sheet.set_counts(parks, self.temps, self.real_estate, self.refusals, self.plans);
+        sheet.set_counts(
+            parks,
+            self.temps,
+            self.real_estate,
+            self.refusals,
+            self.plans,
+        );
         Ok(sheet)
     }
 
@@ -414,7 +425,12 @@ fn check_track(track: String, found: u8, boxes: u8) -> Result<(), SheetFileError
 
 impl SheetFile {
     /// A sheet file for `sheet` with the other players' temp counts (or solo).
-    pub fn new(edition: &Edition, sheet: &Sheet, solo: bool, temps_of_others: Vec<u8>) -> SheetFile {
+    pub fn new(
+        edition: &Edition,
+        sheet: &Sheet,
+        solo: bool,
+        temps_of_others: Vec<u8>,
+    ) -> SheetFile {
         SheetFile {
             format: SHEET_FORMAT.into(),
             version: SHEET_VERSION,
@@ -446,14 +462,18 @@ impl SheetFile {
 
     /// The edition, the checked sheet and its score.
     pub fn score(&self) -> Result<(Sheet, Score), SheetFileError> {
-        let edition =
-            Edition::by_id(&self.edition).ok_or_else(|| SheetFileError::Edition(self.edition.clone()))?;
+        let edition = Edition::by_id(&self.edition)
+            .ok_or_else(|| SheetFileError::Edition(self.edition.clone()))?;
         let sheet = self.sheet.to_sheet(edition)?;
         if self.solo && !self.temps_of_others.is_empty() {
             return Err(SheetFileError::SoloWithOthers);
         }
         for (i, &t) in self.temps_of_others.iter().enumerate() {
-            check_track(format!("temps of other player {}", i + 1), t, edition.sheet.temp_boxes)?;
+            check_track(
+                format!("temps of other player {}", i + 1),
+                t,
+                edition.sheet.temp_boxes,
+            )?;
         }
         let mut all = self.temps_of_others.clone();
         all.push(sheet.temps());

@@ -8,13 +8,6 @@ use crate::legal::{Offer, PlanSlot, TurnContext};
 use crate::sheet::Sheet;
 use crate::turn::Turn;
 
-/// One City Plan as the table shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlanView {
-    pub slot: PlanSlot,
-    pub card: PlanCard,
-}
-
 /// One seat's view of the game.
 #[derive(Clone, Debug)]
 pub struct PlayerView {
@@ -27,7 +20,6 @@ pub struct PlayerView {
     /// Standard game: the effects the stacks offer next round (Ruling 28).
     pub next_effects: Option<[Effect; 3]>,
     pub plans: [PlanSlot; 3],
-    pub plan_cards: Vec<PlanCard>,
     /// Every seat's sheet as of the last resolved round.
     pub sheets: Vec<Sheet>,
     /// Which seats have submitted this round (not what they chose).
@@ -55,11 +47,6 @@ impl PlayerView {
             offer: game.offer(seat),
             next_effects: game.next_effects(),
             plans: *game.plans(),
-            plan_cards: game
-                .plans()
-                .iter()
-                .filter_map(|p| game.edition().plan(p.card).cloned())
-                .collect(),
             sheets: game.sheets().to_vec(),
             submitted: (0..game.players()).map(|s| game.has_submitted(s)).collect(),
             my_turn: game.pending_turn(seat).cloned(),
@@ -69,6 +56,11 @@ impl PlayerView {
             solo_card_drawn: game.solo_card_drawn(),
             end: game.end().to_vec(),
         })
+    }
+
+    /// The card of plan n° `slot + 1`.
+    pub fn plan_card(&self, slot: usize) -> Option<&'static PlanCard> {
+        self.edition.plan(self.plans.get(slot)?.card)
     }
 
     /// This seat's sheet.

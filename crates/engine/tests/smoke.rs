@@ -3,7 +3,13 @@ use rand_chacha::ChaCha8Rng;
 use welcome_engine::*;
 
 fn play(mode: Mode, advanced: bool, players: usize, seed: u64) -> Game {
-    let mut g = Game::new(Edition::first(), Options::new(mode).advanced(advanced), players, seed).unwrap();
+    let mut g = Game::new(
+        Edition::first(),
+        Options::new(mode).advanced(advanced),
+        players,
+        seed,
+    )
+    .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     while !g.is_over() {
         for seat in 0..players {
@@ -34,7 +40,12 @@ fn games_finish_and_replay() {
             let back = Record::from_json(&text).unwrap();
             let g2 = back.replay().unwrap();
             assert_eq!(Record::of(&g2, &[]).to_json(), text);
-            eprintln!("{mode:?} {adv} rounds {} end {:?} scores {:?}", g.round(), g.end(), g.scores().iter().map(|s| s.total).collect::<Vec<_>>());
+            eprintln!(
+                "{mode:?} {adv} rounds {} end {:?} scores {:?}",
+                g.round(),
+                g.end(),
+                g.scores().iter().map(|s| s.total).collect::<Vec<_>>()
+            );
         }
     }
 }
