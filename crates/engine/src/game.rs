@@ -144,13 +144,37 @@ impl DealError {
 #[serde(rename_all = "kebab-case", tag = "trigger")]
 pub enum EndReason {
     /// A seat crossed its third refusal.
-    Refusals { seat: usize },
+    Refusals {
+        #[serde(with = "seat_number")]
+        seat: usize,
+    },
     /// A seat scored all three plans.
-    Plans { seat: usize },
+    Plans {
+        #[serde(with = "seat_number")]
+        seat: usize,
+    },
     /// A seat filled every house.
-    AllHouses { seat: usize },
+    AllHouses {
+        #[serde(with = "seat_number")]
+        seat: usize,
+    },
     /// Solo: the last construction card was used.
     DeckExhausted,
+}
+
+/// Seats are 0-based in code and numbered from 1 in files.
+mod seat_number {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &usize, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(*v as u64 + 1)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+        let v = usize::deserialize(d)?;
+        v.checked_sub(1)
+            .ok_or_else(|| serde::de::Error::custom("seats are numbered from 1"))
+    }
 }
 
 /// What one round looked like: the cards drawn and every seat's turn.

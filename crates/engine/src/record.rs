@@ -176,11 +176,26 @@ impl Record {
         Ok(r)
     }
 
-    /// Pretty JSON, byte-for-byte stable for the same record.
+    /// JSON with one line per round: byte-for-byte stable for the same record and easy to diff.
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
-        s.push('\n');
-        s
+        fn one<T: Serialize>(v: &T) -> String {
+            serde_json::to_string(v).unwrap_or_default()
+        }
+        let mut out = String::from("{\n");
+        out += &format!("  \"format\": {},\n", one(&self.format));
+        out += &format!("  \"version\": {},\n", self.version);
+        out += &format!("  \"setup\": {},\n", one(&self.setup));
+        out += "  \"rounds\": [";
+        for (i, r) in self.rounds.iter().enumerate() {
+            out += if i == 0 { "\n    " } else { ",\n    " };
+            out += &one(r);
+        }
+        out += if self.rounds.is_empty() { "]" } else { "\n  ]" };
+        if let Some(r) = &self.result {
+            out += &format!(",\n  \"result\": {}", one(r));
+        }
+        out += "\n}\n";
+        out
     }
 
     /// Replays every round and returns the game, checking draws, turns and the result.

@@ -454,10 +454,30 @@ impl SheetFile {
         Ok(f)
     }
 
+    /// JSON with one line per street, as easy to read and edit as the paper sheet.
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
-        s.push('\n');
-        s
+        fn one<T: Serialize>(v: &T) -> String {
+            serde_json::to_string(v).unwrap_or_default()
+        }
+        let d = &self.sheet;
+        let streets: Vec<String> = d
+            .streets
+            .iter()
+            .map(|s| format!("      {}", one(s)))
+            .collect();
+        format!(
+            "{{\n  \"format\": {},\n  \"version\": {},\n  \"edition\": {},\n  \"solo\": {},\n  \"temps_of_others\": {},\n  \"sheet\": {{\n    \"streets\": [\n{}\n    ],\n    \"temps\": {},\n    \"real_estate\": {},\n    \"refusals\": {},\n    \"plans\": {}\n  }}\n}}\n",
+            one(&self.format),
+            self.version,
+            one(&self.edition),
+            self.solo,
+            one(&self.temps_of_others),
+            streets.join(",\n"),
+            d.temps,
+            one(&d.real_estate),
+            d.refusals,
+            one(&d.plans),
+        )
     }
 
     /// The edition, the checked sheet and its score.
