@@ -743,6 +743,44 @@ impl Game {
         Ok(())
     }
 
+    /// Bytes used by this game: the position (everything needed to go on playing) and the
+    /// history (the round log kept for the record).
+    pub fn memory(&self) -> Memory {
+        use std::mem::size_of;
+        let table = match &self.table {
+            Table::Hands { hands } => hands.capacity() * size_of::<[Card; 3]>(),
+            _ => 0,
+        };
+        let position = size_of::<Game>()
+            + (self.pile.capacity() + self.discard.capacity()) * size_of::<Card>()
+            + table
+            + self.sheets.capacity() * size_of::<Sheet>()
+            + self.pending.capacity() * size_of::<Option<(Turn, Sheet)>>()
+            + self
+                .pending
+                .iter()
+                .flatten()
+                .map(|(t, _)| turn_heap(t))
+                .sum::<usize>()
+            + self.incoming.capacity() * size_of::<Option<Card>>()
+            + self.end.capacity() * size_of::<EndReason>()
+            + self
+                .script
+                .as_ref()
+                .map_or(0, |s| s.capacity() * size_of::<Draw>());
+        let history = self.log.capacity() * size_of::<RoundLog>()
+            + self
+                .log
+                .iter()
+                .map(|r| {
+                    r.draws.capacity() * size_of::<Draw>()
+                        + r.turns.capacity() * size_of::<Turn>()
+                        + r.turns.iter().map(turn_heap).sum::<usize>()
+                })
+                .sum::<usize>();
+        Memory { position, history }
+    }
+
     /// Running (or final) scores of every seat, with temps ranked across the table.
     pub fn scores(&self) -> Vec<Score> {
         score_all(
@@ -756,6 +794,25 @@ impl Game {
     pub fn ranks(&self) -> Vec<u16> {
         ranks(&self.scores())
     }
+}
+
+/// Heap bytes owned by a turn (its plan claims).
+fn turn_heap(t: &Turn) -> usize {
+    use std::mem::size_of;
+    t.plans.capacity() * size_of::<crate::turn::PlanClaim>()
+        + t.plans
+            .iter()
+            .map(|c| c.estates.capacity() * size_of::<crate::sheet::HouseRef>())
+            .sum::<usize>()
+}
+
+/// Memory used by a game, see `Game::memory`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Memory {
+    /// Everything needed to go on playing.
+    pub position: usize,
+    /// The round log kept for the record.
+    pub history: usize,
 }
 
 fn ids_to_slots(ids: [u8; 3]) -> [PlanSlot; 3] {

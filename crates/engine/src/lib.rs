@@ -19,7 +19,9 @@ pub mod view;
 
 pub use card::{Card, Draw, Effect};
 pub use edition::{Edition, PlanCard, PlanCondition, SheetLayout, Track};
-pub use game::{DealError, EndReason, Game, Mode, Options, PassDirection, RoundLog, SetupError};
+pub use game::{
+    DealError, EndReason, Game, Memory, Mode, Options, PassDirection, RoundLog, SetupError,
+};
 pub use legal::{Combination, Offer, Placement, PlanSlot, TurnContext, TurnError};
 pub use record::{Record, RecordError};
 pub use score::{Score, Temps, TieBreak};
