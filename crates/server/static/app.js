@@ -1,0 +1,70 @@
+// Router: one page, routed on location.pathname.
+//   /                 lobby
+//   /t/{table}        table (player, or join form)
+//   /t/{table}/watch  spectator
+//   /t/{table}/deal   dealer screen for table mode
+//   /companion        score-sheet companion for the physical game
+
+import { el } from './format.js';
+
+const main = document.getElementById('main');
+const toasts = el('div', { class: 'toast-area', role: 'status', 'aria-live': 'polite' });
+document.body.append(toasts);
+
+export function toast(text, error = false) {
+  const t = el('div', { class: `toast${error ? ' error' : ''}` }, text);
+  toasts.append(t);
+  setTimeout(() => t.remove(), error ? 6000 : 3500);
+}
+
+export function setTitle(text) {
+  document.title = text ? `${text} · Welcome To…` : 'Welcome To…';
+}
+
+export function navigate(path) {
+  history.pushState(null, '', path);
+  route();
+}
+
+let current = null;
+
+async function route() {
+  if (current && current.stop) current.stop();
+  current = null;
+  main.replaceChildren();
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  let m;
+  try {
+    if (path === '/') {
+      const { lobbyPage } = await import('./lobby.js');
+      current = await lobbyPage(main);
+    } else if (path === '/companion') {
+      const { companionPage } = await import('./companion.js');
+      current = await companionPage(main);
+    } else if ((m = path.match(/^\/t\/([^/]+)\/watch$/))) {
+      const { tablePage } = await import('./table.js');
+      current = await tablePage(main, decodeURIComponent(m[1]), { watch: true });
+    } else if ((m = path.match(/^\/t\/([^/]+)\/deal$/))) {
+      const { dealPage } = await import('./deal.js');
+      current = await dealPage(main, decodeURIComponent(m[1]));
+    } else if ((m = path.match(/^\/t\/([^/]+)$/))) {
+      const { tablePage } = await import('./table.js');
+      current = await tablePage(main, decodeURIComponent(m[1]), { watch: false });
+    } else {
+      main.append(el('div', { class: 'panel' }, el('h1', {}, 'Page not found'), el('p', {}, el('a', { href: '/' }, 'Back to the lobby'))));
+    }
+  } catch (e) {
+    main.append(el('div', { class: 'panel' }, el('h1', {}, 'Something went wrong'), el('p', { class: 'error-text' }, e.message)));
+    console.error(e);
+  }
+}
+
+document.addEventListener('click', (ev) => {
+  const a = ev.target.closest && ev.target.closest('a[data-nav]');
+  if (a && a.origin === location.origin && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey) {
+    ev.preventDefault();
+    navigate(a.pathname);
+  }
+});
+window.addEventListener('popstate', route);
+route();

@@ -1,0 +1,226 @@
+// The score-sheet companion, for people playing with the physical cards: a sheet kept in this
+// browser, the cards showing on the table typed in each round, and the same rules-checked
+// turn as online (the server answers what is legal; nothing is stored on the server).
+
+import { api } from './api.js';
+import { TurnController } from './turn.js';
+import { LAYOUT, PLANS } from './edition.js';
+import { el, emptySheet, EFFECTS, effectLabel, planText, iconSvg } from './format.js';
+import { renderSheet } from './sheet.js';
+import { setTitle, toast } from './app.js';
+
+const KEY = 'welcome.companion';
+
+function defaultPlans() {
+  return [0, 6, 12].map((card) => ({ card, approved: false }));
+}
+
+function load() {
+  try {
+    const s = JSON.parse(localStorage.getItem(KEY) || 'null');
+    if (s && s.sheet && s.plans) return s;
+  } catch {
+    // fall through to a new sheet
+  }
+  return { sheet: emptySheet(LAYOUT), plans: defaultPlans(), advanced: false, cards: 'combinations', others: '', city: '', round: 1, history: [], entry: null };
+}
+
+export async function companionPage(main) {
+  setTitle('Score-sheet companion');
+  let st = load();
+  let controller = null;
+  let score = null;
+  const save = () => localStorage.setItem(KEY, JSON.stringify(st));
+
+  const setupEl = el('section', { class: 'panel', 'aria-labelledby': 'setup-h' });
+  const entryEl = el('section', { class: 'panel steps', id: 'controls', 'aria-label': 'This round' });
+  const sheetEl = el('div', { class: 'sheet-wrap', id: 'companion-sheet' });
+  main.append(
+    el('h1', {}, 'Score-sheet companion'),
+    el('p', { class: 'muted' }, 'Playing with the physical cards? Keep your sheet here: type the cards showing on the table each round, then write your number and effect — the same rules are checked as online, and the totals are kept for you. The sheet stays in this browser.'),
+    el('div', { class: 'play-layout' }, sheetEl, el('div', {}, entryEl, setupEl)),
+  );
+
+  function othersTemps() {
+    return String(st.others || '').split(/[\s,;]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 0 && n <= 11);
+  }
+
+  function request(draft) {
+    const body = {
+      sheet: st.sheet,
+      offer: st.entry,
+      plans: st.plans,
+      advanced: st.advanced,
+      draft,
+    };
+    if (st.cards === 'hand') body.mode = othersTemps().length ? 'expert' : 'solo';
+    if (othersTemps().length && body.mode !== 'solo') body.temps_of_others = othersTemps();
+    return api('POST', '/api/companion/options', body);
+  }
+
+  async function refreshScore() {
+    try {
+      const offer = st.entry || { combinations: [{ number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }] };
+      const body = { sheet: st.sheet, offer, plans: st.plans, advanced: st.advanced, draft: {} };
+      if (othersTemps().length) body.temps_of_others = othersTemps();
+      else if (st.cards === 'hand') body.mode = 'solo';
+      const o = await api('POST', '/api/companion/options', body);
+      score = o.score;
+    } catch (e) {
+      score = null;
+      toast(e.message, true);
+    }
+    if (!controller) drawSheet();
+  }
+
+  function drawSheet() {
+    renderSheet(sheetEl, { sheet: st.sheet, score }, { label: 'Your sheet', city: st.city, solo: st.cards === 'hand' && !othersTemps().length });
+  }
+
+  function renderSetup() {
+    const planSelects = [1, 2, 3].map((stack, k) => {
+      const sel = el('select', { id: `plan-${stack}`, 'aria-label': `Plan n°${stack}`, onchange: (e) => { st.plans[k].card = Number(e.target.value); save(); refreshScore(); } },
+        PLANS.filter((p) => p.stack === stack && (st.advanced || !p.advanced || p.id === st.plans[k].card))
+          .map((p) => el('option', { value: p.id }, `${planText(p)} (${p.first}/${p.second})${p.advanced ? ' ★' : ''}`)));
+      sel.value = String(st.plans[k].card);
+      const approved = el('input', { type: 'checkbox', id: `approved-${stack}`, onchange: (e) => { st.plans[k].approved = e.target.checked; save(); } });
+      approved.checked = st.plans[k].approved;
+      return el('div', { class: 'row' }, el('label', { for: `plan-${stack}` }, `n°${stack}`), sel,
+        el('label', { class: 'row', for: `approved-${stack}` }, approved, 'approved'));
+    });
+    const adv = el('input', { type: 'checkbox', id: 'c-advanced', onchange: (e) => { st.advanced = e.target.checked; save(); renderSetup(); } });
+    adv.checked = st.advanced;
+    const city = el('input', { id: 'c-city', value: st.city || '', maxlength: 30, onchange: (e) => { st.city = e.target.value; save(); drawSheet(); } });
+    const others = el('input', { id: 'c-others', value: st.others || '', placeholder: 'e.g. 3, 5', onchange: (e) => { st.others = e.target.value; save(); refreshScore(); } });
+    setupEl.replaceChildren(
+      el('h2', { id: 'setup-h' }, 'Game setup'),
+      el('div', { class: 'grid-form' },
+        el('label', { for: 'c-city' }, 'City name'), city,
+        el('label', { for: 'c-advanced' }, 'Advanced variant'), adv,
+        el('label', { for: 'c-others' }, 'Other players’ temps'), others,
+      ),
+      el('p', { class: 'muted' }, 'Leave the other players’ temps empty for a solo game (6 temps or more score 7).'),
+      el('h3', {}, 'City plans on the table'),
+      ...planSelects,
+      el('div', { class: 'row' },
+        el('button', { type: 'button', id: 'undo-round', disabled: st.history.length ? null : true, onclick: undo }, '↶ Undo last round'),
+        el('button', { type: 'button', class: 'danger', id: 'new-sheet', onclick: reset }, 'New sheet')),
+    );
+  }
+
+  function undo() {
+    const prev = st.history.pop();
+    if (!prev) return;
+    st.sheet = prev.sheet;
+    st.plans = prev.plans;
+    st.round = Math.max(1, (st.round || 1) - 1);
+    save();
+    if (controller) controller.dead = true;
+    controller = null;
+    renderEntry();
+    renderSetup();
+    refreshScore();
+  }
+
+  function reset() {
+    if (!confirm('Start a new, empty sheet? The current one is lost.')) return;
+    const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city };
+    st = { ...load(), ...keep, sheet: emptySheet(LAYOUT), plans: defaultPlans(), history: [], round: 1, entry: null };
+    save();
+    if (controller) controller.dead = true;
+    controller = null;
+    renderSetup();
+    renderEntry();
+    refreshScore();
+  }
+
+  function renderEntry() {
+    if (st.entry && controller) return;
+    controller = null;
+    const kind = st.cards || 'combinations';
+    const kindSel = el('select', { id: 'c-kind', onchange: (e) => { st.cards = e.target.value; save(); renderEntry(); refreshScore(); } },
+      el('option', { value: 'combinations' }, 'three combinations (standard game)'),
+      el('option', { value: 'hand' }, 'a hand of three cards (solo, expert)'));
+    kindSel.value = kind;
+    const rows = [0, 1, 2].map((i) => {
+      const num = el('input', { type: 'number', min: 1, max: 15, required: true, id: `c-num-${i + 1}`, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: number`, inputmode: 'numeric' });
+      const eff = el('select', { id: `c-eff-${i + 1}`, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: effect` },
+        EFFECTS.map((e) => el('option', { value: e }, effectLabel(e))));
+      return { num, eff, row: el('div', { class: 'row' }, el('strong', {}, `${i + 1}.`), num, eff) };
+    });
+    const err = el('p', { class: 'error-text', role: 'alert' });
+    const form = el('form', {},
+      el('h2', {}, `Round ${st.round || 1}: the cards on the table`),
+      el('div', { class: 'row' }, el('label', { for: 'c-kind' }, 'Cards:'), kindSel),
+      ...rows.map((r) => r.row),
+      err,
+      el('button', { type: 'submit', class: 'primary', id: 'c-go' }, 'Play these cards'));
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const cards = rows.map((r) => ({ number: Number(r.num.value), effect: r.eff.value }));
+      if (cards.some((c) => !Number.isInteger(c.number) || c.number < 1 || c.number > 15)) {
+        err.textContent = 'Each number is between 1 and 15.';
+        return;
+      }
+      st.entry = kind === 'hand' ? { hand: cards.map((c) => `${c.number}-${c.effect}`) } : { combinations: cards };
+      save();
+      startTurn();
+    });
+    entryEl.replaceChildren(form);
+    drawSheet();
+  }
+
+  function startTurn() {
+    controller = new TurnController({
+      controls: entryEl,
+      sheetEl,
+      base: st.sheet,
+      baseScore: score,
+      offer: st.entry,
+      nextEffects: null,
+      advanced: st.advanced,
+      expert: false,
+      solo: st.cards === 'hand' && !othersTemps().length,
+      round: st.round || 1,
+      plans: st.plans.map((p, k) => ({ plan: k + 1, text: planText(PLANS.find((x) => x.id === p.card)) })),
+      submitted: null,
+      sheetLabel: 'Your sheet',
+      city: st.city,
+      requestOptions: request,
+      submit: async (turn) => {
+        const draft = { play: turn.play };
+        if (turn.roundabout) draft.roundabout = turn.roundabout;
+        if (turn.plans) draft.plans = turn.plans;
+        const o = await request(draft);
+        if (o.error) throw new Error(o.error.message);
+        st.history.push({ sheet: st.sheet, plans: JSON.parse(JSON.stringify(st.plans)) });
+        if (st.history.length > 40) st.history.shift();
+        st.sheet = o.sheet;
+        score = o.score;
+        for (const c of turn.plans || []) st.plans[c.plan - 1].approved = true;
+        st.round = (st.round || 1) + 1;
+        st.entry = null;
+        save();
+        if (controller) controller.dead = true;
+        controller = null;
+        toast('Turn written on your sheet.');
+        renderEntry();
+        renderSetup();
+      },
+      restart: async () => {},
+    });
+    // a "change the cards" escape hatch below the turn controls
+    controller.cfg.onChange = () => {
+      if (!entryEl.querySelector('#c-change')) {
+        entryEl.append(el('button', { type: 'button', id: 'c-change', onclick: () => { st.entry = null; save(); if (controller) controller.dead = true; controller = null; renderEntry(); } }, 'Change the cards'));
+      }
+    };
+    controller.start();
+  }
+
+  renderSetup();
+  if (st.entry) startTurn(); else renderEntry();
+  await refreshScore();
+  void iconSvg;
+  return { stop: () => {} };
+}

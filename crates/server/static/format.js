@@ -1,0 +1,219 @@
+// Names, icons and text for cards, effects, plans and turns.
+
+import { PLANS } from './edition.js';
+
+export const EFFECTS = ['surveyor', 'real-estate', 'landscaper', 'pool', 'temp', 'bis'];
+
+export const EFFECT_NAMES = {
+  surveyor: 'Surveyor',
+  'real-estate': 'Real Estate Agent',
+  landscaper: 'Landscaper',
+  pool: 'Pool Manufacturer',
+  temp: 'Temp Agency',
+  bis: 'Bis',
+};
+
+export const EFFECT_HINTS = {
+  surveyor: 'draw a fence',
+  'real-estate': 'raise an estate column',
+  landscaper: 'cross a park',
+  pool: 'build the pool',
+  temp: 'number ±2',
+  bis: 'copy a number',
+};
+
+// Our own simple pictograms, 24×24, drawn with the current colour so that the
+// label next to them, not the colour, carries the meaning.
+const ICON_PATHS = {
+  surveyor:
+    '<path d="M5 4v17M12 4v17M19 4v17M2 9h20M2 16h20" fill="none" stroke="currentColor" stroke-width="2.2"/>',
+  'real-estate':
+    '<path d="M3 12 12 4l9 8M6 10v10h12V10" fill="none" stroke="currentColor" stroke-width="2"/>' +
+    '<path d="M12 11v7M9 14.5h6" stroke="currentColor" stroke-width="2.2"/>',
+  landscaper:
+    '<circle cx="12" cy="9" r="6.5" fill="none" stroke="currentColor" stroke-width="2"/>' +
+    '<path d="M12 15v7M8 22h8" stroke="currentColor" stroke-width="2.2"/>',
+  pool:
+    '<rect x="3" y="5" width="18" height="15" rx="3" fill="none" stroke="currentColor" stroke-width="2"/>' +
+    '<path d="M5 11q2.3-2 4.6 0t4.6 0 4.6 0M5 15.5q2.3-2 4.6 0t4.6 0 4.6 0" fill="none" stroke="currentColor" stroke-width="1.7"/>',
+  temp:
+    '<path d="M4 16a8 8 0 0 1 16 0z" fill="none" stroke="currentColor" stroke-width="2"/>' +
+    '<path d="M2 18h20M12 8v-3" stroke="currentColor" stroke-width="2.2"/>',
+  bis:
+    '<text x="12" y="18" text-anchor="middle" font-size="15" font-weight="700" font-family="sans-serif" fill="currentColor">bis</text>',
+};
+
+export function iconSvg(effect, size = 24) {
+  const body = ICON_PATHS[effect] || '';
+  return `<svg class="icon icon-${effect}" viewBox="0 0 24 24" width="${size}" height="${size}" aria-hidden="true" focusable="false">${body}</svg>`;
+}
+
+export function iconInner(effect) {
+  return ICON_PATHS[effect] || '';
+}
+
+/** "7-bis" → {number: 7, effect: "bis"} */
+export function parseCard(text) {
+  const i = text.indexOf('-');
+  return { number: Number(text.slice(0, i)), effect: text.slice(i + 1) };
+}
+
+export function effectLabel(effect) {
+  return EFFECT_NAMES[effect] || effect;
+}
+
+export function planCard(id) {
+  return PLANS.find((p) => p.id === id) || null;
+}
+
+export function planText(card) {
+  const c = card.condition;
+  if (c.estates) return `estates of sizes ${c.estates.join(', ')}`;
+  if (c['full-street'] != null) return `every house of street ${c['full-street']} built`;
+  if (c['bis-in-one-street'] != null) return `${c['bis-in-one-street']} bis houses in one street`;
+  if (c.temps != null) return `${c.temps} temps hired`;
+  if (c['street-ends'] != null) return 'first and last house of every street built';
+  if (c['complete-parks'] != null) return `all parks of ${c['complete-parks']} streets`;
+  if (c['parks-pools-roundabout'] != null) return 'one street with all parks, all pools and a roundabout';
+  if (c['complete-pools'] != null) return `all pools of ${c['complete-pools']} streets`;
+  if (c['parks-and-pools'] != null) return `all parks and pools of street ${c['parks-and-pools']}`;
+  return 'plan';
+}
+
+export function houseName([s, h]) {
+  return `street ${s} house ${h}`;
+}
+
+export function pickKey(pick) {
+  if (pick.combination != null) return `c${pick.combination}`;
+  if (pick.hand) return `h${pick.hand[0]}-${pick.hand[1]}`;
+  return '?';
+}
+
+export function samePick(a, b) {
+  return pickKey(a) === pickKey(b);
+}
+
+/** The number and effect a pick gives on an offer. */
+export function resolvePick(offer, pick) {
+  if (pick.combination != null && offer.combinations) {
+    const c = offer.combinations[pick.combination - 1];
+    return c ? { number: c.number, effect: c.effect } : null;
+  }
+  if (pick.hand && offer.hand) {
+    const n = parseCard(offer.hand[pick.hand[0] - 1]);
+    const e = parseCard(offer.hand[pick.hand[1] - 1]);
+    return { number: n.number, effect: e.effect };
+  }
+  return null;
+}
+
+export function effectUseText(use) {
+  if (use === 'park') return 'crossed a park';
+  if (use === 'pool') return 'built a pool';
+  if (use.fence) return `fence in street ${use.fence[0]} between houses ${use.fence[1]} and ${use.fence[1] + 1}`;
+  if (use['real-estate'] != null) return `raised the estate column ${use['real-estate']}`;
+  if (use.bis) return `bis from ${houseName(use.bis.from)} to ${houseName(use.bis.to)}`;
+  return JSON.stringify(use);
+}
+
+/** A one-line account of a turn. */
+export function turnText(turn, offer) {
+  const parts = [];
+  if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
+  const play = turn.play || {};
+  if (play.refuse) {
+    parts.push('building-permit refusal' + (play.refuse.pass ? ` (passed card ${play.refuse.pass})` : ''));
+  } else if (play.build) {
+    const b = play.build;
+    let t = `wrote ${b.number} in ${houseName(b.house)}`;
+    if (offer) {
+      const r = resolvePick(offer, b.pick);
+      if (r) t += ` (${effectLabel(r.effect)})`;
+    }
+    parts.push(t);
+    if (b.effect) parts.push(effectUseText(b.effect));
+  }
+  if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
+  for (const c of turn.plans || []) parts.push(`validated plan n°${c.plan}`);
+  if (turn.reshuffle) parts.push('asked for the reshuffle');
+  return parts.join('; ');
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'html') e.innerHTML = v;
+    else if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
+    else if (v === true) e.setAttribute(k, '');
+    else e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c == null || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+export function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+/** An empty sheet in the wire format. */
+export function emptySheet(layout) {
+  return {
+    streets: layout.streets.map((st) => ({
+      houses: Array(st.houses).fill(''),
+      fences: [],
+      pools: [],
+      parks: 0,
+      plan_houses: [],
+    })),
+    temps: 0,
+    real_estate: [0, 0, 0, 0, 0, 0],
+    refusals: 0,
+    plans: [null, null, null],
+  };
+}
+
+/** House text → {kind: 'empty'|'number'|'roundabout', value, bis}. */
+export function parseHouse(t) {
+  if (!t) return { kind: 'empty' };
+  if (t === 'R') return { kind: 'roundabout' };
+  const bis = t.endsWith('b');
+  return { kind: 'number', value: Number(bis ? t.slice(0, -1) : t), bis };
+}
+
+/** Counts drawn from a sheet. */
+export function sheetCounts(sheet) {
+  let built = 0, bis = 0, roundabouts = 0, pools = 0, parks = 0;
+  for (const st of sheet.streets) {
+    for (const h of st.houses) {
+      const p = parseHouse(h);
+      if (p.kind === 'number') built++;
+      if (p.kind === 'number' && p.bis) bis++;
+      if (p.kind === 'roundabout') roundabouts++;
+    }
+    pools += st.pools.length;
+    parks += st.parks;
+  }
+  return { built, bis, roundabouts, pools, parks };
+}
+
+/**
+ * The houses of the run of houses that starts at `first` (1-based [s, h]):
+ * it goes right until a fence, a roundabout or the street end.
+ */
+export function estateHouses(sheet, [s, h]) {
+  const st = sheet.streets[s - 1];
+  const out = [];
+  for (let i = h; i <= st.houses.length; i++) {
+    if (st.houses[i - 1] === 'R') break;
+    out.push([s, i]);
+    const fenced = st.fences.includes(i) || st.houses[i] === 'R';
+    if (fenced) break;
+  }
+  return out;
+}

@@ -1,0 +1,133 @@
+// The lobby: create a table, see open tables, join one.
+
+import { api, seats, prefs } from './api.js';
+import { el } from './format.js';
+import { navigate, toast, setTitle } from './app.js';
+
+export async function lobbyPage(main) {
+  setTitle('Lobby');
+  const name = el('input', { id: 'name', name: 'name', required: true, maxlength: 40, autocomplete: 'nickname', value: prefs.get('name', '') });
+  const mode = el('select', { id: 'mode', name: 'mode' },
+    el('option', { value: 'standard' }, 'Standard (three shared combinations)'),
+    el('option', { value: 'solo' }, 'Solo (against the Solo card)'),
+    el('option', { value: 'expert' }, 'Expert (card drafting)'));
+  const advanced = el('input', { type: 'checkbox', id: 'advanced', name: 'advanced' });
+  const reshuffle = el('input', { type: 'checkbox', id: 'reshuffle', name: 'reshuffle' });
+  reshuffle.checked = true;
+  const seatCount = el('input', { type: 'number', id: 'seats', name: 'seats', min: 1, max: 100, value: 2 });
+  const tableMode = el('input', { type: 'checkbox', id: 'table-mode', name: 'table_mode' });
+  const botList = el('div', { class: 'steps', id: 'bots' });
+  const err = el('p', { class: 'error-text', role: 'alert' });
+
+  function syncMode() {
+    if (mode.value === 'solo') {
+      seatCount.value = 1;
+      seatCount.disabled = true;
+      reshuffle.checked = false;
+      reshuffle.disabled = true;
+    } else {
+      seatCount.disabled = false;
+      reshuffle.disabled = false;
+      if (Number(seatCount.value) < 2) seatCount.value = 2;
+    }
+    renderBots();
+  }
+
+  const bots = new Map(); // seat → kind
+  function renderBots() {
+    const n = Math.max(1, Math.min(100, Number(seatCount.value) || 1));
+    for (const s of [...bots.keys()]) if (s > n) bots.delete(s);
+    const first = tableMode.checked ? 1 : 2;
+    const rows = [];
+    for (let s = first; s <= Math.min(n, 12); s++) {
+      const sel = el('select', { id: `bot-${s}`, 'aria-label': `Seat ${s}`, onchange: (e) => { if (e.target.value) bots.set(s, e.target.value); else bots.delete(s); } },
+        el('option', { value: '' }, 'a player'),
+        el('option', { value: 'greedy' }, 'greedy bot'),
+        el('option', { value: 'random' }, 'random bot'));
+      sel.value = bots.get(s) || '';
+      rows.push(el('div', { class: 'row' }, el('label', { for: `bot-${s}` }, `Seat ${s}:`), sel));
+    }
+    if (n > 12) rows.push(el('p', { class: 'muted' }, `Seats 13–${n} can be given to bots from the table page.`));
+    botList.replaceChildren(...rows);
+  }
+  mode.addEventListener('change', syncMode);
+  seatCount.addEventListener('input', renderBots);
+  tableMode.addEventListener('change', renderBots);
+
+  const form = el('form', { class: 'panel', 'aria-labelledby': 'create-h' },
+    el('h2', { id: 'create-h' }, 'Create a table'),
+    el('div', { class: 'grid-form' },
+      el('label', { for: 'name' }, 'Your name'), name,
+      el('label', { for: 'mode' }, 'Mode'), mode,
+      el('label', { for: 'seats' }, 'Seats'), seatCount,
+      el('label', { for: 'advanced' }, 'Advanced variant'), el('div', { class: 'row' }, advanced, el('span', { class: 'muted' }, 'advanced plans and roundabouts')),
+      el('label', { for: 'reshuffle' }, 'First-plan reshuffle'), el('div', { class: 'row' }, reshuffle, el('span', { class: 'muted' }, 'offered after the first plan')),
+      el('label', { for: 'table-mode' }, 'Table mode'), el('div', { class: 'row' }, tableMode, el('span', { class: 'muted' }, 'a shared screen deals; everyone plays on a phone; you host without a seat')),
+    ),
+    el('h3', {}, 'Bots'),
+    botList,
+    err,
+    el('div', { class: 'row' }, el('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create table')),
+  );
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    err.textContent = '';
+    const body = {
+      name: name.value.trim() || 'Host',
+      mode: mode.value,
+      advanced: advanced.checked,
+      first_plan_reshuffle: mode.value !== 'solo' && reshuffle.checked,
+      seats: Number(seatCount.value) || 1,
+      bots: [...bots.entries()].map(([seat, kind]) => ({ seat, kind })),
+      table_mode: tableMode.checked,
+    };
+    prefs.set('name', body.name);
+    try {
+      const r = await api('POST', '/api/tables', body);
+      seats.set(r.table, { seat: r.seat ?? null, token: r.token, host: true, name: body.name });
+      navigate(body.table_mode ? `/t/${encodeURIComponent(r.table)}/deal` : `/t/${encodeURIComponent(r.table)}`);
+    } catch (e) {
+      err.textContent = e.message;
+    }
+  });
+
+  const list = el('div', { id: 'tables' }, el('p', { class: 'muted' }, 'Loading…'));
+  const listPanel = el('section', { class: 'panel', 'aria-labelledby': 'open-h' },
+    el('div', { class: 'row' }, el('h2', { id: 'open-h' }, 'Open tables'), el('button', { type: 'button', onclick: () => load() }, 'Refresh')),
+    list);
+
+  main.append(
+    el('h1', {}, 'Lobby'),
+    el('div', { class: 'play-layout' }, form, listPanel),
+  );
+  syncMode();
+
+  async function load() {
+    try {
+      const tables = await api('GET', '/api/tables');
+      if (!tables.length) {
+        list.replaceChildren(el('p', { class: 'muted' }, 'No open table. Create one!'));
+        return;
+      }
+      const rows = tables.map((t) => {
+        const mine = seats.get(t.table);
+        const link = `/t/${encodeURIComponent(t.table)}`;
+        return el('tr', {},
+          el('td', {}, el('a', { href: link, 'data-nav': true }, t.host ? `${t.host}’s table` : t.table)),
+          el('td', {}, `${t.mode}${t.advanced ? ', advanced' : ''}`),
+          el('td', {}, `${t.seats - t.free}/${t.seats}`),
+          el('td', {}, t.status === 'playing' ? `playing${t.round ? ` (round ${t.round})` : ''}` : t.status),
+          el('td', {}, mine ? el('a', { href: link, 'data-nav': true }, 'Rejoin') : t.free > 0 && t.status === 'lobby' ? el('a', { href: link, 'data-nav': true }, 'Join') : el('a', { href: `${link}/watch`, 'data-nav': true }, 'Watch')));
+      });
+      list.replaceChildren(el('div', { class: 'table-scroll' }, el('table', { class: 'data' },
+        el('thead', {}, el('tr', {}, el('th', {}, 'Table'), el('th', {}, 'Mode'), el('th', {}, 'Seats'), el('th', {}, 'Status'), el('th', {}, ''))),
+        el('tbody', {}, rows))));
+    } catch (e) {
+      list.replaceChildren(el('p', { class: 'error-text' }, e.message));
+    }
+  }
+  load();
+  const timer = setInterval(load, 5000);
+  void toast;
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,426 @@
+// The table page: waiting room, the game (your turn, the plans, everyone's sheets, the
+// overview and the log), and the final scores. Spectators see the same page read-only.
+
+import { api, seats, prefs, TableSocket } from './api.js';
+import { renderSheet } from './sheet.js';
+import { TurnController } from './turn.js';
+import { el, iconSvg, effectLabel, turnText, sheetCounts } from './format.js';
+import { navigate, toast, setTitle } from './app.js';
+
+const MODE_NAMES = { standard: 'Standard', solo: 'Solo', expert: 'Expert' };
+
+export async function tablePage(main, table, { watch }) {
+  setTitle(`Table ${table}`);
+  let mine = watch ? null : seats.get(table);
+  let state = null;
+  let socket = null;
+  let controller = null;
+  let viewSeat = null; // the seat whose sheet is shown; null = own
+  let lastRound = null;
+
+  const conn = document.getElementById('conn');
+  const head = el('div', { class: 'panel', id: 'table-head' });
+  const body = el('div', { id: 'table-body' });
+  main.append(head, body);
+
+  // Persistent parts of the game screen (kept across updates so focus and scroll survive).
+  const sheetEl = el('div', { class: 'sheet-wrap', id: 'my-sheet' });
+  const otherEl = el('div', { class: 'sheet-wrap', id: 'other-sheet', hidden: true });
+  const controlsEl = el('section', { class: 'panel steps', id: 'controls', 'aria-label': 'Your turn' });
+  const sheetTabs = el('div', { class: 'row', role: 'tablist', 'aria-label': 'Whose sheet', id: 'sheet-tabs' });
+  const sideEl = el('div', { id: 'side' });
+  const lowerEl = el('div', { id: 'lower' });
+  const gameEl = el('div', {},
+    el('div', { class: 'play-layout' },
+      el('div', {}, sheetTabs, sheetEl, otherEl),
+      el('div', {}, controlsEl, sideEl)),
+    lowerEl);
+
+  function setConn(status) {
+    conn.hidden = false;
+    conn.textContent = status === 'open' ? 'connected' : status === 'down' ? 'reconnecting…' : 'connecting…';
+    conn.className = `conn${status === 'open' ? '' : ' down'}`;
+  }
+
+  function connect() {
+    if (socket) socket.close();
+    socket = new TableSocket(table, mine ? mine.token : null, {
+      onState: onState,
+      onStatus: setConn,
+      onError: (m) => toast(m.message || m.code, true),
+    });
+  }
+
+  function onState(msg) {
+    state = msg;
+    if (mine && msg.you == null) {
+      // the stored token is not valid for this table any more
+      seats.clear(table);
+      mine = null;
+      toast('Your seat at this table is no longer yours; you are watching.', true);
+    }
+    if (mine && msg.you && msg.you.seat != null && mine.seat !== msg.you.seat) {
+      mine.seat = msg.you.seat;
+      seats.set(table, mine);
+    }
+    render();
+  }
+
+  function mySeat() {
+    return state && state.you && state.you.seat != null ? state.you.seat : null;
+  }
+
+  function isHost() {
+    return !!(state && state.you && state.you.host) || !!(mine && mine.host);
+  }
+
+  function render() {
+    if (!state) return;
+    const t = state.table;
+    const v = state.view;
+    renderHead(t, v);
+    if (t.status === 'lobby' || !v) {
+      controller = null;
+      body.replaceChildren(waitingRoom(t));
+      return;
+    }
+    if (!body.contains(gameEl)) body.replaceChildren(gameEl);
+    if (v.round !== lastRound) {
+      if (lastRound != null && t.status === 'playing') toast(`Round ${v.round}`);
+      lastRound = v.round;
+    }
+    renderGame(t, v);
+  }
+
+  function renderHead(t, v) {
+    const me = mySeat();
+    const bits = [
+      `${MODE_NAMES[t.mode] || t.mode}${t.advanced ? ' · advanced' : ''}`,
+      t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over' : 'waiting for players',
+    ];
+    if (v && v.pile != null && t.status === 'playing') bits.push(`${v.pile} cards in the pile`);
+    if (t.mode === 'solo' && v && v.solo_card_drawn) bits.push('Solo card drawn: every plan is approved');
+    const invite = `${location.origin}/t/${encodeURIComponent(t.table)}`;
+    head.replaceChildren(
+      el('div', { class: 'row' },
+        el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
+        el('span', { class: 'muted' }, bits.join(' · ')),
+        watch || me == null ? el('span', { class: 'pill' }, isHost() && !watch ? 'host' : 'spectator') : el('span', { class: 'pill' }, `you are seat ${me}`),
+      ),
+      t.status !== 'over' && !watch ? el('div', { class: 'row' },
+        el('label', { for: 'invite' }, 'Invite link'),
+        el('input', { id: 'invite', readonly: true, value: invite, size: Math.min(invite.length, 48), onfocus: (e) => e.target.select() }),
+        el('button', { type: 'button', id: 'copy-invite', onclick: () => copy(invite) }, 'Copy'),
+        el('a', { href: `/t/${encodeURIComponent(t.table)}/watch`, 'data-nav': true }, 'spectator view'),
+        t.table_mode ? el('a', { href: `/t/${encodeURIComponent(t.table)}/deal`, 'data-nav': true }, 'dealer screen') : null,
+      ) : null,
+    );
+  }
+
+  async function copy(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast('Invite link copied.');
+    } catch {
+      const input = document.getElementById('invite');
+      input.focus();
+      input.select();
+      toast('Press Ctrl+C to copy the selected link.');
+    }
+  }
+
+  // ----- waiting room -----
+
+  function waitingRoom(t) {
+    const wrap = el('div', { class: 'play-layout' });
+    const left = el('section', { class: 'panel', 'aria-labelledby': 'seats-h' }, el('h2', { id: 'seats-h' }, 'Seats'));
+    left.append(seatTable(t));
+    const right = el('div');
+    const me = mySeat();
+    if (!watch && me == null && !isHost() && t.status === 'lobby') {
+      const free = t.seats.filter((s) => !s.name && !s.bot).length;
+      if (free > 0) right.append(joinForm());
+      else right.append(el('div', { class: 'panel' }, el('p', {}, 'Every seat is taken.'), el('a', { href: `/t/${encodeURIComponent(t.table)}/watch`, 'data-nav': true }, 'Watch this table')));
+    }
+    if (isHost() && t.status === 'lobby') {
+      const ready = t.seats.every((s) => s.name || s.bot);
+      const err = el('p', { class: 'error-text', role: 'alert' });
+      right.append(el('div', { class: 'panel' },
+        el('h2', {}, 'Host'),
+        el('p', { class: 'muted' }, ready ? 'Every seat is taken: you can start.' : 'Every seat must be taken by a player or a bot before the start.'),
+        el('button', {
+          type: 'button', class: 'primary', id: 'start', disabled: ready ? null : true,
+          onclick: async () => {
+            try {
+              await api('POST', `/api/tables/${encodeURIComponent(table)}/start`, { token: mine.token });
+            } catch (e) {
+              err.textContent = e.message;
+            }
+          },
+        }, 'Start the game'),
+        err));
+    } else if (me != null) {
+      right.append(el('div', { class: 'panel' }, el('p', {}, `You have seat ${me}. The game starts when the host starts it.`)));
+    }
+    wrap.append(left, right);
+    return wrap;
+  }
+
+  function joinForm() {
+    const name = el('input', { id: 'join-name', required: true, maxlength: 40, value: prefs.get('name', ''), autocomplete: 'nickname' });
+    const err = el('p', { class: 'error-text', role: 'alert' });
+    const form = el('form', { class: 'panel', 'aria-labelledby': 'join-h' },
+      el('h2', { id: 'join-h' }, 'Join this table'),
+      el('div', { class: 'row' }, el('label', { for: 'join-name' }, 'Display name'), name,
+        el('button', { type: 'submit', class: 'primary', id: 'join' }, 'Join')),
+      err);
+    form.addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      const n = name.value.trim();
+      if (!n) return;
+      prefs.set('name', n);
+      try {
+        const r = await api('POST', `/api/tables/${encodeURIComponent(table)}/join`, { name: n });
+        mine = { seat: r.seat, token: r.token, host: false, name: n };
+        seats.set(table, mine);
+        connect();
+      } catch (e) {
+        err.textContent = e.message;
+      }
+    });
+    return form;
+  }
+
+  function seatTable(t) {
+    const host = isHost() && !watch;
+    const rows = t.seats.map((s) => {
+      const who = s.bot ? `${s.bot} bot` : s.name || '— free —';
+      const status = t.status === 'playing'
+        ? el('span', { class: `pill ${s.submitted ? 'done' : s.bot ? 'bot' : 'thinking'}` }, s.submitted ? 'done' : 'thinking')
+        : el('span', { class: 'muted' }, s.bot ? 'bot' : s.name ? (s.connected ? 'connected' : 'away') : 'free');
+      const actions = el('td', { class: 'row' });
+      if (host && t.status !== 'over') {
+        if (!s.bot) {
+          for (const kind of ['greedy', 'random']) {
+            actions.append(el('button', {
+              type: 'button', 'data-seat': s.seat, 'data-bot': kind,
+              onclick: () => hostAction(`/seats/${s.seat}/bot`, { kind }),
+            }, `${kind} bot`));
+          }
+        }
+        if ((s.name || s.bot) && s.seat !== mySeat()) {
+          actions.append(el('button', { type: 'button', class: 'danger', 'data-kick': s.seat, onclick: () => hostAction(`/seats/${s.seat}/kick`, {}) }, t.status === 'lobby' ? 'Kick' : 'Replace by a bot'));
+        }
+      }
+      return el('tr', {}, el('td', {}, `${s.seat}`), el('td', {}, who, s.seat === mySeat() ? ' (you)' : ''), el('td', {}, status), actions);
+    });
+    return el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'seat-table' },
+      el('thead', {}, el('tr', {}, el('th', {}, 'Seat'), el('th', {}, 'Player'), el('th', {}, 'Status'), el('th', {}, host ? 'Host actions' : ''))),
+      el('tbody', {}, rows)));
+  }
+
+  async function hostAction(path, extra) {
+    try {
+      await api('POST', `/api/tables/${encodeURIComponent(table)}${path}`, { token: mine.token, ...extra });
+    } catch (e) {
+      toast(e.message, true);
+    }
+  }
+
+  // ----- the game -----
+
+  function renderGame(t, v) {
+    const me = mySeat();
+    const mySheet = me != null ? v.sheets.find((s) => s.seat === me) : null;
+    const over = t.status === 'over' || !!v.result;
+
+    // Sheet tabs.
+    const shown = viewSeat ?? (mySheet ? me : v.sheets[0]?.seat);
+    sheetTabs.replaceChildren(...v.sheets.map((s) => el('button', {
+      type: 'button', role: 'tab', 'aria-selected': s.seat === shown ? 'true' : 'false', 'aria-pressed': s.seat === shown ? 'true' : 'false',
+      'data-seat-tab': s.seat,
+      onclick: () => { viewSeat = s.seat === me ? null : s.seat; renderGame(state.table, state.view); },
+    }, s.seat === me ? 'Your sheet' : `${s.name}`)));
+    if (v.sheets.length < 2) sheetTabs.hidden = true; else sheetTabs.hidden = false;
+
+    const showOwn = mySheet && shown === me && !over;
+    sheetEl.hidden = !showOwn;
+    otherEl.hidden = showOwn;
+    if (!showOwn) {
+      const s = v.sheets.find((x) => x.seat === shown) || v.sheets[0];
+      if (s) {
+        const note = s.seat === me ? '' : ' (as of the last resolved round)';
+        renderSheet(otherEl, { sheet: s.sheet, score: s.score }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo' });
+      }
+    }
+
+    // Controls.
+    if (mySheet && !over) {
+      controlsEl.hidden = false;
+      const cfg = {
+        controls: controlsEl,
+        sheetEl,
+        base: mySheet.sheet,
+        baseScore: mySheet.score,
+        offer: v.offer,
+        nextEffects: v.next_effects,
+        advanced: t.advanced,
+        expert: t.mode === 'expert',
+        solo: t.mode === 'solo',
+        round: v.round,
+        plans: v.plans,
+        submitted: v.my_turn,
+        sheetLabel: `Your sheet, round ${v.round}`,
+        city: mySheet.name,
+        requestOptions: (draft) => socket.request({ type: 'options', round: v.round, draft }).then((m) => m),
+        submit: (turn) => socket.request({ type: 'submit', round: v.round, turn }),
+        restart: () => socket.request({ type: 'restart', round: v.round }),
+      };
+      if (!controller) {
+        controller = new TurnController(cfg);
+        controller.start();
+      } else {
+        controller.update(cfg);
+      }
+    } else {
+      controller = null;
+      controlsEl.hidden = !(v.offer && !over);
+      if (v.offer && !over) controlsEl.replaceChildren(el('h2', {}, `Round ${v.round}`), offerOnly(v));
+    }
+
+    // Side: players and plans.
+    sideEl.replaceChildren(playersPanel(t, v), plansPanel(v));
+
+    // Lower: results, overview, log.
+    lowerEl.replaceChildren(...[over ? resultsPanel(t, v) : null, overviewPanel(t, v), logPanel(v)].filter(Boolean));
+  }
+
+  function offerOnly(v) {
+    const wrap = el('div', { class: 'offer' });
+    if (v.offer.combinations) {
+      v.offer.combinations.forEach((c, i) => {
+        const next = v.next_effects && v.next_effects[i];
+        wrap.append(el('div', { class: 'card' },
+          el('span', { class: 'tag' }, `stack ${i + 1}`),
+          el('span', { class: 'num' }, c.number),
+          el('span', { class: 'eff', html: `${iconSvg(c.effect, 20)}<span>${effectLabel(c.effect)}</span>` }),
+          next ? el('span', { class: 'next', html: `next: ${iconSvg(next, 14)} ${effectLabel(next)}` }) : null));
+      });
+    }
+    return wrap;
+  }
+
+  function playersPanel(t, v) {
+    const list = el('ul', { class: 'status-list' });
+    t.seats.forEach((s, i) => {
+      const done = v.submitted ? v.submitted[i] : s.submitted;
+      const name = (s.bot ? `${s.name || 'Bot'} (${s.bot} bot)` : s.name || `Seat ${s.seat}`) + (s.seat === mySeat() ? ' (you)' : '');
+      let pill;
+      if (t.status === 'over') pill = el('span', { class: 'pill' }, 'finished');
+      else pill = el('span', { class: `pill ${done ? 'done' : 'thinking'}`, 'data-progress': s.seat }, done ? 'done' : 'thinking');
+      list.append(el('li', {}, el('span', {}, name, !s.bot && !s.connected ? el('span', { class: 'muted' }, ' · away') : null), pill));
+    });
+    const panel = el('section', { class: 'panel', 'aria-labelledby': 'players-h' }, el('h2', { id: 'players-h' }, 'Players'), list);
+    if (isHost() && !watch && t.status === 'playing') panel.append(el('details', {}, el('summary', {}, 'Host actions'), seatTable(t)));
+    return panel;
+  }
+
+  function plansPanel(v) {
+    const wrap = el('div', { class: 'plans' });
+    for (const p of v.plans) {
+      wrap.append(el('div', { class: `plan${p.approved ? ' approved' : ''}`, 'aria-label': `Plan n°${p.plan}: ${p.text}. ${p.approved ? `Approved: ${p.second} points left` : `${p.first} points to the first, then ${p.second}`}` },
+        el('div', {}, el('strong', {}, `n°${p.plan}`), p.advanced ? ' ★' : ''),
+        el('div', {}, p.text),
+        el('div', { class: 'pts' },
+          el('span', { class: p.approved ? 'gone' : '' }, `1st ${p.first}`),
+          el('span', {}, `then ${p.second}`)),
+        el('div', { class: 'st' }, p.approved ? '✓ approved (second value)' : 'open: first value')));
+    }
+    return el('section', { class: 'panel', 'aria-labelledby': 'plans-h' }, el('h2', { id: 'plans-h' }, 'City plans'), wrap);
+  }
+
+  function overviewPanel(t, v) {
+    const rows = v.sheets.map((s) => {
+      const c = sheetCounts(s.sheet);
+      const sc = s.score;
+      const planCell = sc.plans.map((p, k) => {
+        if (!s.sheet.plans[k]) return '–';
+        const info = v.plans[k];
+        return info && s.sheet.plans[k] === info.first && info.first !== info.second ? `${p}★` : `${p}`;
+      }).join(' / ');
+      const estates = sc.estates.reduce((a, e) => a + e.points, 0);
+      const estateCount = sc.estates.reduce((a, e) => a + e.count, 0);
+      return el('tr', { 'data-seat-row': s.seat },
+        el('td', {}, s.name, s.seat === mySeat() ? ' (you)' : ''),
+        el('td', {}, c.built),
+        el('td', {}, planCell),
+        el('td', {}, `${sc.parks.join('+')}`),
+        el('td', {}, `${c.pools} → ${sc.pools}`),
+        el('td', {}, `${s.sheet.temps} → ${sc.temps}`),
+        el('td', {}, `${estateCount} → ${estates}`),
+        el('td', {}, `${c.bis} → −${sc.bis}`),
+        el('td', {}, `${s.sheet.refusals} → −${sc.refusals}`),
+        el('td', {}, el('strong', {}, sc.total)));
+    });
+    return el('section', { class: 'panel', 'aria-labelledby': 'overview-h' },
+      el('h2', { id: 'overview-h' }, 'Overview'),
+      el('p', { class: 'muted' }, 'As of the last resolved round. Counts → points; temps show the current majority points; ★ = first value of a plan.'),
+      el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'overview' },
+        el('thead', {}, el('tr', {}, ...['Player', 'Houses', 'Plans', 'Parks', 'Pools', 'Temps', 'Estates', 'Bis', 'Refusals', 'Total'].map((h) => el('th', { scope: 'col' }, h)))),
+        el('tbody', {}, rows))));
+  }
+
+  function logPanel(v) {
+    const items = [...(v.log || [])].reverse().map((r) => {
+      const names = (i) => (v.sheets[i] ? v.sheets[i].name : `Seat ${i + 1}`);
+      return el('li', { value: r.round },
+        el('strong', {}, `Round ${r.round}`), ' — cards: ', (r.draws || []).join(', '),
+        r.turns && r.turns.length ? el('ul', {}, r.turns.map((tn, i) => el('li', {}, `${names(i)}: ${turnText(tn)}`))) : null);
+    });
+    return el('section', { class: 'panel log', 'aria-labelledby': 'log-h' },
+      el('h2', { id: 'log-h' }, 'Log of rounds'),
+      items.length ? el('ol', { reversed: true }, items) : el('p', { class: 'muted' }, 'No round resolved yet.'));
+  }
+
+  function resultsPanel(t, v) {
+    const r = v.result;
+    const cols = ['Plans', 'Parks', 'Pools', 'Temps', 'Est. 1', 'Est. 2', 'Est. 3', 'Est. 4', 'Est. 5', 'Est. 6', 'Bis', 'Roundabouts', 'Refusals', 'Total'];
+    const order = [...v.sheets].sort((a, b) => (r && r.ranks ? r.ranks[a.seat - 1] - r.ranks[b.seat - 1] : b.score.total - a.score.total));
+    const rows = order.map((s) => {
+      const sc = s.score;
+      const cells = [
+        sc.plans.reduce((a, b) => a + b, 0), sc.parks.reduce((a, b) => a + b, 0), sc.pools, sc.temps,
+        ...sc.estates.map((e) => `${e.count}×${e.value}=${e.points}`),
+        `−${sc.bis}`, `−${sc.roundabouts}`, `−${sc.refusals}`, sc.total,
+      ];
+      const rank = r && r.ranks ? r.ranks[s.seat - 1] : null;
+      return el('tr', { class: 'score-row', 'data-seat-row': s.seat },
+        el('td', {}, rank != null ? `${rank}. ` : '', s.name, r && r.winners && r.winners.includes(s.seat) ? ' 🏆' : ''),
+        ...cells.map((c, i) => el('td', { class: i === cells.length - 1 ? 'total' : null }, i === cells.length - 1 ? el('strong', {}, c) : c)));
+    });
+    const winners = r && r.winners ? r.winners.map((w) => (v.sheets.find((s) => s.seat === w) || {}).name || `Seat ${w}`) : [];
+    const endText = (r && r.end || []).map((e) => {
+      const who = e.seat != null ? ((v.sheets.find((s) => s.seat === e.seat) || {}).name || `seat ${e.seat}`) : '';
+      if (e.trigger === 'refusals') return `${who} took a third building-permit refusal`;
+      if (e.trigger === 'plans') return `${who} completed all three plans`;
+      if (e.trigger === 'all-houses') return `${who} built every house`;
+      if (e.trigger === 'deck-exhausted') return 'the construction cards ran out';
+      return e.trigger;
+    });
+    return el('section', { class: 'panel', id: 'results', 'aria-labelledby': 'results-h' },
+      el('h2', { id: 'results-h' }, 'Final scores'),
+      winners.length ? el('p', { class: 'result-winner', id: 'winner' }, t.mode === 'solo' ? `Final score: ${v.sheets[0].score.total}` : `${winners.length > 1 ? 'Winners' : 'Winner'}: ${winners.join(', ')}`) : null,
+      endText.length ? el('p', {}, `The game ended because ${endText.join(' and ')}.`) : null,
+      r && r.tie_break ? el('p', { id: 'tie-break' }, r.tie_break) : null,
+      el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'breakdown' },
+        el('caption', { class: 'visually-hidden' }, 'Score breakdown, as on the total row of the sheet'),
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'), ...cols.map((c) => el('th', { scope: 'col' }, c)))),
+        el('tbody', {}, rows))),
+      el('p', {}, el('a', { href: `/api/tables/${encodeURIComponent(table)}/record`, download: `welcome-${table}.json`, id: 'record-link', class: 'button' }, '⬇ Download game record')),
+    );
+  }
+
+  connect();
+  void navigate;
+  return { stop: () => { if (socket) socket.close(); conn.hidden = true; } };
+}

@@ -1,0 +1,647 @@
+// One seat's turn, step by step: pick a combination (or a number card and an effect card),
+// write the number, use the effect, optionally build a roundabout, validate plans, confirm.
+// Every choice offered comes from the server's `options` answer for the current draft; this
+// module never decides legality itself.
+
+import { renderSheet } from './sheet.js';
+import { prefs } from './api.js';
+import {
+  el, iconSvg, effectLabel, EFFECT_HINTS, parseCard, resolvePick, samePick, houseName,
+  estateHouses, effectUseText, turnText,
+} from './format.js';
+
+const hk = ([s, h]) => `${s},${h}`;
+const sameHouse = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+
+export class TurnController {
+  /**
+   * @param {object} cfg
+   *  controls: element for the step panel; sheetEl: element for the sheet
+   *  base: SheetData as of the last resolved round; baseScore: Score
+   *  offer, nextEffects, advanced, expert (a refusal passes a card), round
+   *  plans: [{card, text, first, second, approved}] for names
+   *  requestOptions(draft) → Options; submit(turn) → Promise; restart() → Promise
+   *  submitted: Turn|null; sheetLabel, city; onChange?()
+   */
+  constructor(cfg) {
+    this.cfg = cfg;
+    this.reset();
+    this.submitted = cfg.submitted || null;
+    this.message = null;
+    this.busy = false;
+    this.gen = 0;
+  }
+
+  reset() {
+    this.draft = { plans: [] };
+    this.pick = null;
+    this.handNum = null;
+    this.handEff = null;
+    this.mode = null;
+    this.effectDone = false;
+    this.chooser = null;
+    this.planSel = null;
+    this.reshuffle = false;
+    this.passCard = null;
+    this.opts = null;
+    this.notice = null;
+  }
+
+  /** New table state from the server (same round): keep the draft, refresh the base. */
+  update(cfg) {
+    const newRound = cfg.round !== this.cfg.round;
+    this.cfg = { ...this.cfg, ...cfg };
+    if (newRound) this.reset();
+    const wasSubmitted = !!this.submitted;
+    this.submitted = cfg.submitted || null;
+    if (newRound || wasSubmitted !== !!this.submitted) return this.refresh();
+    this.render();
+    return Promise.resolve();
+  }
+
+  start() {
+    return this.refresh();
+  }
+
+  wireDraft() {
+    const d = {};
+    const t = this.submitted;
+    if (t) {
+      if (t.roundabout) d.roundabout = t.roundabout;
+      d.play = t.play;
+      if (t.plans && t.plans.length) d.plans = t.plans;
+      return d;
+    }
+    if (this.draft.roundabout) d.roundabout = this.draft.roundabout;
+    if (this.draft.play) d.play = this.draft.play;
+    if (this.draft.plans.length) d.plans = this.draft.plans;
+    return d;
+  }
+
+  async refresh() {
+    const gen = ++this.gen;
+    this.busy = true;
+    this.render();
+    let opts = null;
+    try {
+      opts = await this.cfg.requestOptions(this.wireDraft());
+    } catch (e) {
+      if (gen !== this.gen) return;
+      this.busy = false;
+      this.message = { error: true, text: e.message };
+      this.render();
+      return;
+    }
+    if (gen !== this.gen) return;
+    this.busy = false;
+    this.opts = opts;
+    if (opts.error) this.message = { error: true, text: opts.error.message };
+    if (!this.submitted && this.autoStep()) return this.refresh();
+    this.render();
+  }
+
+  /** Steps that need no decision. Returns true when the draft changed. */
+  autoStep() {
+    const b = this.draft.play && this.draft.play.build;
+    if (!b || this.effectDone) return false;
+    const eff = this.effect();
+    const uses = this.opts.effects || [];
+    if (eff === 'temp') {
+      this.effectDone = true;
+      this.notice = 'Temp Agency: a temp box is crossed.';
+      return false;
+    }
+    if (uses.length === 0) {
+      this.effectDone = true;
+      this.notice = `The ${effectLabel(eff)} effect has no legal use here.`;
+      return false;
+    }
+    if ((eff === 'landscaper' || eff === 'pool') && uses.length === 1 && prefs.get('autoParkPool', true)) {
+      b.effect = uses[0];
+      this.effectDone = true;
+      this.notice = eff === 'pool' ? 'Pool built automatically.' : 'Park crossed automatically.';
+      return true;
+    }
+    return false;
+  }
+
+  effect() {
+    const b = this.draft.play && this.draft.play.build;
+    if (!b) return null;
+    const r = resolvePick(this.cfg.offer, b.pick);
+    return r && r.effect;
+  }
+
+  stage() {
+    if (this.submitted) return 'submitted';
+    if (!this.draft.play) return 'place';
+    if (this.draft.play.build && !this.effectDone) return 'effect';
+    return 'finish';
+  }
+
+  change(fn) {
+    this.message = null;
+    fn();
+    return this.refresh();
+  }
+
+  // ----- actions -----
+
+  choosePick(pick) {
+    this.pick = pick;
+    this.chooser = null;
+    this.mode = null;
+    this.render();
+  }
+
+  place(house, number) {
+    const pick = this.pick;
+    this.change(() => {
+      this.chooser = null;
+      this.draft.play = { build: { pick, house, number } };
+      this.effectDone = false;
+      this.notice = null;
+    });
+  }
+
+  useEffect(use) {
+    this.change(() => {
+      this.draft.play.build.effect = use;
+      this.effectDone = true;
+      this.chooser = null;
+      this.notice = `${effectLabel(this.effect())}: ${effectUseText(use)}.`;
+    });
+  }
+
+  skipEffect() {
+    this.change(() => {
+      delete this.draft.play.build.effect;
+      this.effectDone = true;
+      this.chooser = null;
+      this.notice = 'Effect not used.';
+    });
+  }
+
+  refuse() {
+    this.change(() => {
+      this.draft.play = { refuse: this.passCard ? { pass: this.passCard } : {} };
+      this.effectDone = true;
+    });
+  }
+
+  roundabout(house) {
+    this.change(() => {
+      this.draft.roundabout = { house, when: this.draft.play ? 'after' : 'before' };
+      this.mode = null;
+    });
+  }
+
+  addClaim(claim) {
+    this.change(() => {
+      this.draft.plans.push(claim);
+      this.mode = null;
+      this.planSel = null;
+    });
+  }
+
+  async confirm() {
+    const turn = { play: this.draft.play };
+    if (this.draft.roundabout) turn.roundabout = this.draft.roundabout;
+    if (this.draft.plans.length) turn.plans = this.draft.plans;
+    if (this.reshuffle && this.opts && this.opts.reshuffle) turn.reshuffle = true;
+    this.busy = true;
+    this.render();
+    try {
+      await this.cfg.submit(turn);
+      this.message = null;
+    } catch (e) {
+      this.message = { error: true, text: e.message };
+    }
+    this.busy = false;
+    this.render();
+  }
+
+  async restartTurn() {
+    if (this.submitted) {
+      this.busy = true;
+      this.render();
+      try {
+        await this.cfg.restart();
+      } catch (e) {
+        this.busy = false;
+        this.message = { error: true, text: e.message };
+        this.render();
+        return;
+      }
+      this.submitted = null;
+    }
+    this.reset();
+    this.message = { text: 'Turn restarted.' };
+    await this.refresh();
+  }
+
+  // ----- targets on the sheet -----
+
+  placementsFor(pick) {
+    return ((this.opts && this.opts.placements) || []).filter((p) => samePick(p.pick, pick));
+  }
+
+  targets() {
+    const t = new Map();
+    const o = this.opts;
+    if (!o || this.busy || this.submitted) return t;
+    const stage = this.stage();
+    if (this.mode === 'roundabout') {
+      for (const h of o.roundabouts || []) {
+        t.set(`h:${h[0]}:${h[1]}`, { label: 'Build a roundabout here.', activate: () => this.roundabout(h) });
+      }
+      return t;
+    }
+    if (stage === 'place' && this.pick) {
+      const byHouse = new Map();
+      for (const p of this.placementsFor(this.pick)) {
+        const k = hk(p.house);
+        if (!byHouse.has(k)) byHouse.set(k, { house: p.house, numbers: [] });
+        byHouse.get(k).numbers.push(p.number);
+      }
+      for (const { house, numbers } of byHouse.values()) {
+        numbers.sort((a, b) => a - b);
+        const multi = numbers.length > 1;
+        t.set(`h:${house[0]}:${house[1]}`, {
+          label: multi ? `Accepts ${numbers.join(', ')}: choose a number.` : `Write ${numbers[0]} here.`,
+          badge: multi ? numbers.join('/') : null,
+          selected: this.chooser && sameHouse(this.chooser.house, house),
+          activate: () => {
+            if (!multi) return this.place(house, numbers[0]);
+            this.chooser = { kind: 'number', house, numbers };
+            this.render();
+            this.cfg.controls.querySelector('.chooser button')?.focus();
+          },
+        });
+      }
+      return t;
+    }
+    if (stage === 'effect') {
+      const eff = this.effect();
+      const uses = o.effects || [];
+      if (eff === 'surveyor') {
+        for (const u of uses) if (u.fence) {
+          const [s, k] = u.fence;
+          t.set(`f:${s}:${k}`, { label: 'Draw a fence here.', activate: () => this.useEffect(u) });
+        }
+      } else if (eff === 'real-estate') {
+        for (const u of uses) if (u['real-estate'] != null) {
+          t.set(`c:${u['real-estate']}`, { label: 'Raise this column.', activate: () => this.useEffect(u) });
+        }
+      } else if (eff === 'bis') {
+        const byTo = new Map();
+        for (const u of uses) if (u.bis) {
+          const k = hk(u.bis.to);
+          if (!byTo.has(k)) byTo.set(k, []);
+          byTo.get(k).push(u);
+        }
+        for (const list of byTo.values()) {
+          const to = list[0].bis.to;
+          const label = list.length === 1
+            ? `Write a bis copy of ${houseName(list[0].bis.from)} here.`
+            : 'Write a bis copy here: choose which neighbour to copy.';
+          t.set(`h:${to[0]}:${to[1]}`, {
+            label,
+            badge: 'bis',
+            selected: this.chooser && sameHouse(this.chooser.house, to),
+            activate: () => {
+              if (list.length === 1) return this.useEffect(list[0]);
+              this.chooser = { kind: 'bis', house: to, uses: list };
+              this.render();
+              this.cfg.controls.querySelector('.chooser button')?.focus();
+            },
+          });
+        }
+      }
+      return t;
+    }
+    if (stage === 'finish' && this.mode === 'plan' && this.planSel) {
+      const claims = this.planClaims(this.planSel.plan);
+      const sel = this.planSel.estates;
+      const selKeys = new Set(sel.map(hk));
+      const candidates = new Map();
+      for (const c of claims) {
+        const ks = c.estates.map(hk);
+        if (![...selKeys].every((k) => ks.includes(k))) continue;
+        for (const e of c.estates) candidates.set(hk(e), e);
+      }
+      for (const e of sel) candidates.set(hk(e), e);
+      for (const first of candidates.values()) {
+        const houses = estateHouses(o.sheet, first);
+        const chosen = selKeys.has(hk(first));
+        for (const h of houses) {
+          t.set(`h:${h[0]}:${h[1]}`, {
+            label: `${chosen ? 'Remove' : 'Use'} the estate of ${houses.length} from ${houseName(first)} for plan n°${this.planSel.plan}.`,
+            selected: chosen,
+            activate: () => this.toggleEstate(first),
+          });
+        }
+      }
+    }
+    return t;
+  }
+
+  planClaims(plan) {
+    return ((this.opts && this.opts.claims) || []).filter((c) => c.plan === plan);
+  }
+
+  toggleEstate(first) {
+    const sel = this.planSel.estates;
+    const i = sel.findIndex((e) => sameHouse(e, first));
+    if (i >= 0) sel.splice(i, 1);
+    else sel.push(first);
+    const keys = new Set(sel.map(hk));
+    const match = this.planClaims(this.planSel.plan).find(
+      (c) => c.estates.length === sel.length && c.estates.every((e) => keys.has(hk(e))),
+    );
+    if (match) return this.addClaim(match);
+    this.render();
+  }
+
+  // ----- drawing -----
+
+  render() {
+    if (this.dead) return;
+    this.renderSheet();
+    this.renderControls();
+    this.cfg.onChange?.(this);
+  }
+
+  renderSheet() {
+    const o = this.opts;
+    const sheet = o && o.sheet ? o.sheet : this.cfg.base;
+    const score = o && o.score ? o.score : this.cfg.baseScore;
+    const fresh = new Set();
+    const base = this.cfg.base;
+    sheet.streets.forEach((st, si) => st.houses.forEach((h, i) => {
+      if (h !== base.streets[si].houses[i]) fresh.add(`${si + 1},${i + 1}`);
+    }));
+    const chosen = new Set();
+    if (this.mode === 'plan' && this.planSel && o) {
+      for (const e of this.planSel.estates) for (const h of estateHouses(o.sheet, e)) chosen.add(hk(h));
+    }
+    if (this.chooser) chosen.add(hk(this.chooser.house));
+    renderSheet(this.cfg.sheetEl, { sheet, score }, {
+      targets: this.targets(),
+      marks: { fresh, chosen },
+      label: this.cfg.sheetLabel || 'Your sheet',
+      city: this.cfg.city,
+      solo: this.cfg.solo,
+    });
+  }
+
+  offerView() {
+    const offer = this.cfg.offer;
+    const o = this.opts;
+    const locked = !!this.draft.play || this.submitted || this.busy;
+    const wrap = el('div', { class: 'offer', role: 'group', 'aria-label': 'Cards this round' });
+    if (offer.combinations) {
+      offer.combinations.forEach((c, i) => {
+        const pick = { combination: i + 1 };
+        const fits = o ? this.placementsFor(pick).length : 0;
+        const next = this.cfg.nextEffects && this.cfg.nextEffects[i];
+        const pressed = (this.pick && samePick(this.pick, pick)) || (this.draft.play?.build && samePick(this.draft.play.build.pick, pick));
+        wrap.append(el('button', {
+          class: 'card', type: 'button', 'data-combination': i + 1, 'data-ctl': `combo-${i + 1}`,
+          'aria-pressed': pressed ? 'true' : 'false',
+          'aria-label': `Combination ${i + 1}: number ${c.number}, ${effectLabel(c.effect)}${o ? (fits ? `, fits in ${fits} places` : ', fits nowhere') : ''}`,
+          disabled: locked || (o && !fits) ? true : null,
+          onclick: () => this.choosePick(pick),
+        },
+        el('span', { class: 'tag' }, `stack ${i + 1}`),
+        el('span', { class: 'num' }, c.number),
+        el('span', { class: 'eff', html: `${iconSvg(c.effect, 20)}<span>${effectLabel(c.effect)}</span>` }),
+        next ? el('span', { class: 'next', html: `next: ${iconSvg(next, 14)} ${effectLabel(next)}` }) : null,
+        ));
+      });
+    } else if (offer.hand) {
+      const placements = (o && o.placements) || [];
+      offer.hand.forEach((text, i) => {
+        const card = parseCard(text);
+        const n = i + 1;
+        let role = null;
+        if (this.handNum === n) role = 'number';
+        else if (this.handEff === n) role = 'effect';
+        let playable = true;
+        if (o && !locked) {
+          if (this.handNum == null) playable = placements.some((p) => p.pick.hand && p.pick.hand[0] === n);
+          else if (this.handEff == null && this.handNum !== n) playable = placements.some((p) => p.pick.hand && p.pick.hand[0] === this.handNum && p.pick.hand[1] === n);
+        }
+        const inPlay = this.draft.play?.build?.pick?.hand;
+        if (inPlay) role = inPlay[0] === n ? 'number' : inPlay[1] === n ? 'effect' : null;
+        const passed = this.draft.play?.refuse?.pass === n || (this.passCard === n && !this.draft.play);
+        wrap.append(el('button', {
+          class: `card${role ? ` role-${role}` : ''}`, type: 'button', 'data-card': n, 'data-ctl': `card-${n}`,
+          'aria-pressed': role ? 'true' : 'false',
+          'aria-label': `Card ${n}: number ${card.number}, effect ${effectLabel(card.effect)}${role ? `, used for its ${role}` : ''}${passed ? ', passed on' : ''}`,
+          disabled: locked || !playable ? true : null,
+          onclick: () => this.clickHandCard(n),
+        },
+        el('span', { class: 'tag' }, role === 'number' ? 'number ✓' : role === 'effect' ? 'effect ✓' : passed ? 'passed' : `card ${n}`),
+        el('span', { class: 'num' }, card.number),
+        el('span', { class: 'eff', html: `${iconSvg(card.effect, 20)}<span>${effectLabel(card.effect)}</span>` }),
+        ));
+      });
+    }
+    return wrap;
+  }
+
+  clickHandCard(n) {
+    this.chooser = null;
+    if (this.handNum === n) {
+      this.handNum = null;
+      this.handEff = null;
+      this.pick = null;
+    } else if (this.handNum == null) {
+      this.handNum = n;
+      this.handEff = null;
+      this.pick = null;
+    } else if (this.handEff === n) {
+      this.handEff = null;
+      this.pick = null;
+    } else {
+      this.handEff = n;
+      this.pick = { hand: [this.handNum, n] };
+    }
+    this.render();
+  }
+
+  renderControls() {
+    const c = this.cfg.controls;
+    const focusedId = c.contains(document.activeElement) ? document.activeElement.dataset.ctl : null;
+    const o = this.opts;
+    const stage = this.stage();
+    const parts = [];
+    parts.push(this.offerView());
+
+    const step = el('div', { class: 'step', 'aria-live': 'polite' });
+    const hint = (t) => step.append(el('p', { class: 'hint' }, t));
+    const buttons = el('div', { class: 'choices' });
+
+    if (stage === 'submitted') {
+      step.append(el('h3', {}, 'Turn confirmed'));
+      hint(turnText(this.submitted, this.cfg.offer));
+      hint('Waiting for the other players. You can still restart your turn until the round resolves.');
+    } else if (!o) {
+      hint(this.busy ? 'Loading…' : 'Waiting for the table…');
+    } else if (stage === 'place') {
+      if (o.refuse) {
+        step.append(el('h3', {}, 'Nothing fits'));
+        hint('None of the offered numbers can be written in any house. You must take a building-permit refusal.');
+        if (o.refuse.pass) {
+          hint('Expert mode: choose the card you pass on.');
+          const passRow = el('div', { class: 'choices', role: 'group', 'aria-label': 'Card to pass' });
+          (this.cfg.offer.hand || []).forEach((text, i) => {
+            passRow.append(el('button', {
+              type: 'button', 'data-ctl': `pass-${i + 1}`, 'aria-pressed': this.passCard === i + 1 ? 'true' : 'false',
+              onclick: () => { this.passCard = i + 1; this.render(); },
+            }, `Pass ${text.replace('-', ' ')}`));
+          });
+          step.append(passRow);
+        }
+        buttons.append(el('button', {
+          type: 'button', class: 'primary', 'data-ctl': 'refuse', 'data-action': 'refuse',
+          disabled: (o.refuse.pass && !this.passCard) || this.busy ? true : null,
+          onclick: () => this.refuse(),
+        }, 'Building-permit refusal'));
+      } else if (this.mode === 'roundabout') {
+        step.append(el('h3', {}, 'Roundabout'));
+        hint('Click a highlighted empty house to build a roundabout there.');
+      } else if (!this.pick) {
+        step.append(el('h3', {}, this.cfg.offer.hand ? (this.handNum ? 'Choose the effect card' : 'Choose the number card') : 'Choose a combination'));
+        hint(this.cfg.offer.hand
+          ? (this.handNum ? 'Pick a different card for its effect.' : 'Pick the card whose number you write.')
+          : 'Pick one of the three combinations; the houses where its number fits light up.');
+      } else {
+        const r = resolvePick(this.cfg.offer, this.pick);
+        step.append(el('h3', { html: `Write ${r.number}${r.effect === 'temp' ? ' (±2)' : ''} ${iconSvg(r.effect, 18)} ${effectLabel(r.effect)}` }));
+        hint('Click a highlighted house (dashed outline). A house showing several numbers lets you choose.');
+        if (this.chooser && this.chooser.kind === 'number') {
+          const ch = el('div', { class: 'chooser', role: 'group', 'aria-label': `Number for ${houseName(this.chooser.house)}` });
+          ch.append(el('p', { class: 'hint' }, `Which number in ${houseName(this.chooser.house)}?`));
+          const row = el('div', { class: 'choices' });
+          for (const n of this.chooser.numbers) {
+            row.append(el('button', { type: 'button', 'data-ctl': `num-${n}`, 'data-number': n, onclick: () => this.place(this.chooser.house, n) }, String(n)));
+          }
+          ch.append(row);
+          step.append(ch);
+        }
+      }
+      if (!o.refuse && this.cfg.advanced && !this.draft.roundabout && (o.roundabouts || []).length) {
+        buttons.append(el('button', {
+          type: 'button', 'data-ctl': 'roundabout', 'aria-pressed': this.mode === 'roundabout' ? 'true' : 'false',
+          onclick: () => { this.mode = this.mode === 'roundabout' ? null : 'roundabout'; this.render(); },
+        }, 'Roundabout first'));
+      } else if (o.refuse && this.cfg.advanced && !this.draft.roundabout && (o.roundabouts || []).length) {
+        buttons.append(el('button', {
+          type: 'button', 'data-ctl': 'roundabout', 'aria-pressed': this.mode === 'roundabout' ? 'true' : 'false',
+          onclick: () => { this.mode = this.mode === 'roundabout' ? null : 'roundabout'; this.render(); },
+        }, 'Build a roundabout first'));
+      }
+    } else if (stage === 'effect') {
+      const eff = this.effect();
+      step.append(el('h3', { html: `${iconSvg(eff, 18)} ${effectLabel(eff)}` }));
+      const uses = o.effects || [];
+      if (eff === 'surveyor') hint('Click a highlighted fence slot to draw a fence, or skip.');
+      if (eff === 'real-estate') hint('Click a highlighted real-estate column to raise it, or skip.');
+      if (eff === 'bis') hint('Click a highlighted empty house next to a number to copy that number there (bis), or skip.');
+      if (eff === 'landscaper' || eff === 'pool') {
+        hint(eff === 'pool' ? 'Build the pool of the house you just wrote?' : 'Cross the next park of this street?');
+        for (const u of uses) {
+          buttons.append(el('button', { type: 'button', class: 'primary', 'data-ctl': 'use', 'data-action': 'use-effect', onclick: () => this.useEffect(u) },
+            eff === 'pool' ? 'Build the pool' : 'Cross a park'));
+        }
+      }
+      if (this.chooser && this.chooser.kind === 'bis') {
+        const ch = el('div', { class: 'chooser', role: 'group', 'aria-label': 'Number to copy' });
+        ch.append(el('p', { class: 'hint' }, `Copy which neighbour into ${houseName(this.chooser.house)}?`));
+        const row = el('div', { class: 'choices' });
+        for (const u of this.chooser.uses) {
+          const num = o.sheet.streets[u.bis.from[0] - 1].houses[u.bis.from[1] - 1];
+          row.append(el('button', { type: 'button', 'data-ctl': `bis-${hk(u.bis.from)}`, onclick: () => this.useEffect(u) }, `${num} from house ${u.bis.from[1]}`));
+        }
+        ch.append(row);
+        step.append(ch);
+      }
+      buttons.append(el('button', { type: 'button', 'data-ctl': 'skip', 'data-action': 'skip-effect', onclick: () => this.skipEffect() }, `Skip ${effectLabel(eff)}`));
+      void EFFECT_HINTS;
+    } else if (stage === 'finish') {
+      step.append(el('h3', {}, 'Finish your turn'));
+      if (this.notice) hint(this.notice);
+      if (this.mode === 'roundabout') {
+        hint('Click a highlighted empty house to build a roundabout there.');
+      }
+      if (this.cfg.advanced && !this.draft.roundabout && (o.roundabouts || []).length) {
+        buttons.append(el('button', {
+          type: 'button', 'data-ctl': 'roundabout', 'aria-pressed': this.mode === 'roundabout' ? 'true' : 'false',
+          onclick: () => { this.mode = this.mode === 'roundabout' ? null : 'roundabout'; this.planSel = null; this.render(); },
+        }, 'Build a roundabout'));
+      }
+      // Plans that can be validated now.
+      const plans = [...new Set((o.claims || []).map((c) => c.plan))].filter((p) => !this.draft.plans.some((c) => c.plan === p));
+      for (const p of plans) {
+        const claims = this.planClaims(p);
+        const info = (this.cfg.plans || [])[p - 1];
+        const name = `plan n°${p}${info ? ` (${info.text})` : ''}`;
+        const needsEstates = claims.some((c) => c.estates && c.estates.length);
+        buttons.append(el('button', {
+          type: 'button', class: 'primary', 'data-ctl': `plan-${p}`, 'data-plan': p,
+          'aria-pressed': this.mode === 'plan' && this.planSel?.plan === p ? 'true' : 'false',
+          onclick: () => {
+            if (!needsEstates) return this.addClaim(claims[0]);
+            if (this.mode === 'plan' && this.planSel?.plan === p) { this.mode = null; this.planSel = null; } else {
+              this.mode = 'plan';
+              this.planSel = { plan: p, estates: [] };
+            }
+            this.render();
+          },
+        }, `Validate ${name}`));
+      }
+      if (this.mode === 'plan' && this.planSel) {
+        const p = this.planSel.plan;
+        hint(`Plan n°${p}: click the estates to use (highlighted). It is validated as soon as the estates match.`);
+        const claims = this.planClaims(p);
+        if (claims.length === 1) {
+          buttons.append(el('button', { type: 'button', 'data-ctl': 'plan-auto', onclick: () => this.addClaim(claims[0]) }, 'Use the only possible estates'));
+        }
+      }
+      for (const c of this.draft.plans) hint(`Plan n°${c.plan} validated.`);
+      if (o.reshuffle && this.draft.plans.length) {
+        const box = el('input', { type: 'checkbox', id: 'reshuffle', 'data-ctl': 'reshuffle', onchange: (e) => { this.reshuffle = e.target.checked; } });
+        box.checked = this.reshuffle;
+        step.append(el('label', { class: 'row', for: 'reshuffle' }, box, 'Ask for the reshuffle of all construction cards (first plan validated)'));
+      }
+    }
+    if (this.message) step.append(el('p', { class: this.message.error ? 'error-text' : 'hint', role: this.message.error ? 'alert' : null }, this.message.text));
+
+    parts.push(step);
+    if (buttons.childNodes.length) parts.push(buttons);
+
+    const bottom = el('div', { class: 'row' });
+    const canRestart = this.submitted || this.draft.play || this.draft.roundabout || this.pick || this.handNum;
+    bottom.append(el('button', {
+      type: 'button', class: 'danger', 'data-ctl': 'restart', 'data-action': 'restart',
+      disabled: !canRestart || this.busy ? true : null,
+      onclick: () => this.restartTurn(),
+    }, '↺ Restart turn'));
+    if (stage === 'finish') {
+      bottom.append(el('button', {
+        type: 'button', class: 'primary', 'data-ctl': 'confirm', 'data-action': 'confirm',
+        disabled: this.busy || (o && o.error) ? true : null,
+        onclick: () => this.confirm(),
+      }, '✓ Confirm'));
+    }
+    parts.push(bottom);
+    c.replaceChildren(...parts);
+    c.setAttribute('aria-busy', this.busy ? 'true' : 'false');
+    if (focusedId) {
+      const again = c.querySelector(`[data-ctl="${CSS.escape(focusedId)}"]`);
+      if (again && !again.disabled) again.focus();
+    }
+  }
+}
