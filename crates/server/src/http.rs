@@ -1,0 +1,373 @@
+//! The JSON HTTP API (docs/protocol.md, "HTTP").
+
+use crate::error::ApiError;
+use crate::options;
+use crate::state::{AppState, TableCell};
+use crate::store::Write;
+use crate::table::{hash_token, hex, NewTable, Seat, Table};
+use crate::wire::{
+    CompanionOptions, CreateTable, Created, HostToken, Join, Joined, LobbyEntry, SeatBot,
+    TableInfo,
+};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use rand::{Rng, RngCore};
+use serde::de::DeserializeOwned;
+use std::sync::Arc;
+use welcome_bots::BotKind;
+use welcome_engine::{Edition, Game, Mode, Offer, Options, Score, Sheet, Temps, TurnContext};
+
+/// Reads a JSON body into `T`, with the protocol's errors for every way it can be wrong.
+pub fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "body_too_large",
+                "the request body is too large",
+            )
+        } else {
+            ApiError::bad_request("bad_json", e.body_text())
+        }
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))
+}
+
+/// A display name: trimmed, 1 to `max` characters, no control characters.
+pub fn check_name(name: &str, max: usize) -> Result<String, ApiError> {
+    let name = name.trim();
+    let n = name.chars().count();
+    if n == 0 || n > max || name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(
+            "bad_name",
+            format!("a name has 1 to {max} characters and no control characters"),
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// A secret token: 32 random bytes in hex.
+pub fn new_token() -> String {
+    let mut b = [0u8; 32];
+    rand::thread_rng().fill_bytes(&mut b);
+    hex(&b)
+}
+
+/// A short table id, easy to read out (no 0/o, 1/l/i).
+fn new_id() -> String {
+    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+    let mut rng = rand::thread_rng();
+    (0..8)
+        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+fn parse_bot(kind: &str) -> Result<BotKind, ApiError> {
+    kind.parse()
+        .map_err(|e: welcome_bots::UnknownBot| ApiError::bad_request("bad_bot", e.to_string()))
+}
+
+fn parse_seat(seat: &str) -> Result<usize, ApiError> {
+    seat.parse().map_err(|_| {
+        ApiError::not_found("no_such_seat", format!("{seat:?} is not a seat number"))
+    })
+}
+
+pub async fn lobby(State(st): State<AppState>) -> Json<Vec<LobbyEntry>> {
+    let mut all = st.lobby();
+    all.retain(|e| e.status != crate::wire::Status::Over);
+    all.truncate(st.limits().max_lobby);
+    Json(all)
+}
+
+pub async fn create(
+    State(st): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let req: CreateTable = parse(body)?;
+    let limits = st.limits().clone();
+    let name = check_name(&req.name, limits.max_name)?;
+    if req.seats == 0 || req.seats > limits.max_seats {
+        return Err(ApiError::bad_request(
+            "bad_seats",
+            format!("a table has 1 to {} seats", limits.max_seats),
+        ));
+    }
+    let mut options = Options::new(req.mode).advanced(req.advanced);
+    options.first_plan_reshuffle = req.first_plan_reshuffle;
+    // The engine decides which seat counts a mode allows.
+    let seats = req.seats;
+    let check = tokio::task::spawn_blocking(move || {
+        Game::new(Edition::first(), options, seats, 0).map(|_| ())
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))?;
+    check.map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
+
+    let mut seats = vec![Seat::default(); req.seats];
+    let token = new_token();
+    let hash = hash_token(&token);
+    if !req.table_mode {
+        seats[0] = Seat {
+            name: Some(name.clone()),
+            bot: None,
+            token_hash: Some(hash.clone()),
+        };
+    }
+    for b in &req.bots {
+        let kind = parse_bot(&b.kind)?;
+        if b.seat == 0 || b.seat > req.seats {
+            return Err(ApiError::bad_request(
+                "bad_bot_seat",
+                format!("seat {} is not at a table of {} seats", b.seat, req.seats),
+            ));
+        }
+        let s = &mut seats[b.seat - 1];
+        if !s.is_free() {
+            return Err(ApiError::bad_request(
+                "bad_bot_seat",
+                format!("seat {} is already taken", b.seat),
+            ));
+        }
+        s.bot = Some(kind);
+    }
+    let seed = rand::thread_rng().gen::<u64>();
+    let _creating = st.0.creating.lock().await;
+    if st.live_tables() >= limits.max_tables {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too_many_tables",
+            format!(
+                "the server already has {} open tables; try again later",
+                limits.max_tables
+            ),
+        ));
+    }
+    let id = loop {
+        let id = new_id();
+        if st.table(&id).is_err() {
+            break id;
+        }
+    };
+    let table = Table::new(NewTable {
+        id: id.clone(),
+        host_name: name,
+        options,
+        table_mode: req.table_mode,
+        host_hash: hash,
+        seed,
+        created: now(),
+        seats,
+    });
+    st.store()
+        .write(vec![Write::Table(table.row())])
+        .await
+        .map_err(ApiError::storage)?;
+    st.insert(id.clone(), Arc::new(TableCell::new(table)));
+    tracing::info!("table {id} created");
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            seat: (!req.table_mode).then_some(1),
+            token,
+            invite: format!("/t/{id}"),
+            spectate: format!("/t/{id}/watch"),
+            deal: format!("/t/{id}/deal"),
+            table: id,
+        }),
+    ))
+}
+
+pub async fn info(
+    State(st): State<AppState>,
+    Path(table): Path<String>,
+) -> Result<Json<TableInfo>, ApiError> {
+    let cell = st.table(&table)?;
+    let t = cell.table.lock().await;
+    Ok(Json(t.info()))
+}
+
+pub async fn join(
+    State(st): State<AppState>,
+    Path(table): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Joined>, ApiError> {
+    let cell = st.table(&table)?;
+    let req: Join = parse(body)?;
+    let name = check_name(&req.name, st.limits().max_name)?;
+    let token = new_token();
+    let mut t = cell.table.lock().await;
+    let seat = t.join(st.store(), name, hash_token(&token)).await?;
+    cell.changed(&mut t);
+    Ok(Json(Joined {
+        seat: seat + 1,
+        token,
+    }))
+}
+
+pub async fn start(
+    State(st): State<AppState>,
+    Path(table): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    let cell = st.table(&table)?;
+    let req: HostToken = parse(body)?;
+    let mut t = cell.table.lock().await;
+    t.start(st.store(), &req.token).await?;
+    cell.changed(&mut t);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn bot(
+    State(st): State<AppState>,
+    Path((table, seat)): Path<(String, String)>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    let cell = st.table(&table)?;
+    let seat = parse_seat(&seat)?;
+    let req: SeatBot = parse(body)?;
+    let kind = parse_bot(&req.kind)?;
+    let mut t = cell.table.lock().await;
+    t.set_bot(st.store(), &req.token, seat, kind).await?;
+    cell.changed(&mut t);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn kick(
+    State(st): State<AppState>,
+    Path((table, seat)): Path<(String, String)>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    let cell = st.table(&table)?;
+    let seat = parse_seat(&seat)?;
+    let req: HostToken = parse(body)?;
+    let mut t = cell.table.lock().await;
+    t.kick(st.store(), &req.token, seat).await?;
+    cell.changed(&mut t);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn record(
+    State(st): State<AppState>,
+    Path(table): Path<String>,
+) -> Result<Response, ApiError> {
+    let cell = st.table(&table)?;
+    let text = cell.table.lock().await.record_json()?;
+    let mut r = text.into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    if let Ok(v) = HeaderValue::from_str(&format!(
+        "attachment; filename=\"welcome-{table}.json\""
+    )) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(r)
+}
+
+/// Options for a sheet played with physical cards: the same computation as at a table, on a
+/// sheet, offer and plans sent by the client.
+pub async fn companion_options(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let req: CompanionOptions = parse(body)?;
+    let edition = Edition::first();
+    let sheet = req
+        .sheet
+        .to_sheet(edition)
+        .map_err(|e| ApiError::engine(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e))?;
+    let bad_offer = |m: String| ApiError::bad_request("bad_offer", m);
+    match &req.offer {
+        Offer::Combinations(cs) => {
+            for c in cs {
+                if !edition.deck.iter().any(|d| d.number == c.number) {
+                    return Err(bad_offer(format!("no card has the number {}", c.number)));
+                }
+            }
+        }
+        Offer::Hand(h) => {
+            for c in h {
+                if !edition.deck.contains(c) {
+                    return Err(bad_offer(format!("there is no card {c}")));
+                }
+            }
+        }
+    }
+    let mode = req.mode.unwrap_or(match req.offer {
+        Offer::Combinations(_) => Mode::Standard,
+        Offer::Hand(_) => Mode::Solo,
+    });
+    if (mode == Mode::Standard) == req.offer.is_hand() {
+        return Err(bad_offer(format!(
+            "a {} game offers {}",
+            crate::table::mode_name(mode),
+            if mode == Mode::Standard {
+                "three combinations"
+            } else {
+                "a hand of three cards"
+            }
+        )));
+    }
+    for (i, slot) in req.plans.iter().enumerate() {
+        let ok = edition
+            .plan(slot.card)
+            .is_some_and(|p| p.stack as usize == i + 1 && (req.advanced || !p.advanced));
+        if !ok {
+            return Err(ApiError::bad_request(
+                "bad_plan",
+                format!(
+                    "City Plan {} cannot be plan n°{}{}",
+                    slot.card,
+                    i + 1,
+                    if req.advanced { "" } else { " without the advanced variant" }
+                ),
+            ));
+        }
+    }
+    if req.temps_of_others.len() > st_max_others() {
+        return Err(ApiError::bad_request("bad_temps", "too many other players"));
+    }
+    if let Err(e) = options::check_claim_sizes(&req.draft.plans) {
+        return Err(ApiError::bad_request(
+            "bad_draft",
+            e.message,
+        ));
+    }
+    let ctx = TurnContext {
+        edition,
+        advanced: req.advanced,
+        passes_card: mode == Mode::Expert,
+        offer: req.offer,
+        plans: &req.plans,
+        reshuffle_offered: mode != Mode::Solo && !req.plans.iter().any(|p| p.approved),
+    };
+    let others = req.temps_of_others.clone();
+    let score = move |s: &Sheet| -> Score {
+        if mode == Mode::Solo {
+            Score::of(&edition.sheet, s, Temps::Solo)
+        } else {
+            let mut all = others.clone();
+            all.push(s.temps());
+            Score::of(&edition.sheet, s, Temps::Ranked(&all))
+        }
+    };
+    let out = options::compute(&ctx, &sheet, &req.draft, &score);
+    Ok(Json(out).into_response())
+}
+
+/// Most other players a companion sheet may rank its temps against.
+fn st_max_others() -> usize {
+    crate::state::Limits::default().max_seats
+}

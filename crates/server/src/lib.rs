@@ -1,0 +1,144 @@
+//! The web app of *Welcome To… Your Perfect Home*: tables in a lobby, seats held by secret
+//! tokens, simultaneous rounds over websockets, bots, spectators, and durable storage.
+//!
+//! The protocol is docs/protocol.md. The rules are the engine's alone: every turn and every
+//! option the server offers goes through `welcome_engine`'s `TurnContext`. Hidden information
+//! (other seats' unresolved turns, expert hands) never leaves the server, because each socket
+//! is sent the view of its own seat only.
+
+pub mod assets;
+pub mod error;
+pub mod http;
+pub mod options;
+pub mod state;
+pub mod store;
+pub mod table;
+pub mod view;
+pub mod wire;
+pub mod ws;
+
+pub use error::ApiError;
+pub use state::{AppState, Limits};
+pub use store::{SqliteStore, Store, StoreError};
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// Address to listen on, e.g. `127.0.0.1:8080`.
+    pub addr: String,
+    /// SQLite database: a file path (created if missing) or a `sqlite:` URL.
+    pub database: String,
+    /// Serve the browser app from this folder instead of the files built into the binary.
+    pub static_dir: Option<PathBuf>,
+    pub limits: Limits,
+}
+
+impl ServeConfig {
+    pub fn new(addr: impl Into<String>, database: impl Into<String>) -> ServeConfig {
+        ServeConfig {
+            addr: addr.into(),
+            database: database.into(),
+            static_dir: None,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Why the server cannot run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("database: {0}")]
+    Store(#[from] StoreError),
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: String,
+        source: std::io::Error,
+    },
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Every route of the app.
+pub fn app(state: AppState) -> Router {
+    let body_limit = state.limits().max_body;
+    Router::new()
+        .route("/api/tables", get(http::lobby).post(http::create))
+        .route("/api/tables/{table}", get(http::info))
+        .route("/api/tables/{table}/join", post(http::join))
+        .route("/api/tables/{table}/start", post(http::start))
+        .route("/api/tables/{table}/seats/{seat}/bot", post(http::bot))
+        .route("/api/tables/{table}/seats/{seat}/kick", post(http::kick))
+        .route("/api/tables/{table}/record", get(http::record))
+        .route("/api/companion/options", post(http::companion_options))
+        .route("/ws/{table}", get(ws::upgrade))
+        .route("/", get(assets::index))
+        .route("/t/{table}", get(assets::index))
+        .route("/t/{table}/watch", get(assets::index))
+        .route("/t/{table}/deal", get(assets::index))
+        .route("/companion", get(assets::index))
+        .route("/static/{*path}", get(assets::file))
+        .fallback(assets::fallback)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(state)
+}
+
+/// A server running in this process.
+pub struct Running {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    pub task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    /// Stops accepting connections and releases the database. Every acknowledged change is
+    /// already stored.
+    pub async fn stop(self) {
+        self.task.abort();
+        let _ = self.task.await;
+        self.state.close().await;
+    }
+}
+
+/// Opens the database, restores every table and binds the address.
+async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppState), ServeError> {
+    let store = SqliteStore::open(&config.database).await?;
+    let state = AppState::new(Arc::new(store), config.limits, config.static_dir).await?;
+    let listener = tokio::net::TcpListener::bind(&config.addr)
+        .await
+        .map_err(|source| ServeError::Bind {
+            addr: config.addr.clone(),
+            source,
+        })?;
+    Ok((listener, state))
+}
+
+/// Starts the server in the background of this process (tests, load test).
+pub async fn spawn(config: ServeConfig) -> Result<Running, ServeError> {
+    let (listener, state) = prepare(config).await?;
+    let addr = listener.local_addr()?;
+    let router = app(state.clone());
+    let task = tokio::spawn(async move { axum::serve(listener, router).await });
+    Ok(Running { addr, state, task })
+}
+
+/// Runs the server until Ctrl-C. Creates and migrates the database file if needed.
+pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
+    use std::future::IntoFuture;
+    let (listener, state) = prepare(config).await?;
+    println!("Welcome To… is running at http://{}/", listener.local_addr()?);
+    let router = app(state.clone());
+    // Every acknowledged change is already stored, so stopping needs no draining.
+    let result = tokio::select! {
+        r = axum::serve(listener, router).into_future() => r.map_err(ServeError::Io),
+        r = tokio::signal::ctrl_c() => r.map_err(ServeError::Io),
+    };
+    state.close().await;
+    result
+}

@@ -1,0 +1,185 @@
+//! The server's shared state: the store, every table, the limits.
+
+use crate::error::ApiError;
+use crate::store::{Store, StoreError};
+use crate::table::Table;
+use crate::wire::{LobbyEntry, Status};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex as StdMutex, RwLock};
+use tokio::sync::{watch, Mutex};
+
+/// Every bound the server enforces on its input.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Tables not yet over, server-wide.
+    pub max_tables: usize,
+    /// Seats at one table (the engine may allow fewer for a mode).
+    pub max_seats: usize,
+    /// Characters in a display name.
+    pub max_name: usize,
+    /// Bytes in one websocket message the server reads.
+    pub max_message: usize,
+    /// Bytes in one HTTP request body.
+    pub max_body: usize,
+    /// Open websockets on one table, players and spectators together.
+    pub max_sockets_per_table: usize,
+    /// Tables listed by the lobby.
+    pub max_lobby: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_tables: 1000,
+            max_seats: 100,
+            max_name: 32,
+            max_message: 64 * 1024,
+            max_body: 64 * 1024,
+            max_sockets_per_table: 500,
+            max_lobby: 200,
+        }
+    }
+}
+
+/// One table behind its lock, with a version that every socket of the table watches.
+pub struct TableCell {
+    pub table: Mutex<Table>,
+    version: watch::Sender<u64>,
+    /// The lobby line, readable without taking the table's lock.
+    summary: StdMutex<LobbyEntry>,
+}
+
+impl TableCell {
+    pub fn new(table: Table) -> TableCell {
+        let summary = StdMutex::new(table.summary());
+        TableCell {
+            table: Mutex::new(table),
+            version: watch::channel(0).0,
+            summary,
+        }
+    }
+
+    /// Records a change of `table` (whose lock the caller holds): every socket re-renders.
+    pub fn changed(&self, table: &mut Table) {
+        table.invalidate();
+        if let Ok(mut s) = self.summary.lock() {
+            *s = table.summary();
+        }
+        self.version.send_modify(|v| *v = v.wrapping_add(1));
+    }
+
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.version.subscribe()
+    }
+
+    pub fn summary(&self) -> Option<LobbyEntry> {
+        self.summary.lock().ok().map(|s| s.clone())
+    }
+}
+
+pub(crate) struct Inner {
+    pub store: Arc<dyn Store>,
+    pub tables: RwLock<HashMap<String, Arc<TableCell>>>,
+    /// Serializes table creation so that the table limit holds.
+    pub creating: Mutex<()>,
+    pub limits: Limits,
+    pub static_dir: Option<PathBuf>,
+}
+
+/// Shared by every request and socket; cheap to clone.
+#[derive(Clone)]
+pub struct AppState(pub(crate) Arc<Inner>);
+
+impl AppState {
+    /// State over `store`, restoring every stored table.
+    pub async fn new(
+        store: Arc<dyn Store>,
+        limits: Limits,
+        static_dir: Option<PathBuf>,
+    ) -> Result<AppState, StoreError> {
+        let mut tables = HashMap::new();
+        for st in store.load().await? {
+            let id = st.row.id.clone();
+            let mut t = match Table::restore(st) {
+                Ok(t) => t,
+                Err(e) => {
+                    tracing::error!("table {id} cannot be restored and is left out: {e}");
+                    continue;
+                }
+            };
+            match t.resume().await {
+                Ok(Some(w)) => store.write(vec![w]).await?,
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!("table {id} cannot go on and is left out: {e}");
+                    continue;
+                }
+            }
+            tables.insert(id, Arc::new(TableCell::new(t)));
+        }
+        if !tables.is_empty() {
+            tracing::info!("restored {} tables", tables.len());
+        }
+        Ok(AppState(Arc::new(Inner {
+            store,
+            tables: RwLock::new(tables),
+            creating: Mutex::new(()),
+            limits,
+            static_dir,
+        })))
+    }
+
+    /// Opens (creating and migrating) the SQLite database `database` and restores its tables.
+    pub async fn open(database: &str) -> Result<AppState, StoreError> {
+        let store = crate::store::SqliteStore::open(database).await?;
+        AppState::new(Arc::new(store), Limits::default(), None).await
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.0.limits
+    }
+
+    pub fn store(&self) -> &dyn Store {
+        &*self.0.store
+    }
+
+    pub fn table(&self, id: &str) -> Result<Arc<TableCell>, ApiError> {
+        self.0
+            .tables
+            .read()
+            .ok()
+            .and_then(|t| t.get(id).cloned())
+            .ok_or_else(|| ApiError::no_such_table(id))
+    }
+
+    pub(crate) fn insert(&self, id: String, cell: Arc<TableCell>) {
+        if let Ok(mut t) = self.0.tables.write() {
+            t.insert(id, cell);
+        }
+    }
+
+    /// Lobby lines of every table, newest first.
+    pub fn lobby(&self) -> Vec<LobbyEntry> {
+        let cells: Vec<Arc<TableCell>> = match self.0.tables.read() {
+            Ok(t) => t.values().cloned().collect(),
+            Err(_) => return Vec::new(),
+        };
+        let mut all: Vec<LobbyEntry> = cells.iter().filter_map(|c| c.summary()).collect();
+        all.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.table.cmp(&b.table)));
+        all
+    }
+
+    /// Tables that are not over.
+    pub fn live_tables(&self) -> usize {
+        self.lobby()
+            .iter()
+            .filter(|e| e.status != Status::Over)
+            .count()
+    }
+
+    /// Waits for pending writes and closes the database.
+    pub async fn close(&self) {
+        self.0.store.close().await;
+    }
+}

@@ -1,0 +1,900 @@
+//! One table: its seats, its game and every action on it.
+//!
+//! Each action checks everything first, then writes to the store, and only keeps its change in
+//! memory once the store has it, so what a client was told is always what a restart restores.
+//! Bot seats are not stored turn by turn: a bot's turn is a function of the table seed, its
+//! seat, the round and its view, so it is recomputed identically after a restart.
+
+use crate::error::ApiError;
+use crate::options;
+use crate::store::{SeatRow, Store, StoredTable, TableRow, Write};
+use crate::view;
+use crate::wire::{
+    LobbyEntry, OptionsOut, PublicParts, SeatInfo, StateOut, Status, TableInfo, ViewOut, You,
+};
+use axum::http::StatusCode;
+use serde_json::value::RawValue;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::Arc;
+use welcome_bots::{seat_seed, BotKind};
+use welcome_engine::{Edition, Game, Mode, Options, PlayerView, Record, Score, Sheet, Turn};
+
+/// Mixes the round into a bot's seed so that each round's decision has its own stream.
+const ROUND_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
+
+/// One seat: free, a player (holding a secret token), or a bot.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seat {
+    pub name: Option<String>,
+    pub bot: Option<BotKind>,
+    /// SHA-256 of the player's token; the token itself is never stored.
+    pub token_hash: Option<String>,
+}
+
+impl Seat {
+    fn row(&self) -> SeatRow {
+        SeatRow {
+            name: self.name.clone(),
+            bot: self.bot.map(|k| k.name().to_string()),
+            token_hash: self.token_hash.clone(),
+        }
+    }
+
+    pub fn is_free(&self) -> bool {
+        self.bot.is_none() && self.token_hash.is_none()
+    }
+}
+
+/// Who a socket or a request speaks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A seat (0-based); `host` if its token is also the host's.
+    Seat { seat: usize, host: bool },
+    /// The host of a table-mode table, who has no seat.
+    Host,
+    Spectator,
+}
+
+pub fn hash_token(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+pub fn mode_name(m: Mode) -> &'static str {
+    match m {
+        Mode::Solo => "solo",
+        Mode::Standard => "standard",
+        Mode::Expert => "expert",
+    }
+}
+
+fn parse_mode(s: &str) -> Option<Mode> {
+    match s {
+        "solo" => Some(Mode::Solo),
+        "standard" => Some(Mode::Standard),
+        "expert" => Some(Mode::Expert),
+        _ => None,
+    }
+}
+
+pub struct Table {
+    pub id: String,
+    host_name: String,
+    options: Options,
+    table_mode: bool,
+    host_hash: String,
+    seed: u64,
+    created: i64,
+    seats: Vec<Seat>,
+    game: Option<Game>,
+    /// Open sockets per token hash (`None`: spectators).
+    sockets: HashMap<Option<String>, usize>,
+    cache: Option<Arc<PublicParts>>,
+}
+
+/// What a new table needs; checked by the caller.
+pub struct NewTable {
+    pub id: String,
+    pub host_name: String,
+    pub options: Options,
+    pub table_mode: bool,
+    pub host_hash: String,
+    pub seed: u64,
+    pub created: i64,
+    pub seats: Vec<Seat>,
+}
+
+fn raw<T: serde::Serialize>(v: &T) -> Box<RawValue> {
+    // Serializing these plain data types cannot fail; "null" keeps the message well-formed.
+    serde_json::to_string(v)
+        .ok()
+        .and_then(|s| RawValue::from_string(s).ok())
+        .unwrap_or_else(|| RawValue::from_string("null".into()).expect("null is JSON"))
+}
+
+impl Table {
+    pub fn new(t: NewTable) -> Table {
+        Table {
+            id: t.id,
+            host_name: t.host_name,
+            options: t.options,
+            table_mode: t.table_mode,
+            host_hash: t.host_hash,
+            seed: t.seed,
+            created: t.created,
+            seats: t.seats,
+            game: None,
+            sockets: HashMap::new(),
+            cache: None,
+        }
+    }
+
+    pub fn row(&self) -> TableRow {
+        TableRow {
+            id: self.id.clone(),
+            host_name: self.host_name.clone(),
+            mode: mode_name(self.options.mode).into(),
+            advanced: self.options.advanced,
+            first_plan_reshuffle: self.options.first_plan_reshuffle,
+            table_mode: self.table_mode,
+            host_hash: self.host_hash.clone(),
+            seed: self.seed,
+            created: self.created,
+            seats: self.seats.iter().map(Seat::row).collect(),
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        match &self.game {
+            None => Status::Lobby,
+            Some(g) if g.is_over() => Status::Over,
+            Some(_) => Status::Playing,
+        }
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    pub fn created(&self) -> i64 {
+        self.created
+    }
+
+    fn display_name(&self, seat: usize) -> String {
+        let s = &self.seats[seat];
+        match (&s.name, s.bot) {
+            (Some(n), _) => n.clone(),
+            (None, Some(k)) => format!("{} bot", capitalize(k.name())),
+            (None, None) => format!("Seat {}", seat + 1),
+        }
+    }
+
+    fn names(&self) -> Vec<String> {
+        (0..self.seats.len()).map(|i| self.display_name(i)).collect()
+    }
+
+    /// The role of a token hash at this table.
+    pub fn role(&self, hash: Option<&str>) -> Role {
+        let Some(h) = hash else {
+            return Role::Spectator;
+        };
+        let host = h == self.host_hash;
+        match self
+            .seats
+            .iter()
+            .position(|s| s.token_hash.as_deref() == Some(h))
+        {
+            Some(seat) => Role::Seat { seat, host },
+            None if host => Role::Host,
+            None => Role::Spectator,
+        }
+    }
+
+    /// Whether the token hash belongs to this table at all (a seat, the host, or once held a
+    /// seat here).
+    pub fn knows(&self, hash: &str) -> bool {
+        self.role(Some(hash)) != Role::Spectator
+    }
+
+    pub fn socket_opened(&mut self, hash: Option<&str>) {
+        *self.sockets.entry(hash.map(str::to_string)).or_default() += 1;
+        self.cache = None;
+    }
+
+    pub fn socket_closed(&mut self, hash: Option<&str>) {
+        let key = hash.map(str::to_string);
+        if let Some(n) = self.sockets.get_mut(&key) {
+            *n -= 1;
+            if *n == 0 {
+                self.sockets.remove(&key);
+            }
+        }
+        self.cache = None;
+    }
+
+    pub fn socket_count(&self) -> usize {
+        self.sockets.values().sum()
+    }
+
+    fn connected(&self, seat: usize) -> bool {
+        let s = &self.seats[seat];
+        s.bot.is_some()
+            || s.token_hash
+                .as_ref()
+                .is_some_and(|h| self.sockets.contains_key(&Some(h.clone())))
+    }
+
+    /// Forgets the serialized public state after a change.
+    pub fn invalidate(&mut self) {
+        self.cache = None;
+    }
+
+    pub fn info(&self) -> TableInfo {
+        let submitted = |i: usize| self.game.as_ref().is_some_and(|g| g.has_submitted(i));
+        let host_seat = self
+            .seats
+            .iter()
+            .position(|s| s.token_hash.as_deref() == Some(self.host_hash.as_str()))
+            .map(|i| i + 1);
+        let seated: usize = self
+            .seats
+            .iter()
+            .filter_map(|s| s.token_hash.as_ref())
+            .map(|h| self.sockets.get(&Some(h.clone())).copied().unwrap_or(0))
+            .sum();
+        TableInfo {
+            table: self.id.clone(),
+            host: self.host_name.clone(),
+            host_seat,
+            mode: self.options.mode,
+            advanced: self.options.advanced,
+            first_plan_reshuffle: self.options.first_plan_reshuffle,
+            table_mode: self.table_mode,
+            status: self.status(),
+            round: self.game.as_ref().map(Game::round),
+            seats: (0..self.seats.len())
+                .map(|i| SeatInfo {
+                    seat: i + 1,
+                    name: match self.seats[i].is_free() {
+                        true => None,
+                        false => Some(self.display_name(i)),
+                    },
+                    bot: self.seats[i].bot.map(|k| k.name().to_string()),
+                    connected: self.connected(i),
+                    submitted: submitted(i),
+                })
+                .collect(),
+            spectators: self.socket_count() - seated,
+        }
+    }
+
+    pub fn summary(&self) -> LobbyEntry {
+        LobbyEntry {
+            table: self.id.clone(),
+            host: self.host_name.clone(),
+            mode: self.options.mode,
+            advanced: self.options.advanced,
+            seats: self.seats.len(),
+            free: self.seats.iter().filter(|s| s.is_free()).count(),
+            status: self.status(),
+            round: self.game.as_ref().map(Game::round),
+            created: self.created,
+        }
+    }
+
+    // ----- rendering -----
+
+    fn public(&mut self) -> Arc<PublicParts> {
+        if let Some(c) = &self.cache {
+            return c.clone();
+        }
+        let names = self.names();
+        let parts = Arc::new(match &self.game {
+            None => PublicParts {
+                table: raw(&self.info()),
+                plans: raw(&()),
+                sheets: raw(&()),
+                log: raw(&()),
+                result: raw(&()),
+            },
+            Some(g) => PublicParts {
+                table: raw(&self.info()),
+                plans: raw(&view::plans(g)),
+                sheets: raw(&view::sheets(g, &names)),
+                log: raw(&view::log(g)),
+                result: raw(&view::result(g, &names)),
+            },
+        });
+        self.cache = Some(parts.clone());
+        parts
+    }
+
+    /// The `state` message for `role`.
+    pub fn render(&mut self, role: Role) -> String {
+        let parts = self.public();
+        let you = match role {
+            Role::Seat { seat, host } => Some(You {
+                seat: Some(seat + 1),
+                host,
+            }),
+            Role::Host => Some(You {
+                seat: None,
+                host: true,
+            }),
+            Role::Spectator => None,
+        };
+        let view = self.game.as_ref().map(|g| {
+            let (offer, my_turn) = match role {
+                Role::Seat { seat, .. } => (Some(g.offer(seat)), g.pending_turn(seat)),
+                // Nobody but its holder sees an expert hand.
+                _ if g.options().mode == Mode::Expert => (None, None),
+                _ => (Some(g.offer(0)), None),
+            };
+            let (pile, discard) = g.pile_sizes();
+            ViewOut {
+                round: g.round(),
+                offer,
+                next_effects: g.next_effects(),
+                plans: &parts.plans,
+                sheets: &parts.sheets,
+                submitted: (0..g.players()).map(|s| g.has_submitted(s)).collect(),
+                my_turn,
+                reshuffle_offered: g.reshuffle_offered(),
+                pile,
+                discard,
+                solo_card_drawn: g.solo_card_drawn(),
+                log: &parts.log,
+                result: &parts.result,
+            }
+        });
+        let msg = StateOut {
+            kind: "state",
+            table: &parts.table,
+            you,
+            view,
+        };
+        serde_json::to_string(&msg).unwrap_or_default()
+    }
+
+    /// The game record for download. In expert mode only once the game is over: its draws
+    /// reveal hands.
+    pub fn record_json(&self) -> Result<String, ApiError> {
+        let g = self.game.as_ref().ok_or_else(not_started)?;
+        if g.options().mode == Mode::Expert && !g.is_over() {
+            return Err(ApiError::forbidden(
+                "record_hidden",
+                "an expert game's record shows every hand: it is available once the game is over",
+            ));
+        }
+        Ok(Record::of(g, &self.names()).to_json())
+    }
+
+    // ----- host and seats -----
+
+    fn check_host(&self, token: &str) -> Result<(), ApiError> {
+        if hash_token(token) == self.host_hash {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden(
+                "not_host",
+                "only the host of the table may do this",
+            ))
+        }
+    }
+
+    fn seat_index(&self, seat: usize) -> Result<usize, ApiError> {
+        if seat == 0 || seat > self.seats.len() {
+            return Err(ApiError::not_found(
+                "no_such_seat",
+                format!("the table has seats 1 to {}, not {seat}", self.seats.len()),
+            ));
+        }
+        Ok(seat - 1)
+    }
+
+    /// Takes the first free seat for a player called `name`. Returns the 0-based seat.
+    pub async fn join(
+        &mut self,
+        store: &dyn Store,
+        name: String,
+        token_hash: String,
+    ) -> Result<usize, ApiError> {
+        if self.game.is_some() {
+            return Err(ApiError::conflict(
+                "already_started",
+                "the game has started; watch it instead",
+            ));
+        }
+        let seat = self
+            .seats
+            .iter()
+            .position(Seat::is_free)
+            .ok_or_else(|| ApiError::conflict("table_full", "every seat is taken"))?;
+        let new = Seat {
+            name: Some(name),
+            bot: None,
+            token_hash: Some(token_hash),
+        };
+        store
+            .write(vec![Write::Seat {
+                table: self.id.clone(),
+                seat: seat as u16,
+                row: new.row(),
+            }])
+            .await
+            .map_err(ApiError::storage)?;
+        self.seats[seat] = new;
+        Ok(seat)
+    }
+
+    pub async fn start(&mut self, store: &dyn Store, token: &str) -> Result<(), ApiError> {
+        self.check_host(token)?;
+        if self.game.is_some() {
+            return Err(ApiError::conflict(
+                "already_started",
+                "the game has already started",
+            ));
+        }
+        if let Some(i) = self.seats.iter().position(Seat::is_free) {
+            return Err(ApiError::conflict(
+                "seats_not_filled",
+                format!("seat {} is still free: invite a player or add a bot", i + 1),
+            ));
+        }
+        let game = Game::new(
+            Edition::first(),
+            self.options,
+            self.seats.len(),
+            self.seed,
+        )
+        .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
+        self.game = Some(game);
+        let mut writes = Vec::new();
+        let r = self.play_bots_and_resolve().await;
+        if r.is_ok() {
+            writes.push(self.game_write());
+        }
+        let stored = match r {
+            Ok(_) => store.write(writes).await.map_err(ApiError::storage),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = stored {
+            self.game = None;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// A bot of `kind` takes `seat` (1-based), before or during the game.
+    pub async fn set_bot(
+        &mut self,
+        store: &dyn Store,
+        token: &str,
+        seat: usize,
+        kind: BotKind,
+    ) -> Result<(), ApiError> {
+        self.check_host(token)?;
+        let seat = self.seat_index(seat)?;
+        self.replace_seat(
+            store,
+            seat,
+            Seat {
+                name: None,
+                bot: Some(kind),
+                token_hash: None,
+            },
+        )
+        .await
+    }
+
+    /// Before the start the seat becomes free; during the game a greedy bot takes it.
+    pub async fn kick(&mut self, store: &dyn Store, token: &str, seat: usize) -> Result<(), ApiError> {
+        self.check_host(token)?;
+        let seat = self.seat_index(seat)?;
+        let new = match self.game {
+            None => Seat::default(),
+            Some(_) => Seat {
+                name: None,
+                bot: Some(BotKind::Greedy),
+                token_hash: None,
+            },
+        };
+        self.replace_seat(store, seat, new).await
+    }
+
+    async fn replace_seat(
+        &mut self,
+        store: &dyn Store,
+        seat: usize,
+        new: Seat,
+    ) -> Result<(), ApiError> {
+        if self.game.as_ref().is_some_and(Game::is_over) {
+            return Err(ApiError::conflict("game_over", "the game is over"));
+        }
+        let old_seat = std::mem::replace(&mut self.seats[seat], new);
+        let old_game = self.game.clone();
+        let mut writes = vec![Write::Seat {
+            table: self.id.clone(),
+            seat: seat as u16,
+            row: self.seats[seat].row(),
+        }];
+        let mut result = Ok(());
+        if let Some(g) = &mut self.game {
+            // The new occupant decides this round afresh.
+            if g.withdraw(seat) {
+                writes.push(Write::Withdraw {
+                    table: self.id.clone(),
+                    seat: seat as u16,
+                });
+            }
+            result = match self.play_bots_and_resolve().await {
+                Ok(true) => {
+                    writes.push(self.game_write());
+                    Ok(())
+                }
+                Ok(false) => Ok(()),
+                Err(e) => Err(e),
+            };
+        }
+        if result.is_ok() {
+            result = store.write(writes).await.map_err(ApiError::storage);
+        }
+        if result.is_err() {
+            self.seats[seat] = old_seat;
+            self.game = old_game;
+        }
+        result
+    }
+
+    // ----- turns -----
+
+    /// The seat a socket acts for, checking the optional seat it names.
+    fn acting_seat(&self, role: Role, claimed: Option<usize>) -> Result<usize, ApiError> {
+        let seat = match role {
+            Role::Seat { seat, .. } => seat,
+            Role::Host | Role::Spectator => {
+                return Err(ApiError::forbidden(
+                    "spectator",
+                    "spectators cannot act; join the table to play",
+                ))
+            }
+        };
+        if let Some(c) = claimed {
+            if c != seat + 1 {
+                return Err(ApiError::forbidden(
+                    "not_your_seat",
+                    format!("you hold seat {}, not seat {c}", seat + 1),
+                ));
+            }
+        }
+        Ok(seat)
+    }
+
+    fn live_game(&self, round: u16) -> Result<&Game, ApiError> {
+        let g = self.game.as_ref().ok_or_else(not_started)?;
+        if g.is_over() {
+            return Err(ApiError::conflict("game_over", "the game is over"));
+        }
+        if round != g.round() {
+            return Err(ApiError::conflict(
+                "stale_round",
+                format!("this is round {}, not round {round}", g.round()),
+            ));
+        }
+        Ok(g)
+    }
+
+    /// Confirms `turn` for the socket's seat. Durable before it returns.
+    pub async fn submit(
+        &mut self,
+        store: &dyn Store,
+        role: Role,
+        claimed: Option<usize>,
+        round: u16,
+        turn: Turn,
+    ) -> Result<(), ApiError> {
+        let seat = self.acting_seat(role, claimed)?;
+        let g = self.live_game(round)?;
+        if g.has_submitted(seat) {
+            return Err(ApiError::conflict(
+                "already_submitted",
+                format!("you already confirmed your turn for round {round}; restart it to change it"),
+            ));
+        }
+        if let Err(e) = options::check_claim_sizes(&turn.plans) {
+            return Err(ApiError::bad_request("bad_message", e.message));
+        }
+        let stored = serde_json::to_string(&turn).unwrap_or_default();
+        let g = self.game.as_mut().ok_or_else(not_started)?;
+        g.submit(seat, turn)?;
+        if g.ready() {
+            let mut before = g.clone();
+            before.withdraw(seat);
+            let r = match self.play_bots_and_resolve().await {
+                Ok(_) => store
+                    .write(vec![self.game_write()])
+                    .await
+                    .map_err(ApiError::storage),
+                Err(e) => Err(e),
+            };
+            if r.is_err() {
+                self.game = Some(before);
+            }
+            return r;
+        }
+        let w = Write::Pending {
+            table: self.id.clone(),
+            seat: seat as u16,
+            round,
+            turn: stored,
+        };
+        if let Err(e) = store.write(vec![w]).await {
+            if let Some(g) = &mut self.game {
+                g.withdraw(seat);
+            }
+            return Err(ApiError::storage(e));
+        }
+        Ok(())
+    }
+
+    /// Takes back the socket's confirmed turn while the round is unresolved.
+    pub async fn restart(
+        &mut self,
+        store: &dyn Store,
+        role: Role,
+        claimed: Option<usize>,
+        round: u16,
+    ) -> Result<(), ApiError> {
+        let seat = self.acting_seat(role, claimed)?;
+        let g = self.live_game(round)?;
+        if !g.has_submitted(seat) {
+            return Err(ApiError::conflict(
+                "nothing_to_restart",
+                format!("you have not confirmed a turn in round {round}"),
+            ));
+        }
+        store
+            .write(vec![Write::Withdraw {
+                table: self.id.clone(),
+                seat: seat as u16,
+            }])
+            .await
+            .map_err(ApiError::storage)?;
+        if let Some(g) = &mut self.game {
+            g.withdraw(seat);
+        }
+        Ok(())
+    }
+
+    /// What the socket's seat may do next from `draft`. Read-only; the view is taken under the
+    /// lock and the caller computes the options after releasing it.
+    pub fn options_view(
+        &self,
+        role: Role,
+        claimed: Option<usize>,
+        round: u16,
+    ) -> Result<PlayerView, ApiError> {
+        let seat = self.acting_seat(role, claimed)?;
+        let g = self.live_game(round)?;
+        PlayerView::of(g, seat).ok_or_else(|| ApiError::internal("seat without a view"))
+    }
+
+    // ----- bots and resolution -----
+
+    /// The bot turns of the round, computed off the async threads.
+    async fn bot_turns(&self) -> Vec<(usize, Turn)> {
+        let Some(g) = &self.game else {
+            return Vec::new();
+        };
+        let round = g.round();
+        let seed = self.seed ^ (round as u64).wrapping_mul(ROUND_MIX);
+        let jobs: Vec<(usize, BotKind, PlayerView)> = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                let kind = s.bot?;
+                if g.has_submitted(i) {
+                    return None;
+                }
+                Some((i, kind, PlayerView::of(g, i)?))
+            })
+            .collect();
+        if jobs.is_empty() {
+            return Vec::new();
+        }
+        let run = move || {
+            jobs.into_iter()
+                .map(|(seat, kind, view)| {
+                    let mut bot = kind.make(seat_seed(seed, seat));
+                    (seat, bot.choose(&view))
+                })
+                .collect::<Vec<_>>()
+        };
+        match tokio::task::spawn_blocking(run).await {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!("table {}: a bot failed: {e}", self.id);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Lets the bots play and resolves every ready round. Returns whether any round resolved.
+    /// Nothing is stored here; the caller stores the record.
+    async fn play_bots_and_resolve(&mut self) -> Result<bool, ApiError> {
+        let mut resolved = false;
+        loop {
+            match &self.game {
+                Some(g) if !g.is_over() => {}
+                _ => break,
+            }
+            let turns = self.bot_turns().await;
+            let Some(g) = &mut self.game else { break };
+            for (seat, turn) in turns {
+                if let Err(e) = g.submit(seat, turn) {
+                    // A bot must always find a legal turn; fall back to the first legal one.
+                    tracing::error!("table {}: bot of seat {} chose an illegal turn: {e}", self.id, seat + 1);
+                    let mut first = None;
+                    g.context(seat).for_each_turn(&g.sheets()[seat], &mut |t| {
+                        first = Some(t.clone());
+                        false
+                    });
+                    if let Some(t) = first {
+                        let _ = g.submit(seat, t);
+                    }
+                }
+            }
+            if !g.ready() {
+                break;
+            }
+            g.resolve()
+                .map_err(|e| ApiError::internal(format!("dealing the next round: {e}")))?;
+            resolved = true;
+        }
+        Ok(resolved)
+    }
+
+    fn game_write(&self) -> Write {
+        let record = self
+            .game
+            .as_ref()
+            .map(|g| serde_json::to_string(&Record::of(g, &self.names())).unwrap_or_default())
+            .unwrap_or_default();
+        Write::Game {
+            table: self.id.clone(),
+            status: self.status().name().into(),
+            record,
+        }
+    }
+
+    // ----- restoring -----
+
+    /// A table as it was stored. The game is rebuilt from its record, then the confirmed turns of
+    /// the round in progress are submitted again.
+    pub fn restore(st: StoredTable) -> Result<Table, String> {
+        let row = st.row;
+        let mode = parse_mode(&row.mode).ok_or_else(|| format!("unknown mode {:?}", row.mode))?;
+        let mut options = Options::new(mode).advanced(row.advanced);
+        options.first_plan_reshuffle = row.first_plan_reshuffle;
+        let mut seats = Vec::with_capacity(row.seats.len());
+        for s in row.seats {
+            let bot = match s.bot {
+                Some(k) => Some(k.parse::<BotKind>().map_err(|e| e.to_string())?),
+                None => None,
+            };
+            seats.push(Seat {
+                name: s.name,
+                bot,
+                token_hash: s.token_hash,
+            });
+        }
+        let mut t = Table::new(NewTable {
+            id: row.id,
+            host_name: row.host_name,
+            options,
+            table_mode: row.table_mode,
+            host_hash: row.host_hash,
+            seed: row.seed,
+            created: row.created,
+            seats,
+        });
+        if let Some(text) = st.record {
+            let record = Record::from_json(&text).map_err(|e| e.to_string())?;
+            let mut g = rebuild(&record)?;
+            if g.players() != t.seats.len() {
+                return Err(format!(
+                    "the record has {} seats, the table {}",
+                    g.players(),
+                    t.seats.len()
+                ));
+            }
+            for p in st.pending {
+                let seat = p.seat as usize;
+                if p.round != g.round() || seat >= t.seats.len() || t.seats[seat].bot.is_some() {
+                    continue;
+                }
+                let turn: Turn = serde_json::from_str(&p.turn)
+                    .map_err(|e| format!("seat {}: stored turn: {e}", seat + 1))?;
+                g.submit(seat, turn)
+                    .map_err(|e| format!("seat {}: stored turn: {e}", seat + 1))?;
+            }
+            t.game = Some(g);
+        }
+        Ok(t)
+    }
+
+    /// After a restore: lets the bots play the round in progress. Returns the write to store if
+    /// a round resolved (which only happens if the server stopped between the two).
+    pub async fn resume(&mut self) -> Result<Option<Write>, ApiError> {
+        if self.play_bots_and_resolve().await? {
+            return Ok(Some(self.game_write()));
+        }
+        Ok(None)
+    }
+}
+
+/// Rebuilds a game from its record so that it can go on.
+///
+/// `Record::replay` gives a game that deals only the draws of the record, so it cannot deal
+/// the next round. The live game was dealt from its seed, so the same seed and the same turns
+/// deal the same cards: the game is played again from the seed and every round's draws are
+/// checked against the record, which also checks what `replay` would.
+pub fn rebuild(record: &Record) -> Result<Game, String> {
+    let setup = &record.setup;
+    let edition = Edition::by_id(&setup.edition)
+        .ok_or_else(|| format!("unknown edition {:?}", setup.edition))?;
+    let mut g = Game::new(edition, setup.options, setup.seats.len(), setup.seed)
+        .map_err(|e| e.to_string())?;
+    if g.plans().map(|p| p.card) != setup.plans {
+        return Err("the seed deals other City Plans than the record".into());
+    }
+    for r in &record.rounds {
+        if r.turns.is_empty() {
+            break;
+        }
+        for (seat, turn) in r.turns.iter().enumerate() {
+            g.submit(seat, turn.clone())
+                .map_err(|e| format!("round {}, seat {}: {e}", r.round, seat + 1))?;
+        }
+        g.resolve().map_err(|e| format!("round {}: {e}", r.round))?;
+    }
+    if g.log() != record.rounds.as_slice() {
+        return Err("the seed deals other cards than the record".into());
+    }
+    Ok(g)
+}
+
+fn not_started() -> ApiError {
+    ApiError::conflict("not_started", "the game has not started yet")
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Options for a draft of `view`'s seat, with temps ranked across the table.
+pub fn seat_options(view: &PlayerView, draft: &crate::wire::Draft) -> OptionsOut {
+    let ctx = view.context();
+    let solo = view.options.mode == Mode::Solo;
+    let layout = &view.edition.sheet;
+    let score = |s: &Sheet| -> Score {
+        let mut sheets = view.sheets.clone();
+        sheets[view.seat] = *s;
+        welcome_engine::score::score_all(layout, &sheets, solo).swap_remove(view.seat)
+    };
+    options::compute(&ctx, view.sheet(), draft, &score)
+}

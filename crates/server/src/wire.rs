@@ -1,0 +1,358 @@
+//! Wire types of docs/protocol.md. Engine types keep their own serde form; this module only
+//! adds the envelopes around them. Seats are numbered from 1 on the wire.
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use welcome_engine::{
+    Draw, Effect, EffectUse, HouseRef, Mode, Offer, Pick, PlanClaim, PlanSlot, Play, Roundabout,
+    Score, SheetData, Turn,
+};
+
+// ----- HTTP requests -----
+
+fn yes() -> bool {
+    true
+}
+
+/// `POST /api/tables`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable {
+    /// The creator's display name.
+    pub name: String,
+    pub mode: Mode,
+    #[serde(default)]
+    pub advanced: bool,
+    #[serde(default = "yes")]
+    pub first_plan_reshuffle: bool,
+    pub seats: usize,
+    #[serde(default)]
+    pub bots: Vec<BotSeat>,
+    /// The creator hosts without a seat (a shared screen deals the cards).
+    #[serde(default)]
+    pub table_mode: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotSeat {
+    pub seat: usize,
+    pub kind: String,
+}
+
+/// `POST /api/tables/{table}/join`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Join {
+    pub name: String,
+}
+
+/// Host actions: start, kick.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HostToken {
+    pub token: String,
+}
+
+/// `POST /api/tables/{table}/seats/{seat}/bot`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatBot {
+    pub token: String,
+    pub kind: String,
+}
+
+/// `POST /api/companion/options`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompanionOptions {
+    pub sheet: SheetData,
+    pub offer: Offer,
+    pub plans: [PlanSlot; 3],
+    #[serde(default)]
+    pub advanced: bool,
+    /// Defaults to standard for combinations and solo for a hand.
+    #[serde(default)]
+    pub mode: Option<Mode>,
+    /// Temp counts of the other players, for the live temp majority.
+    #[serde(default)]
+    pub temps_of_others: Vec<u8>,
+    #[serde(default)]
+    pub draft: Draft,
+}
+
+// ----- HTTP answers -----
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Created {
+    pub table: String,
+    pub seat: Option<usize>,
+    pub token: String,
+    pub invite: String,
+    pub spectate: String,
+    pub deal: String,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Joined {
+    pub seat: usize,
+    pub token: String,
+}
+
+/// One seat in the public table info.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SeatInfo {
+    pub seat: usize,
+    pub name: Option<String>,
+    pub bot: Option<String>,
+    pub connected: bool,
+    pub submitted: bool,
+}
+
+/// `GET /api/tables/{table}`: what anyone may know of a table.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TableInfo {
+    pub table: String,
+    pub host: String,
+    pub host_seat: Option<usize>,
+    pub mode: Mode,
+    pub advanced: bool,
+    pub first_plan_reshuffle: bool,
+    pub table_mode: bool,
+    pub status: Status,
+    pub round: Option<u16>,
+    pub seats: Vec<SeatInfo>,
+    pub spectators: usize,
+}
+
+/// One line of the lobby.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LobbyEntry {
+    pub table: String,
+    pub host: String,
+    pub mode: Mode,
+    pub advanced: bool,
+    pub seats: usize,
+    pub free: usize,
+    pub status: Status,
+    pub round: Option<u16>,
+    /// Unix time of creation, in seconds.
+    pub created: i64,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Lobby,
+    Playing,
+    Over,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Lobby => "lobby",
+            Status::Playing => "playing",
+            Status::Over => "over",
+        }
+    }
+}
+
+// ----- websocket, client to server -----
+
+/// A partial turn while the player decides. A build may omit its effect.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Draft {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roundabout: Option<Roundabout>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<Play>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plans: Vec<PlanClaim>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reshuffle: bool,
+}
+
+/// Client messages, after the envelope (`type`, `request`) is read.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    Options {
+        round: u16,
+        #[serde(default)]
+        draft: Draft,
+        /// Optional: the seat the client believes it holds.
+        #[serde(default)]
+        seat: Option<usize>,
+    },
+    Submit {
+        round: u16,
+        turn: Turn,
+        #[serde(default)]
+        seat: Option<usize>,
+    },
+    Restart {
+        round: u16,
+        #[serde(default)]
+        seat: Option<usize>,
+    },
+}
+
+// ----- websocket, server to client -----
+
+/// Who a socket is.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct You {
+    pub seat: Option<usize>,
+    pub host: bool,
+}
+
+/// One City Plan on the table.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PlanInfo {
+    pub plan: usize,
+    pub card: u8,
+    pub stack: u8,
+    pub advanced: bool,
+    pub text: String,
+    pub first: u8,
+    pub second: u8,
+    pub approved: bool,
+}
+
+/// One seat's sheet as of the last resolved round.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SheetInfo {
+    pub seat: usize,
+    pub name: String,
+    pub sheet: SheetData,
+    pub score: Score,
+}
+
+/// One resolved round of the public log.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct LogRound {
+    pub round: u16,
+    pub draws: Vec<Draw>,
+    pub turns: Vec<Turn>,
+}
+
+/// Why the game ended, seats from 1.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", tag = "trigger")]
+pub enum EndInfo {
+    Refusals { seat: usize },
+    Plans { seat: usize },
+    AllHouses { seat: usize },
+    DeckExhausted,
+}
+
+/// The end of the game.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ResultInfo {
+    pub end: Vec<EndInfo>,
+    pub scores: Vec<i32>,
+    pub ranks: Vec<u16>,
+    pub winners: Vec<usize>,
+    pub tie_break: String,
+}
+
+/// The seat-independent part of a view, serialized once per change of the table.
+#[derive(Debug)]
+pub struct PublicParts {
+    pub table: Box<RawValue>,
+    pub plans: Box<RawValue>,
+    pub sheets: Box<RawValue>,
+    pub log: Box<RawValue>,
+    pub result: Box<RawValue>,
+}
+
+/// What one socket sees of the game.
+#[derive(Serialize)]
+pub struct ViewOut<'a> {
+    pub round: u16,
+    pub offer: Option<Offer>,
+    pub next_effects: Option<[Effect; 3]>,
+    pub plans: &'a RawValue,
+    pub sheets: &'a RawValue,
+    pub submitted: Vec<bool>,
+    pub my_turn: Option<&'a Turn>,
+    pub reshuffle_offered: bool,
+    pub pile: usize,
+    pub discard: usize,
+    pub solo_card_drawn: bool,
+    pub log: &'a RawValue,
+    pub result: &'a RawValue,
+}
+
+#[derive(Serialize)]
+pub struct StateOut<'a> {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub table: &'a RawValue,
+    pub you: Option<You>,
+    pub view: Option<ViewOut<'a>>,
+}
+
+/// A legal placement of a number.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PlacementOut {
+    pub pick: Pick,
+    pub effect: Effect,
+    pub number: u8,
+    pub house: HouseRef,
+}
+
+/// A refusal is legal; `pass` says whether a hand card must be passed (expert).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RefuseOut {
+    pub pass: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct DraftError {
+    pub code: String,
+    pub message: String,
+}
+
+/// What may be done next from a draft.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct OptionsOut {
+    pub sheet: SheetData,
+    pub score: Score,
+    pub roundabouts: Vec<HouseRef>,
+    pub placements: Vec<PlacementOut>,
+    pub refuse: Option<RefuseOut>,
+    pub effects: Vec<EffectUse>,
+    pub claims: Vec<PlanClaim>,
+    pub reshuffle: bool,
+    /// The draft is a whole legal turn: it can be submitted as it is.
+    pub complete: bool,
+    pub error: Option<DraftError>,
+}
+
+#[derive(Serialize)]
+pub struct OptionsMsg<'a> {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub request: Option<u64>,
+    #[serde(flatten)]
+    pub options: &'a OptionsOut,
+}
+
+#[derive(Serialize)]
+pub struct AckMsg {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub request: Option<u64>,
+}
+
+#[derive(Serialize)]
+pub struct ErrorMsg<'a> {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub request: Option<u64>,
+    pub code: &'a str,
+    pub message: &'a str,
+}

@@ -1,0 +1,209 @@
+//! The websocket of one browser tab at one table (docs/protocol.md, "Websocket").
+//!
+//! A socket watches its table's version: after every change it renders the state of its own
+//! seat (or a spectator's) and pushes it, so a reconnect or a missed message restores
+//! everything. Messages are handled one at a time per socket; the table's lock orders them
+//! across sockets.
+
+use crate::error::ApiError;
+use crate::state::{AppState, TableCell};
+use crate::table::{hash_token, seat_options};
+use crate::wire::{AckMsg, ClientMsg, ErrorMsg, OptionsMsg};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::ws::{rejection::WebSocketUpgradeRejection, Message, WebSocket};
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Frames above this size close the socket; between `Limits::max_message` and this, the server
+/// answers `message_too_large` and keeps the socket.
+const TRANSPORT_LIMIT: usize = 1 << 20;
+
+pub async fn upgrade(
+    State(st): State<AppState>,
+    Path(table): Path<String>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let cell = match st.table(&table) {
+        Ok(c) => c,
+        Err(e) => return e.into_response(),
+    };
+    let token = match query {
+        Ok(Query(q)) => q.get("token").filter(|t| !t.is_empty()).cloned(),
+        Err(e) => return ApiError::bad_request("bad_query", e.body_text()).into_response(),
+    };
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(e) => {
+            return ApiError::bad_request("not_websocket", e.body_text()).into_response();
+        }
+    };
+    ws.max_message_size(TRANSPORT_LIMIT)
+        .max_frame_size(TRANSPORT_LIMIT)
+        .on_upgrade(move |socket| connection(socket, st, cell, token))
+}
+
+fn error_text(request: Option<u64>, e: &ApiError) -> String {
+    serde_json::to_string(&ErrorMsg {
+        kind: "error",
+        request,
+        code: &e.code,
+        message: &e.message,
+    })
+    .unwrap_or_default()
+}
+
+async fn connection(socket: WebSocket, st: AppState, cell: Arc<TableCell>, token: Option<String>) {
+    let (mut tx, mut rx) = socket.split();
+    let hash = token.as_deref().map(hash_token);
+    let refused = {
+        let mut t = cell.table.lock().await;
+        if hash.as_deref().is_some_and(|h| !t.knows(h)) {
+            Some(ApiError::forbidden(
+                "bad_token",
+                "this token holds no seat at this table",
+            ))
+        } else if t.socket_count() >= st.limits().max_sockets_per_table {
+            Some(ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "too_many_connections",
+                "this table has too many open connections",
+            ))
+        } else {
+            t.socket_opened(hash.as_deref());
+            cell.changed(&mut t);
+            None
+        }
+    };
+    if let Some(e) = refused {
+        let _ = tx.send(Message::Text(error_text(None, &e).into())).await;
+        let _ = tx.send(Message::Close(None)).await;
+        return;
+    }
+    let mut version = cell.subscribe();
+    version.mark_changed();
+    'socket: loop {
+        tokio::select! {
+            // State pushes first, so that a client sending without pause still sees changes.
+            biased;
+            changed = version.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                version.borrow_and_update();
+                let text = {
+                    let mut t = cell.table.lock().await;
+                    let role = t.role(hash.as_deref());
+                    t.render(role)
+                };
+                if tx.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            msg = rx.next() => {
+                let reply = match msg {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                    Some(Ok(Message::Text(text))) => {
+                        handle(&st, &cell, hash.as_deref(), text.as_str()).await
+                    }
+                    Some(Ok(Message::Binary(_))) => error_text(
+                        None,
+                        &ApiError::bad_request("bad_message", "messages are JSON text"),
+                    ),
+                    Some(Ok(_)) => continue,
+                };
+                if tx.send(Message::Text(reply.into())).await.is_err() {
+                    break 'socket;
+                }
+            }
+        }
+    }
+    let mut t = cell.table.lock().await;
+    t.socket_closed(hash.as_deref());
+    cell.changed(&mut t);
+}
+
+/// Answers one client message; the reply is an `options`, `ack` or `error` message.
+async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str) -> String {
+    if text.len() > st.limits().max_message {
+        let e = ApiError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            "message_too_large",
+            format!(
+                "a message has at most {} bytes",
+                st.limits().max_message
+            ),
+        );
+        return error_text(None, &e);
+    }
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            return error_text(
+                None,
+                &ApiError::bad_request("bad_message", format!("not JSON: {e}")),
+            )
+        }
+    };
+    let request = value.get("request").and_then(serde_json::Value::as_u64);
+    let msg: ClientMsg = match serde_json::from_value(value) {
+        Ok(m) => m,
+        Err(e) => {
+            return error_text(request, &ApiError::bad_request("bad_message", e.to_string()))
+        }
+    };
+    let ack = || {
+        serde_json::to_string(&AckMsg {
+            kind: "ack",
+            request,
+        })
+        .unwrap_or_default()
+    };
+    match msg {
+        ClientMsg::Options { round, draft, seat } => {
+            let view = {
+                let t = cell.table.lock().await;
+                let role = t.role(hash);
+                t.options_view(role, seat, round)
+            };
+            match view {
+                Ok(view) => {
+                    let out = seat_options(&view, &draft);
+                    serde_json::to_string(&OptionsMsg {
+                        kind: "options",
+                        request,
+                        options: &out,
+                    })
+                    .unwrap_or_default()
+                }
+                Err(e) => error_text(request, &e),
+            }
+        }
+        ClientMsg::Submit { round, turn, seat } => {
+            let mut t = cell.table.lock().await;
+            let role = t.role(hash);
+            match t.submit(st.store(), role, seat, round, turn).await {
+                Ok(()) => {
+                    cell.changed(&mut t);
+                    ack()
+                }
+                Err(e) => error_text(request, &e),
+            }
+        }
+        ClientMsg::Restart { round, seat } => {
+            let mut t = cell.table.lock().await;
+            let role = t.role(hash);
+            match t.restart(st.store(), role, seat, round).await {
+                Ok(()) => {
+                    cell.changed(&mut t);
+                    ack()
+                }
+                Err(e) => error_text(request, &e),
+            }
+        }
+    }
+}
