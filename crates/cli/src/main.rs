@@ -1,1 +1,83 @@
-fn main(){}
+//! `welcome`: the command-line face of the Welcome To… digital edition.
+//!
+//! Each subcommand lives in its own module with its clap arguments and a `run` that writes to
+//! the output it is given; `main` only parses, dispatches and turns every error into
+//! `error: <message>` and a non-zero exit.
+
+mod bench;
+mod count;
+mod demo;
+mod error;
+mod files;
+mod play;
+mod replay;
+mod score;
+mod simulate;
+mod table;
+mod text;
+
+use clap::{Parser, Subcommand};
+use error::CliError;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Welcome To… Your Perfect Home (1st edition): demo, scoring, replays, simulations and
+/// benchmarks. With no command, a greedy bot plays a solo game and the result is drawn.
+#[derive(Parser, Debug)]
+#[command(name = "welcome", version, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Options of the demo run when no command is given.
+    #[command(flatten)]
+    demo: demo::DemoArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// A greedy bot plays a solo game, drawn as text with its score breakdown (the default).
+    Demo(demo::DemoArgs),
+    /// Score a sheet file: every category, the total and the tie-break counts.
+    Score(score::ScoreArgs),
+    /// Check a game record turn by turn and show scores, ranks and who won and why.
+    Replay(replay::ReplayArgs),
+    /// Play many bot games and summarise the scores, end triggers and speed.
+    Simulate(simulate::SimulateArgs),
+    /// Count the legal turns of every seat, round by round, of a seeded random game.
+    Count(count::CountArgs),
+    /// Measure playouts, scorings, state size and greedy games per second.
+    Bench(bench::BenchArgs),
+}
+
+fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
+    match cli.command {
+        None => demo::run(&cli.demo, out),
+        Some(Command::Demo(args)) => demo::run(&args, out),
+        Some(Command::Score(args)) => score::run(&args, out),
+        Some(Command::Replay(args)) => replay::run(&args, out),
+        Some(Command::Simulate(args)) => simulate::run(&args, out),
+        Some(Command::Count(args)) => count::run(&args, out),
+        Some(Command::Bench(args)) => bench::run(&args, out),
+    }
+}
+
+fn main() -> ExitCode {
+    // A panic is a bug, but it still gets the one error format.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("error: internal error (please report it): {info}");
+    }));
+    let cli = Cli::parse();
+    // Standard output is line-buffered, so long commands show their lines as they come.
+    let mut out = std::io::stdout().lock();
+    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(CliError::Stdout));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(e) => {
+            // What was printed before the error stays printed; the error comes last.
+            let _ = out.flush();
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

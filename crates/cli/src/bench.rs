@@ -1,0 +1,351 @@
+//! `welcome bench`: the engine's headline figures, each with a cheap check of its result so a
+//! broken engine cannot look fast.
+
+use crate::error::CliError;
+use crate::play::BotGame;
+use clap::Args;
+use std::hint::black_box;
+use std::io::Write;
+use std::mem::size_of;
+use std::time::{Duration, Instant};
+use welcome_bots::{seat_seed, BotKind, RandomBot};
+use welcome_engine::{Edition, Game, Mode, Options, Score, Sheet, Temps};
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Seconds spent on each timed figure.
+    #[arg(long, default_value_t = 2.0, value_name = "T", value_parser = parse_seconds)]
+    pub seconds: f64,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 3600.0 => Ok(v),
+        Ok(_) => Err("must be more than 0 and at most 3600".into()),
+        Err(_) => Err(format!("{s:?} is not a number of seconds")),
+    }
+}
+
+const RANDOM_TARGET: f64 = 20_000.0;
+const SCORING_TARGET: f64 = 1_000_000.0;
+const STATE_TARGET: usize = 4096;
+
+/// The last round a solo game can reach (Ruling 25: 27 turns at most).
+const SOLO_LAST_ROUND: u16 = 27;
+
+fn check(ok: bool, what: impl FnOnce() -> String) -> Result<(), CliError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(CliError::Bench(what()))
+    }
+}
+
+/// Checks that a finished solo game is plausible: over, by round 27, with a reason.
+fn check_solo(game: &Game, seed: u64) -> Result<(), CliError> {
+    check(game.is_over() && !game.end().is_empty(), || {
+        format!("the solo game with seed {seed} did not finish")
+    })?;
+    check(game.round() <= SOLO_LAST_ROUND, || {
+        format!(
+            "the solo game with seed {seed} lasted {} rounds, more than {SOLO_LAST_ROUND}",
+            game.round()
+        )
+    })
+}
+
+struct Throughput {
+    games: u64,
+    seconds: f64,
+    mean_score: f64,
+}
+
+impl Throughput {
+    fn per_second(&self) -> f64 {
+        self.games as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Random-bot solo playouts on one thread. The bot works on the engine's `TurnContext`
+/// directly, as `RandomBot::choose` does, without copying a `PlayerView` each turn.
+fn random_playouts(budget: Duration) -> Result<Throughput, CliError> {
+    let edition = Edition::first();
+    let options = Options::new(Mode::Solo);
+    let start = Instant::now();
+    let mut games = 0u64;
+    let mut total = 0i64;
+    while games == 0 || start.elapsed() < budget {
+        let seed = games;
+        let mut game = Game::new(edition, options, 1, seed)?;
+        let mut bot = RandomBot::new(seat_seed(seed, 0));
+        while !game.is_over() && game.round() <= SOLO_LAST_ROUND {
+            let Some(sheet) = game.sheet(0) else { break };
+            let turn = bot.turn(&game.context(0), sheet);
+            game.submit(0, turn).map_err(|source| CliError::BotTurn {
+                bot: "random".into(),
+                seat: 0,
+                round: game.round(),
+                seed,
+                source,
+            })?;
+            let round = game.round();
+            game.resolve()
+                .map_err(|source| CliError::Deal { round, source })?;
+        }
+        check_solo(&game, seed)?;
+        total += black_box(&game).scores()[0].total as i64;
+        games += 1;
+    }
+    Ok(Throughput {
+        games,
+        seconds: start.elapsed().as_secs_f64(),
+        mean_score: total as f64 / games as f64,
+    })
+}
+
+/// Greedy solo games on one thread, through `PlayerView` as `simulate` plays them.
+fn greedy_games(budget: Duration) -> Result<Throughput, CliError> {
+    let options = Options::new(Mode::Solo);
+    let start = Instant::now();
+    let mut games = 0u64;
+    let mut total = 0i64;
+    while games == 0 || start.elapsed() < budget {
+        let seed = games;
+        let mut bg = BotGame::new(BotKind::Greedy, options, 1, seed)?;
+        bg.play_out()?;
+        check_solo(&bg.game, seed)?;
+        total += bg.game.scores()[0].total as i64;
+        games += 1;
+    }
+    Ok(Throughput {
+        games,
+        seconds: start.elapsed().as_secs_f64(),
+        mean_score: total as f64 / games as f64,
+    })
+}
+
+/// A final sheet with what scoring it needs, and the total the game gave it.
+struct Scored {
+    sheet: Sheet,
+    solo: bool,
+    table_temps: Vec<u8>,
+    total: i32,
+}
+
+/// Final sheets of random and greedy games in every mode.
+fn final_sheets() -> Result<Vec<Scored>, CliError> {
+    let mut out = Vec::new();
+    let setups = [
+        (BotKind::Random, Mode::Solo, false, 1, 24),
+        (BotKind::Random, Mode::Solo, true, 1, 24),
+        (BotKind::Random, Mode::Standard, true, 4, 6),
+        (BotKind::Random, Mode::Expert, false, 3, 6),
+        (BotKind::Greedy, Mode::Solo, false, 1, 4),
+        (BotKind::Greedy, Mode::Standard, false, 3, 2),
+    ];
+    for (kind, mode, advanced, players, games) in setups {
+        for seed in 0..games {
+            let mut bg = BotGame::new(kind, Options::new(mode).advanced(advanced), players, seed)?;
+            bg.play_out()?;
+            let game = &bg.game;
+            let temps: Vec<u8> = game.sheets().iter().map(Sheet::temps).collect();
+            for (sheet, score) in game.sheets().iter().zip(game.scores()) {
+                out.push(Scored {
+                    sheet: *sheet,
+                    solo: mode == Mode::Solo,
+                    table_temps: temps.clone(),
+                    total: score.total,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+struct Scorings {
+    sheets: usize,
+    scorings: u64,
+    seconds: f64,
+}
+
+/// `Score::of` over the final sheets, checking every pass reproduces the games' totals.
+fn scorings(sheets: &[Scored], budget: Duration) -> Result<Scorings, CliError> {
+    let layout = &Edition::first().sheet;
+    let expected: i64 = sheets.iter().map(|s| s.total as i64).sum();
+    let start = Instant::now();
+    let mut passes = 0u64;
+    while passes == 0 || start.elapsed() < budget {
+        let mut sum = 0i64;
+        for s in sheets {
+            let temps = if s.solo {
+                Temps::Solo
+            } else {
+                Temps::Ranked(&s.table_temps)
+            };
+            sum += Score::of(layout, black_box(&s.sheet), temps).total as i64;
+        }
+        check(black_box(sum) == expected, || {
+            format!("scoring the final sheets gave {sum} points in all, the games gave {expected}")
+        })?;
+        passes += 1;
+    }
+    Ok(Scorings {
+        sheets: sheets.len(),
+        scorings: passes * sheets.len() as u64,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+fn thousands(v: f64) -> String {
+    let s = format!("{:.0}", v.max(0.0));
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn verdict(ok: bool) -> &'static str {
+    if ok {
+        "met"
+    } else {
+        "MISSED"
+    }
+}
+
+pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let budget = Duration::from_secs_f64(args.seconds);
+    if cfg!(debug_assertions) {
+        writeln!(
+            out,
+            "note: this is a debug build; build with --release for meaningful figures\n"
+        )?;
+    }
+    writeln!(
+        out,
+        "welcome bench: {} s per timed figure, one thread\n",
+        args.seconds
+    )?;
+
+    let random = random_playouts(budget)?;
+    let sheets = final_sheets()?;
+    let scored = scorings(&sheets, budget)?;
+    // The engine measures itself: size_of::<Game>() plus every vector's capacity.
+    let state = {
+        // Greedy bots play a full-length game (random ones refuse their way out early).
+        let mut bg = BotGame::new(BotKind::Greedy, Options::new(Mode::Standard), 4, 0)?;
+        let start = bg.game.memory();
+        bg.play_out()?;
+        let end = bg.game.memory();
+        let floor = size_of::<Game>() + 4 * size_of::<Sheet>();
+        check(start.position >= floor && end.position >= floor, || {
+            format!(
+                "Game::memory reports {} and {} bytes, less than the {floor} bytes of the game and its 4 sheets",
+                start.position, end.position
+            )
+        })?;
+        check(
+            bg.game.is_over() && bg.game.log().len() == bg.game.round() as usize,
+            || "the 4-player game did not finish with one log entry per round".into(),
+        )?;
+        check(end.history > start.history, || {
+            "the round log did not grow over the game".into()
+        })?;
+        (start, end, bg.game.round())
+    };
+    let greedy = greedy_games(budget)?;
+    if greedy.games >= 20 && random.games >= 20 {
+        check(greedy.mean_score > random.mean_score, || {
+            format!(
+                "greedy solo games average {:.1} points, no better than random ones ({:.1})",
+                greedy.mean_score, random.mean_score
+            )
+        })?;
+    }
+
+    let scorings_per_s = scored.scorings as f64 / scored.seconds.max(1e-9);
+    let (st_start, st_end, rounds) = state;
+    let target = |op: &str, v: f64| format!("{op} {}", thousands(v));
+    let rows: Vec<[String; 4]> = vec![
+        [
+            "random solo playouts/s (1 thread)".into(),
+            thousands(random.per_second()),
+            target(">=", RANDOM_TARGET),
+            verdict(random.per_second() >= RANDOM_TARGET).into(),
+        ],
+        [
+            "sheet scorings/s (1 thread)".into(),
+            thousands(scorings_per_s),
+            target(">=", SCORING_TARGET),
+            verdict(scorings_per_s >= SCORING_TARGET).into(),
+        ],
+        [
+            "4-player game state at setup, bytes".into(),
+            thousands(st_start.position as f64),
+            target("<", STATE_TARGET as f64),
+            verdict(st_start.position < STATE_TARGET).into(),
+        ],
+        [
+            format!("  … after {rounds} rounds"),
+            thousands(st_end.position as f64),
+            target("<", STATE_TARGET as f64),
+            verdict(st_end.position < STATE_TARGET).into(),
+        ],
+        [
+            format!("  … its round log after {rounds} rounds"),
+            thousands(st_end.history as f64),
+            "-".into(),
+            "(kept for the record; grows every round)".into(),
+        ],
+        [
+            "greedy solo games/s (1 thread)".into(),
+            format!("{:.1}", greedy.per_second()),
+            "-".into(),
+            "(no target)".into(),
+        ],
+    ];
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
+    let (w0, w1, w2) = (width(0), width(1), width(2).max("target".len()));
+    writeln!(
+        out,
+        "{:<w0$}  {:>w1$}  {:>w2$}",
+        "figure", "measured", "target"
+    )?;
+    for [a, b, c, d] in &rows {
+        writeln!(out, "{a:<w0$}  {b:>w1$}  {c:>w2$}  {d}")?;
+    }
+
+    writeln!(out, "\nchecks and method:")?;
+    writeln!(
+        out,
+        "- random: {} solo games in {:.2} s, every one over by round {SOLO_LAST_ROUND}; mean score {:.1}",
+        random.games, random.seconds, random.mean_score
+    )?;
+    writeln!(
+        out,
+        "- scoring: {} final sheets from random and greedy games (solo, standard, expert), {} scorings in {:.2} s, every pass equal to the games' totals",
+        scored.sheets, scored.scorings, scored.seconds
+    )?;
+    writeln!(
+        out,
+        "- state: a greedy 4-player standard game measured by the engine's Game::memory(): size_of::<Game>() = {} B inline ({} B per Sheet), plus the capacity of every vector it owns (pile, discard, sheets, pending turns, passed cards, end reasons); the round log is counted apart",
+        size_of::<Game>(),
+        size_of::<Sheet>()
+    )?;
+    writeln!(
+        out,
+        "- greedy: {} solo games in {:.2} s, every one over by round {SOLO_LAST_ROUND}; mean score {:.1}{}",
+        greedy.games,
+        greedy.seconds,
+        greedy.mean_score,
+        if greedy.games >= 20 && random.games >= 20 {
+            " (checked above the random mean)"
+        } else {
+            ""
+        }
+    )?;
+    Ok(())
+}

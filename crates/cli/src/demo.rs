@@ -1,0 +1,54 @@
+//! The demo: a greedy bot plays a solo game, drawn as text with its score breakdown.
+
+use crate::error::CliError;
+use crate::play::{play_game, seat_names};
+use crate::text;
+use clap::Args;
+use std::io::Write;
+use welcome_bots::BotKind;
+use welcome_engine::{Mode, Options};
+
+/// The seed of the demo game when none is given, so that the demo always shows the same game.
+pub const DEMO_SEED: u64 = 2018;
+
+#[derive(Args, Debug, Clone)]
+pub struct DemoArgs {
+    /// Seed of the demo game.
+    #[arg(long, default_value_t = DEMO_SEED, value_name = "S")]
+    pub seed: u64,
+    /// Play with the advanced variant (advanced plans and roundabouts).
+    #[arg(long)]
+    pub advanced: bool,
+}
+
+pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let options = Options::new(Mode::Solo).advanced(args.advanced);
+    let game = play_game(BotKind::Greedy, options, 1, args.seed)?;
+    let names = seat_names(BotKind::Greedy, 1);
+    let scores = game.scores();
+    writeln!(
+        out,
+        "Welcome To… Your Perfect Home (1st edition): a greedy bot plays solo{}, seed {}\n",
+        if args.advanced { ", advanced" } else { "" },
+        args.seed
+    )?;
+    if let Some(sheet) = game.sheet(0) {
+        writeln!(out, "{sheet}\n")?;
+    }
+    writeln!(out, "{}", text::plans(&game, &names))?;
+    writeln!(
+        out,
+        "{} rounds; the game ended because {}.\n",
+        game.round(),
+        text::end_reasons(game.end(), &names)
+    )?;
+    write!(out, "{}", text::breakdown(&names, &scores))?;
+    if let Some(s) = scores.first() {
+        writeln!(out, "\nfinal score: {} points", s.total)?;
+    }
+    writeln!(
+        out,
+        "\n(try `welcome --help`: score, replay, simulate, count and bench)"
+    )?;
+    Ok(())
+}

@@ -1,0 +1,70 @@
+//! The one error type of the `welcome` binary. Every failure reaches `main`, which prints
+//! `error: <message>` and exits non-zero, so each message must stand on its own.
+
+use std::path::PathBuf;
+use welcome_engine::{DealError, RecordError, SetupError, SheetFileError, TurnError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// A flag combination the rules or the command cannot honour.
+    #[error("{0}")]
+    Usage(String),
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{} exists and is not a directory", path.display())]
+    NotADirectory { path: PathBuf },
+    #[error("{path}: {source}")]
+    Sheet {
+        path: String,
+        source: SheetFileError,
+    },
+    #[error("{path}: {source}")]
+    Record { path: String, source: RecordError },
+    #[error("cannot set up the game: {0}")]
+    Setup(#[from] SetupError),
+    #[error("dealing failed in round {round}: {source}")]
+    Deal { round: u16, source: DealError },
+    /// A bot answered with a turn the engine rejects: a bug in the bot or the engine.
+    #[error("the {bot} bot of seat {} played an illegal turn in round {round} of the game with seed {seed}: {source}", seat + 1)]
+    BotTurn {
+        bot: String,
+        seat: usize,
+        round: u16,
+        seed: u64,
+        source: TurnError,
+    },
+    #[error("the game with seed {seed} did not end after {rounds} rounds")]
+    Endless { seed: u64, rounds: u16 },
+    /// A benchmark produced a result that cannot be right, so its speed means nothing.
+    #[error("bench check failed: {0}")]
+    Bench(String),
+    /// Something the engine promises did not hold.
+    #[error("internal error: {0}")]
+    Internal(String),
+    #[error("cannot write the output: {0}")]
+    Stdout(std::io::Error),
+    #[error("cannot encode JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+impl CliError {
+    /// The reader went away (`welcome … | head`): not worth an error message.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, CliError::Stdout(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    /// Bare I/O errors only come from writing to standard output; file errors carry a path.
+    fn from(e: std::io::Error) -> CliError {
+        CliError::Stdout(e)
+    }
+}

@@ -1,0 +1,127 @@
+//! `welcome replay`: checks a game record turn by turn and reports the result.
+
+use crate::error::CliError;
+use crate::files::{display_name, read_input};
+use crate::table::describe;
+use crate::text::{self, Verdict};
+use clap::Args;
+use serde::Serialize;
+use std::io::Write;
+use welcome_engine::{EndReason, Options, Record, Score};
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// A game record (format "welcome-record"), or - for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Also draw every sheet as it stands at the end.
+    #[arg(long)]
+    pub show: bool,
+}
+
+#[derive(Serialize)]
+struct SeatReport<'a> {
+    /// Numbered from 1.
+    seat: usize,
+    name: &'a str,
+    rank: u16,
+    score: &'a Score,
+    /// The sheet drawing, with `--show`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sheet: Option<String>,
+}
+
+#[derive(Serialize)]
+struct ReplayReport<'a> {
+    valid: bool,
+    edition: &'a str,
+    options: Options,
+    seed: u64,
+    players: usize,
+    /// City Plan card ids of plans n°1, n°2, n°3.
+    plans: [u8; 3],
+    /// Rounds in the record; the last one may still be in progress.
+    rounds: usize,
+    over: bool,
+    end: &'a [EndReason],
+    seats: Vec<SeatReport<'a>>,
+    verdict: &'a Verdict,
+}
+
+pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let name = display_name(&args.file);
+    let text = read_input(&args.file)?;
+    let err = |source| CliError::Record {
+        path: name.to_string(),
+        source,
+    };
+    let record = Record::from_json(&text).map_err(err)?;
+    let game = record.replay().map_err(err)?;
+    let names = &record.setup.seats;
+    let scores = game.scores();
+    let ranks = game.ranks();
+    let verdict = text::verdict(names, &scores);
+    let options = game.options();
+
+    if args.json {
+        let report = ReplayReport {
+            valid: true,
+            edition: &record.setup.edition,
+            options,
+            seed: game.seed(),
+            players: game.players(),
+            plans: record.setup.plans,
+            rounds: record.rounds.len(),
+            over: game.is_over(),
+            end: game.end(),
+            seats: (0..game.players())
+                .map(|i| SeatReport {
+                    seat: i + 1,
+                    name: &names[i],
+                    rank: ranks[i],
+                    score: &scores[i],
+                    sheet: args.show.then(|| game.sheets()[i].to_string()),
+                })
+                .collect(),
+            verdict: &verdict,
+        };
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        return Ok(());
+    }
+
+    writeln!(
+        out,
+        "{name}: valid record — edition {}, {}, seed {}",
+        record.setup.edition,
+        describe(&options, game.players()),
+        game.seed()
+    )?;
+    if game.is_over() {
+        writeln!(
+            out,
+            "game over after {} rounds: {}",
+            game.round(),
+            text::end_reasons(game.end(), names)
+        )?;
+    } else {
+        writeln!(
+            out,
+            "game in progress: round {} is being played; scores so far",
+            game.round()
+        )?;
+    }
+    writeln!(out, "\n{}", text::plans(&game, names))?;
+    if args.show {
+        for (i, sheet) in game.sheets().iter().enumerate() {
+            writeln!(out, "{} (seat {}):\n{sheet}\n", names[i], i + 1)?;
+        }
+    }
+    write!(out, "{}", text::breakdown(names, &scores))?;
+    writeln!(out, "\n{}", text::standings(names, &scores, &ranks))?;
+    let lead = if game.is_over() { "result" } else { "leading" };
+    writeln!(out, "{lead}: {}", verdict.explanation)?;
+    Ok(())
+}

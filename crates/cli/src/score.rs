@@ -1,0 +1,58 @@
+//! `welcome score`: the breakdown of one sheet file.
+
+use crate::error::CliError;
+use crate::files::{display_name, read_input};
+use crate::text;
+use clap::Args;
+use std::io::Write;
+use welcome_engine::SheetFile;
+
+#[derive(Args, Debug)]
+pub struct ScoreArgs {
+    /// A sheet file (format "welcome-sheet"), or - for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Print the score as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Also draw the sheet.
+    #[arg(long, conflicts_with = "json")]
+    pub show: bool,
+}
+
+pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = read_input(&args.file)?;
+    let err = |source| CliError::Sheet {
+        path: display_name(&args.file).to_string(),
+        source,
+    };
+    let file = SheetFile::from_json(&text).map_err(err)?;
+    let (sheet, score) = file.score().map_err(err)?;
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&score)?)?;
+        return Ok(());
+    }
+    if args.show {
+        writeln!(out, "{sheet}\n")?;
+    }
+    let temps = if file.solo {
+        "solo temps: 6 or more score 7".to_string()
+    } else if file.temps_of_others.is_empty() {
+        "temps ranked against no other player".to_string()
+    } else {
+        let others: Vec<String> = file.temps_of_others.iter().map(u8::to_string).collect();
+        format!("temps ranked against {}", others.join(", "))
+    };
+    writeln!(out, "{} ({temps})", display_name(&args.file))?;
+    write!(
+        out,
+        "{}",
+        text::breakdown(&["points".to_string()], std::slice::from_ref(&score))
+    )?;
+    writeln!(
+        out,
+        "total {} points; tie-break: {} completed estates",
+        score.total, score.tie_break.estates
+    )?;
+    Ok(())
+}

@@ -1,0 +1,342 @@
+//! `welcome simulate`: many whole bot games, summarised.
+//!
+//! Game i uses seed S+i and each seat's bot `seat_seed(S+i, seat)`. Games run on several
+//! threads but results are merged in seed order, so everything printed except the timing is
+//! the same from run to run.
+
+use crate::error::CliError;
+use crate::files::{ensure_dir, write_atomic};
+use crate::play::{seat_names, BotGame};
+use crate::table::{describe, mode_name, TableArgs};
+use crate::text::trigger_name;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+use welcome_bots::BotKind;
+use welcome_engine::{Game, Options, Record};
+
+#[derive(Args, Debug)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 100, value_name = "G", value_parser = at_least_one)]
+    pub games: u64,
+    /// Seed of the first game; game i uses seed S+i.
+    #[arg(long, default_value_t = 0, value_name = "S")]
+    pub seed: u64,
+    /// The bot at every seat: random or greedy.
+    #[arg(long, default_value = "random", value_name = "BOT")]
+    pub bot: BotKind,
+    /// Write every game's record as DIR/game-<seed>.json (DIR is created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
+    /// Print the summary as JSON (and no progress bar).
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads [default: the number of cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+}
+
+fn at_least_one(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{s:?} is not a whole number")),
+    }
+}
+
+/// What one game contributes to the summary.
+struct GameSummary {
+    scores: Vec<i32>,
+    triggers: [bool; TRIGGERS.len()],
+    rounds: u16,
+}
+
+const TRIGGERS: [&str; 4] = ["refusals", "plans", "all-houses", "deck-exhausted"];
+
+fn summarise(game: &Game) -> GameSummary {
+    let mut triggers = [false; TRIGGERS.len()];
+    for r in game.end() {
+        if let Some(i) = TRIGGERS.iter().position(|&t| t == trigger_name(r)) {
+            triggers[i] = true;
+        }
+    }
+    GameSummary {
+        scores: game.scores().iter().map(|s| s.total).collect(),
+        triggers,
+        rounds: game.round(),
+    }
+}
+
+fn play_one(
+    args: &SimulateArgs,
+    options: Options,
+    players: usize,
+    seed: u64,
+    dir: Option<&Path>,
+) -> Result<GameSummary, CliError> {
+    let mut bg = BotGame::new(args.bot, options, players, seed)?;
+    bg.play_out()?;
+    if let Some(dir) = dir {
+        let record = Record::of(&bg.game, &seat_names(args.bot, players));
+        write_atomic(
+            &dir.join(format!("game-{seed}.json")),
+            record.to_json().as_bytes(),
+        )?;
+    }
+    Ok(summarise(&bg.game))
+}
+
+#[derive(Serialize)]
+struct Stats {
+    count: usize,
+    mean: f64,
+    /// Population standard deviation.
+    stdev: f64,
+    min: i32,
+    max: i32,
+}
+
+#[derive(Serialize)]
+struct Bucket {
+    from: i32,
+    to: i32,
+    count: usize,
+}
+
+#[derive(Serialize)]
+struct Report {
+    games: u64,
+    mode: &'static str,
+    players: usize,
+    advanced: bool,
+    bot: String,
+    first_seed: u64,
+    last_seed: u64,
+    /// Over every seat of every game.
+    scores: Stats,
+    /// Mean score of each seat position.
+    seat_means: Vec<f64>,
+    /// 10-point buckets, lowest first.
+    histogram: Vec<Bucket>,
+    /// Games in which each end trigger fired (a game may fire several).
+    end_triggers: std::collections::BTreeMap<&'static str, u64>,
+    mean_rounds: f64,
+    threads: usize,
+    seconds: f64,
+    games_per_second: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    records: Option<String>,
+}
+
+const BUCKET: i32 = 10;
+
+fn stats(all: &[i32]) -> Stats {
+    let n = all.len().max(1) as f64;
+    let mean = all.iter().map(|&s| s as f64).sum::<f64>() / n;
+    let var = all.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>() / n;
+    Stats {
+        count: all.len(),
+        mean,
+        stdev: var.sqrt(),
+        min: all.iter().copied().min().unwrap_or(0),
+        max: all.iter().copied().max().unwrap_or(0),
+    }
+}
+
+fn histogram(all: &[i32], s: &Stats) -> Vec<Bucket> {
+    let lo = s.min.div_euclid(BUCKET);
+    let hi = s.max.div_euclid(BUCKET);
+    let mut counts = vec![0usize; (hi - lo + 1).max(0) as usize];
+    for &v in all {
+        counts[(v.div_euclid(BUCKET) - lo) as usize] += 1;
+    }
+    counts
+        .into_iter()
+        .enumerate()
+        .map(|(i, count)| {
+            let from = (lo + i as i32) * BUCKET;
+            Bucket {
+                from,
+                to: from + BUCKET - 1,
+                count,
+            }
+        })
+        .collect()
+}
+
+pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let (options, players) = args.table.resolve()?;
+    // Check the setup before touching the disk, so bad flags write nothing.
+    Game::new(
+        welcome_engine::Edition::first(),
+        options,
+        players,
+        args.seed,
+    )?;
+    if let Some(dir) = &args.records {
+        ensure_dir(dir)?;
+    }
+    let threads = args
+        .threads
+        .map(|t| t as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(args.games as usize)
+        .max(1);
+
+    let bar = if args.json || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(args.games);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+        {
+            bar.set_style(style);
+        }
+        bar
+    };
+
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let dir = args.records.as_deref();
+    let mut results: Vec<(u64, Result<GameSummary, CliError>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= args.games {
+                            break;
+                        }
+                        let r = play_one(args, options, players, args.seed.wrapping_add(i), dir);
+                        if r.is_err() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        bar.inc(1);
+                        mine.push((i, r));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| match w.join() {
+                Ok(v) => v,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    results.sort_by_key(|(i, _)| *i);
+
+    let mut games = Vec::with_capacity(results.len());
+    for (_, r) in results {
+        games.push(r?);
+    }
+    let all: Vec<i32> = games
+        .iter()
+        .flat_map(|g| g.scores.iter().copied())
+        .collect();
+    let s = stats(&all);
+    let hist = histogram(&all, &s);
+    let n = games.len().max(1) as f64;
+    let seat_means = (0..players)
+        .map(|p| games.iter().map(|g| g.scores[p] as f64).sum::<f64>() / n)
+        .collect();
+    let end_triggers = TRIGGERS
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| (t, games.iter().filter(|g| g.triggers[i]).count() as u64))
+        .collect();
+    let mean_rounds = games.iter().map(|g| g.rounds as f64).sum::<f64>() / n;
+    let report = Report {
+        games: args.games,
+        mode: mode_name(options.mode),
+        players,
+        advanced: options.advanced,
+        bot: args.bot.to_string(),
+        first_seed: args.seed,
+        last_seed: args.seed.wrapping_add(args.games - 1),
+        scores: s,
+        seat_means,
+        histogram: hist,
+        end_triggers,
+        mean_rounds,
+        threads,
+        seconds,
+        games_per_second: args.games as f64 / seconds.max(1e-9),
+        records: args.records.as_ref().map(|d| d.display().to_string()),
+    };
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+    } else {
+        print_text(&report, &describe(&options, players), out)?;
+    }
+    Ok(())
+}
+
+fn print_text(r: &Report, table: &str, out: &mut dyn Write) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "{} games: {table}; {} bots; seeds {}..={}",
+        r.games, r.bot, r.first_seed, r.last_seed
+    )?;
+    let s = &r.scores;
+    writeln!(
+        out,
+        "scores over {} seats: mean {:.2}  stdev {:.2}  min {}  max {}",
+        s.count, s.mean, s.stdev, s.min, s.max
+    )?;
+    if r.players > 1 {
+        let means: Vec<String> = r.seat_means.iter().map(|m| format!("{m:.2}")).collect();
+        writeln!(out, "mean by seat: {}", means.join("  "))?;
+    }
+    writeln!(out, "\nhistogram ({BUCKET}-point buckets):")?;
+    let top = r
+        .histogram
+        .iter()
+        .map(|b| b.count)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let w = r
+        .histogram
+        .iter()
+        .map(|b| format!("{}..{}", b.from, b.to).len())
+        .max()
+        .unwrap_or(0);
+    for b in &r.histogram {
+        let bar = "#".repeat((b.count * 50).div_ceil(top));
+        let range = format!("{}..{}", b.from, b.to);
+        writeln!(out, "  {range:>w$} | {bar:<50} {}", b.count)?;
+    }
+    let triggers: Vec<String> = r
+        .end_triggers
+        .iter()
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect();
+    writeln!(out, "\nend triggers (games): {}", triggers.join(", "))?;
+    writeln!(out, "mean rounds: {:.2}", r.mean_rounds)?;
+    if let Some(dir) = &r.records {
+        writeln!(out, "records: {} files in {dir}", r.games)?;
+    }
+    writeln!(
+        out,
+        "time: {:.3} s, {:.1} games/s on {} thread{}",
+        r.seconds,
+        r.games_per_second,
+        r.threads,
+        if r.threads == 1 { "" } else { "s" }
+    )?;
+    Ok(())
+}

@@ -1,0 +1,84 @@
+//! The table flags shared by `simulate` and `count`: how many seats and which mode.
+
+use crate::error::CliError;
+use clap::Args;
+use welcome_engine::{Mode, Options};
+
+/// Seats and variants of a table.
+///
+/// A game for one player is always the solo variant (spec §10), as at the table: `--solo` is
+/// the same as `--players 1`, and naming both with another count is an error.
+#[derive(Args, Clone, Debug)]
+pub struct TableArgs {
+    /// Number of seats [default: 1 with --solo, 4 otherwise]; 1 means the solo variant.
+    #[arg(long, value_name = "N")]
+    pub players: Option<usize>,
+    /// Solo variant: one player, the Solo card, 27 turns at most (spec §10).
+    #[arg(long, conflicts_with = "expert")]
+    pub solo: bool,
+    /// Expert rules: card drafting, at least 2 players (spec §11).
+    #[arg(long)]
+    pub expert: bool,
+    /// Advanced variant: advanced City Plans and roundabouts (spec §12).
+    #[arg(long)]
+    pub advanced: bool,
+}
+
+/// Seats used when `--players` is not given and the game is not solo.
+pub const DEFAULT_PLAYERS: usize = 4;
+
+impl TableArgs {
+    /// The engine options and seat count, or a message naming the bad combination.
+    pub fn resolve(&self) -> Result<(Options, usize), CliError> {
+        let players = match (self.players, self.solo) {
+            (Some(0), _) => {
+                return Err(CliError::Usage("--players must be at least 1".into()));
+            }
+            (Some(n), true) if n != 1 => {
+                return Err(CliError::Usage(format!(
+                    "--solo is the 1-player variant, so it cannot be played with --players {n}"
+                )));
+            }
+            (Some(n), _) => n,
+            (None, true) => 1,
+            (None, false) => DEFAULT_PLAYERS,
+        };
+        let mode = if self.expert {
+            if players < 2 {
+                return Err(CliError::Usage(format!(
+                    "--expert needs at least 2 players (got --players {players}); a 1-player game is the solo variant"
+                )));
+            }
+            Mode::Expert
+        } else if players == 1 {
+            Mode::Solo
+        } else {
+            Mode::Standard
+        };
+        Ok((Options::new(mode).advanced(self.advanced), players))
+    }
+}
+
+/// A short description such as "standard, 3 players, advanced".
+pub fn describe(options: &Options, players: usize) -> String {
+    let mode = mode_name(options.mode);
+    let seats = if players == 1 {
+        "1 player".to_string()
+    } else {
+        format!("{players} players")
+    };
+    let variant = if options.advanced {
+        "advanced"
+    } else {
+        "basic"
+    };
+    format!("{mode}, {seats}, {variant}")
+}
+
+pub fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Standard => "standard",
+        Mode::Solo => "solo",
+        Mode::Expert => "expert",
+    }
+}

@@ -1,0 +1,260 @@
+//! `welcome replay` on the golden records and on corrupted copies of them.
+
+mod common;
+
+use common::{golden_dir, path_str, welcome, welcome_with_input};
+use serde_json::Value;
+use std::path::PathBuf;
+use welcome_bots::{seat_seed, BotKind};
+use welcome_engine::{Edition, Game, Mode, Options, PlayerView, Record};
+
+fn golden_records() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(golden_dir())
+        .expect("tests/golden exists")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.starts_with("record-") && name.ends_with(".json")
+        })
+        .collect();
+    v.sort();
+    assert!(v.len() >= 6, "expected the golden records, found {v:?}");
+    v
+}
+
+#[test]
+fn golden_records_reserialise_byte_for_byte() {
+    for path in golden_records() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let record = Record::from_json(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        let game = record.replay().unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        assert!(game.is_over(), "{path:?} is a finished game");
+        let again = Record::of(&game, &record.setup.seats).to_json();
+        assert_eq!(again, text, "{path:?} does not re-serialise identically");
+    }
+}
+
+#[test]
+fn golden_records_cover_every_mode() {
+    let mut seen = Vec::new();
+    for path in golden_records() {
+        let record = Record::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let o = record.setup.options;
+        seen.push((o.mode, o.advanced, record.setup.seats.len()));
+    }
+    for want in [
+        (Mode::Solo, false, 1),
+        (Mode::Solo, true, 1),
+        (Mode::Standard, false, 3),
+        (Mode::Standard, true, 4),
+        (Mode::Expert, true, 3),
+        (Mode::Standard, false, 12),
+    ] {
+        assert!(
+            seen.contains(&want),
+            "no golden record for {want:?}: {seen:?}"
+        );
+    }
+}
+
+#[test]
+fn replay_prints_the_recorded_scores() {
+    for path in golden_records() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let record = Record::from_json(&text).unwrap();
+        let result = record.result.as_ref().expect("golden records are finished");
+
+        let out = welcome(&["replay", path_str(&path), "--json"]).success();
+        let report: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(report["valid"], true);
+        assert_eq!(report["over"], true);
+        let seats = report["seats"].as_array().unwrap();
+        assert_eq!(seats.len(), result.scores.len());
+        for (i, seat) in seats.iter().enumerate() {
+            assert_eq!(seat["seat"], i + 1);
+            assert_eq!(
+                seat["score"]["total"],
+                result.scores[i],
+                "{path:?} seat {}",
+                i + 1
+            );
+            assert_eq!(seat["rank"], result.ranks[i], "{path:?} seat {}", i + 1);
+        }
+        let winners: Vec<u64> = report["verdict"]["winners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_u64().unwrap())
+            .collect();
+        let firsts: Vec<u64> = (0..result.ranks.len())
+            .filter(|&i| result.ranks[i] == 1)
+            .map(|i| i as u64 + 1)
+            .collect();
+        assert_eq!(winners, firsts, "{path:?}");
+
+        let out = welcome(&["replay", path_str(&path)]).success();
+        assert!(out.contains("valid record"), "{out}");
+        let total_row = out
+            .lines()
+            .find(|l| l.starts_with("total"))
+            .expect("total row");
+        let totals: Vec<i32> = total_row
+            .split_whitespace()
+            .skip(1)
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert_eq!(totals, result.scores, "{path:?}");
+        let verdict = out.lines().last().unwrap();
+        if result.scores.len() == 1 {
+            assert!(verdict.contains("solo game"), "{verdict}");
+        } else {
+            assert!(verdict.starts_with("result: "), "{verdict}");
+            assert!(verdict.contains(" wins ") || verdict.contains(" share the victory"));
+        }
+    }
+}
+
+#[test]
+fn show_draws_every_sheet() {
+    let path = golden_dir().join("record-standard-advanced-4.json");
+    let out = welcome(&["replay", path_str(&path), "--show"]).success();
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("S3 ")).count(),
+        4,
+        "{out}"
+    );
+}
+
+/// A copy of a golden record, edited as JSON and written to a temporary file.
+struct Corrupt {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+fn corrupt(name: &str, edit: impl FnOnce(&mut Value)) -> Corrupt {
+    let text = std::fs::read_to_string(golden_dir().join(name)).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    edit(&mut v);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    Corrupt { _dir: dir, path }
+}
+
+fn replay_fails(c: &Corrupt) -> String {
+    let err = welcome(&["replay", path_str(&c.path)]).failure();
+    assert!(
+        err.contains(path_str(&c.path)),
+        "the message names the file: {err}"
+    );
+    err
+}
+
+#[test]
+fn changed_draw_fails_in_its_round() {
+    // Solo round 3: give the number card of the turn a number more than 2 away.
+    let c = corrupt("record-solo.json", |v| {
+        let round = &mut v["rounds"][2];
+        assert_eq!(round["round"], 3);
+        let build = &round["turns"][0]["play"]["build"];
+        let card = build["pick"]["hand"][0]
+            .as_u64()
+            .expect("round 3 is a build") as usize;
+        let number = build["number"].as_u64().unwrap();
+        let replacement = if number >= 8 {
+            "1-surveyor"
+        } else {
+            "15-surveyor"
+        };
+        let draws = round["draws"].as_array_mut().unwrap();
+        let idx = draws
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| *d != "solo")
+            .nth(card - 1)
+            .map(|(i, _)| i)
+            .unwrap();
+        draws[idx] = Value::from(replacement);
+    });
+    let err = replay_fails(&c);
+    assert!(err.contains("round 3"), "{err}");
+}
+
+#[test]
+fn illegal_house_fails_with_round_and_seat() {
+    // Seat 2 builds again in a house it already filled.
+    let name = "record-standard-3.json";
+    let mut at = None;
+    let c = corrupt(name, |v| {
+        let rounds = v["rounds"].as_array_mut().unwrap();
+        let house_of = |r: &Value| r["turns"][1]["play"]["build"]["house"].clone();
+        let first = rounds
+            .iter()
+            .position(|r| !house_of(r).is_null())
+            .expect("seat 2 builds");
+        let filled = house_of(&rounds[first]);
+        let later = (first + 1..rounds.len())
+            .find(|&i| !house_of(&rounds[i]).is_null())
+            .expect("seat 2 builds twice");
+        rounds[later]["turns"][1]["play"]["build"]["house"] = filled;
+        at = Some(rounds[later]["round"].as_u64().unwrap());
+    });
+    let err = replay_fails(&c);
+    let round = at.unwrap();
+    assert!(err.contains(&format!("round {round}, seat 2")), "{err}");
+    assert!(err.contains("is not empty"), "{err}");
+}
+
+#[test]
+fn wrong_final_score_fails() {
+    let c = corrupt("record-standard-advanced-4.json", |v| {
+        let s = v["result"]["scores"][0].as_i64().unwrap();
+        v["result"]["scores"][0] = Value::from(s + 1);
+    });
+    let err = replay_fails(&c);
+    assert!(err.contains("recorded result differs"), "{err}");
+    assert!(err.contains("scores"), "{err}");
+}
+
+#[test]
+fn missing_last_round_fails() {
+    let c = corrupt("record-expert-advanced-3.json", |v| {
+        v["rounds"].as_array_mut().unwrap().pop();
+    });
+    let err = replay_fails(&c);
+    assert!(err.contains("round "), "{err}");
+}
+
+#[test]
+fn not_a_record() {
+    let err = welcome_with_input(&["replay", "-"], "[1, 2, 3]").failure();
+    assert!(err.contains("standard input: not a game record"), "{err}");
+    let sheet = common::data_dir().join("worked-example-55.json");
+    let err = welcome(&["replay", path_str(&sheet)]).failure();
+    assert!(err.contains("not a game record"), "{err}");
+}
+
+#[test]
+fn game_in_progress_replays_with_current_scores() {
+    let options = Options::new(Mode::Standard);
+    let mut game = Game::new(Edition::first(), options, 2, 9).unwrap();
+    let mut bots: Vec<_> = (0..2)
+        .map(|s| BotKind::Random.make(seat_seed(9, s)))
+        .collect();
+    for _ in 0..3 {
+        for (seat, bot) in bots.iter_mut().enumerate() {
+            let turn = bot.choose(&PlayerView::of(&game, seat).unwrap());
+            game.submit(seat, turn).unwrap();
+        }
+        game.resolve().unwrap();
+    }
+    assert!(!game.is_over());
+    let text = Record::of(&game, &["Ada".into(), "Bo".into()]).to_json();
+    let out = welcome_with_input(&["replay", "-"], &text).success();
+    assert!(out.contains("game in progress: round 4"), "{out}");
+    assert!(out.contains("leading: "), "{out}");
+    let out = welcome_with_input(&["replay", "-", "--json"], &text).success();
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["over"], false);
+    assert_eq!(report["seats"][1]["name"], "Bo");
+}

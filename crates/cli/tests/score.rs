@@ -1,0 +1,175 @@
+//! `welcome score` on hand-written sheet files whose totals are computed by hand from the
+//! spec's tables, and on broken files.
+
+mod common;
+
+use common::{data_dir, path_str, welcome, welcome_with_input};
+use serde_json::Value;
+
+fn worked_example() -> String {
+    path_str(&data_dir().join("worked-example-55.json")).to_string()
+}
+
+/// Spec §9.3: plans 8 + 7; parks 10 + 2 + 0; 4 pools → 13; second-highest temps → 4;
+/// three 3-house estates at value 5 and two 1-house estates at value 1 → 17; 2 bis → −3;
+/// 1 refusal → 0; 1 roundabout → −3. Total 55 (conformance checklist 46).
+#[test]
+fn worked_example_totals_55() {
+    let out = welcome(&["score", &worked_example(), "--json"]).success();
+    let s: Value = serde_json::from_str(&out).expect("score JSON");
+    assert_eq!(s["total"], 55);
+    assert_eq!(s["plans"], serde_json::json!([8, 7, 0]));
+    assert_eq!(s["parks"], serde_json::json!([10, 2, 0]));
+    assert_eq!(s["pools"], 13);
+    assert_eq!(s["temps"], 4);
+    assert_eq!(s["bis"], 3);
+    assert_eq!(s["roundabouts"], 3);
+    assert_eq!(s["refusals"], 0);
+    let est = &s["estates"];
+    assert_eq!(
+        est[0],
+        serde_json::json!({"size": 1, "count": 2, "value": 1, "points": 2})
+    );
+    assert_eq!(
+        est[2],
+        serde_json::json!({"size": 3, "count": 3, "value": 5, "points": 15})
+    );
+    for size in [2, 4, 5, 6] {
+        assert_eq!(est[size - 1]["count"], 0, "size {size}");
+        assert_eq!(est[size - 1]["value"], size, "size {size} column untouched");
+    }
+    assert_eq!(s["tie_break"]["estates"], 5);
+    assert_eq!(
+        s["tie_break"]["by_size"],
+        serde_json::json!([2, 0, 3, 0, 0, 0])
+    );
+}
+
+#[test]
+fn text_table_shows_every_category_and_the_total() {
+    let out = welcome(&["score", &worked_example()]).success();
+    for label in [
+        "plan n°1",
+        "plan n°3",
+        "parks S1",
+        "parks S3",
+        "pools",
+        "temps",
+        "estates of 1",
+        "estates of 6",
+        "bis",
+        "roundabouts",
+        "refusals",
+        "completed estates",
+    ] {
+        assert!(out.contains(label), "missing {label}:\n{out}");
+    }
+    let row = |label: &str| {
+        out.lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("no {label} row:\n{out}"))
+            .split_whitespace()
+            .last()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(row("total"), "55");
+    assert_eq!(row("estates of 3"), "3×5=15");
+    assert_eq!(row("bis"), "-3");
+    assert_eq!(row("completed estates"), "5");
+    assert!(out.contains("2/0/3/0/0/0"), "{out}");
+}
+
+#[test]
+fn show_draws_the_sheet() {
+    let out = welcome(&["score", &worked_example(), "--show"]).success();
+    assert!(out.lines().any(|l| l.starts_with("S1 ")), "{out}");
+    assert!(out.contains("8b"), "{out}");
+}
+
+#[test]
+fn reads_standard_input() {
+    let text = std::fs::read_to_string(worked_example()).unwrap();
+    let out = welcome_with_input(&["score", "-", "--json"], &text).success();
+    let s: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(s["total"], 55);
+}
+
+/// A solo sheet: a full top street with no fence is one run of 10 houses, which is no estate
+/// (Ruling 9); 6 temps score 7 in solo; pools 3 → 9; S3 parks all 5 → 18; 3 refusals → −5.
+/// Total 7 + 9 + 18 − 5 = 29, with no completed estate.
+#[test]
+fn solo_sheet_with_a_long_run() {
+    let sheet = r#"{
+      "format": "welcome-sheet", "version": 1, "edition": "first", "solo": true,
+      "sheet": {
+        "streets": [
+          {"houses": ["1","2","3","4","5","6","7","8","9","10"], "pools": [3, 7, 8]},
+          {"houses": ["","","","","","","","","","",""]},
+          {"houses": ["","","","","","","","","","","",""], "parks": 5}
+        ],
+        "temps": 6, "refusals": 3
+      }
+    }"#;
+    let out = welcome_with_input(&["score", "-", "--json"], sheet).success();
+    let s: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(s["temps"], 7);
+    assert_eq!(s["pools"], 9);
+    assert_eq!(s["parks"], serde_json::json!([0, 0, 18]));
+    assert_eq!(s["refusals"], 5);
+    assert_eq!(s["tie_break"]["estates"], 0);
+    assert_eq!(s["total"], 29);
+}
+
+fn fails_with(input: &str, needles: &[&str]) {
+    let err = welcome_with_input(&["score", "-"], input).failure();
+    for n in needles {
+        assert!(err.contains(n), "expected {n:?} in:\n{err}");
+    }
+}
+
+#[test]
+fn not_json() {
+    fails_with("this is not json", &["standard input", "not a sheet file"]);
+}
+
+#[test]
+fn wrong_format() {
+    let text = std::fs::read_to_string(worked_example())
+        .unwrap()
+        .replace("welcome-sheet", "welcome-record");
+    fails_with(
+        &text,
+        &["format is \"welcome-record\"", "expected \"welcome-sheet\""],
+    );
+}
+
+#[test]
+fn out_of_order_numbers() {
+    let text = std::fs::read_to_string(worked_example())
+        .unwrap()
+        .replace(r#""4", "5", "6""#, r#""4", "2", "6""#);
+    fails_with(&text, &["street 1", "house 5", "numbers must increase"]);
+}
+
+#[test]
+fn unknown_edition() {
+    let text = std::fs::read_to_string(worked_example())
+        .unwrap()
+        .replace(r#""edition": "first""#, r#""edition": "second""#);
+    fails_with(&text, &["unknown edition", "second"]);
+}
+
+#[test]
+fn missing_file() {
+    let err = welcome(&["score", "/nonexistent/sheet.json"]).failure();
+    assert!(err.contains("cannot read /nonexistent/sheet.json"), "{err}");
+}
+
+#[test]
+fn too_many_crossings() {
+    let text = std::fs::read_to_string(worked_example())
+        .unwrap()
+        .replace(r#""parks": 3"#, r#""parks": 4"#);
+    fails_with(&text, &["parks of street 1", "4 crossed", "3 boxes"]);
+}

@@ -1,0 +1,243 @@
+//! `welcome simulate`: consistent summaries, deterministic results, records that replay, and
+//! clean refusals of bad flags.
+
+mod common;
+
+use common::{path_str, welcome};
+use serde_json::Value;
+use welcome_engine::Record;
+
+fn simulate_json(args: &[&str]) -> Value {
+    let mut all = vec!["simulate", "--json"];
+    all.extend_from_slice(args);
+    let out = welcome(&all).success();
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn check_consistent(r: &Value, games: u64, players: u64) {
+    assert_eq!(r["games"], games);
+    assert_eq!(r["players"], players);
+    let s = &r["scores"];
+    assert_eq!(s["count"], games * players);
+    let (min, mean, max) = (f(&s["min"]), f(&s["mean"]), f(&s["max"]));
+    assert!(min <= mean && mean <= max, "{s}");
+    assert!(f(&s["stdev"]) >= 0.0);
+    assert!(f(&s["stdev"]) <= max - min);
+    let buckets = r["histogram"].as_array().unwrap();
+    let counted: u64 = buckets.iter().map(|b| b["count"].as_u64().unwrap()).sum();
+    assert_eq!(counted, games * players);
+    for b in buckets {
+        assert_eq!(b["to"].as_i64().unwrap() - b["from"].as_i64().unwrap(), 9);
+    }
+    assert!(f(&buckets[0]["from"]) <= min && max <= f(&buckets[buckets.len() - 1]["to"]));
+    let triggers: u64 = r["end_triggers"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert!(triggers >= games, "every game ends on some trigger: {r}");
+    assert!(f(&r["mean_rounds"]) >= 1.0);
+    assert_eq!(r["seat_means"].as_array().unwrap().len() as u64, players);
+    assert!(f(&r["games_per_second"]) > 0.0);
+}
+
+#[test]
+fn json_summary_is_consistent() {
+    let r = simulate_json(&[
+        "--players",
+        "3",
+        "--games",
+        "6",
+        "--seed",
+        "40",
+        "--bot",
+        "random",
+    ]);
+    check_consistent(&r, 6, 3);
+    assert_eq!(r["mode"], "standard");
+    assert_eq!(r["first_seed"], 40);
+    assert_eq!(r["last_seed"], 45);
+
+    let r = simulate_json(&[
+        "--solo",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--bot",
+        "greedy",
+        "--advanced",
+    ]);
+    check_consistent(&r, 3, 1);
+    assert_eq!(r["mode"], "solo");
+    assert_eq!(r["advanced"], true);
+
+    let r = simulate_json(&["--expert", "--players", "2", "--games", "3", "--seed", "7"]);
+    check_consistent(&r, 3, 2);
+    assert_eq!(r["mode"], "expert");
+}
+
+#[test]
+fn one_player_is_solo() {
+    let r = simulate_json(&["--players", "1", "--games", "2"]);
+    assert_eq!(r["mode"], "solo");
+}
+
+/// Everything but the timing is the same whatever the number of threads.
+#[test]
+fn results_do_not_depend_on_threads() {
+    let strip = |mut v: Value| {
+        let o = v.as_object_mut().unwrap();
+        for k in ["seconds", "games_per_second", "threads"] {
+            o.remove(k);
+        }
+        v
+    };
+    let args = [
+        "--players",
+        "4",
+        "--games",
+        "8",
+        "--seed",
+        "100",
+        "--advanced",
+    ];
+    let mut one = args.to_vec();
+    one.extend(["--threads", "1"]);
+    let mut two = args.to_vec();
+    two.extend(["--threads", "2"]);
+    assert_eq!(strip(simulate_json(&one)), strip(simulate_json(&two)));
+}
+
+#[test]
+fn text_summary_has_every_figure() {
+    let out = welcome(&["simulate", "--players", "2", "--games", "4", "--seed", "3"]).success();
+    for needle in [
+        "4 games",
+        "mean",
+        "stdev",
+        "min",
+        "max",
+        "histogram",
+        "end triggers",
+        "mean rounds",
+        "games/s",
+    ] {
+        assert!(out.contains(needle), "missing {needle}:\n{out}");
+    }
+    assert!(
+        out.lines().any(|l| l.contains(" | #")),
+        "histogram bars:\n{out}"
+    );
+}
+
+#[test]
+fn records_are_written_and_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("nested/records");
+    let out = welcome(&[
+        "simulate",
+        "--players",
+        "3",
+        "--games",
+        "4",
+        "--seed",
+        "20",
+        "--bot",
+        "random",
+        "--records",
+        path_str(&records),
+    ])
+    .success();
+    assert!(out.contains("records: 4 files"), "{out}");
+    let mut names: Vec<String> = std::fs::read_dir(&records)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "game-20.json",
+            "game-21.json",
+            "game-22.json",
+            "game-23.json"
+        ]
+    );
+    for (i, name) in names.iter().enumerate() {
+        let text = std::fs::read_to_string(records.join(name)).unwrap();
+        let record = Record::from_json(&text).unwrap();
+        assert_eq!(record.setup.seed, 20 + i as u64);
+        assert_eq!(record.setup.seats, ["random 1", "random 2", "random 3"]);
+        let game = record.replay().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(game.is_over());
+        welcome(&["replay", path_str(&records.join(name))]).success();
+    }
+    // Writing again into the same directory replaces the files.
+    welcome(&[
+        "simulate",
+        "--players",
+        "3",
+        "--games",
+        "1",
+        "--seed",
+        "20",
+        "--records",
+        path_str(&records),
+    ])
+    .success();
+    assert_eq!(std::fs::read_dir(&records).unwrap().count(), 4);
+}
+
+/// A bad command line fails with a message naming the problem and writes nothing.
+fn rejected(args: &[&str], needles: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("records");
+    let mut all = vec!["simulate"];
+    all.extend_from_slice(args);
+    all.extend(["--records", path_str(&records)]);
+    let err = welcome(&all).failure();
+    for n in needles {
+        assert!(err.contains(n), "expected {n:?} in:\n{err}");
+    }
+    assert!(!records.exists(), "{args:?} wrote {records:?}");
+}
+
+#[test]
+fn bad_flags_are_refused() {
+    rejected(&["--players", "0"], &["--players must be at least 1"]);
+    rejected(&["--games", "0"], &["--games", "must be at least 1"]);
+    rejected(
+        &["--expert", "--players", "1"],
+        &["--expert needs at least 2 players"],
+    );
+    rejected(
+        &["--bot", "clever"],
+        &["unknown bot \"clever\"", "random, greedy"],
+    );
+    rejected(&["--solo", "--players", "3"], &["--solo", "--players 3"]);
+    rejected(&["--solo", "--expert"], &["--solo", "--expert"]);
+    rejected(&["--expert", "--players", "30"], &["30 seats", "27"]);
+    rejected(&["--players", "2000"], &["2000 seats", "1000"]);
+    rejected(&["--threads", "0"], &["--threads"]);
+    rejected(&["--seed", "-1"], &["'-1'"]);
+    rejected(
+        &["--games", "many"],
+        &["--games", "\"many\" is not a whole number"],
+    );
+}
+
+#[test]
+fn records_path_that_is_a_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("taken");
+    std::fs::write(&file, "keep me").unwrap();
+    let err = welcome(&["simulate", "--games", "1", "--records", path_str(&file)]).failure();
+    assert!(err.contains("exists and is not a directory"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
+}
