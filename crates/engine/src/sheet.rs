@@ -204,7 +204,9 @@ impl Sheet {
 
     /// Whether `f` is a fence slot of this sheet.
     pub fn contains_slot(&self, f: FenceRef) -> bool {
-        (f.street as usize) < STREETS && f.slot + 1 < self.lens[f.street as usize]
+        // Widened so that slot 255 is "not on the sheet" (spec §7.1) instead of an overflow.
+        (f.street as usize) < STREETS
+            && (f.slot as usize) + 1 < self.lens[f.street as usize] as usize
     }
 
     pub fn house(&self, h: HouseRef) -> House {
