@@ -7,6 +7,7 @@
 //! is sent the view of its own seat only.
 
 pub mod assets;
+pub mod client;
 pub mod error;
 pub mod http;
 pub mod options;

@@ -1,0 +1,152 @@
+//! A small client of the protocol, for the tests and the load test: plain HTTP/1.1 requests
+//! and a websocket that speaks JSON. Loopback use only; no TLS.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// One HTTP request with a JSON body; returns the status and the body (`Null` if empty, a
+/// string if it is not JSON).
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value), String> {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    http_raw(addr, method, path, body.as_bytes()).await
+}
+
+/// One HTTP request with any body bytes.
+pub async fn http_raw(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &[u8],
+) -> Result<(u16, Value), String> {
+    let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).await.map_err(|e| e.to_string())?;
+    s.write_all(body).await.map_err(|e| e.to_string())?;
+    let mut buf = Vec::new();
+    tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut buf))
+        .await
+        .map_err(|_| "the server did not answer".to_string())?
+        .map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&buf);
+    let (head, rest) = text
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| format!("not an HTTP answer: {text:?}"))?;
+    let status: u16 = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| format!("no status in {head:?}"))?;
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let body = if chunked { dechunk(rest) } else { rest.to_string() };
+    let value = if body.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&body).unwrap_or(Value::String(body))
+    };
+    Ok((status, value))
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = rest[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// A websocket to one table.
+pub struct Socket {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Socket {
+    /// Connects as the holder of `token`, or as a spectator.
+    pub async fn connect(
+        addr: SocketAddr,
+        table: &str,
+        token: Option<&str>,
+    ) -> Result<Socket, String> {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/ws/{table}?token={t}"),
+            None => format!("ws://{addr}/ws/{table}"),
+        };
+        let (ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Socket { ws })
+    }
+
+    pub async fn send(&mut self, v: &Value) -> Result<(), String> {
+        self.send_text(v.to_string()).await
+    }
+
+    pub async fn send_text(&mut self, text: String) -> Result<(), String> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// The next JSON message, or `None` once the socket is closed or after 30 s of silence.
+    pub async fn recv(&mut self) -> Option<Value> {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(30), self.ws.next())
+                .await
+                .ok()??
+                .ok()?;
+            match msg {
+                Message::Text(t) => return serde_json::from_str(t.as_str()).ok(),
+                Message::Close(_) => return None,
+                _ => continue,
+            }
+        }
+    }
+
+    /// The next message of type `kind`, skipping others.
+    pub async fn recv_type(&mut self, kind: &str) -> Option<Value> {
+        loop {
+            let m = self.recv().await?;
+            if m["type"] == kind {
+                return Some(m);
+            }
+        }
+    }
+
+    /// The next `state` whose view satisfies `f`.
+    pub async fn state_where(&mut self, f: impl Fn(&Value) -> bool) -> Option<Value> {
+        loop {
+            let m = self.recv_type("state").await?;
+            if f(&m) {
+                return Some(m);
+            }
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}

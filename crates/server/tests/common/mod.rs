@@ -1,0 +1,179 @@
+//! Helpers shared by the server tests: a server on a loopback port over a temporary database,
+//! HTTP calls that expect a status, and a player that asks the server for its options.
+
+#![allow(dead_code)]
+
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use welcome_server::client::{http, Socket};
+use welcome_server::{spawn, Running, ServeConfig};
+
+pub struct TestServer {
+    pub running: Running,
+    pub db: PathBuf,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestServer {
+    pub fn addr(&self) -> SocketAddr {
+        self.running.addr
+    }
+}
+
+/// A server on 127.0.0.1 with a fresh database file.
+pub async fn server() -> TestServer {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let db = dir.path().join("welcome.db");
+    let running = start_on(&db).await;
+    TestServer {
+        running,
+        db,
+        _dir: Some(dir),
+    }
+}
+
+/// A server on an existing database file.
+pub async fn start_on(db: &Path) -> Running {
+    let config = ServeConfig::new("127.0.0.1:0", db.to_string_lossy().to_string());
+    spawn(config).await.expect("the server starts")
+}
+
+/// An HTTP call that must answer `status`.
+pub async fn call(addr: SocketAddr, method: &str, path: &str, body: Value, status: u16) -> Value {
+    let body = (!body.is_null()).then_some(&body);
+    let (s, v) = http(addr, method, path, body).await.expect("HTTP answer");
+    assert_eq!(s, status, "{method} {path} answered {s}: {v}");
+    v
+}
+
+/// Creates a table; returns (table id, creator token).
+pub async fn create(addr: SocketAddr, body: Value) -> (String, String) {
+    let v = call(addr, "POST", "/api/tables", body, 201).await;
+    (
+        v["table"].as_str().unwrap().to_string(),
+        v["token"].as_str().unwrap().to_string(),
+    )
+}
+
+pub async fn join(addr: SocketAddr, table: &str, name: &str) -> (usize, String) {
+    let v = call(
+        addr,
+        "POST",
+        &format!("/api/tables/{table}/join"),
+        json!({ "name": name }),
+        200,
+    )
+    .await;
+    (
+        v["seat"].as_u64().unwrap() as usize,
+        v["token"].as_str().unwrap().to_string(),
+    )
+}
+
+pub async fn start(addr: SocketAddr, table: &str, token: &str) {
+    call(
+        addr,
+        "POST",
+        &format!("/api/tables/{table}/start"),
+        json!({ "token": token }),
+        204,
+    )
+    .await;
+}
+
+pub async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> Client {
+    Client {
+        sock: Socket::connect(addr, table, token).await.expect("websocket"),
+        last: None,
+        next: 0,
+    }
+}
+
+/// A websocket that keeps the last state it saw while waiting for answers.
+pub struct Client {
+    pub sock: Socket,
+    pub last: Option<Value>,
+    next: u64,
+}
+
+impl Client {
+    /// Sends `msg` with a fresh request id and returns the answer to it.
+    pub async fn request(&mut self, mut msg: Value) -> Value {
+        self.next += 1;
+        let id = self.next;
+        msg["request"] = json!(id);
+        self.sock.send(&msg).await.expect("send");
+        loop {
+            let m = self.sock.recv().await.expect("an answer");
+            if m["type"] == "state" {
+                self.last = Some(m);
+                continue;
+            }
+            assert_eq!(m["request"], json!(id), "answer to another request: {m}");
+            return m;
+        }
+    }
+
+    /// The first state (kept or new) that satisfies `f`.
+    pub async fn state_where(&mut self, f: impl Fn(&Value) -> bool) -> Value {
+        if let Some(m) = self.last.take() {
+            if f(&m) {
+                return m;
+            }
+        }
+        let m = self.sock.state_where(&f).await.expect("a state");
+        m
+    }
+
+    /// The next state of round `round`, or the final state.
+    pub async fn round(&mut self, round: u64) -> Value {
+        self.state_where(|m| {
+            m["view"]["round"] == json!(round) || !m["view"]["result"].is_null()
+        })
+        .await
+    }
+
+    /// The first state in which the game has started.
+    pub async fn started(&mut self) -> Value {
+        self.state_where(|m| !m["view"].is_null()).await
+    }
+
+    /// A legal turn in `round`: the first placement the server lists, or a refusal.
+    pub async fn first_turn(&mut self, round: u64) -> Value {
+        let o = self
+            .request(json!({ "type": "options", "round": round, "draft": {} }))
+            .await;
+        assert_eq!(o["type"], "options", "{o}");
+        match o["placements"].as_array().and_then(|p| p.first()) {
+            Some(p) => json!({ "play": { "build": {
+                "pick": p["pick"], "house": p["house"], "number": p["number"]
+            } } }),
+            None => {
+                assert!(!o["refuse"].is_null(), "no placement and no refusal: {o}");
+                if o["refuse"]["pass"] == true {
+                    json!({ "play": { "refuse": { "pass": 1 } } })
+                } else {
+                    json!({ "play": { "refuse": {} } })
+                }
+            }
+        }
+    }
+
+    /// Submits `turn` and expects an ack.
+    pub async fn submit(&mut self, round: u64, turn: &Value) {
+        let a = self
+            .request(json!({ "type": "submit", "round": round, "turn": turn }))
+            .await;
+        assert_eq!(a["type"], "ack", "{a}");
+    }
+
+    /// Sends `msg` and expects the error `code`.
+    pub async fn expect_error(&mut self, msg: Value, code: &str) -> Value {
+        let e = self.request(msg).await;
+        assert_eq!(e["type"], "error", "{e}");
+        assert_eq!(e["code"], code, "{e}");
+        assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()));
+        e
+    }
+}
