@@ -54,7 +54,10 @@ fn games_finish_and_replay() {
 fn a_four_player_position_fits_in_4_kib() {
     let g = play(Mode::Standard, true, 4, 3);
     let m = g.memory();
-    eprintln!("4-player game: position {} bytes, history {} bytes", m.position, m.history);
+    eprintln!(
+        "4-player game: position {} bytes, history {} bytes",
+        m.position, m.history
+    );
     assert!(m.position < 4096, "{m:?}");
     assert!(m.history > 0);
 }
