@@ -11,8 +11,10 @@ const main = document.getElementById('main');
 const toasts = el('div', { class: 'toast-area', role: 'status', 'aria-live': 'polite' });
 document.body.append(toasts);
 
-export function toast(text, error = false) {
-  const t = el('div', { class: `toast${error ? ' error' : ''}` }, text);
+export function toast(text, error = false, kind = null) {
+  if (kind) for (const old of toasts.querySelectorAll(`[data-kind="${kind}"]`)) old.remove();
+  while (toasts.childNodes.length >= 3) toasts.firstChild.remove();
+  const t = el('div', { class: `toast${error ? ' error' : ''}`, 'data-kind': kind }, text);
   toasts.append(t);
   setTimeout(() => t.remove(), error ? 6000 : 3500);
 }

@@ -2,7 +2,7 @@
 // the effects coming next, the plans and who is done. Everyone plays on their own phone.
 
 import { seats, TableSocket, api } from './api.js';
-import { el, iconSvg, effectLabel } from './format.js';
+import { el, iconSvg, effectLabel, effectShort } from './format.js';
 import { setTitle, toast } from './app.js';
 
 export async function dealPage(main, table) {

@@ -13,6 +13,19 @@ export const EFFECT_NAMES = {
   bis: 'Bis',
 };
 
+export const EFFECT_SHORT = {
+  surveyor: 'Surveyor',
+  'real-estate': 'Real estate',
+  landscaper: 'Landscaper',
+  pool: 'Pool',
+  temp: 'Temp',
+  bis: 'Bis',
+};
+
+export function effectShort(effect) {
+  return EFFECT_SHORT[effect] || effect;
+}
+
 export const EFFECT_HINTS = {
   surveyor: 'draw a fence',
   'real-estate': 'raise an estate column',

@@ -23,6 +23,7 @@ const LOWER = TOP + 3 * SH + 8; // top of the lower area
 const CELL = 21; // track cell height
 const TOTAL_Y = LOWER + 40 + 10 * CELL + 10; // total row
 export const H = TOTAL_Y + 64;
+const STREETS_X0 = 40; // left edge of the streets picture in compact mode
 
 function s(tag, attrs = {}, text) {
   const e = document.createElementNS(NS, tag);
@@ -93,39 +94,48 @@ export function renderSheet(container, data, opts = {}) {
   const chosen = (opts.marks && opts.marks.chosen) || new Set();
   const focusedKey = container.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
 
-  const svg = s('svg', {
-    viewBox: `0 0 ${W} ${H}`,
-    class: 'sheet',
-    role: 'group',
-    'aria-label': opts.label || 'Score sheet',
-  });
-  const defs = s('defs');
-  defs.innerHTML = `
+  // On a narrow screen the streets and the scoring area are two pictures, the streets cropped
+  // to their own width so that the houses are as large as the screen allows.
+  const compact = opts.compact ?? window.matchMedia('(max-width: 640px)').matches;
+  const mk = (viewBox, label) => {
+    const svg = s('svg', { viewBox, class: 'sheet', role: 'group', 'aria-label': label });
+    const defs = s('defs');
+    defs.innerHTML = `
     <pattern id="water" width="8" height="8" patternUnits="userSpaceOnUse">
       <path d="M0 4q2-2 4 0t4 0" fill="none" stroke="#0072B2" stroke-width="1.4"/>
-    </pattern>
-    <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-      <line x1="0" y1="0" x2="0" y2="6" stroke="#D55E00" stroke-width="2"/>
     </pattern>
     <pattern id="dots" width="7" height="7" patternUnits="userSpaceOnUse">
       <circle cx="3.5" cy="3.5" r="1.4" fill="#E69F00"/>
     </pattern>`;
-  svg.append(defs);
-  svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'paper', rx: 10 }));
+    svg.append(defs);
+    svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'paper', rx: 10 }));
+    return svg;
+  };
+  const label = opts.label || 'Score sheet';
+  const svg = compact ? mk(`${STREETS_X0} 0 ${W - STREETS_X0 - 4} ${LOWER - 6}`, label) : mk(`0 0 ${W} ${H}`, label);
+  const lowerSvg = compact ? mk(`0 ${LOWER - 8} ${W} ${H - LOWER + 8}`, `${label}: scoring`) : svg;
 
   // City name box at the top left.
   const nameG = s('g', { class: 'city' });
-  nameG.append(s('rect', { x: 14, y: TOP + 40, width: 196, height: 46, rx: 6, class: 'city-box' }));
-  nameG.append(s('text', { x: 24, y: TOP + 58, class: 'small' }, 'Welcome to'));
-  nameG.append(s('text', { x: 24, y: TOP + 78, class: 'city-name' }, opts.city || ''));
+  const cx0 = compact ? STREETS_X0 + 6 : 14;
+  const cw = compact ? 140 : 196;
+  nameG.append(s('rect', { x: cx0, y: TOP + 40, width: cw, height: 46, rx: 6, class: 'city-box' }));
+  nameG.append(s('text', { x: cx0 + 10, y: TOP + 58, class: 'small' }, 'Welcome to'));
+  nameG.append(s('text', { x: cx0 + 10, y: TOP + 78, class: 'city-name' }, opts.city || ''));
   svg.append(nameG);
 
   for (let si = 0; si < 3; si++) drawStreet(svg, layout, sheet, si, targets, fresh, chosen);
-  drawLower(svg, layout, sheet, score, targets, opts);
+  drawLower(lowerSvg, layout, sheet, score, targets, opts);
 
-  container.replaceChildren(svg);
+  if (compact) {
+    container.replaceChildren(svg, lowerSvg);
+    container.classList.add('compact');
+  } else {
+    container.replaceChildren(svg);
+    container.classList.remove('compact');
+  }
   if (focusedKey) {
-    const again = svg.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
+    const again = container.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
     if (again) again.focus();
   }
   return svg;
@@ -233,6 +243,8 @@ function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
     if (fresh.has(`${si + 1},${h}`)) desc += ', written this turn';
 
     if (target) {
+      // a generous invisible touch area over the whole cell, then the visible dashed outline
+      hg.append(s('rect', { x: cellX(n, i), y: hy - 26, width: P, height: BH + 34, class: 'touch' }));
       hg.append(s('rect', { x: x - 4, y: hy - 4, width: w + 8, height: BH + 8, rx: 8, class: 'hit' }));
       hg.append(s('rect', { x: x - 4, y: hy - 4, width: w + 8, height: BH + 8, rx: 8, class: 'focus-ring' }));
       if (target.badge) {
@@ -265,6 +277,7 @@ function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
       for (let t = 0; t < 3; t++) fg.append(s('line', { x1: fx - 5, y1: fy1 + 12 + t * 20, x2: fx + 5, y2: fy1 + 12 + t * 20, class: 'fence-rail' }));
     }
     if (target) {
+      fg.append(s('rect', { x: fx - 26, y: fy1 - 20, width: 52, height: fy2 - fy1 + 40, class: 'touch' }));
       fg.append(s('rect', { x: fx - 13, y: fy1 - 4, width: 26, height: fy2 - fy1 + 8, rx: 6, class: 'hit fence-hit' }));
       fg.append(s('rect', { x: fx - 13, y: fy1 - 4, width: 26, height: fy2 - fy1 + 8, rx: 6, class: 'focus-ring' }));
       fg.append(s('path', { d: `M${fx} ${fy1 + 8}v${fy2 - fy1 - 16}`, class: 'fence-preview' }));
@@ -462,7 +475,8 @@ function drawLower(svg, layout, sheet, score, targets, opts) {
 export function scoreText(score) {
   if (!score) return '';
   const est = score.estates.reduce((a, e) => a + e.points, 0);
-  return `Plans ${score.plans.join('/')} · parks ${score.parks.join('/')} · pools ${score.pools} · temps ${score.temps} · estates ${est} · bis −${score.bis} · roundabouts −${score.roundabouts} · refusals −${score.refusals} · total ${score.total}`;
+  const neg = (v) => (v ? `−${v}` : '0');
+  return `Plans ${score.plans.join('/')} · parks ${score.parks.join('/')} · pools ${score.pools} · temps ${score.temps} · estates ${est} · bis ${neg(score.bis)} · roundabouts ${neg(score.roundabouts)} · refusals ${neg(score.refusals)} · total ${score.total}`;
 }
 
 export { iconInner };

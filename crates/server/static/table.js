@@ -2,10 +2,19 @@
 // overview and the log), and the final scores. Spectators see the same page read-only.
 
 import { api, seats, prefs, TableSocket } from './api.js';
-import { renderSheet } from './sheet.js';
+import { renderSheet, scoreText } from './sheet.js';
 import { TurnController } from './turn.js';
-import { el, iconSvg, effectLabel, turnText, sheetCounts } from './format.js';
+import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts } from './format.js';
 import { navigate, toast, setTitle } from './app.js';
+
+const neg = (v) => (v ? `−${v}` : '0');
+
+/** A seat's display name; bots are marked as such (once). */
+function seatName(s) {
+  if (!s.bot) return s.name || `Seat ${s.seat}`;
+  const n = s.name || 'Bot';
+  return /bot/i.test(n) ? `${n} ⚙` : `${n} (${s.bot} bot) ⚙`;
+}
 
 const MODE_NAMES = { standard: 'Standard', solo: 'Solo', expert: 'Expert' };
 
@@ -30,7 +39,9 @@ export async function tablePage(main, table, { watch }) {
   const sheetTabs = el('div', { class: 'row', role: 'tablist', 'aria-label': 'Whose sheet', id: 'sheet-tabs' });
   const sideEl = el('div', { id: 'side' });
   const lowerEl = el('div', { id: 'lower' });
+  const resultEl = el('div', { id: 'result-area' });
   const gameEl = el('div', {},
+    resultEl,
     el('div', { class: 'play-layout' },
       el('div', {}, sheetTabs, sheetEl, otherEl),
       el('div', {}, controlsEl, sideEl)),
@@ -86,7 +97,7 @@ export async function tablePage(main, table, { watch }) {
     }
     if (!body.contains(gameEl)) body.replaceChildren(gameEl);
     if (v.round !== lastRound) {
-      if (lastRound != null && t.status === 'playing') toast(`Round ${v.round}`);
+      if (lastRound != null && t.status === 'playing' && t.seats.length > 1) toast(`Round ${v.round}`, false, 'round');
       lastRound = v.round;
     }
     renderGame(t, v);
@@ -101,7 +112,7 @@ export async function tablePage(main, table, { watch }) {
     if (v && v.pile != null && t.status === 'playing') bits.push(`${v.pile} cards in the pile`);
     if (t.mode === 'solo' && v && v.solo_card_drawn) bits.push('Solo card drawn: every plan is approved');
     const invite = `${location.origin}/t/${encodeURIComponent(t.table)}`;
-    head.replaceChildren(
+    head.replaceChildren(...[
       el('div', { class: 'row' },
         el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
         el('span', { class: 'muted' }, bits.join(' · ')),
@@ -114,7 +125,7 @@ export async function tablePage(main, table, { watch }) {
         el('a', { href: `/t/${encodeURIComponent(t.table)}/watch`, 'data-nav': true }, 'spectator view'),
         t.table_mode ? el('a', { href: `/t/${encodeURIComponent(t.table)}/deal`, 'data-nav': true }, 'dealer screen') : null,
       ) : null,
-    );
+    ].filter(Boolean));
   }
 
   async function copy(text) {
@@ -194,7 +205,7 @@ export async function tablePage(main, table, { watch }) {
   function seatTable(t) {
     const host = isHost() && !watch;
     const rows = t.seats.map((s) => {
-      const who = s.bot ? `${s.bot} bot` : s.name || '— free —';
+      const who = s.bot || s.name ? seatName(s) : '— free —';
       const status = t.status === 'playing'
         ? el('span', { class: `pill ${s.submitted ? 'done' : s.bot ? 'bot' : 'thinking'}` }, s.submitted ? 'done' : 'thinking')
         : el('span', { class: 'muted' }, s.bot ? 'bot' : s.name ? (s.connected ? 'connected' : 'away') : 'free');
@@ -251,6 +262,7 @@ export async function tablePage(main, table, { watch }) {
       if (s) {
         const note = s.seat === me ? '' : ' (as of the last resolved round)';
         renderSheet(otherEl, { sheet: s.sheet, score: s.score }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo' });
+        otherEl.append(el('p', { class: 'score-line' }, `${s.name}${note}: ${scoreText(s.score)}`));
       }
     }
 
@@ -292,7 +304,10 @@ export async function tablePage(main, table, { watch }) {
     sideEl.replaceChildren(playersPanel(t, v), plansPanel(v));
 
     // Lower: results, overview, log.
-    lowerEl.replaceChildren(...[over ? resultsPanel(t, v) : null, overviewPanel(t, v), logPanel(v)].filter(Boolean));
+    if (over) {
+      if (!resultEl.firstChild) resultEl.replaceChildren(resultsPanel(t, v));
+    } else resultEl.replaceChildren();
+    lowerEl.replaceChildren(overviewPanel(t, v), logPanel(v));
   }
 
   function offerOnly(v) {
@@ -303,8 +318,8 @@ export async function tablePage(main, table, { watch }) {
         wrap.append(el('div', { class: 'card' },
           el('span', { class: 'tag' }, `stack ${i + 1}`),
           el('span', { class: 'num' }, c.number),
-          el('span', { class: 'eff', html: `${iconSvg(c.effect, 20)}<span>${effectLabel(c.effect)}</span>` }),
-          next ? el('span', { class: 'next', html: `next: ${iconSvg(next, 14)} ${effectLabel(next)}` }) : null));
+          el('span', { class: 'eff', html: `${iconSvg(c.effect, 20)}<span>${effectShort(c.effect)}</span>` }),
+          next ? el('span', { class: 'next', html: `next: ${iconSvg(next, 14)} ${effectShort(next)}` }) : null));
       });
     }
     return wrap;
@@ -314,7 +329,7 @@ export async function tablePage(main, table, { watch }) {
     const list = el('ul', { class: 'status-list' });
     t.seats.forEach((s, i) => {
       const done = v.submitted ? v.submitted[i] : s.submitted;
-      const name = (s.bot ? `${s.name || 'Bot'} (${s.bot} bot)` : s.name || `Seat ${s.seat}`) + (s.seat === mySeat() ? ' (you)' : '');
+      const name = seatName(s) + (s.seat === mySeat() ? ' (you)' : '');
       let pill;
       if (t.status === 'over') pill = el('span', { class: 'pill' }, 'finished');
       else pill = el('span', { class: `pill ${done ? 'done' : 'thinking'}`, 'data-progress': s.seat }, done ? 'done' : 'thinking');
@@ -358,8 +373,8 @@ export async function tablePage(main, table, { watch }) {
         el('td', {}, `${c.pools} → ${sc.pools}`),
         el('td', {}, `${s.sheet.temps} → ${sc.temps}`),
         el('td', {}, `${estateCount} → ${estates}`),
-        el('td', {}, `${c.bis} → −${sc.bis}`),
-        el('td', {}, `${s.sheet.refusals} → −${sc.refusals}`),
+        el('td', {}, `${c.bis} → ${neg(sc.bis)}`),
+        el('td', {}, `${s.sheet.refusals} → ${neg(sc.refusals)}`),
         el('td', {}, el('strong', {}, sc.total)));
     });
     return el('section', { class: 'panel', 'aria-labelledby': 'overview-h' },
@@ -391,11 +406,11 @@ export async function tablePage(main, table, { watch }) {
       const cells = [
         sc.plans.reduce((a, b) => a + b, 0), sc.parks.reduce((a, b) => a + b, 0), sc.pools, sc.temps,
         ...sc.estates.map((e) => `${e.count}×${e.value}=${e.points}`),
-        `−${sc.bis}`, `−${sc.roundabouts}`, `−${sc.refusals}`, sc.total,
+        neg(sc.bis), neg(sc.roundabouts), neg(sc.refusals), sc.total,
       ];
       const rank = r && r.ranks ? r.ranks[s.seat - 1] : null;
       return el('tr', { class: 'score-row', 'data-seat-row': s.seat },
-        el('td', {}, rank != null ? `${rank}. ` : '', s.name, r && r.winners && r.winners.includes(s.seat) ? ' 🏆' : ''),
+        el('td', {}, rank != null ? `${rank}. ` : '', s.name, r && r.winners && r.winners.includes(s.seat) && t.mode !== 'solo' ? ' ★ winner' : ''),
         ...cells.map((c, i) => el('td', { class: i === cells.length - 1 ? 'total' : null }, i === cells.length - 1 ? el('strong', {}, c) : c)));
     });
     const winners = r && r.winners ? r.winners.map((w) => (v.sheets.find((s) => s.seat === w) || {}).name || `Seat ${w}`) : [];

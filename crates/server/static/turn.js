@@ -3,14 +3,20 @@
 // Every choice offered comes from the server's `options` answer for the current draft; this
 // module never decides legality itself.
 
-import { renderSheet } from './sheet.js';
+import { renderSheet, scoreText } from './sheet.js';
 import { prefs } from './api.js';
 import {
-  el, iconSvg, effectLabel, EFFECT_HINTS, parseCard, resolvePick, samePick, houseName,
+  el, iconSvg, effectLabel, effectShort, EFFECT_HINTS, parseCard, resolvePick, samePick, houseName,
   estateHouses, effectUseText, turnText,
 } from './format.js';
 
 const hk = ([s, h]) => `${s},${h}`;
+
+/** "3–7" for a run of numbers, else "3/5". */
+function numberBadge(ns) {
+  const run = ns.every((n, i) => i === 0 || n === ns[i - 1] + 1);
+  return run && ns.length > 2 ? `${ns[0]}–${ns[ns.length - 1]}` : ns.join('/');
+}
 const sameHouse = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 
 export class TurnController {
@@ -152,6 +158,22 @@ export class TurnController {
     this.chooser = null;
     this.mode = null;
     this.render();
+    this.showSheet();
+  }
+
+  /** On a narrow screen the sheet sits above the controls: bring it into view to click on it. */
+  showSheet() {
+    if (window.matchMedia('(max-width: 1000px)').matches) {
+      const r = this.cfg.sheetEl.getBoundingClientRect();
+      if (r.top < 0 || r.top > window.innerHeight * 0.5) this.cfg.sheetEl.scrollIntoView({ block: 'start' });
+    }
+  }
+
+  showControls() {
+    if (window.matchMedia('(max-width: 1000px)').matches) {
+      const r = this.cfg.controls.getBoundingClientRect();
+      if (r.bottom > window.innerHeight || r.top < 0) this.cfg.controls.scrollIntoView({ block: 'end' });
+    }
   }
 
   place(house, number) {
@@ -269,7 +291,7 @@ export class TurnController {
         const multi = numbers.length > 1;
         t.set(`h:${house[0]}:${house[1]}`, {
           label: multi ? `Accepts ${numbers.join(', ')}: choose a number.` : `Write ${numbers[0]} here.`,
-          badge: multi ? numbers.join('/') : null,
+          badge: multi ? numberBadge(numbers) : null,
           selected: this.chooser && sameHouse(this.chooser.house, house),
           activate: () => {
             if (!multi) return this.place(house, numbers[0]);
@@ -369,6 +391,12 @@ export class TurnController {
     if (this.dead) return;
     this.renderSheet();
     this.renderControls();
+    const stage = this.opts ? this.stage() : null;
+    if (stage !== this.lastStage) {
+      if (this.lastStage && (stage === 'finish' || stage === 'effect' && !this.targets().size)) this.showControls();
+      if (stage === 'effect' && this.targets().size) this.showSheet();
+      this.lastStage = stage;
+    }
     this.cfg.onChange?.(this);
   }
 
@@ -393,6 +421,7 @@ export class TurnController {
       city: this.cfg.city,
       solo: this.cfg.solo,
     });
+    if (score) this.cfg.sheetEl.append(el('p', { class: 'score-line', id: 'my-score-line' }, scoreText(score)));
   }
 
   offerView() {
@@ -415,8 +444,8 @@ export class TurnController {
         },
         el('span', { class: 'tag' }, `stack ${i + 1}`),
         el('span', { class: 'num' }, c.number),
-        el('span', { class: 'eff', html: `${iconSvg(c.effect, 20)}<span>${effectLabel(c.effect)}</span>` }),
-        next ? el('span', { class: 'next', html: `next: ${iconSvg(next, 14)} ${effectLabel(next)}` }) : null,
+        el('span', { class: 'eff', html: `${iconSvg(c.effect, 20)}<span>${effectShort(c.effect)}</span>` }),
+        next ? el('span', { class: 'next', html: `next: ${iconSvg(next, 14)} ${effectShort(next)}` }) : null,
         ));
       });
     } else if (offer.hand) {
@@ -444,7 +473,7 @@ export class TurnController {
         },
         el('span', { class: 'tag' }, role === 'number' ? 'number ✓' : role === 'effect' ? 'effect ✓' : passed ? 'passed' : `card ${n}`),
         el('span', { class: 'num' }, card.number),
-        el('span', { class: 'eff', html: `${iconSvg(card.effect, 20)}<span>${effectLabel(card.effect)}</span>` }),
+        el('span', { class: 'eff', html: `${iconSvg(card.effect, 20)}<span>${effectShort(card.effect)}</span>` }),
         ));
       });
     }
@@ -469,6 +498,7 @@ export class TurnController {
       this.pick = { hand: [this.handNum, n] };
     }
     this.render();
+    if (this.pick) this.showSheet();
   }
 
   renderControls() {
@@ -639,6 +669,7 @@ export class TurnController {
     parts.push(bottom);
     c.replaceChildren(...parts);
     c.setAttribute('aria-busy', this.busy ? 'true' : 'false');
+    c.dataset.stage = !o && !this.submitted ? 'loading' : stage;
     if (focusedId) {
       const again = c.querySelector(`[data-ctl="${CSS.escape(focusedId)}"]`);
       if (again && !again.disabled) again.focus();

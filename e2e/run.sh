@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests: builds the `welcome` binary, starts `welcome serve` on a free
+# local port with a throw-away database, runs the tests in e2e/tests with Node's test runner
+# against Debian's Chromium, and always stops the server.
+set -euo pipefail
+cd "$(dirname "$0")"
+E2E_DIR=$(pwd)
+ROOT=$(cd .. && pwd)
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "== installing chromium"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update && apt-get install -y chromium
+  else
+    sudo apt-get update && sudo apt-get install -y chromium
+  fi
+fi
+
+if [ ! -f node_modules/playwright-core/package.json ]; then
+  echo "== installing playwright-core"
+  npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+fi
+
+echo "== building the welcome binary"
+(cd "$ROOT" && cargo build --quiet --bin welcome)
+TARGET_DIR=$(cd "$ROOT" && cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+BIN="$TARGET_DIR/debug/welcome"
+
+if ! "$BIN" serve --help >/dev/null 2>&1; then
+  echo "e2e: the welcome binary has no 'serve' subcommand" >&2
+  exit 1
+fi
+
+PORT=${E2E_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+WORK=$(mktemp -d)
+mkdir -p "$E2E_DIR/artifacts"
+LOG="$E2E_DIR/artifacts/server.log"
+
+"$BIN" serve --addr "127.0.0.1:$PORT" --db "$WORK/e2e.sqlite" >"$LOG" 2>&1 &
+SERVER=$!
+cleanup() {
+  kill "$SERVER" 2>/dev/null || true
+  wait "$SERVER" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+for _ in $(seq 1 100); do
+  if curl -fsS "http://127.0.0.1:$PORT/api/tables" >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$SERVER" 2>/dev/null; then
+    echo "e2e: the server stopped; its log:" >&2
+    cat "$LOG" >&2
+    exit 1
+  fi
+  sleep 0.2
+done
+
+echo "== browser tests against http://127.0.0.1:$PORT"
+status=0
+E2E_BASE="http://127.0.0.1:$PORT" E2E_SCREENSHOTS="$ROOT/docs/screenshots" \
+  timeout 300 node --test --test-concurrency=1 tests/ || status=$?
+if [ "$status" != 0 ]; then
+  echo "e2e: failed (status $status); server log in e2e/artifacts/server.log" >&2
+fi
+exit "$status"

@@ -1,0 +1,142 @@
+// Shared helpers for the browser tests: Debian's Chromium through playwright-core, and the
+// clicks a player makes to play a turn.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const BASE = process.env.E2E_BASE || 'http://127.0.0.1:8080';
+export const SHOTS = process.env.E2E_SCREENSHOTS || join(process.cwd(), '..', 'docs', 'screenshots');
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Chromium with a fresh profile (playwright-core makes a temporary user-data dir per launch). */
+export async function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ARGS, headless: true });
+}
+
+/** One person: an isolated browser context (own localStorage) and a page. */
+export async function person(browser, viewport = { width: 1280, height: 900 }, errors = []) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  watchErrors(page, errors);
+  return { context, page };
+}
+
+export function watchErrors(page, errors) {
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' && !/WebSocket|Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`); });
+}
+
+export function shotsDir() {
+  mkdirSync(SHOTS, { recursive: true });
+  return SHOTS;
+}
+
+/** Creates a table from the lobby form; returns its id. */
+export async function createTable(page, { name = 'Alice', mode = 'standard', seats = 2, bots = {}, advanced = false } = {}) {
+  await page.goto(`${BASE}/`);
+  await page.fill('#name', name);
+  await page.selectOption('#mode', mode);
+  if (mode !== 'solo') await page.fill('#seats', String(seats));
+  if (advanced) await page.check('#advanced');
+  for (const [seat, kind] of Object.entries(bots)) await page.selectOption(`#bot-${seat}`, kind);
+  await page.click('#create');
+  await page.waitForURL(/\/t\/[^/]+$/);
+  return decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+}
+
+async function stage(page) {
+  await page.waitForSelector('#controls[aria-busy="false"]:not([data-stage="loading"])', { timeout: 15000 });
+  return page.getAttribute('#controls', 'data-stage');
+}
+
+async function round(page) {
+  const t = await page.textContent('#table-head');
+  const m = t.match(/round (\d+)/);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Plays one whole turn by clicking, as a person would: a combination (or number card and
+ * effect card), a highlighted house, the effect (its first target, or skip), confirm. Takes a
+ * refusal when nothing fits. Returns what it did.
+ */
+export async function playTurn(page, { useEffect = true } = {}) {
+  let did = 'build';
+  const seen = [];
+  for (let guard = 0; guard < 30; guard++) {
+    const st = await stage(page);
+    seen.push(st);
+    if (st === 'submitted') return did;
+    if (st === 'place') {
+      const refuse = page.locator('[data-action="refuse"]');
+      if (await refuse.count()) {
+        const pass = page.locator('[data-ctl^="pass-"]');
+        if (await pass.count()) await pass.first().click();
+        await refuse.click();
+        did = 'refuse';
+        continue;
+      }
+      const combos = page.locator('#controls button.card[data-combination]:enabled');
+      const cards = page.locator('#controls button.card[data-card]');
+      if (await page.locator('#my-sheet .target').count() === 0) {
+        if (await combos.count()) {
+          await combos.first().click();
+        } else {
+          // hand: the number card, then a different card for the effect
+          const free = page.locator('#controls button.card[data-card][aria-pressed="false"]:enabled');
+          await free.first().click();
+          const more = page.locator('#controls button.card[data-card][aria-pressed="false"]:enabled');
+          await more.first().click();
+          void cards;
+        }
+        await page.waitForSelector('#my-sheet .target');
+      }
+      await page.locator('#my-sheet .target').first().click();
+      const chooser = page.locator('.chooser button');
+      if (await chooser.count()) await chooser.first().click();
+      continue;
+    }
+    if (st === 'effect') {
+      const targets = page.locator('#my-sheet .target');
+      const use = page.locator('[data-action="use-effect"]');
+      if (useEffect && await use.count()) await use.first().click();
+      else if (useEffect && await targets.count()) {
+        await targets.first().click();
+        const chooser = page.locator('.chooser button');
+        if (await chooser.count()) await chooser.first().click();
+      } else await page.click('[data-action="skip-effect"]');
+      continue;
+    }
+    if (st === 'finish') {
+      const r = await round(page);
+      await page.click('[data-action="confirm"]');
+      // confirmed: either we wait for the others, or the round resolved at once
+      await page.waitForFunction((prev) => {
+        if (document.querySelector('#results')) return true;
+        if (document.querySelector('#controls[data-stage="submitted"]')) return true;
+        const m = (document.querySelector('#table-head')?.textContent || '').match(/round (\d+)/);
+        return m && Number(m[1]) > prev;
+      }, r, { timeout: 15000 });
+      return did;
+    }
+  }
+  mkdirSync(join(process.cwd(), 'artifacts'), { recursive: true });
+  await page.screenshot({ path: join(process.cwd(), 'artifacts', `stuck-${Date.now()}.png`), fullPage: true });
+  throw new Error(`the turn did not finish; stages seen: ${seen.join(' ')}`);
+}
+
+export async function currentRound(page) {
+  return round(page);
+}
+
+/** Waits until the page shows a round after `r` or the final scores. */
+export async function waitNextRound(page, r, timeout = 20000) {
+  await page.waitForFunction((prev) => {
+    if (document.querySelector('#results')) return true;
+    const t = document.querySelector('#table-head')?.textContent || '';
+    const m = t.match(/round (\d+)/);
+    return m && Number(m[1]) > prev;
+  }, r, { timeout });
+}

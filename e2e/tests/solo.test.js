@@ -1,0 +1,45 @@
+// A solo game played to the end by clicking, then the final score breakdown.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launch, person, createTable, playTurn, currentRound, waitNextRound, shotsDir } from './helpers.js';
+
+test('solo: play a whole game by clicking and see the final scores', { timeout: 150000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await createTable(page, { name: 'Solo Sam', mode: 'solo' });
+    await page.click('#start');
+    await page.waitForSelector('#controls');
+    let refusals = 0;
+    let turns = 0;
+    for (let i = 0; i < 40; i++) {
+      if (await page.locator('#results').count()) break;
+      const r = await currentRound(page);
+      const did = await playTurn(page, { useEffect: i % 3 !== 2 });
+      if (did === 'refuse') refusals++;
+      turns++;
+      await waitNextRound(page, r);
+    }
+    await page.waitForSelector('#results', { timeout: 20000 });
+    assert.ok(turns >= 3, `played ${turns} turns`);
+    const text = await page.textContent('#results');
+    assert.match(text, /Final score/);
+    const rows = await page.locator('#breakdown tbody tr').count();
+    assert.equal(rows, 1);
+    const heads = await page.locator('#breakdown thead th').allTextContents();
+    for (const h of ['Plans', 'Parks', 'Pools', 'Temps', 'Bis', 'Refusals', 'Total']) assert.ok(heads.includes(h), `column ${h}`);
+    const href = await page.getAttribute('#record-link', 'href');
+    const res = await page.request.get(new URL(href, page.url()).toString());
+    assert.equal(res.status(), 200);
+    const record = await res.json();
+    assert.equal(record.format, 'welcome-record');
+    assert.ok(record.result, 'the record has a result');
+    await page.screenshot({ path: join(shotsDir(), 'desktop-final-scores.png'), fullPage: true });
+    console.log(`solo game: ${turns} turns, ${refusals} refusals`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
