@@ -49,7 +49,9 @@ fn clean(path: &str) -> Option<String> {
     let path = path.trim_start_matches('/');
     if path.is_empty()
         || path.contains('\\')
-        || path.split('/').any(|p| p.is_empty() || p == "." || p == "..")
+        || path
+            .split('/')
+            .any(|p| p.is_empty() || p == "." || p == "..")
     {
         return None;
     }

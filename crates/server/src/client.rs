@@ -35,7 +35,9 @@ pub async fn http_raw(
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
-    s.write_all(head.as_bytes()).await.map_err(|e| e.to_string())?;
+    s.write_all(head.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
     s.write_all(body).await.map_err(|e| e.to_string())?;
     let mut buf = Vec::new();
     tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut buf))
@@ -54,7 +56,11 @@ pub async fn http_raw(
     let chunked = head
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked");
-    let body = if chunked { dechunk(rest) } else { rest.to_string() };
+    let body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
     let value = if body.is_empty() {
         Value::Null
     } else {
@@ -113,13 +119,18 @@ impl Socket {
 
     /// The next JSON message, or `None` once the socket is closed or after 30 s of silence.
     pub async fn recv(&mut self) -> Option<Value> {
+        serde_json::from_str(&self.recv_text().await?).ok()
+    }
+
+    /// The next text message as sent.
+    pub async fn recv_text(&mut self) -> Option<String> {
         loop {
             let msg = tokio::time::timeout(Duration::from_secs(30), self.ws.next())
                 .await
                 .ok()??
                 .ok()?;
             match msg {
-                Message::Text(t) => return serde_json::from_str(t.as_str()).ok(),
+                Message::Text(t) => return Some(t.as_str().to_string()),
                 Message::Close(_) => return None,
                 _ => continue,
             }

@@ -6,8 +6,7 @@ use crate::state::{AppState, TableCell};
 use crate::store::Write;
 use crate::table::{hash_token, hex, NewTable, Seat, Table};
 use crate::wire::{
-    CompanionOptions, CreateTable, Created, HostToken, Join, Joined, LobbyEntry, SeatBot,
-    TableInfo,
+    CompanionOptions, CreateTable, Created, HostToken, Join, Joined, LobbyEntry, SeatBot, TableInfo,
 };
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -78,9 +77,8 @@ fn parse_bot(kind: &str) -> Result<BotKind, ApiError> {
 }
 
 fn parse_seat(seat: &str) -> Result<usize, ApiError> {
-    seat.parse().map_err(|_| {
-        ApiError::not_found("no_such_seat", format!("{seat:?} is not a seat number"))
-    })
+    seat.parse()
+        .map_err(|_| ApiError::not_found("no_such_seat", format!("{seat:?} is not a seat number")))
 }
 
 pub async fn lobby(State(st): State<AppState>) -> Json<Vec<LobbyEntry>> {
@@ -269,9 +267,8 @@ pub async fn record(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
-    if let Ok(v) = HeaderValue::from_str(&format!(
-        "attachment; filename=\"welcome-{table}.json\""
-    )) {
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"welcome-{table}.json\""))
+    {
         h.insert(header::CONTENT_DISPOSITION, v);
     }
     Ok(r)
@@ -279,9 +276,7 @@ pub async fn record(
 
 /// Options for a sheet played with physical cards: the same computation as at a table, on a
 /// sheet, offer and plans sent by the client.
-pub async fn companion_options(
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
+pub async fn companion_options(body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
     let req: CompanionOptions = parse(body)?;
     let edition = Edition::first();
     let sheet = req
@@ -331,7 +326,11 @@ pub async fn companion_options(
                     "City Plan {} cannot be plan n°{}{}",
                     slot.card,
                     i + 1,
-                    if req.advanced { "" } else { " without the advanced variant" }
+                    if req.advanced {
+                        ""
+                    } else {
+                        " without the advanced variant"
+                    }
                 ),
             ));
         }
@@ -340,10 +339,7 @@ pub async fn companion_options(
         return Err(ApiError::bad_request("bad_temps", "too many other players"));
     }
     if let Err(e) = options::check_claim_sizes(&req.draft.plans) {
-        return Err(ApiError::bad_request(
-            "bad_draft",
-            e.message,
-        ));
+        return Err(ApiError::bad_request("bad_draft", e.message));
     }
     let ctx = TurnContext {
         edition,

@@ -133,7 +133,10 @@ pub async fn spawn(config: ServeConfig) -> Result<Running, ServeError> {
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     use std::future::IntoFuture;
     let (listener, state) = prepare(config).await?;
-    println!("Welcome To… is running at http://{}/", listener.local_addr()?);
+    println!(
+        "Welcome To… is running at http://{}/",
+        listener.local_addr()?
+    );
     let router = app(state.clone());
     // Every acknowledged change is already stored, so stopping needs no draining.
     let result = tokio::select! {

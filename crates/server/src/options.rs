@@ -4,9 +4,7 @@
 
 use crate::wire::{Draft, DraftError, OptionsOut, PlacementOut, RefuseOut};
 use welcome_engine::legal::Placement;
-use welcome_engine::{
-    Build, Play, Score, Sheet, SheetData, TurnContext, TurnError, When,
-};
+use welcome_engine::{Build, Play, Score, Sheet, SheetData, TurnContext, TurnError, When};
 
 /// Most plan claims in a turn or draft (there are three plans).
 pub const MAX_CLAIMS: usize = 3;

@@ -166,7 +166,11 @@ impl AppState {
             Err(_) => return Vec::new(),
         };
         let mut all: Vec<LobbyEntry> = cells.iter().filter_map(|c| c.summary()).collect();
-        all.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.table.cmp(&b.table)));
+        all.sort_by(|a, b| {
+            b.created
+                .cmp(&a.created)
+                .then_with(|| a.table.cmp(&b.table))
+        });
         all
     }
 

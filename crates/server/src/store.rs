@@ -342,7 +342,9 @@ impl Store for SqliteStore {
                 let Some(&i) = index.get(&id) else { continue };
                 let t = &mut tables[i].row;
                 if seat != t.seats.len() as i64 {
-                    return Err(StoreError(format!("table {id}: seat {seat} is out of order")));
+                    return Err(StoreError(format!(
+                        "table {id}: seat {seat} is out of order"
+                    )));
                 }
                 t.seats.push(SeatRow {
                     name: r.try_get("name")?,

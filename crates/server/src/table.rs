@@ -50,7 +50,10 @@ impl Seat {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
     /// A seat (0-based); `host` if its token is also the host's.
-    Seat { seat: usize, host: bool },
+    Seat {
+        seat: usize,
+        host: bool,
+    },
     /// The host of a table-mode table, who has no seat.
     Host,
     Spectator,
@@ -179,7 +182,9 @@ impl Table {
     }
 
     fn names(&self) -> Vec<String> {
-        (0..self.seats.len()).map(|i| self.display_name(i)).collect()
+        (0..self.seats.len())
+            .map(|i| self.display_name(i))
+            .collect()
     }
 
     /// The role of a token hash at this table.
@@ -450,13 +455,8 @@ impl Table {
                 format!("seat {} is still free: invite a player or add a bot", i + 1),
             ));
         }
-        let game = Game::new(
-            Edition::first(),
-            self.options,
-            self.seats.len(),
-            self.seed,
-        )
-        .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
+        let game = Game::new(Edition::first(), self.options, self.seats.len(), self.seed)
+            .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
         self.game = Some(game);
         let mut writes = Vec::new();
         let r = self.play_bots_and_resolve().await;
@@ -497,7 +497,12 @@ impl Table {
     }
 
     /// Before the start the seat becomes free; during the game a greedy bot takes it.
-    pub async fn kick(&mut self, store: &dyn Store, token: &str, seat: usize) -> Result<(), ApiError> {
+    pub async fn kick(
+        &mut self,
+        store: &dyn Store,
+        token: &str,
+        seat: usize,
+    ) -> Result<(), ApiError> {
         self.check_host(token)?;
         let seat = self.seat_index(seat)?;
         let new = match self.game {
@@ -607,7 +612,9 @@ impl Table {
         if g.has_submitted(seat) {
             return Err(ApiError::conflict(
                 "already_submitted",
-                format!("you already confirmed your turn for round {round}; restart it to change it"),
+                format!(
+                    "you already confirmed your turn for round {round}; restart it to change it"
+                ),
             ));
         }
         if let Err(e) = options::check_claim_sizes(&turn.plans) {
@@ -743,7 +750,11 @@ impl Table {
             for (seat, turn) in turns {
                 if let Err(e) = g.submit(seat, turn) {
                     // A bot must always find a legal turn; fall back to the first legal one.
-                    tracing::error!("table {}: bot of seat {} chose an illegal turn: {e}", self.id, seat + 1);
+                    tracing::error!(
+                        "table {}: bot of seat {} chose an illegal turn: {e}",
+                        self.id,
+                        seat + 1
+                    );
                     let mut first = None;
                     g.context(seat).for_each_turn(&g.sheets()[seat], &mut |t| {
                         first = Some(t.clone());

@@ -132,7 +132,11 @@ pub fn tie_break_text(names: &[String], scores: &[Score], ranks: &[u16], solo: b
         .filter(|&i| i != w && scores[i].total == total)
         .max_by(|&a, &b| scores[a].compare(&scores[b]));
     let Some(r) = rival else {
-        return format!("{} wins with the highest total ({}).", name(w), points(total));
+        return format!(
+            "{} wins with the highest total ({}).",
+            name(w),
+            points(total)
+        );
     };
     let (a, b) = (scores[w].tie_break, scores[r].tie_break);
     if a.estates != b.estates {
@@ -193,13 +197,26 @@ mod tests {
     fn completed_estates_then_sizes_then_shared() {
         let s = vec![score(50, 3, [0; 6]), score(50, 4, [0; 6])];
         let t = tie_break_text(&names(), &s, &ranks(&s), false);
-        assert!(t.contains("Bob wins with more completed estates (4 against 3)"), "{t}");
+        assert!(
+            t.contains("Bob wins with more completed estates (4 against 3)"),
+            "{t}"
+        );
 
-        let s = vec![score(50, 4, [1, 2, 1, 0, 0, 0]), score(50, 4, [1, 3, 0, 0, 0, 0])];
+        let s = vec![
+            score(50, 4, [1, 2, 1, 0, 0, 0]),
+            score(50, 4, [1, 3, 0, 0, 0, 0]),
+        ];
         let t = tie_break_text(&names(), &s, &ranks(&s), false);
-        assert!(t.contains("Bob wins with more estates of size 2 (3 against 2)"), "{t}");
+        assert!(
+            t.contains("Bob wins with more estates of size 2 (3 against 2)"),
+            "{t}"
+        );
 
-        let s = vec![score(50, 4, [0; 6]), score(50, 4, [0; 6]), score(20, 1, [0; 6])];
+        let s = vec![
+            score(50, 4, [0; 6]),
+            score(50, 4, [0; 6]),
+            score(20, 1, [0; 6]),
+        ];
         let t = tie_break_text(&names(), &s, &ranks(&s), false);
         assert!(t.starts_with("Ann and Bob share the victory"), "{t}");
     }

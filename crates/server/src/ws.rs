@@ -10,8 +10,8 @@ use crate::state::{AppState, TableCell};
 use crate::table::{hash_token, seat_options};
 use crate::wire::{AckMsg, ClientMsg, ErrorMsg, OptionsMsg};
 use axum::extract::rejection::QueryRejection;
-use axum::extract::ws::{rejection::WebSocketUpgradeRejection, Message, WebSocket};
 use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::ws::{rejection::WebSocketUpgradeRejection, Message, WebSocket};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
@@ -133,10 +133,7 @@ async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str)
         let e = ApiError::new(
             axum::http::StatusCode::PAYLOAD_TOO_LARGE,
             "message_too_large",
-            format!(
-                "a message has at most {} bytes",
-                st.limits().max_message
-            ),
+            format!("a message has at most {} bytes", st.limits().max_message),
         );
         return error_text(None, &e);
     }
@@ -153,7 +150,10 @@ async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str)
     let msg: ClientMsg = match serde_json::from_value(value) {
         Ok(m) => m,
         Err(e) => {
-            return error_text(request, &ApiError::bad_request("bad_message", e.to_string()))
+            return error_text(
+                request,
+                &ApiError::bad_request("bad_message", e.to_string()),
+            )
         }
     };
     let ack = || {

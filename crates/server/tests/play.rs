@@ -104,15 +104,22 @@ async fn full_game_with_two_humans_and_a_bot() {
 async fn restart_takes_a_confirmed_turn_back() {
     let srv = server().await;
     let addr = srv.addr();
-    let (table, ann) = create(addr, json!({ "name": "Ann", "mode": "standard", "seats": 2 })).await;
+    let (table, ann) = create(
+        addr,
+        json!({ "name": "Ann", "mode": "standard", "seats": 2 }),
+    )
+    .await;
     let (_, bob) = join(addr, &table, "Bob").await;
     start(addr, &table, &ann).await;
     let mut a = connect(addr, &table, Some(&ann)).await;
     let mut b = connect(addr, &table, Some(&bob)).await;
     a.started().await;
 
-    a.expect_error(json!({ "type": "restart", "round": 1 }), "nothing_to_restart")
-        .await;
+    a.expect_error(
+        json!({ "type": "restart", "round": 1 }),
+        "nothing_to_restart",
+    )
+    .await;
     let turn = a.first_turn(1).await;
     a.submit(1, &turn).await;
     let s = a.state_where(|m| m["view"]["my_turn"] == turn).await;
@@ -144,7 +151,11 @@ async fn restart_takes_a_confirmed_turn_back() {
 async fn reconnecting_restores_the_exact_state() {
     let srv = server().await;
     let addr = srv.addr();
-    let (table, ann) = create(addr, json!({ "name": "Ann", "mode": "standard", "seats": 2 })).await;
+    let (table, ann) = create(
+        addr,
+        json!({ "name": "Ann", "mode": "standard", "seats": 2 }),
+    )
+    .await;
     let (_, bob) = join(addr, &table, "Bob").await;
     start(addr, &table, &ann).await;
     let mut a = connect(addr, &table, Some(&ann)).await;
@@ -169,7 +180,11 @@ async fn reconnecting_restores_the_exact_state() {
 async fn a_seat_cannot_act_for_another() {
     let srv = server().await;
     let addr = srv.addr();
-    let (table, ann) = create(addr, json!({ "name": "Ann", "mode": "standard", "seats": 2 })).await;
+    let (table, ann) = create(
+        addr,
+        json!({ "name": "Ann", "mode": "standard", "seats": 2 }),
+    )
+    .await;
     let (_, bob) = join(addr, &table, "Bob").await;
     start(addr, &table, &ann).await;
     let mut b = connect(addr, &table, Some(&bob)).await;
@@ -204,7 +219,14 @@ async fn a_seat_cannot_act_for_another() {
     // Nothing changed: nobody has submitted.
     let s = b.request(json!({ "type": "options", "round": 1 })).await;
     assert_eq!(s["type"], "options");
-    let info = call(addr, "GET", &format!("/api/tables/{table}"), Value::Null, 200).await;
+    let info = call(
+        addr,
+        "GET",
+        &format!("/api/tables/{table}"),
+        Value::Null,
+        200,
+    )
+    .await;
     assert_eq!(info["seats"][0]["submitted"], false);
     assert_eq!(info["seats"][1]["submitted"], false);
     srv.running.stop().await;
@@ -214,7 +236,11 @@ async fn a_seat_cannot_act_for_another() {
 async fn bad_messages_get_stable_codes_and_change_nothing() {
     let srv = server().await;
     let addr = srv.addr();
-    let (table, ann) = create(addr, json!({ "name": "Ann", "mode": "standard", "seats": 2 })).await;
+    let (table, ann) = create(
+        addr,
+        json!({ "name": "Ann", "mode": "standard", "seats": 2 }),
+    )
+    .await;
     let (_, bob) = join(addr, &table, "Bob").await;
     let mut a = connect(addr, &table, Some(&ann)).await;
     // Out of turn: the game has not started.
@@ -233,7 +259,8 @@ async fn bad_messages_get_stable_codes_and_change_nothing() {
     assert_eq!(e["code"], "bad_message");
     assert_eq!(e["request"], Value::Null);
     // An unknown type, a missing type, a turn with a 0 index.
-    a.expect_error(json!({ "type": "dance" }), "bad_message").await;
+    a.expect_error(json!({ "type": "dance" }), "bad_message")
+        .await;
     a.expect_error(json!({ "round": 1 }), "bad_message").await;
     a.expect_error(
         json!({ "type": "submit", "round": 1, "turn": { "play": { "build": { "pick": { "combination": 0 } } } } }),
@@ -268,7 +295,14 @@ async fn bad_messages_get_stable_codes_and_change_nothing() {
     assert_eq!(e["code"], "message_too_large");
     assert_eq!(e["request"], Value::Null);
     // Nothing was confirmed by all that.
-    let info = call(addr, "GET", &format!("/api/tables/{table}"), Value::Null, 200).await;
+    let info = call(
+        addr,
+        "GET",
+        &format!("/api/tables/{table}"),
+        Value::Null,
+        200,
+    )
+    .await;
     assert_eq!(info["seats"][0]["submitted"], false);
 
     // A duplicate confirmation.
@@ -302,19 +336,71 @@ async fn http_input_is_checked() {
     let srv = server().await;
     let addr = srv.addr();
     let cases = [
-        (json!({ "name": "Ann", "mode": "standard", "seats": 101 }), 400, "bad_seats"),
-        (json!({ "name": "Ann", "mode": "standard", "seats": 0 }), 400, "bad_seats"),
-        (json!({ "name": "Ann", "mode": "expert", "seats": 1 }), 400, "expert_needs_two"),
-        (json!({ "name": "Ann", "mode": "expert", "seats": 40 }), 400, "too_many_seats"),
-        (json!({ "name": "Ann", "mode": "solo", "seats": 2 }), 400, "solo_needs_one"),
-        (json!({ "name": "", "mode": "solo", "seats": 1 }), 400, "bad_name"),
-        (json!({ "name": "x".repeat(33), "mode": "solo", "seats": 1 }), 400, "bad_name"),
-        (json!({ "name": "A\u{7}", "mode": "solo", "seats": 1 }), 400, "bad_name"),
-        (json!({ "name": "Ann", "mode": "chess", "seats": 1 }), 400, "bad_json"),
-        (json!({ "name": "Ann", "mode": "standard", "seats": 2, "extra": 1 }), 400, "bad_json"),
-        (json!({ "name": "Ann", "mode": "standard", "seats": 2, "bots": [{ "seat": 2, "kind": "genius" }] }), 400, "bad_bot"),
-        (json!({ "name": "Ann", "mode": "standard", "seats": 2, "bots": [{ "seat": 1, "kind": "random" }] }), 400, "bad_bot_seat"),
-        (json!({ "name": "Ann", "mode": "standard", "seats": 2, "bots": [{ "seat": 3, "kind": "random" }] }), 400, "bad_bot_seat"),
+        (
+            json!({ "name": "Ann", "mode": "standard", "seats": 101 }),
+            400,
+            "bad_seats",
+        ),
+        (
+            json!({ "name": "Ann", "mode": "standard", "seats": 0 }),
+            400,
+            "bad_seats",
+        ),
+        (
+            json!({ "name": "Ann", "mode": "expert", "seats": 1 }),
+            400,
+            "expert_needs_two",
+        ),
+        (
+            json!({ "name": "Ann", "mode": "expert", "seats": 40 }),
+            400,
+            "too_many_seats",
+        ),
+        (
+            json!({ "name": "Ann", "mode": "solo", "seats": 2 }),
+            400,
+            "solo_needs_one",
+        ),
+        (
+            json!({ "name": "", "mode": "solo", "seats": 1 }),
+            400,
+            "bad_name",
+        ),
+        (
+            json!({ "name": "x".repeat(33), "mode": "solo", "seats": 1 }),
+            400,
+            "bad_name",
+        ),
+        (
+            json!({ "name": "A\u{7}", "mode": "solo", "seats": 1 }),
+            400,
+            "bad_name",
+        ),
+        (
+            json!({ "name": "Ann", "mode": "chess", "seats": 1 }),
+            400,
+            "bad_json",
+        ),
+        (
+            json!({ "name": "Ann", "mode": "standard", "seats": 2, "extra": 1 }),
+            400,
+            "bad_json",
+        ),
+        (
+            json!({ "name": "Ann", "mode": "standard", "seats": 2, "bots": [{ "seat": 2, "kind": "genius" }] }),
+            400,
+            "bad_bot",
+        ),
+        (
+            json!({ "name": "Ann", "mode": "standard", "seats": 2, "bots": [{ "seat": 1, "kind": "random" }] }),
+            400,
+            "bad_bot_seat",
+        ),
+        (
+            json!({ "name": "Ann", "mode": "standard", "seats": 2, "bots": [{ "seat": 3, "kind": "random" }] }),
+            400,
+            "bad_bot_seat",
+        ),
     ];
     for (body, status, code) in cases {
         let e = call(addr, "POST", "/api/tables", body.clone(), status).await;
@@ -337,14 +423,48 @@ async fn http_input_is_checked() {
     let lobby = call(addr, "GET", "/api/tables", Value::Null, 200).await;
     assert_eq!(lobby, json!([]));
 
-    let (table, ann) = create(addr, json!({ "name": "Ann", "mode": "standard", "seats": 2 })).await;
+    let (table, ann) = create(
+        addr,
+        json!({ "name": "Ann", "mode": "standard", "seats": 2 }),
+    )
+    .await;
     for (path, body, status, code) in [
-        (format!("/api/tables/{table}/seats/9/kick"), json!({ "token": ann }), 404, "no_such_seat"),
-        (format!("/api/tables/{table}/seats/x/kick"), json!({ "token": ann }), 404, "no_such_seat"),
-        (format!("/api/tables/{table}/seats/2/bot"), json!({ "token": ann, "kind": "genius" }), 400, "bad_bot"),
-        (format!("/api/tables/{table}/start"), json!({ "token": ann }), 409, "seats_not_filled"),
-        (format!("/api/tables/{table}/start"), json!({}), 400, "bad_json"),
-        (format!("/api/tables/{table}/record"), Value::Null, 409, "not_started"),
+        (
+            format!("/api/tables/{table}/seats/9/kick"),
+            json!({ "token": ann }),
+            404,
+            "no_such_seat",
+        ),
+        (
+            format!("/api/tables/{table}/seats/x/kick"),
+            json!({ "token": ann }),
+            404,
+            "no_such_seat",
+        ),
+        (
+            format!("/api/tables/{table}/seats/2/bot"),
+            json!({ "token": ann, "kind": "genius" }),
+            400,
+            "bad_bot",
+        ),
+        (
+            format!("/api/tables/{table}/start"),
+            json!({ "token": ann }),
+            409,
+            "seats_not_filled",
+        ),
+        (
+            format!("/api/tables/{table}/start"),
+            json!({}),
+            400,
+            "bad_json",
+        ),
+        (
+            format!("/api/tables/{table}/record"),
+            Value::Null,
+            409,
+            "not_started",
+        ),
     ] {
         let method = if body.is_null() { "GET" } else { "POST" };
         let e = call(addr, method, &path, body, status).await;

@@ -84,7 +84,9 @@ pub async fn start(addr: SocketAddr, table: &str, token: &str) {
 
 pub async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> Client {
     Client {
-        sock: Socket::connect(addr, table, token).await.expect("websocket"),
+        sock: Socket::connect(addr, table, token)
+            .await
+            .expect("websocket"),
         last: None,
         next: 0,
     }
@@ -128,10 +130,8 @@ impl Client {
 
     /// The next state of round `round`, or the final state.
     pub async fn round(&mut self, round: u64) -> Value {
-        self.state_where(|m| {
-            m["view"]["round"] == json!(round) || !m["view"]["result"].is_null()
-        })
-        .await
+        self.state_where(|m| m["view"]["round"] == json!(round) || !m["view"]["result"].is_null())
+            .await
     }
 
     /// The first state in which the game has started.
