@@ -387,6 +387,9 @@ impl SheetData {
         }
         // Equal numbers in one segment must form a run containing a bis copy.
         let mut prev: Option<(u8, u8, bool)> = None;
+        // The house of the current run of equal numbers not marked bis: a run is one
+        // original and its copies (spec §5, §7.6).
+        let mut original: Option<u8> = None;
         for i in 0..len {
             let h = HouseRef::new(s, i);
             match sheet.house(h) {
@@ -402,6 +405,20 @@ impl SheetData {
                                 number: value,
                             });
                         }
+                    }
+                    if !matches!(prev, Some((pi, pv, _)) if pv == value && pi + 1 == i) {
+                        original = None;
+                    }
+                    if !bis {
+                        if let Some(o) = original {
+                            return Err(SheetFileError::Duplicate {
+                                street,
+                                a: o as usize + 1,
+                                b: i as usize + 1,
+                                number: value,
+                            });
+                        }
+                        original = Some(i);
                     }
                     prev = Some((i, value, bis));
                 }
