@@ -62,7 +62,7 @@ async function round(page) {
  * effect card), a highlighted house, the effect (its first target, or skip), confirm. Takes a
  * refusal when nothing fits. Returns what it did.
  */
-export async function playTurn(page, { useEffect = true } = {}) {
+export async function playTurn(page, { useEffect = true, validatePlans = true } = {}) {
   let did = 'build';
   const seen = [];
   for (let guard = 0; guard < 30; guard++) {
@@ -110,6 +110,22 @@ export async function playTurn(page, { useEffect = true } = {}) {
       continue;
     }
     if (st === 'finish') {
+      // validate a plan when one can be: by its button, then by clicking its estates
+      const plan = page.locator('#controls button[data-plan][aria-pressed="false"]');
+      if (validatePlans && await plan.count()) {
+        await plan.first().click();
+        for (let k = 0; k < 8; k++) {
+          await stage(page);
+          if (await page.locator('#controls[data-mode="plan"]').count() === 0) break;
+          const free = page.locator('#my-sheet .target:not(.selected)');
+          if (!(await free.count())) break;
+          await free.first().click();
+        }
+        did = 'plan';
+        continue;
+      }
+      const reshuffle = page.locator('#reshuffle');
+      if (await reshuffle.count()) await reshuffle.check();
       const r = await round(page);
       await page.click('[data-action="confirm"]');
       // confirmed: either we wait for the others, or the round resolved at once

@@ -4,9 +4,9 @@
 
 import { api } from './api.js';
 import { TurnController } from './turn.js';
-import { LAYOUT, PLANS } from './edition.js';
+import { LAYOUT, PLANS, DECK } from './edition.js';
 import { el, emptySheet, EFFECTS, effectLabel, planText, iconSvg } from './format.js';
-import { renderSheet } from './sheet.js';
+import { renderSheet, scoreText } from './sheet.js';
 import { setTitle, toast } from './app.js';
 
 const KEY = 'welcome.companion';
@@ -75,6 +75,7 @@ export async function companionPage(main) {
 
   function drawSheet() {
     renderSheet(sheetEl, { sheet: st.sheet, score }, { label: 'Your sheet', city: st.city, solo: st.cards === 'hand' && !othersTemps().length });
+    if (score) sheetEl.append(el('p', { class: 'score-line' }, scoreText(score)));
   }
 
   function renderSetup() {
@@ -85,7 +86,7 @@ export async function companionPage(main) {
       sel.value = String(st.plans[k].card);
       const approved = el('input', { type: 'checkbox', id: `approved-${stack}`, onchange: (e) => { st.plans[k].approved = e.target.checked; save(); } });
       approved.checked = st.plans[k].approved;
-      return el('div', { class: 'row' }, el('label', { for: `plan-${stack}` }, `n°${stack}`), sel,
+      return el('div', { class: 'plan-row' }, el('label', { for: `plan-${stack}` }, `n°${stack}`), sel,
         el('label', { class: 'row', for: `approved-${stack}` }, approved, 'approved'));
     });
     const adv = el('input', { type: 'checkbox', id: 'c-advanced', onchange: (e) => { st.advanced = e.target.checked; save(); renderSetup(); } });
@@ -146,6 +147,16 @@ export async function companionPage(main) {
       const num = el('input', { type: 'number', min: 1, max: 15, required: true, id: `c-num-${i + 1}`, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: number`, inputmode: 'numeric' });
       const eff = el('select', { id: `c-eff-${i + 1}`, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: effect` },
         EFFECTS.map((e) => el('option', { value: e }, effectLabel(e))));
+      // only the effects printed with that number in the deck (a combination pairs the number
+      // of one card with the effect of another, so any effect goes there)
+      if (kind === 'hand') {
+        num.addEventListener('input', () => {
+          const list = DECK[String(Number(num.value))] || EFFECTS;
+          const keep = eff.value;
+          eff.replaceChildren(...list.map((e) => el('option', { value: e }, effectLabel(e))));
+          if (list.includes(keep)) eff.value = keep;
+        });
+      }
       return { num, eff, row: el('div', { class: 'row' }, el('strong', {}, `${i + 1}.`), num, eff) };
     });
     const err = el('p', { class: 'error-text', role: 'alert' });

@@ -15,6 +15,7 @@ export async function dealPage(main, table) {
 
   const socket = new TableSocket(table, mine ? mine.token : null, {
     onState: (msg) => render(msg),
+    onError: (m) => toast(m.message || m.code, true),
     onStatus: (st) => {
       conn.hidden = false;
       conn.textContent = st === 'open' ? 'connected' : 'reconnecting…';
@@ -30,7 +31,8 @@ export async function dealPage(main, table) {
     parts.push(el('div', { class: 'panel' },
       el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
       el('p', { class: 'round' }, t.status === 'lobby' ? 'Waiting for players' : t.status === 'over' ? 'Game over' : `Round ${v ? v.round : ''}`),
-      el('p', {}, 'Join on your phone: ', el('strong', { id: 'deal-invite' }, invite))));
+      el('p', {}, 'Join on your phone: ', el('strong', { id: 'deal-invite' }, invite)),
+      mine && mine.host ? el('p', {}, el('a', { href: `/t/${encodeURIComponent(t.table)}`, 'data-nav': true }, 'Host controls (seats, bots)')) : null));
     if (t.status === 'lobby') {
       const free = t.seats.filter((s) => !s.name && !s.bot).length;
       parts.push(el('div', { class: 'panel' },

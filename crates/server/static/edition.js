@@ -72,3 +72,6 @@ export const PLANS = [
   {"id": 26, "stack": 2, "advanced": true, "condition": {"parks-and-pools": 3}, "first": 10, "second": 5},
   {"id": 27, "stack": 2, "advanced": true, "condition": {"parks-and-pools": 2}, "first": 8, "second": 3}
 ];
+
+// The construction cards: for each house number, the effects on the backs of its cards.
+export const DECK = {"1": ["surveyor", "real-estate", "landscaper"], "2": ["surveyor", "real-estate", "landscaper"], "3": ["surveyor", "pool", "temp", "bis"], "4": ["real-estate", "landscaper", "pool", "temp", "bis"], "5": ["surveyor", "real-estate", "landscaper"], "6": ["surveyor", "real-estate", "landscaper", "pool", "temp", "bis"], "7": ["surveyor", "real-estate", "landscaper", "pool", "temp", "bis"], "8": ["surveyor", "real-estate", "landscaper", "pool", "temp", "bis"], "9": ["surveyor", "real-estate", "landscaper", "pool", "temp", "bis"], "10": ["surveyor", "real-estate", "landscaper", "pool", "temp", "bis"], "11": ["surveyor", "real-estate", "landscaper"], "12": ["real-estate", "landscaper", "pool", "temp", "bis"], "13": ["surveyor", "pool", "temp", "bis"], "14": ["surveyor", "real-estate", "landscaper"], "15": ["surveyor", "real-estate", "landscaper"]};

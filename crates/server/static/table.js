@@ -58,7 +58,17 @@ export async function tablePage(main, table, { watch }) {
     socket = new TableSocket(table, mine ? mine.token : null, {
       onState: onState,
       onStatus: setConn,
-      onError: (m) => toast(m.message || m.code, true),
+      onError: (m) => {
+        if (m.code === 'bad_token') {
+          // the stored seat is not valid at this table: watch instead
+          seats.clear(table);
+          mine = null;
+          toast('Your seat at this table is no longer yours; you are watching.', true);
+          connect();
+          return;
+        }
+        toast(m.message || m.code, true);
+      },
     });
   }
 
@@ -344,7 +354,7 @@ export async function tablePage(main, table, { watch }) {
     const wrap = el('div', { class: 'plans' });
     for (const p of v.plans) {
       wrap.append(el('div', { class: `plan${p.approved ? ' approved' : ''}`, 'aria-label': `Plan n°${p.plan}: ${p.text}. ${p.approved ? `Approved: ${p.second} points left` : `${p.first} points to the first, then ${p.second}`}` },
-        el('div', {}, el('strong', {}, `n°${p.plan}`), p.advanced ? ' ★' : ''),
+        el('div', {}, el('strong', {}, `n°${p.plan}`), p.advanced ? el('span', { class: 'muted' }, ' · advanced') : ''),
         el('div', {}, p.text),
         el('div', { class: 'pts' },
           el('span', { class: p.approved ? 'gone' : '' }, `1st ${p.first}`),

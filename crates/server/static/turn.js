@@ -670,6 +670,7 @@ export class TurnController {
     c.replaceChildren(...parts);
     c.setAttribute('aria-busy', this.busy ? 'true' : 'false');
     c.dataset.stage = !o && !this.submitted ? 'loading' : stage;
+    c.dataset.mode = this.mode || '';
     if (focusedId) {
       const again = c.querySelector(`[data-ctl="${CSS.escape(focusedId)}"]`);
       if (again && !again.disabled) again.focus();
