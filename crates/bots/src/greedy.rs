@@ -7,8 +7,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use welcome_engine::legal::Placement;
 use welcome_engine::{
-    Build, Edition, EffectUse, HouseRef, PlanClaim, Play, PlayerView, Roundabout, Score, Sheet,
-    Temps, Turn, TurnContext, When,
+    Build, Edition, EffectUse, HouseRef, PlanClaim, PlanCondition, Play, PlayerView, Roundabout,
+    Score, Sheet, Temps, Turn, TurnContext, When,
 };
 
 pub struct GreedyBot {
@@ -19,7 +19,8 @@ pub struct GreedyBot {
 }
 
 /// Heuristic value of a sheet: its score now plus what it keeps open for later.
-pub fn evaluate(edition: &Edition, sheet: &Sheet, others_temps: &[u8], solo: bool) -> f32 {
+pub fn evaluate(ctx: &TurnContext<'_>, sheet: &Sheet, others_temps: &[u8], solo: bool) -> f32 {
+    let edition = ctx.edition;
     let layout = &edition.sheet;
     let mut all = others_temps.to_vec();
     all.push(sheet.temps());
@@ -30,15 +31,21 @@ pub fn evaluate(edition: &Edition, sheet: &Sheet, others_temps: &[u8], solo: boo
     };
     let score = Score::of(layout, sheet, temps);
     let mut v = score.total as f32;
-    // Houses that can no longer take a number are lost estates and future refusals.
+    // An empty house is worth the chance that a drawn number still fits it: houses that can no
+    // longer take a number are lost estates and future refusals.
+    let cum = number_odds(edition);
     for h in sheet.all_houses() {
         if sheet.is_empty(h) {
             match sheet.number_range(h) {
-                None => v -= 6.0,
-                Some((lo, hi)) => v += 0.15 * f32::from((hi - lo + 1).min(8)),
+                None => v -= DEAD,
+                Some((lo, hi)) => {
+                    let p = cum[hi as usize + 1] - cum[lo as usize];
+                    v += OPEN * p;
+                }
             }
         }
     }
+    v += plan_progress(ctx, sheet);
     sheet.for_each_run(|e, complete| {
         if e.len > 6 {
             v -= 0.5 * f32::from(e.len - 6);
@@ -62,6 +69,60 @@ pub fn evaluate(edition: &Edition, sheet: &Sheet, others_temps: &[u8], solo: boo
     v -= 4.0 * f32::from(sheet.refusals());
     v
 }
+
+const DEAD: f32 = 4.0;
+const OPEN: f32 = 6.0;
+
+/// Cumulative share of the deck's numbers: `cum[n]` is the share of cards numbered below `n`.
+fn number_odds(edition: &Edition) -> [f32; 19] {
+    let mut counts = [0f32; 19];
+    for c in &edition.deck {
+        counts[(c.number as usize).min(17)] += 1.0;
+    }
+    let total = edition.deck.len().max(1) as f32;
+    let mut cum = [0f32; 19];
+    for n in 0..18 {
+        cum[n + 1] = cum[n] + counts[n] / total;
+    }
+    cum
+}
+
+/// Partial credit for estate plans not yet scored: the share of their estates already built
+/// and unused.
+fn plan_progress(ctx: &TurnContext<'_>, sheet: &Sheet) -> f32 {
+    let mut have = [0u8; 8];
+    sheet.for_each_run(|e, complete| {
+        if complete && !e.used && (e.len as usize) < have.len() {
+            have[e.len as usize] += 1;
+        }
+    });
+    let mut v = 0.0;
+    for (slot, p) in ctx.plans.iter().enumerate() {
+        if sheet.plan_scores()[slot].is_some() {
+            continue;
+        }
+        let Some(card) = ctx.edition.plan(p.card) else {
+            continue;
+        };
+        if let PlanCondition::Estates(sizes) = &card.condition {
+            let mut left = have;
+            let mut matched = 0;
+            for &s in sizes {
+                let s = (s as usize).min(left.len() - 1);
+                if left[s] > 0 {
+                    left[s] -= 1;
+                    matched += 1;
+                }
+            }
+            let points = if p.approved { card.second } else { card.first };
+            let share = matched as f32 / sizes.len().max(1) as f32;
+            v += PLAN * f32::from(points) * share * share;
+        }
+    }
+    v
+}
+
+const PLAN: f32 = 0.8;
 
 impl GreedyBot {
     pub fn new(seed: u64) -> GreedyBot {
@@ -129,7 +190,7 @@ impl GreedyBot {
                 ctx.plan_claims(&s, plan, &done, &mut self.claims);
                 for claim in self.claims.drain(..) {
                     if let Ok(next) = ctx.apply_claim(&s, &claim, &done) {
-                        let v = evaluate(ctx.edition, &next, others, solo);
+                        let v = evaluate(ctx, &next, others, solo);
                         if best.as_ref().is_none_or(|(b, _, _)| v > *b) {
                             best = Some((v, claim, next));
                         }
@@ -174,7 +235,7 @@ impl GreedyBot {
                 let Ok(s) = ctx.apply_play(base, &Play::Build(b)) else {
                     continue;
                 };
-                let v = evaluate(ctx.edition, &s, others, solo);
+                let v = evaluate(ctx, &s, others, solo);
                 match &best {
                     Some((bv, _)) if v < *bv => {}
                     Some((bv, _)) if v == *bv => {
