@@ -2,7 +2,7 @@
 // the effects coming next, the plans and who is done. Everyone plays on their own phone.
 
 import { seats, TableSocket, api } from './api.js';
-import { el, iconSvg, effectLabel, effectShort } from './format.js';
+import { el, iconSvg, effectLabel, seatName } from './format.js';
 import { setTitle, toast } from './app.js';
 
 export async function dealPage(main, table) {
@@ -36,7 +36,7 @@ export async function dealPage(main, table) {
     if (t.status === 'lobby') {
       const free = t.seats.filter((s) => !s.name && !s.bot).length;
       parts.push(el('div', { class: 'panel' },
-        el('ul', { class: 'status-list' }, t.seats.map((s) => el('li', {}, `Seat ${s.seat}`, el('span', {}, s.bot ? `${s.bot} bot` : s.name || 'free')))),
+        el('ul', { class: 'status-list' }, t.seats.map((s) => el('li', {}, `Seat ${s.seat}`, el('span', {}, s.bot || s.name ? seatName(s) : 'free')))),
         free ? el('p', { class: 'muted' }, `${free} seat(s) free.`) : null,
         mine && mine.host ? el('button', {
           type: 'button', class: 'primary', id: 'start', disabled: free ? true : null,
@@ -68,7 +68,7 @@ export async function dealPage(main, table) {
         el('ul', { class: 'status-list' }, t.seats.map((s, i) => {
           const done = v.submitted ? v.submitted[i] : s.submitted;
           const sheet = v.sheets.find((x) => x.seat === s.seat);
-          return el('li', {}, el('span', {}, s.name || `Seat ${s.seat}`, s.bot ? ` (${s.bot} bot)` : ''),
+          return el('li', {}, el('span', {}, seatName(s)),
             el('span', {}, sheet ? `${sheet.score.total} pts ` : '', t.status === 'over' ? '' : el('span', { class: `pill ${done ? 'done' : 'thinking'}` }, done ? 'done' : 'thinking')));
         }))));
       if (t.status === 'over') parts.push(el('p', {}, el('a', { href: `/t/${encodeURIComponent(table)}/watch`, 'data-nav': true }, 'See the final scores')));

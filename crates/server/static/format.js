@@ -230,3 +230,10 @@ export function estateHouses(sheet, [s, h]) {
   }
   return out;
 }
+
+/** A seat's display name; bots are marked as such (once). */
+export function seatName(s) {
+  if (!s.bot) return s.name || `Seat ${s.seat}`;
+  const n = s.name || 'Bot';
+  return /bot/i.test(n) ? `${n} ⚙` : `${n} (${s.bot} bot) ⚙`;
+}

@@ -98,7 +98,7 @@ export async function lobbyPage(main) {
 
   main.append(
     el('h1', {}, 'Lobby'),
-    el('div', { class: 'play-layout' }, form, listPanel),
+    el('div', { class: 'lobby-layout' }, form, listPanel),
   );
   syncMode();
 

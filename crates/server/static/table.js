@@ -4,17 +4,10 @@
 import { api, seats, prefs, TableSocket } from './api.js';
 import { renderSheet, scoreText } from './sheet.js';
 import { TurnController } from './turn.js';
-import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts } from './format.js';
+import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName } from './format.js';
 import { navigate, toast, setTitle } from './app.js';
 
 const neg = (v) => (v ? `−${v}` : '0');
-
-/** A seat's display name; bots are marked as such (once). */
-function seatName(s) {
-  if (!s.bot) return s.name || `Seat ${s.seat}`;
-  const n = s.name || 'Bot';
-  return /bot/i.test(n) ? `${n} ⚙` : `${n} (${s.bot} bot) ⚙`;
-}
 
 const MODE_NAMES = { standard: 'Standard', solo: 'Solo', expert: 'Expert' };
 
@@ -26,6 +19,7 @@ export async function tablePage(main, table, { watch }) {
   let controller = null;
   let viewSeat = null; // the seat whose sheet is shown; null = own
   let lastRound = null;
+  let soloSeen = null;
 
   const conn = document.getElementById('conn');
   const head = el('div', { class: 'panel', id: 'table-head' });
@@ -106,6 +100,8 @@ export async function tablePage(main, table, { watch }) {
       return;
     }
     if (!body.contains(gameEl)) body.replaceChildren(gameEl);
+    if (v.solo_card_drawn && soloSeen === false) toast('The Solo card came up: every plan is now approved (second values only).', false, 'solo');
+    soloSeen = !!v.solo_card_drawn;
     if (v.round !== lastRound) {
       if (lastRound != null && t.status === 'playing' && t.seats.length > 1) toast(`Round ${v.round}`, false, 'round');
       lastRound = v.round;
@@ -311,7 +307,9 @@ export async function tablePage(main, table, { watch }) {
     }
 
     // Side: players and plans.
-    sideEl.replaceChildren(playersPanel(t, v), plansPanel(v));
+    const open = new Set([...sideEl.querySelectorAll('details[open]')].map((d) => d.id));
+    sideEl.replaceChildren(playersPanel(t, v), plansPanel(v), ...(mySheet && !over ? [prefsPanel()] : []));
+    for (const id of open) { const d = id && sideEl.querySelector(`#${id}`); if (d) d.open = true; }
 
     // Lower: results, overview, log.
     if (over) {
@@ -346,8 +344,15 @@ export async function tablePage(main, table, { watch }) {
       list.append(el('li', {}, el('span', {}, name, !s.bot && !s.connected ? el('span', { class: 'muted' }, ' · away') : null), pill));
     });
     const panel = el('section', { class: 'panel', 'aria-labelledby': 'players-h' }, el('h2', { id: 'players-h' }, 'Players'), list);
-    if (isHost() && !watch && t.status === 'playing') panel.append(el('details', {}, el('summary', {}, 'Host actions'), seatTable(t)));
+    if (isHost() && !watch && t.status === 'playing') panel.append(el('details', { id: 'host-actions' }, el('summary', {}, 'Host actions'), seatTable(t)));
     return panel;
+  }
+
+  function prefsPanel() {
+    const auto = el('input', { type: 'checkbox', id: 'pref-auto', onchange: (e) => prefs.set('autoParkPool', e.target.checked) });
+    auto.checked = prefs.get('autoParkPool', true);
+    return el('details', { class: 'panel', id: 'prefs' }, el('summary', {}, 'Preferences'),
+      el('label', { class: 'row', for: 'pref-auto' }, auto, 'Automatic park and pool: cross them without asking when there is a single choice'));
   }
 
   function plansPanel(v) {
