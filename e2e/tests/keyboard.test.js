@@ -29,7 +29,7 @@ test('keyboard only: choose cards, write a number, finish the turn', { timeout: 
     await page.waitForSelector('#my-sheet .target');
     await tabTo(page, '#my-sheet .target');
     const label = await page.evaluate(() => document.activeElement.getAttribute('aria-label'));
-    assert.match(label, /^Street \d+, house \d+, empty/);
+    assert.match(label, /^Street \d+, house \d+, empty, accepts \d+( to \d+)?/);
     assert.match(label, /Write \d+ here|Accepts/);
     await page.keyboard.press('Enter');
     const chooser = page.locator('.chooser button');

@@ -236,7 +236,8 @@ function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
       hg.append(s('path', { d: `M${cx + 13} ${cy - 14}l5 0l0 5M${cx - 13} ${cy + 14}l-5 0l0 -5`, class: 'rb-arrow' }));
       desc = 'roundabout';
     } else {
-      desc = 'empty';
+      const [lo, hi] = openRange(data.houses, i);
+      desc = lo <= hi ? `empty, accepts ${lo === hi ? lo : `${lo} to ${hi}`}` : 'empty, no number fits in order';
     }
     if (planned) desc += poolBuilt ? ', pool built' : ', planned pool';
     if (used) desc += ', used for a plan';
@@ -287,6 +288,27 @@ function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
     }
     g.append(fg);
   }
+}
+
+/**
+ * For a screen reader: the numbers an empty house can still take between its written
+ * neighbours in the same stretch of street (roundabouts start a new stretch). Legality comes
+ * from the server; this is only a description.
+ */
+function openRange(houses, i) {
+  let lo = 0;
+  let hi = 17;
+  for (let j = i - 1; j >= 0; j--) {
+    const p = parseHouse(houses[j]);
+    if (p.kind === 'roundabout') break;
+    if (p.kind === 'number') { lo = p.value + 1; break; }
+  }
+  for (let j = i + 1; j < houses.length; j++) {
+    const p = parseHouse(houses[j]);
+    if (p.kind === 'roundabout') break;
+    if (p.kind === 'number') { hi = p.value - 1; break; }
+  }
+  return [lo, hi];
 }
 
 function drawTrack(g, x, y, w, values, crossed, opts = {}) {
