@@ -21,6 +21,8 @@ test('screenshots of a game in progress (desktop and phone)', { timeout: 120000 
     await desk.page.locator('#controls button.card[data-combination]:enabled').first().click();
     await desk.page.waitForSelector('#my-sheet .target');
     const dir = shotsDir();
+    const quiet = (page) => page.evaluate(() => document.querySelector('.toast-area')?.replaceChildren());
+    await quiet(desk.page);
     await desk.page.screenshot({ path: join(dir, 'desktop-table.png') });
     await desk.page.locator('#my-sheet').screenshot({ path: join(dir, 'desktop-sheet.png') });
 
@@ -33,6 +35,7 @@ test('screenshots of a game in progress (desktop and phone)', { timeout: 120000 
     await phone.waitForSelector('#controls[data-stage="place"]');
     await phone.locator('#controls button.card[data-combination]:enabled').first().tap();
     await phone.waitForSelector('#my-sheet .target');
+    await quiet(phone);
     await phone.screenshot({ path: join(dir, 'phone-table.png') });
     await phone.screenshot({ path: join(dir, 'phone-table-full.png'), fullPage: true });
 

@@ -36,6 +36,7 @@ test('solo: play a whole game by clicking and see the final scores', { timeout: 
     const record = await res.json();
     assert.equal(record.format, 'welcome-record');
     assert.ok(record.result, 'the record has a result');
+    await page.evaluate(() => document.querySelector('.toast-area')?.replaceChildren());
     await page.screenshot({ path: join(shotsDir(), 'desktop-final-scores.png'), fullPage: true });
     console.log(`solo game: ${turns} turns, ${refusals} refusals`);
     assert.deepEqual(errors, []);

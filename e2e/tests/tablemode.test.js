@@ -39,6 +39,7 @@ test('table mode: dealer screen, a phone player, a spectator', { timeout: 90000 
       await waitNextRound(phone.page, r);
     }
     await host.page.waitForSelector('#deal >> text=Round 3');
+    await host.page.evaluate(() => document.querySelector('.toast-area')?.replaceChildren());
     await host.page.screenshot({ path: join(shotsDir(), 'desktop-dealer.png') });
 
     const watcher = await person(browser, { width: 1280, height: 900 }, errors);

@@ -8,6 +8,14 @@ import { setTitle, toast } from './app.js';
 export async function dealPage(main, table) {
   setTitle(`Dealer · ${table}`);
   const mine = seats.get(table);
+  try {
+    await api('GET', `/api/tables/${encodeURIComponent(table)}`);
+  } catch (e) {
+    if (e.status === 404) {
+      main.append(el('div', { class: 'panel' }, el('h1', {}, 'No such table'), el('a', { href: '/', 'data-nav': true }, 'Back to the lobby')));
+      return { stop: () => {} };
+    }
+  }
   const conn = document.getElementById('conn');
   const root = el('div', { class: 'deal', id: 'deal' });
   main.append(root);

@@ -450,6 +450,14 @@ export async function tablePage(main, table, { watch }) {
     );
   }
 
+  try {
+    await api('GET', `/api/tables/${encodeURIComponent(table)}`);
+  } catch (e) {
+    if (e.status === 404) {
+      head.replaceChildren(el('h1', {}, 'No such table'), el('p', {}, `There is no table “${table}” on this server. `, el('a', { href: '/', 'data-nav': true }, 'Back to the lobby')));
+      return { stop: () => {} };
+    }
+  }
   connect();
   void navigate;
   return { stop: () => { if (socket) socket.close(); conn.hidden = true; } };
