@@ -414,7 +414,8 @@ impl Game {
         !self.is_over() && self.pending.iter().all(|p| p.is_some())
     }
 
-    /// What `seat` is offered this round.
+    /// What `seat` is offered this round. `seat` must be below `players()`: callers acting on
+    /// user input check it first (as `validate` and `submit` do).
     pub fn offer(&self, seat: usize) -> Offer {
         match &self.table {
             Table::Stacks { flipped, numbers } => {

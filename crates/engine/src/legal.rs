@@ -429,11 +429,11 @@ impl<'a> TurnContext<'a> {
             .plans
             .get(plan as usize)
             .ok_or(TurnError::NoSuchPlan { plan })?;
-        if sheet.plan_scores()[plan as usize].is_some() {
-            return Err(TurnError::PlanAlreadyScored { plan });
-        }
         if done.contains(&plan) {
             return Err(TurnError::PlanTwice { plan });
+        }
+        if sheet.plan_scores()[plan as usize].is_some() {
+            return Err(TurnError::PlanAlreadyScored { plan });
         }
         let card = self
             .edition

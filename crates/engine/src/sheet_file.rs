@@ -108,6 +108,8 @@ pub enum SheetFileError {
     },
     #[error("street {street} house {house}: a bis number needs a neighbour with the same number in the same estate")]
     LoneBis { street: usize, house: usize },
+    #[error("street {street} house {house}: a bis copy needs its original (the same number, not bis) next to it or to its other copies")]
+    BisWithoutOriginal { street: usize, house: usize },
     #[error("street {street}: houses {a} and {b} hold the same number {number} but neither is marked bis")]
     Duplicate {
         street: usize,
@@ -141,7 +143,7 @@ impl SheetFileError {
             Streets { .. } | Houses { .. } | Position { .. } => "sheet_shape",
             HouseText { .. } => "sheet_house_text",
             Order { .. } | Duplicate { .. } => "sheet_order",
-            LoneBis { .. } | FenceInBis { .. } => "sheet_bis",
+            LoneBis { .. } | FenceInBis { .. } | BisWithoutOriginal { .. } => "sheet_bis",
             Pool { .. } => "sheet_pool",
             PlanHouse { .. } | PlanPoints { .. } => "sheet_plan",
             Track { .. } => "sheet_track",
@@ -422,6 +424,33 @@ impl SheetData {
                     }
                     prev = Some((i, value, bis));
                 }
+            }
+        }
+        // Every copy belongs to a run that holds its original.
+        for i in 0..len {
+            let House::Number { value, bis: true } = sheet.house(HouseRef::new(s, i)) else {
+                continue;
+            };
+            let same = |j: u8| sheet.number(HouseRef::new(s, j)) == Some(value);
+            let mut a = i;
+            while a > 0 && same(a - 1) {
+                a -= 1;
+            }
+            let mut b = i;
+            while b + 1 < len && same(b + 1) {
+                b += 1;
+            }
+            let original = (a..=b).any(|j| {
+                matches!(
+                    sheet.house(HouseRef::new(s, j)),
+                    House::Number { bis: false, .. }
+                )
+            });
+            if !original {
+                return Err(SheetFileError::BisWithoutOriginal {
+                    street,
+                    house: i as usize + 1,
+                });
             }
         }
         Ok(())

@@ -61,3 +61,16 @@ fn a_four_player_position_fits_in_4_kib() {
     assert!(m.position < 4096, "{m:?}");
     assert!(m.history > 0);
 }
+
+#[test]
+fn a_sheet_file_rejects_bis_copies_without_their_original_s7_6() {
+    let edition = Edition::first();
+    let mut data = SheetData::of(&Sheet::new(&edition.sheet));
+    data.streets[0].houses[0] = "5b".into();
+    data.streets[0].houses[1] = "5b".into();
+    let err = data.to_sheet(edition).unwrap_err();
+    assert_eq!(err.code(), "sheet_bis");
+    assert!(err.to_string().contains("original"), "{err}");
+    data.streets[0].houses[1] = "5".into();
+    assert!(data.to_sheet(edition).is_ok());
+}
