@@ -9,9 +9,11 @@ mod count;
 mod demo;
 mod error;
 mod files;
+mod loadtest;
 mod play;
 mod replay;
 mod score;
+mod serve;
 mod simulate;
 mod table;
 mod text;
@@ -21,21 +23,25 @@ use error::CliError;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Welcome To… Your Perfect Home (1st edition): demo, scoring, replays, simulations and
-/// benchmarks. With no command, a greedy bot plays a solo game and the result is drawn.
+/// Welcome To… Your Perfect Home (1st edition): the web app, demo, scoring, replays,
+/// simulations and benchmarks. With no command, the web app starts (`serve`).
 #[derive(Parser, Debug)]
 #[command(name = "welcome", version, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Options of the demo run when no command is given.
+    /// Options of the web app run when no command is given.
     #[command(flatten)]
-    demo: demo::DemoArgs,
+    serve: serve::ServeArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// A greedy bot plays a solo game, drawn as text with its score breakdown (the default).
+    /// The web app: lobby, tables, websockets, SQLite storage (the default).
+    Serve(serve::ServeArgs),
+    /// Load-test the web app in this process over loopback websockets.
+    Loadtest(loadtest::LoadtestArgs),
+    /// A greedy bot plays a solo game, drawn as text with its score breakdown.
     Demo(demo::DemoArgs),
     /// Score a sheet file: every category, the total and the tie-break counts.
     Score(score::ScoreArgs),
@@ -51,7 +57,9 @@ enum Command {
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match cli.command {
-        None => demo::run(&cli.demo, out),
+        None => serve::run(&cli.serve, out),
+        Some(Command::Serve(args)) => serve::run(&args, out),
+        Some(Command::Loadtest(args)) => loadtest::run(&args, out),
         Some(Command::Demo(args)) => demo::run(&args, out),
         Some(Command::Score(args)) => score::run(&args, out),
         Some(Command::Replay(args)) => replay::run(&args, out),

@@ -1,12 +1,13 @@
-//! The binary as a whole: the demo is the default, and every failure is one clean message.
+//! The binary as a whole: the web app is the default (tests/serve.rs), the demo draws a game,
+//! and every failure is one clean message.
 
 mod common;
 
 use common::welcome;
 
 #[test]
-fn demo_is_the_default() {
-    let out = welcome(&[]).success();
+fn demo_draws_a_solo_game() {
+    let out = welcome(&["demo"]).success();
     for needle in [
         "greedy bot plays solo",
         "S1 ",
@@ -21,20 +22,15 @@ fn demo_is_the_default() {
     ] {
         assert!(out.contains(needle), "missing {needle:?}:\n{out}");
     }
-    assert_eq!(
-        out,
-        welcome(&["demo"]).success(),
-        "the default is the demo subcommand"
-    );
 }
 
 #[test]
 fn demo_seed_changes_the_game_deterministically() {
-    let a = welcome(&["--seed", "5"]).success();
+    let a = welcome(&["demo", "--seed", "5"]).success();
     assert_eq!(a, welcome(&["demo", "--seed", "5"]).success());
-    assert_ne!(a, welcome(&["--seed", "6"]).success());
+    assert_ne!(a, welcome(&["demo", "--seed", "6"]).success());
     assert!(a.contains("seed 5"));
-    let adv = welcome(&["--seed", "5", "--advanced"]).success();
+    let adv = welcome(&["demo", "--seed", "5", "--advanced"]).success();
     assert!(adv.contains("solo, advanced"), "{adv}");
 }
 
@@ -51,7 +47,9 @@ fn unknown_commands_and_flags_fail_cleanly() {
 #[test]
 fn help_lists_every_command() {
     let out = welcome(&["--help"]).success();
-    for cmd in ["demo", "score", "replay", "simulate", "count", "bench"] {
+    for cmd in [
+        "serve", "loadtest", "demo", "score", "replay", "simulate", "count", "bench",
+    ] {
         assert!(out.contains(cmd), "missing {cmd}:\n{out}");
     }
 }

@@ -10,6 +10,7 @@ pub mod assets;
 pub mod client;
 pub mod error;
 pub mod http;
+pub mod loadtest;
 pub mod options;
 pub mod state;
 pub mod store;

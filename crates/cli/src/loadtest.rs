@@ -1,0 +1,52 @@
+//! `welcome loadtest`: the web app under load, in this process, on loopback only.
+
+use crate::error::CliError;
+use clap::Args;
+use std::io::Write;
+use std::time::Duration;
+use welcome_server::loadtest::{run as run_load, LoadConfig};
+
+#[derive(Args, Debug, Clone)]
+pub struct LoadtestArgs {
+    /// Tables played at once.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    pub tables: u16,
+    /// Players per table, each on its own websocket (1 plays solo).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=100))]
+    pub players: u16,
+    /// Rounds each table plays at most (a game may end sooner).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=200))]
+    pub rounds: u16,
+    /// Loopback address of the server under test (port 0: any free port).
+    #[arg(long, default_value = "127.0.0.1:0", value_name = "HOST:PORT")]
+    pub addr: String,
+    /// Stop after this many seconds whatever happens.
+    #[arg(long, default_value_t = 300, value_name = "SECONDS")]
+    pub time_limit: u64,
+}
+
+pub fn run(args: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Internal(format!("cannot start the async runtime: {e}")))?;
+    let config = LoadConfig {
+        tables: args.tables as usize,
+        players: args.players as usize,
+        rounds: args.rounds,
+        addr: args.addr.clone(),
+        time_limit: Duration::from_secs(args.time_limit),
+        ..LoadConfig::default()
+    };
+    let report = runtime
+        .block_on(run_load(config))
+        .map_err(CliError::Usage)?;
+    writeln!(out, "{report}")?;
+    if report.errors > 0 {
+        return Err(CliError::Internal(format!(
+            "{} errors during the load test",
+            report.errors
+        )));
+    }
+    Ok(())
+}
