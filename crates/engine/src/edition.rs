@@ -148,10 +148,22 @@ pub struct SoloRules {
     pub bottom_part: usize,
 }
 
+/// Rules that differ between editions, as data (see `rules-choices.md`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EditionRules {
+    /// Ruling 6: a bis copy may be written across a fence and a fence may split a bis pair
+    /// (the 2023 edition); the 1st edition forbids both.
+    #[serde(default)]
+    pub bis_pairs_split: bool,
+}
+
 #[derive(Deserialize)]
 struct EditionData {
     id: String,
     name: String,
+    #[serde(default)]
+    rules: EditionRules,
     sheet: SheetLayout,
     deck: Vec<DeckEntry>,
     plans: Vec<PlanCard>,
@@ -163,6 +175,7 @@ struct EditionData {
 pub struct Edition {
     pub id: String,
     pub name: String,
+    pub rules: EditionRules,
     pub sheet: SheetLayout,
     /// Every construction card, one entry per physical card.
     pub deck: Vec<Card>,
@@ -214,6 +227,7 @@ impl Edition {
         let ed = Edition {
             id: data.id,
             name: data.name,
+            rules: data.rules,
             sheet: data.sheet,
             deck,
             plans: data.plans,

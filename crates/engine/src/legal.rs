@@ -373,7 +373,7 @@ impl<'a> TurnContext<'a> {
                 if effect != Effect::Surveyor {
                     return wrong("a fence");
                 }
-                check_fence(sheet, f)
+                check_fence(sheet, f, self.edition.rules.bis_pairs_split)
             }
             EffectUse::RealEstate(size) => {
                 if effect != Effect::RealEstate {
@@ -411,7 +411,13 @@ impl<'a> TurnContext<'a> {
                 if effect != Effect::Bis {
                     return wrong("a bis copy");
                 }
-                check_bis(sheet, layout.bis.boxes(), from, to)
+                check_bis(
+                    sheet,
+                    layout.bis.boxes(),
+                    self.edition.rules.bis_pairs_split,
+                    from,
+                    to,
+                )
             }
         }
     }
@@ -920,7 +926,8 @@ pub(crate) fn apply_effect(s: &mut Sheet, house: HouseRef, u: EffectUse) {
 }
 
 /// Surveyor fence legality (spec §7.1).
-pub fn check_fence(sheet: &Sheet, f: FenceRef) -> Result<(), TurnError> {
+/// `bis_pairs_split` is the edition rule of Ruling 6 (false in the 1st edition).
+pub fn check_fence(sheet: &Sheet, f: FenceRef, bis_pairs_split: bool) -> Result<(), TurnError> {
     if !sheet.contains_slot(f) {
         return Err(TurnError::NoSuchSlot { fence: f });
     }
@@ -932,7 +939,7 @@ pub fn check_fence(sheet: &Sheet, f: FenceRef) -> Result<(), TurnError> {
     if sheet.is_used(a) && sheet.is_used(b) {
         return Err(TurnError::FenceInUsedEstate { fence: f });
     }
-    if let (Some(x), Some(y)) = (sheet.number(a), sheet.number(b)) {
+    if let (Some(x), Some(y), false) = (sheet.number(a), sheet.number(b), bis_pairs_split) {
         if x == y {
             return Err(TurnError::FenceSplitsBis {
                 fence: f,
@@ -945,7 +952,13 @@ pub fn check_fence(sheet: &Sheet, f: FenceRef) -> Result<(), TurnError> {
 
 /// Bis legality (spec §7.6): a numbered source, the empty house directly next to it, no fence
 /// between them (Ruling 6), a free bis box (Ruling 8).
-pub fn check_bis(sheet: &Sheet, boxes: u8, from: HouseRef, to: HouseRef) -> Result<(), TurnError> {
+pub fn check_bis(
+    sheet: &Sheet,
+    boxes: u8,
+    bis_pairs_split: bool,
+    from: HouseRef,
+    to: HouseRef,
+) -> Result<(), TurnError> {
     if sheet.bis_count() >= boxes {
         return Err(TurnError::BisFull);
     }
@@ -965,7 +978,7 @@ pub fn check_bis(sheet: &Sheet, boxes: u8, from: HouseRef, to: HouseRef) -> Resu
         return Err(TurnError::HouseNotEmpty { house: to });
     }
     let slot = FenceRef::new(from.street, from.house.min(to.house));
-    if sheet.has_fence(slot) {
+    if sheet.has_fence(slot) && !bis_pairs_split {
         return Err(TurnError::BisAcrossFence { from, to });
     }
     Ok(())

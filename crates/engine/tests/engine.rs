@@ -74,3 +74,47 @@ fn a_sheet_file_rejects_bis_copies_without_their_original_s7_6() {
     data.streets[0].houses[1] = "5".into();
     assert!(data.to_sheet(edition).is_ok());
 }
+
+/// Ruling 6 is edition data: with `bis_pairs_split` a copy may cross a fence.
+#[test]
+fn bis_across_fences_is_an_edition_rule_ruling_6() {
+    let text = include_str!("../data/first-edition.json")
+        .replace("\"bis_pairs_split\": false", "\"bis_pairs_split\": true");
+    let later = Edition::from_json(&text).unwrap();
+    let first = Edition::first();
+    let offer = Offer::Combinations(
+        [Combination {
+            number: 5,
+            effect: Effect::Bis,
+        }; 3],
+    );
+    let plans = [PlanSlot {
+        card: 0,
+        approved: false,
+    }; 3];
+    let mut data = SheetData::of(&Sheet::new(&first.sheet));
+    data.streets[0].houses[0] = "3".into();
+    data.streets[0].fences = vec![2];
+    let sheet = data.to_sheet(first).unwrap();
+    let turn =
+        Turn::build(Pick::Combination(0), HouseRef::new(0, 1), 5).with_effect(EffectUse::Bis {
+            from: HouseRef::new(0, 1),
+            to: HouseRef::new(0, 2),
+        });
+    for (edition, legal) in [(first, false), (&later, true)] {
+        let ctx = TurnContext {
+            edition,
+            advanced: false,
+            passes_card: false,
+            offer,
+            plans: &plans,
+            reshuffle_offered: false,
+        };
+        assert_eq!(
+            ctx.apply(&sheet, &turn).is_ok(),
+            legal,
+            "{}",
+            edition.rules.bis_pairs_split
+        );
+    }
+}
