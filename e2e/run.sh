@@ -39,7 +39,13 @@ LOG="$E2E_DIR/artifacts/server.log"
 "$BIN" serve --addr "127.0.0.1:$PORT" --db "$WORK/e2e.sqlite" >"$LOG" 2>&1 &
 SERVER=$!
 cleanup() {
-  kill "$SERVER" 2>/dev/null || true
+  # Ctrl-C is the server's own way to stop; a hard kill if it does not within 5 s
+  kill -INT "$SERVER" 2>/dev/null || true
+  for _ in $(seq 1 50); do
+    kill -0 "$SERVER" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL "$SERVER" 2>/dev/null || true
   wait "$SERVER" 2>/dev/null || true
   rm -rf "$WORK"
 }

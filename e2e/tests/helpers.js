@@ -93,7 +93,7 @@ export async function playTurn(page, { useEffect = true, validatePlans = true } 
         }
         await page.waitForSelector('#my-sheet .target');
       }
-      await page.locator('#my-sheet .target').first().click();
+      await clickBestHouse(page);
       const chooser = page.locator('.chooser button');
       if (await chooser.count()) await chooser.first().click();
       continue;
@@ -141,6 +141,27 @@ export async function playTurn(page, { useEffect = true, validatePlans = true } 
   mkdirSync(join(process.cwd(), 'artifacts'), { recursive: true });
   await page.screenshot({ path: join(process.cwd(), 'artifacts', `stuck-${Date.now()}.png`), fullPage: true });
   throw new Error(`the turn did not finish; stages seen: ${seen.join(' ')}`);
+}
+
+/**
+ * Clicks the highlighted house where the number sits best on its street (a low number to the
+ * left, a high one to the right), as a careful player would; this keeps games long.
+ */
+async function clickBestHouse(page) {
+  const labels = await page.locator('#my-sheet .target').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  const lens = [10, 11, 12];
+  let best = 0;
+  let bestCost = Infinity;
+  labels.forEach((label, i) => {
+    const m = label.match(/Street (\d+), house (\d+)/);
+    const n = label.match(/Write (\d+) here/) || label.match(/Accepts (\d+)/);
+    if (!m || !n) return;
+    const s = Number(m[1]);
+    const h = Number(m[2]);
+    const cost = Math.abs((h - 0.5) / lens[s - 1] - Number(n[1]) / 17);
+    if (cost < bestCost) { bestCost = cost; best = i; }
+  });
+  await page.locator('#my-sheet .target').nth(best).click();
 }
 
 export async function currentRound(page) {
