@@ -60,7 +60,9 @@ export class TurnController {
     if (newRound) this.reset();
     const wasSubmitted = !!this.submitted;
     this.submitted = cfg.submitted || null;
-    if (newRound || wasSubmitted !== !!this.submitted) return this.refresh();
+    // a new round, a confirmation or restart seen from elsewhere, or a request lost with the
+    // connection: ask again
+    if (newRound || wasSubmitted !== !!this.submitted || !this.opts || this.failed) return this.refresh();
     this.render();
     return Promise.resolve();
   }
@@ -94,12 +96,15 @@ export class TurnController {
     } catch (e) {
       if (gen !== this.gen) return;
       this.busy = false;
+      this.failed = true;
       this.message = { error: true, text: e.message };
       this.render();
       return;
     }
     if (gen !== this.gen) return;
     this.busy = false;
+    if (this.failed) this.message = null;
+    this.failed = false;
     this.opts = opts;
     if (opts.error) this.message = { error: true, text: opts.error.message };
     if (!this.submitted && this.autoStep()) return this.refresh();
@@ -662,7 +667,7 @@ export class TurnController {
     if (stage === 'finish') {
       bottom.append(el('button', {
         type: 'button', class: 'primary', 'data-ctl': 'confirm', 'data-action': 'confirm',
-        disabled: this.busy || (o && o.error) ? true : null,
+        disabled: this.busy || (o && (o.error || o.complete === false)) ? true : null,
         onclick: () => this.confirm(),
       }, '✓ Confirm'));
     }
