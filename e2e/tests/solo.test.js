@@ -28,8 +28,14 @@ test('solo: play a whole game by clicking and see the final scores', { timeout: 
     assert.match(text, /Final score/);
     const rows = await page.locator('#breakdown tbody tr').count();
     assert.equal(rows, 1);
+    // the breakdown adds up like the sheet's total row
+    const cells = await page.locator('#breakdown tbody tr td:not(.op)').allTextContents();
+    const nums = cells.map((c) => Number.parseInt(c, 10));
+    const [plans, parks, pools, temps, e1, e2, e3, e4, e5, e6, bis, other, total] = nums;
+    assert.equal(plans + parks + pools + temps + e1 + e2 + e3 + e4 + e5 + e6 - bis - other, total);
+    assert.match(await page.textContent('#my-score-line, #other-sheet .score-line'), new RegExp(`total ${total}`));
     const heads = await page.locator('#breakdown thead th').allTextContents();
-    for (const h of ['Plans', 'Parks', 'Pools', 'Temps', 'Bis', 'Refusals', 'Total']) assert.ok(heads.includes(h), `column ${h}`);
+    for (const h of ['Plans', 'Parks', 'Pools', 'Temps', 'Est. 1', 'Est. 6', 'Bis', 'R. + ref.', 'Total']) assert.ok(heads.includes(h), `column ${h}`);
     const href = await page.getAttribute('#record-link', 'href');
     const res = await page.request.get(new URL(href, page.url()).toString());
     assert.equal(res.status(), 200);

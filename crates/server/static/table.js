@@ -404,7 +404,7 @@ export async function tablePage(main, table, { watch }) {
     const items = [...(v.log || [])].reverse().map((r) => {
       const names = (i) => (v.sheets[i] ? v.sheets[i].name : `Seat ${i + 1}`);
       return el('li', { value: r.round },
-        el('strong', {}, `Round ${r.round}`), ' — cards: ', (r.draws || []).join(', '),
+        el('strong', {}, `Round ${r.round}`), (r.draws || []).length ? ` — cards: ${r.draws.map((d) => (d === 'solo' ? 'the Solo card' : d)).join(', ')}` : '',
         r.turns && r.turns.length ? el('ul', {}, r.turns.map((tn, i) => el('li', {}, `${names(i)}: ${turnText(tn)}`))) : null);
     });
     return el('section', { class: 'panel log', 'aria-labelledby': 'log-h' },
@@ -414,19 +414,25 @@ export async function tablePage(main, table, { watch }) {
 
   function resultsPanel(t, v) {
     const r = v.result;
-    const cols = ['Plans', 'Parks', 'Pools', 'Temps', 'Est. 1', 'Est. 2', 'Est. 3', 'Est. 4', 'Est. 5', 'Est. 6', 'Bis', 'Roundabouts', 'Refusals', 'Total'];
+    // The sheet's total row: plans + parks + pools + temps + estates 1…6 − bis − (roundabouts
+    // and refusals) = total, with the operators between the boxes.
+    const cols = [
+      ['Plans'], ['+'], ['Parks'], ['+'], ['Pools'], ['+'], ['Temps'],
+      ...[1, 2, 3, 4, 5, 6].flatMap((k) => [['+'], [`Est. ${k}`, `Estates of size ${k}: count × value`]]),
+      ['−'], ['Bis'], ['−'], ['R. + ref.', 'Roundabouts and building-permit refusals'], ['='], ['Total'],
+    ];
     const order = [...v.sheets].sort((a, b) => (r && r.ranks ? r.ranks[a.seat - 1] - r.ranks[b.seat - 1] : b.score.total - a.score.total));
     const rows = order.map((s) => {
       const sc = s.score;
       const cells = [
-        sc.plans.reduce((a, b) => a + b, 0), sc.parks.reduce((a, b) => a + b, 0), sc.pools, sc.temps,
-        ...sc.estates.map((e) => `${e.count}×${e.value}=${e.points}`),
-        neg(sc.bis), neg(sc.roundabouts), neg(sc.refusals), sc.total,
+        sc.plans.reduce((a, b) => a + b, 0), '+', sc.parks.reduce((a, b) => a + b, 0), '+', sc.pools, '+', sc.temps,
+        ...sc.estates.flatMap((e) => ['+', el('span', { title: `${e.count} estate(s) × ${e.value}` }, `${e.points}`, el('small', { class: 'muted' }, ` (${e.count}×${e.value})`))]),
+        '−', sc.bis, '−', sc.roundabouts + sc.refusals, '=', el('strong', {}, sc.total),
       ];
       const rank = r && r.ranks ? r.ranks[s.seat - 1] : null;
       return el('tr', { class: 'score-row', 'data-seat-row': s.seat },
-        el('td', {}, rank != null ? `${rank}. ` : '', s.name, r && r.winners && r.winners.includes(s.seat) && t.mode !== 'solo' ? ' ★ winner' : ''),
-        ...cells.map((c, i) => el('td', { class: i === cells.length - 1 ? 'total' : null }, i === cells.length - 1 ? el('strong', {}, c) : c)));
+        el('th', { scope: 'row' }, rank != null ? `${rank}. ` : '', s.name, r && r.winners && r.winners.includes(s.seat) && t.mode !== 'solo' ? ' ★ winner' : ''),
+        ...cells.map((c) => el('td', { class: ['+', '−', '='].includes(c) ? 'op' : null, 'aria-hidden': ['+', '−', '='].includes(c) ? 'true' : null }, c)));
     });
     const winners = r && r.winners ? r.winners.map((w) => (v.sheets.find((s) => s.seat === w) || {}).name || `Seat ${w}`) : [];
     const endText = (r && r.end || []).map((e) => {
@@ -444,7 +450,9 @@ export async function tablePage(main, table, { watch }) {
       r && r.tie_break ? el('p', { id: 'tie-break' }, r.tie_break) : null,
       el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'breakdown' },
         el('caption', { class: 'visually-hidden' }, 'Score breakdown, as on the total row of the sheet'),
-        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'), ...cols.map((c) => el('th', { scope: 'col' }, c)))),
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'), ...cols.map(([c, title]) => (['+', '−', '='].includes(c)
+          ? el('th', { class: 'op', 'aria-hidden': 'true' }, c)
+          : el('th', { scope: 'col', title: title || null, 'aria-label': title || null }, c))))),
         el('tbody', {}, rows))),
       el('p', {}, el('a', { href: `/api/tables/${encodeURIComponent(table)}/record`, download: `welcome-${table}.json`, id: 'record-link', class: 'button' }, '⬇ Download game record')),
     );
