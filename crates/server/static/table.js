@@ -216,7 +216,7 @@ export async function tablePage(main, table, { watch }) {
         ? el('span', { class: `pill ${s.submitted ? 'done' : s.bot ? 'bot' : 'thinking'}` }, s.submitted ? 'done' : 'thinking')
         : el('span', { class: 'muted' }, s.bot ? 'bot' : s.name ? (s.connected ? 'connected' : 'away') : 'free');
       const actions = el('td', { class: 'row' });
-      if (host && t.status !== 'over') {
+      if (host && t.status !== 'over' && s.seat !== mySeat()) {
         if (!s.bot) {
           for (const kind of ['greedy', 'random']) {
             actions.append(el('button', {
@@ -225,7 +225,7 @@ export async function tablePage(main, table, { watch }) {
             }, `${kind} bot`));
           }
         }
-        if ((s.name || s.bot) && s.seat !== mySeat()) {
+        if (s.name || s.bot) {
           actions.append(el('button', { type: 'button', class: 'danger', 'data-kick': s.seat, onclick: () => hostAction(`/seats/${s.seat}/kick`, {}) }, t.status === 'lobby' ? 'Kick' : 'Replace by a bot'));
         }
       }
