@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { TurnController } from './turn.js';
 import { LAYOUT, PLANS, DECK } from './edition.js';
-import { el, emptySheet, EFFECTS, effectLabel, planText, iconSvg } from './format.js';
+import { el, emptySheet, EFFECTS, effectLabel, planText } from './format.js';
 import { renderSheet, scoreText } from './sheet.js';
 import { setTitle, toast } from './app.js';
 
@@ -232,6 +232,5 @@ export async function companionPage(main) {
   renderSetup();
   if (st.entry) startTurn(); else renderEntry();
   await refreshScore();
-  void iconSvg;
   return { stop: () => {} };
 }

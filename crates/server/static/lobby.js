@@ -2,7 +2,7 @@
 
 import { api, seats, prefs } from './api.js';
 import { el } from './format.js';
-import { navigate, toast, setTitle } from './app.js';
+import { navigate, setTitle } from './app.js';
 
 export async function lobbyPage(main) {
   setTitle('Lobby');
@@ -128,6 +128,5 @@ export async function lobbyPage(main) {
   }
   load();
   const timer = setInterval(load, 5000);
-  void toast;
   return { stop: () => clearInterval(timer) };
 }

@@ -7,7 +7,7 @@
 // click/tap calls `activate`) with its own accessible name.
 
 import { LAYOUT } from './edition.js';
-import { parseHouse, iconInner } from './format.js';
+import { parseHouse } from './format.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -501,4 +501,3 @@ export function scoreText(score) {
   return `Plans ${score.plans.join('/')} · parks ${score.parks.join('/')} · pools ${score.pools} · temps ${score.temps} · estates ${est} · bis ${neg(score.bis)} · roundabouts ${neg(score.roundabouts)} · refusals ${neg(score.refusals)} · total ${score.total}`;
 }
 
-export { iconInner };

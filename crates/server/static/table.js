@@ -5,7 +5,7 @@ import { api, seats, prefs, TableSocket } from './api.js';
 import { renderSheet, scoreText } from './sheet.js';
 import { TurnController } from './turn.js';
 import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName } from './format.js';
-import { navigate, toast, setTitle } from './app.js';
+import { toast, setTitle } from './app.js';
 
 const neg = (v) => (v ? `−${v}` : '0');
 
@@ -467,6 +467,5 @@ export async function tablePage(main, table, { watch }) {
     }
   }
   connect();
-  void navigate;
   return { stop: () => { if (socket) socket.close(); conn.hidden = true; } };
 }

@@ -6,7 +6,7 @@
 import { renderSheet, scoreText } from './sheet.js';
 import { prefs } from './api.js';
 import {
-  el, iconSvg, effectLabel, effectShort, EFFECT_HINTS, parseCard, resolvePick, samePick, houseName,
+  el, iconSvg, effectLabel, effectShort, parseCard, resolvePick, samePick, houseName,
   estateHouses, effectUseText, turnText,
 } from './format.js';
 
@@ -604,7 +604,6 @@ export class TurnController {
         step.append(ch);
       }
       buttons.append(el('button', { type: 'button', 'data-ctl': 'skip', 'data-action': 'skip-effect', onclick: () => this.skipEffect() }, `Skip ${effectLabel(eff)}`));
-      void EFFECT_HINTS;
     } else if (stage === 'finish') {
       step.append(el('h3', {}, 'Finish your turn'));
       if (this.notice) hint(this.notice);
