@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { TurnController } from './turn.js';
 import { LAYOUT, PLANS, DECK } from './edition.js';
 import { el, emptySheet, EFFECTS, effectLabel, planText } from './format.js';
-import { renderSheet, scoreText } from './sheet.js';
+import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
 
 const KEY = 'welcome.companion';
@@ -232,5 +232,7 @@ export async function companionPage(main) {
   renderSetup();
   if (st.entry) startTurn(); else renderEntry();
   await refreshScore();
-  return { stop: () => {} };
+  const relayout = () => { if (!controller) drawSheet(); };
+  COMPACT.addEventListener('change', relayout);
+  return { stop: () => { if (controller) controller.dead = true; COMPACT.removeEventListener('change', relayout); } };
 }

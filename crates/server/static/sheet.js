@@ -13,6 +13,9 @@ const NS = 'http://www.w3.org/2000/svg';
 
 // Geometry (SVG user units).
 export const W = 1000;
+
+/** Narrow screens draw the streets and the scoring area as two pictures (see renderSheet). */
+export const COMPACT = window.matchMedia('(max-width: 640px)');
 const RIGHT = 978; // right edge of the last house cell of every street
 const P = 74; // house pitch
 const BW = 58; // house box width
@@ -96,7 +99,7 @@ export function renderSheet(container, data, opts = {}) {
 
   // On a narrow screen the streets and the scoring area are two pictures, the streets cropped
   // to their own width so that the houses are as large as the screen allows.
-  const compact = opts.compact ?? window.matchMedia('(max-width: 640px)').matches;
+  const compact = opts.compact ?? COMPACT.matches;
   const mk = (viewBox, label) => {
     const svg = s('svg', { viewBox, class: 'sheet', role: 'group', 'aria-label': label });
     const defs = s('defs');

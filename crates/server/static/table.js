@@ -2,7 +2,7 @@
 // overview and the log), and the final scores. Spectators see the same page read-only.
 
 import { api, seats, prefs, TableSocket } from './api.js';
-import { renderSheet, scoreText } from './sheet.js';
+import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { TurnController } from './turn.js';
 import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName } from './format.js';
 import { toast, setTitle } from './app.js';
@@ -467,5 +467,7 @@ export async function tablePage(main, table, { watch }) {
     }
   }
   connect();
-  return { stop: () => { if (socket) socket.close(); conn.hidden = true; } };
+  const relayout = () => { if (state && state.view) render(); };
+  COMPACT.addEventListener('change', relayout);
+  return { stop: () => { if (socket) socket.close(); conn.hidden = true; if (controller) controller.dead = true; COMPACT.removeEventListener('change', relayout); } };
 }

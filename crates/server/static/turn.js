@@ -3,7 +3,7 @@
 // Every choice offered comes from the server's `options` answer for the current draft; this
 // module never decides legality itself.
 
-import { renderSheet, scoreText } from './sheet.js';
+import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
 import {
   el, iconSvg, effectLabel, effectShort, parseCard, resolvePick, samePick, houseName,
@@ -36,6 +36,9 @@ export class TurnController {
     this.message = null;
     this.busy = false;
     this.gen = 0;
+    // redraw when the screen turns between portrait and landscape
+    const relayout = () => (this.dead ? COMPACT.removeEventListener('change', relayout) : this.renderSheet());
+    COMPACT.addEventListener('change', relayout);
   }
 
   reset() {
