@@ -2,6 +2,13 @@
 # Browser end-to-end tests: builds the `welcome` binary, starts `welcome serve` on a free
 # local port with a throw-away database, runs the tests in e2e/tests with Node's test runner
 # against Debian's Chromium, and always stops the server.
+#
+#   bash e2e/run.sh
+#
+# Installs what is missing (the chromium package, playwright-core from e2e/package-lock.json).
+# Screenshots go to docs/screenshots/; the server log and any failure screenshots to
+# e2e/artifacts/. E2E_PORT picks the port; CHROMIUM another browser binary. To run the tests
+# against a server that is already running: E2E_BASE=http://127.0.0.1:8080 node --test tests/
 set -euo pipefail
 cd "$(dirname "$0")"
 E2E_DIR=$(pwd)
