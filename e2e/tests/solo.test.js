@@ -4,12 +4,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launch, person, createTable, playTurn, currentRound, waitNextRound, shotsDir } from './helpers.js';
 
-test('solo: play a whole game by clicking and see the final scores', { timeout: 150000 }, async () => {
+test('solo (advanced): play a whole game by clicking, with a roundabout, and see the final scores', { timeout: 150000 }, async () => {
   const browser = await launch();
   const errors = [];
   try {
     const { page } = await person(browser, { width: 1280, height: 900 }, errors);
-    await createTable(page, { name: 'Solo Sam', mode: 'solo' });
+    await createTable(page, { name: 'Solo Sam', mode: 'solo', advanced: true });
     await page.click('#start');
     await page.waitForSelector('#controls');
     let refusals = 0;
@@ -17,6 +17,14 @@ test('solo: play a whole game by clicking and see the final scores', { timeout: 
     for (let i = 0; i < 40; i++) {
       if (await page.locator('#results').count()) break;
       const r = await currentRound(page);
+      if (i === 1) {
+        // a roundabout before writing the number, at the right end of street 3
+        await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+        await page.click('[data-ctl="roundabout"]');
+        await page.click('#my-sheet [data-key="h:3:12"]');
+        await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+        assert.match(await page.getAttribute('#my-sheet [aria-label^="Street 3, house 12,"]', 'aria-label'), /roundabout/);
+      }
       const did = await playTurn(page, { useEffect: i % 3 !== 2 });
       if (did === 'refuse') refusals++;
       turns++;
@@ -33,6 +41,7 @@ test('solo: play a whole game by clicking and see the final scores', { timeout: 
     const nums = cells.map((c) => Number.parseInt(c, 10));
     const [plans, parks, pools, temps, e1, e2, e3, e4, e5, e6, bis, other, total] = nums;
     assert.equal(plans + parks + pools + temps + e1 + e2 + e3 + e4 + e5 + e6 - bis - other, total);
+    assert.ok(other >= 3, 'the roundabout costs 3 points');
     assert.match(await page.textContent('#my-score-line, #other-sheet .score-line'), new RegExp(`total ${total}`));
     const heads = await page.locator('#breakdown thead th').allTextContents();
     for (const h of ['Plans', 'Parks', 'Pools', 'Temps', 'Est. 1', 'Est. 6', 'Bis', 'R. + ref.', 'Total']) assert.ok(heads.includes(h), `column ${h}`);
