@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -100,7 +101,10 @@ impl Socket {
             Some(t) => format!("ws://{addr}/ws/{table}?token={t}"),
             None => format!("ws://{addr}/ws/{table}"),
         };
-        let (ws, _) = tokio_tungstenite::connect_async(url)
+        // States are tens of KiB: a read buffer of that order, not the 128 KiB default that is
+        // zeroed on every read.
+        let config = WebSocketConfig::default().read_buffer_size(32 * 1024);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
             .await
             .map_err(|e| e.to_string())?;
         Ok(Socket { ws })

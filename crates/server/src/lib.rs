@@ -25,6 +25,7 @@ pub use store::{SqliteStore, Store, StoreError};
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
+use axum::serve::{Listener as _, ListenerExt as _};
 use axum::Router;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -108,8 +109,15 @@ impl Running {
     }
 }
 
+/// Pushes are small and latency-bound: no Nagle delay.
+fn no_delay(tcp: &mut tokio::net::TcpStream) {
+    let _ = tcp.set_nodelay(true);
+}
+
+type Listener = axum::serve::TapIo<tokio::net::TcpListener, fn(&mut tokio::net::TcpStream)>;
+
 /// Opens the database, restores every table and binds the address.
-async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppState), ServeError> {
+async fn prepare(config: ServeConfig) -> Result<(Listener, AppState), ServeError> {
     let store = SqliteStore::open(&config.database).await?;
     let state = AppState::new(Arc::new(store), config.limits, config.static_dir).await?;
     let listener = tokio::net::TcpListener::bind(&config.addr)
@@ -117,7 +125,8 @@ async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppSta
         .map_err(|source| ServeError::Bind {
             addr: config.addr.clone(),
             source,
-        })?;
+        })?
+        .tap_io(no_delay as fn(&mut tokio::net::TcpStream));
     Ok((listener, state))
 }
 

@@ -184,6 +184,12 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
     })
 }
 
+fn first_round(text: &str) -> Option<u16> {
+    let i = text.find("\"round\":")? + "\"round\":".len();
+    let digits: String = text[i..].chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
 /// Per table: when each round's last confirmation was sent.
 type Confirms = Arc<Mutex<Vec<Option<Instant>>>>;
 
@@ -225,6 +231,13 @@ async fn player(
         if !text.starts_with("{\"type\":\"state\"") {
             continue;
         }
+        // Most pushes only say who has confirmed: skip them without parsing, by the table's
+        // round (the first "round" of the message).
+        if let Some(round) = first_round(&text) {
+            if round <= last_round && !text.contains("\"status\":\"over\"") {
+                continue;
+            }
+        }
         let st: StateIn = match serde_json::from_str(&text) {
             Ok(s) => s,
             Err(e) => {
@@ -265,7 +278,8 @@ async fn player(
             .make(seat_seed(round_seed, pv.seat))
             .choose(&pv);
         request += 1;
-        let msg = json!({ "type": "submit", "request": request, "round": view.round, "turn": turn });
+        let msg =
+            json!({ "type": "submit", "request": request, "round": view.round, "turn": turn });
         let now = Instant::now();
         if let Ok(mut c) = confirms.lock() {
             let i = view.round as usize;

@@ -380,7 +380,8 @@ impl Table {
                 "an expert game's record shows every hand: it is available once the game is over",
             ));
         }
-        Ok(Record::of(g, &self.names()).to_json())
+        // Without the seed while the game goes on: it would tell the cards to come.
+        Ok(Record::public(g, &self.names()).to_json())
     }
 
     // ----- host and seats -----
@@ -854,35 +855,13 @@ impl Table {
     }
 }
 
-/// Rebuilds a game from its record so that it can go on.
-///
-/// `Record::replay` gives a game that deals only the draws of the record, so it cannot deal
-/// the next round. The live game was dealt from its seed, so the same seed and the same turns
-/// deal the same cards: the game is played again from the seed and every round's draws are
-/// checked against the record, which also checks what `replay` would.
+/// The game of a stored record, ready to go on: `Record::replay` checks every draw and turn
+/// and the replayed game deals what the original would have, from the record's seed.
 pub fn rebuild(record: &Record) -> Result<Game, String> {
-    let setup = &record.setup;
-    let edition = Edition::by_id(&setup.edition)
-        .ok_or_else(|| format!("unknown edition {:?}", setup.edition))?;
-    let mut g = Game::new(edition, setup.options, setup.seats.len(), setup.seed)
-        .map_err(|e| e.to_string())?;
-    if g.plans().map(|p| p.card) != setup.plans {
-        return Err("the seed deals other City Plans than the record".into());
+    if record.setup.seed.is_none() {
+        return Err("the stored record has no seed, so the game cannot go on".into());
     }
-    for r in &record.rounds {
-        if r.turns.is_empty() {
-            break;
-        }
-        for (seat, turn) in r.turns.iter().enumerate() {
-            g.submit(seat, turn.clone())
-                .map_err(|e| format!("round {}, seat {}: {e}", r.round, seat + 1))?;
-        }
-        g.resolve().map_err(|e| format!("round {}: {e}", r.round))?;
-    }
-    if g.log() != record.rounds.as_slice() {
-        return Err("the seed deals other cards than the record".into());
-    }
-    Ok(g)
+    record.replay().map_err(|e| e.to_string())
 }
 
 fn not_started() -> ApiError {

@@ -7,6 +7,7 @@ use common::*;
 use serde_json::{json, Value};
 use welcome_bots::{seat_seed, BotKind};
 use welcome_engine::{Edition, Game, PlayerView, Record, Turn};
+use welcome_server::Store;
 
 async fn record(addr: std::net::SocketAddr, table: &str) -> Record {
     let (status, v) =
@@ -75,12 +76,24 @@ async fn a_pending_turn_and_the_table_survive_a_restart() {
     assert_eq!(after["view"]["log"][1]["turns"][0], t2a);
     assert_eq!(after["view"]["log"][1]["turns"][1], t2b);
 
+    // The download leaves the seed out while the game goes on.
+    let public = record(addr, &table).await;
+    assert_eq!(public.setup.seed, None);
+    running.stop().await;
+
     // The game is the one the seed, the same turns and the same bot choices make: the bot's
     // turns were recomputed after the restart, identically.
-    let rec = record(addr, &table).await;
-    let mut g = Game::new(Edition::first(), rec.setup.options, 3, rec.setup.seed).unwrap();
+    let store = welcome_server::SqliteStore::open(&db.to_string_lossy())
+        .await
+        .unwrap();
+    let stored = store.load().await.unwrap();
+    let stored = stored.iter().find(|t| t.row.id == table).unwrap();
+    let rec = Record::from_json(stored.record.as_deref().unwrap()).unwrap();
+    assert_eq!(rec.rounds, public.rounds);
+    let seed = rec.setup.seed.unwrap();
+    let mut g = Game::new(Edition::first(), rec.setup.options, 3, seed).unwrap();
     for (ta, tb) in [(&t1a, &t1b), (&t2a, &t2b)] {
-        let bot = bot_turn(&g, rec.setup.seed, 2, BotKind::Random);
+        let bot = bot_turn(&g, seed, 2, BotKind::Random);
         g.submit(0, serde_json::from_value(ta.clone()).unwrap())
             .unwrap();
         g.submit(1, serde_json::from_value(tb.clone()).unwrap())
@@ -90,7 +103,7 @@ async fn a_pending_turn_and_the_table_survive_a_restart() {
     }
     assert_eq!(g.log(), rec.rounds.as_slice());
     assert_eq!(g.round(), 3);
-    running.stop().await;
+    store.close().await;
 }
 
 #[tokio::test]
