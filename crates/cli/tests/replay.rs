@@ -218,11 +218,18 @@ fn wrong_final_score_fails() {
 
 #[test]
 fn missing_last_round_fails() {
+    let mut rounds = 0;
     let c = corrupt("record-expert-advanced-3.json", |v| {
-        v["rounds"].as_array_mut().unwrap().pop();
+        let list = v["rounds"].as_array_mut().unwrap();
+        list.pop();
+        rounds = list.len();
     });
     let err = replay_fails(&c);
-    assert!(err.contains("round "), "{err}");
+    let expected = format!(
+        "the record ends with round {rounds}, whose turns are all played, but the game goes on and round {} is missing",
+        rounds + 1
+    );
+    assert!(err.contains(&expected), "{err}");
 }
 
 #[test]

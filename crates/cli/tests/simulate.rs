@@ -172,7 +172,7 @@ fn records_are_written_and_replay() {
     for (i, name) in names.iter().enumerate() {
         let text = std::fs::read_to_string(records.join(name)).unwrap();
         let record = Record::from_json(&text).unwrap();
-        assert_eq!(record.setup.seed, 20 + i as u64);
+        assert_eq!(record.setup.seed, Some(20 + i as u64));
         assert_eq!(record.setup.seats, ["random 1", "random 2", "random 3"]);
         let game = record.replay().unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(game.is_over());

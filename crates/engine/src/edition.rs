@@ -4,7 +4,7 @@
 //! time, so later editions and thematic sheets are new data plus rule modules (spec §16).
 
 use crate::card::{Card, Effect};
-use crate::sheet::{MAX_HOUSES, STREETS};
+use crate::sheet::{MAX_ESTATE, MAX_HOUSES, STREETS};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
@@ -257,8 +257,14 @@ impl Edition {
                 return bad(format!("street {} has an empty park track", i + 1));
             }
         }
-        if s.real_estate.is_empty() || s.real_estate.len() > MAX_HOUSES {
-            return bad("real-estate columns".into());
+        if s.real_estate.is_empty() || s.real_estate.len() > MAX_ESTATE {
+            return bad(format!(
+                "{} real-estate columns; the sheet holds 1 to {MAX_ESTATE}",
+                s.real_estate.len()
+            ));
+        }
+        if self.solo.bottom_part == 0 || self.solo.bottom_part > self.deck.len() + 1 {
+            return bad("the Solo card's part of the pile must hold 1 card or more".into());
         }
         for t in [&s.pools, &s.bis, &s.roundabouts, &s.refusals] {
             if t.0.is_empty() {
@@ -267,6 +273,24 @@ impl Edition {
         }
         if self.deck.is_empty() || self.deck.iter().any(|c| c.number > 17) {
             return bad("deck".into());
+        }
+        for (i, p) in self.plans.iter().enumerate() {
+            if !(1..=3).contains(&p.stack) {
+                return bad(format!("plan {} is in stack {}", p.id, p.stack));
+            }
+            if self.plans[..i].iter().any(|q| q.id == p.id) {
+                return bad(format!("plan id {} is used twice", p.id));
+            }
+            let street = match p.condition {
+                PlanCondition::FullStreet(n) | PlanCondition::ParksAndPools(n) => Some(n),
+                _ => None,
+            };
+            if street.is_some_and(|n| n == 0 || n as usize > STREETS) {
+                return bad(format!(
+                    "plan {} names a street that is not on the sheet",
+                    p.id
+                ));
+            }
         }
         for stack in 1..=3u8 {
             if !self.plans.iter().any(|p| p.stack == stack && !p.advanced) {

@@ -48,6 +48,7 @@ fn yes() -> bool {
 
 /// Table options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     pub mode: Mode,
     /// Advanced plans and roundabouts (spec §12).
@@ -141,7 +142,7 @@ impl DealError {
 
 /// Why the game ended (spec §9.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "trigger")]
+#[serde(rename_all = "kebab-case", tag = "trigger", deny_unknown_fields)]
 pub enum EndReason {
     /// A seat crossed its third refusal.
     Refusals {
@@ -179,6 +180,7 @@ mod seat_number {
 
 /// What one round looked like: the cards drawn and every seat's turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RoundLog {
     pub round: u16,
     pub draws: Vec<Draw>,
@@ -273,6 +275,18 @@ impl Game {
             _ => {}
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // The generator is consumed the same way whether the plans and draws come from it or
+        // from a record, so a replayed game goes on exactly as the original would have.
+        let mut drawn_plans = [0u8; 3];
+        for (slot, id) in drawn_plans.iter_mut().enumerate() {
+            let stack: Vec<u8> = edition
+                .plans
+                .iter()
+                .filter(|p| p.stack as usize == slot + 1 && (options.advanced || !p.advanced))
+                .map(|p| p.id)
+                .collect();
+            *id = stack[pick_index(&mut rng, stack.len())];
+        }
         let plans = match plans {
             Some(ids) => {
                 for (slot, &id) in ids.iter().enumerate() {
@@ -291,26 +305,12 @@ impl Game {
                 }
                 ids
             }
-            None => {
-                let mut ids = [0u8; 3];
-                for (slot, id) in ids.iter_mut().enumerate() {
-                    let stack: Vec<u8> = edition
-                        .plans
-                        .iter()
-                        .filter(|p| {
-                            p.stack as usize == slot + 1 && (options.advanced || !p.advanced)
-                        })
-                        .map(|p| p.id)
-                        .collect();
-                    *id = stack[rng.gen_range(0..stack.len())];
-                }
-                ids
-            }
+            None => drawn_plans,
         };
         let solo_at = (options.mode == Mode::Solo).then(|| {
             let total = edition.deck.len() + 1;
-            let bottom = edition.solo.bottom_part.min(total);
-            rng.gen_range(total - bottom..total)
+            let bottom = edition.solo.bottom_part.clamp(1, total);
+            total - bottom + pick_index(&mut rng, bottom)
         });
         let blank = Sheet::new(&edition.sheet);
         let mut g = Game {
@@ -447,14 +447,13 @@ impl Game {
 
     /// The legality context of `seat` for this round.
     pub fn context(&self, seat: usize) -> TurnContext<'_> {
-        TurnContext {
-            edition: self.edition,
-            advanced: self.options.advanced,
-            passes_card: self.options.mode == Mode::Expert,
-            offer: self.offer(seat),
-            plans: &self.plans,
-            reshuffle_offered: self.reshuffle_offered(),
-        }
+        TurnContext::new(
+            self.edition,
+            &self.options,
+            self.offer(seat),
+            &self.plans,
+            self.reshuffle_offered(),
+        )
     }
 
     // ----- acting -----
@@ -512,6 +511,25 @@ impl Game {
         if !self.ready() {
             return Ok(());
         }
+        if self.script.is_some() {
+            // Only a replayed record can fail to deal: work on a copy so that nothing
+            // changes on error.
+            let mut next = self.clone();
+            next.resolve_ready()?;
+            *self = next;
+            Ok(())
+        } else {
+            self.resolve_ready()
+        }
+    }
+
+    /// Stops taking draws from a record: the game goes on with its own generator, exactly as
+    /// the recorded game would have if it was dealt from the same seed.
+    pub(crate) fn end_script(&mut self) {
+        self.script = None;
+    }
+
+    fn resolve_ready(&mut self) -> Result<(), DealError> {
         let n = self.pending.len();
         let mut turns = Vec::with_capacity(n);
         let mut validated = [false; 3];
@@ -608,16 +626,22 @@ impl Game {
                 return Err(DealError::OutOfCards);
             }
         }
+        let i = pick_index(&mut self.rng, self.pile.len());
         let i = match &mut self.script {
-            None => self.rng.gen_range(0..self.pile.len()),
+            None => i,
             Some(script) => match script.front() {
                 Some(Draw::Card(c)) => {
                     let c = *c;
-                    let i = self
-                        .pile
-                        .iter()
-                        .position(|&p| p == c)
-                        .ok_or(DealError::NotInPile { card: c })?;
+                    // Take the very card the generator would have taken when it matches, so
+                    // the pile stays in the same order as in the original game.
+                    let i = if self.pile[i] == c {
+                        i
+                    } else {
+                        self.pile
+                            .iter()
+                            .position(|&p| p == c)
+                            .ok_or(DealError::NotInPile { card: c })?
+                    };
                     script.pop_front();
                     i
                 }
@@ -640,7 +664,7 @@ impl Game {
     fn draw(&mut self, log: &mut Vec<Draw>) -> Result<Card, DealError> {
         if self.options.mode == Mode::Solo && !self.solo_drawn {
             let solo_now = match &self.script {
-                None => self.solo_at == Some(self.drawn),
+                None => self.solo_at.is_some_and(|at| at <= self.drawn),
                 Some(s) => s.front() == Some(&Draw::Solo),
             };
             if solo_now {
@@ -814,6 +838,11 @@ pub struct Memory {
     pub position: usize,
     /// The round log kept for the record.
     pub history: usize,
+}
+
+/// A uniform index below `len`, drawn as a `u32` so that deals are the same on every platform.
+fn pick_index(rng: &mut ChaCha8Rng, len: usize) -> usize {
+    rng.gen_range(0..len.max(1) as u32) as usize
 }
 
 fn ids_to_slots(ids: [u8; 3]) -> [PlanSlot; 3] {

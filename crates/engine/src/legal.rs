@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a seat is offered this round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Offer {
     /// Standard game: three combinations, (number card, effect card) per stack.
     Combinations([Combination; 3]),
@@ -22,6 +22,7 @@ pub enum Offer {
 /// A standard-game combination: the number of a stack's top card and the effect of the card
 /// just flipped from that stack (spec §2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Combination {
     pub number: u8,
     pub effect: Effect,
@@ -80,6 +81,7 @@ pub fn numbers_for(number: u8, effect: Effect) -> std::ops::RangeInclusive<u8> {
 
 /// One City Plan on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlanSlot {
     /// The plan card id.
     pub card: u8,
@@ -110,7 +112,7 @@ pub enum TurnError {
     NoSuchSeat { seat: usize },
     #[error("seat {seat} has already submitted its turn for round {round}")]
     AlreadySubmitted { seat: usize, round: u16 },
-    #[error("pick {pick:?} is not one of the offered combinations")]
+    #[error("{pick} is not on offer")]
     NoSuchPick { pick: Pick },
     #[error("{house} is not on the sheet")]
     NoSuchHouse { house: HouseRef },
@@ -118,7 +120,7 @@ pub enum TurnError {
     NoSuchSlot { fence: FenceRef },
     #[error("{house} is not empty")]
     HouseNotEmpty { house: HouseRef },
-    #[error("the combination gives {allowed:?}, not {number}")]
+    #[error("the combination gives {}, not {number}", range_text(allowed))]
     NumberNotOffered {
         number: u8,
         allowed: std::ops::RangeInclusive<u8>,
@@ -130,8 +132,14 @@ pub enum TurnError {
         left: Option<(HouseRef, u8)>,
         right: Option<(HouseRef, u8)>,
     },
-    #[error("a permit refusal is only allowed when nothing fits; {number} fits in {house}")]
-    RefusalNotAllowed { house: HouseRef, number: u8 },
+    #[error(
+        "a permit refusal is only allowed when nothing fits; {pick} fits: {number} in {house}"
+    )]
+    RefusalNotAllowed {
+        pick: Pick,
+        house: HouseRef,
+        number: u8,
+    },
     #[error("all permit-refusal boxes are already crossed")]
     RefusalsFull,
     #[error("in expert mode a refusing seat passes one hand card (1–3)")]
@@ -200,6 +208,14 @@ pub enum TurnError {
     EstatesNotWanted { plan: u8 },
     #[error("the first-plan reshuffle is only offered in the first round in which any plan is validated, to a seat validating one (never in solo)")]
     ReshuffleNotOffered,
+}
+
+fn range_text(r: &std::ops::RangeInclusive<u8>) -> String {
+    if r.start() == r.end() {
+        r.start().to_string()
+    } else {
+        format!("{} to {}", r.start(), r.end())
+    }
 }
 
 fn order_reason(left: Option<(HouseRef, u8)>, right: Option<(HouseRef, u8)>) -> String {
@@ -279,6 +295,24 @@ pub struct Placement {
 }
 
 impl<'a> TurnContext<'a> {
+    /// The context of a seat offered `offer` at a table with these options and plans.
+    pub fn new(
+        edition: &'a Edition,
+        options: &crate::game::Options,
+        offer: Offer,
+        plans: &'a [PlanSlot; 3],
+        reshuffle_offered: bool,
+    ) -> TurnContext<'a> {
+        TurnContext {
+            edition,
+            advanced: options.advanced,
+            passes_card: options.mode == crate::game::Mode::Expert,
+            offer,
+            plans,
+            reshuffle_offered,
+        }
+    }
+
     // ----- stage checkers -----
 
     fn check_house(sheet: &Sheet, h: HouseRef) -> Result<(), TurnError> {
@@ -351,6 +385,7 @@ impl<'a> TurnContext<'a> {
         }
         match self.first_placement(sheet) {
             Some(p) => Err(TurnError::RefusalNotAllowed {
+                pick: p.pick,
                 house: p.house,
                 number: p.number,
             }),
@@ -367,6 +402,7 @@ impl<'a> TurnContext<'a> {
         use_: EffectUse,
     ) -> Result<(), TurnError> {
         let layout = &self.edition.sheet;
+        Self::check_house(sheet, house)?;
         let wrong = |used| Err(TurnError::WrongEffect { effect, used });
         match use_ {
             EffectUse::Fence(f) => {
@@ -767,9 +803,7 @@ impl<'a> TurnContext<'a> {
             return false;
         }
         for h in sheet.all_houses() {
-            if self.check_roundabout(sheet, h).is_ok() {
-                let mut s = *sheet;
-                s.build_roundabout(h);
+            if let Ok(s) = self.apply_roundabout(sheet, h) {
                 turn.roundabout = Some(Roundabout {
                     house: h,
                     when: When::Before,
@@ -792,9 +826,7 @@ impl<'a> TurnContext<'a> {
                 &[None]
             };
             for &pass in passes {
-                if self.check_refusal(sheet, pass).is_ok() {
-                    let mut s = *sheet;
-                    s.cross_refusal();
+                if let Ok(s) = self.apply_play(sheet, &Play::Refuse { pass }) {
                     turn.play = Play::Refuse { pass };
                     if !self.walk_roundabout_after(&s, turn, f) {
                         return false;
@@ -805,16 +837,15 @@ impl<'a> TurnContext<'a> {
         }
         let mut uses = Vec::new();
         for p in placements {
-            let mut s = *sheet;
-            s.write(p.house, p.number, false);
-            if p.effect == Effect::Temp {
-                s.cross_temp(self.edition.sheet.temp_boxes);
-            }
             let build = Build {
                 pick: p.pick,
                 house: p.house,
                 number: p.number,
                 effect: None,
+            };
+            let Ok(s) = self.apply_play(sheet, &Play::Build(build)) else {
+                debug_assert!(false, "a listed placement is legal");
+                continue;
             };
             turn.play = Play::Build(build);
             if !self.walk_roundabout_after(&s, turn, f) {
@@ -822,12 +853,15 @@ impl<'a> TurnContext<'a> {
             }
             self.effect_uses(&s, p.effect, p.house, &mut uses);
             for &u in &uses {
-                let mut s2 = s;
-                apply_effect(&mut s2, p.house, u);
-                turn.play = Play::Build(Build {
+                let with = Play::Build(Build {
                     effect: Some(u),
                     ..build
                 });
+                let Ok(s2) = self.apply_play(sheet, &with) else {
+                    debug_assert!(false, "a listed effect use is legal");
+                    continue;
+                };
+                turn.play = with;
                 if !self.walk_roundabout_after(&s2, turn, f) {
                     return false;
                 }
@@ -849,9 +883,7 @@ impl<'a> TurnContext<'a> {
             return true;
         }
         for h in sheet.all_houses() {
-            if self.check_roundabout(sheet, h).is_ok() {
-                let mut s = *sheet;
-                s.build_roundabout(h);
+            if let Ok(s) = self.apply_roundabout(sheet, h) {
                 turn.roundabout = Some(Roundabout {
                     house: h,
                     when: When::After,
@@ -896,8 +928,9 @@ impl<'a> TurnContext<'a> {
         for plan in 0..3u8 {
             self.plan_claims(sheet, plan, &done, &mut claims);
             for claim in claims.drain(..) {
-                let mut s = *sheet;
-                self.apply_plan(&mut s, &claim);
+                let Ok(s) = self.apply_claim(sheet, &claim, &done) else {
+                    continue;
+                };
                 turn.plans.push(claim);
                 let go = self.walk_more_plans(&s, turn, f);
                 turn.plans.pop();

@@ -18,7 +18,9 @@ pub mod turn;
 pub mod view;
 
 pub use card::{Card, Draw, Effect};
-pub use edition::{Edition, EditionRules, PlanCard, PlanCondition, SheetLayout, Track};
+pub use edition::{
+    Edition, EditionError, EditionRules, PlanCard, PlanCondition, SheetLayout, Track,
+};
 pub use game::{
     DealError, EndReason, Game, Memory, Mode, Options, PassDirection, RoundLog, SetupError,
 };

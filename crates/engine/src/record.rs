@@ -21,7 +21,10 @@ pub const RECORD_VERSION: u32 = 1;
 pub struct RecordSetup {
     pub edition: String,
     pub options: Options,
-    pub seed: u64,
+    /// The generator's seed. It decides every card still to come, so a record shared while
+    /// the game goes on leaves it out (`Record::public`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// Display names, one per seat.
     pub seats: Vec<String>,
     /// The City Plan card ids of plans n°1, n°2, n°3.
@@ -89,8 +92,10 @@ pub enum RecordError {
     },
     #[error("round {round}: the game ended in round {ended} but the record goes on")]
     AfterEnd { round: u16, ended: u16 },
-    #[error("the record ends in round {round} with every turn played, but the next round's draws are missing")]
+    #[error("the record ends with round {round}, whose turns are all played, but the game goes on and round {} is missing", round + 1)]
     Truncated { round: u16 },
+    #[error("the game ended in round {round} but the record has no result")]
+    MissingResult { round: u16 },
     #[error("the recorded result differs from the replayed one: {0}")]
     Result(String),
     #[error("the record claims a result but the game is not over")]
@@ -109,7 +114,9 @@ impl RecordError {
             RecordError::RoundNumber { .. } | RecordError::TurnCount { .. } => "record_rounds",
             RecordError::Turn { .. } => "record_illegal_turn",
             RecordError::AfterEnd { .. } | RecordError::Truncated { .. } => "record_rounds",
-            RecordError::Result(_) | RecordError::NotOver => "record_result",
+            RecordError::Result(_) | RecordError::NotOver | RecordError::MissingResult { .. } => {
+                "record_result"
+            }
         }
     }
 
@@ -122,7 +129,8 @@ impl RecordError {
             | RecordError::TurnCount { round, .. }
             | RecordError::Turn { round, .. }
             | RecordError::AfterEnd { round, .. }
-            | RecordError::Truncated { round } => Some(*round),
+            | RecordError::Truncated { round }
+            | RecordError::MissingResult { round } => Some(*round),
             _ => None,
         }
     }
@@ -134,7 +142,8 @@ fn draws_text(d: &[Draw]) -> String {
 }
 
 impl Record {
-    /// The record of a game so far. `seats` are display names (missing ones become "Seat N").
+    /// The complete record of a game so far, seed included: what a server keeps to restore the
+    /// game. Share `Record::public` with players instead while the game goes on.
     pub fn of(game: &Game, seats: &[String]) -> Record {
         let names = (0..game.players())
             .map(|i| {
@@ -155,13 +164,23 @@ impl Record {
             setup: RecordSetup {
                 edition: game.edition().id.clone(),
                 options: game.options(),
-                seed: game.seed(),
+                seed: Some(game.seed()),
                 seats: names,
                 plans: game.plans().map(|p| p.card),
             },
             rounds: game.log().to_vec(),
             result,
         }
+    }
+
+    /// The record as players may see it: without the seed until the game is over, since the
+    /// seed would reveal the order of the cards to come.
+    pub fn public(game: &Game, seats: &[String]) -> Record {
+        let mut r = Record::of(game, seats);
+        if !game.is_over() {
+            r.setup.seed = None;
+        }
+        r
     }
 
     /// Parses a record from JSON (no replay).
@@ -223,7 +242,9 @@ impl Record {
             edition,
             setup.options,
             players,
-            setup.seed,
+            // Without a seed the replay checks the record; a game it goes on with is then
+            // dealt from seed 0.
+            setup.seed.unwrap_or(0),
             setup.plans,
             draws,
         ) {
@@ -272,12 +293,17 @@ impl Record {
                         source,
                     })?;
             }
-            game.resolve().map_err(|source| RecordError::Deal {
-                round: round + 1,
-                source,
-            })?;
-            if last && !game.is_over() {
-                return Err(RecordError::Truncated { round });
+            match game.resolve() {
+                Ok(()) => {}
+                Err(DealError::ScriptExhausted) if last => {
+                    return Err(RecordError::Truncated { round });
+                }
+                Err(source) => {
+                    return Err(RecordError::Deal {
+                        round: round + 1,
+                        source,
+                    })
+                }
             }
         }
         match (&self.result, game.is_over()) {
@@ -305,8 +331,14 @@ impl Record {
                 }
             }
             (Some(_), false) => return Err(RecordError::NotOver),
-            (None, _) => {}
+            (None, true) => {
+                return Err(RecordError::MissingResult {
+                    round: game.round(),
+                })
+            }
+            (None, false) => {}
         }
+        game.end_script();
         Ok(game)
     }
 }

@@ -1,7 +1,7 @@
 //! One player's Sheet: three Streets of Houses, Fences, and the scoring tracks (spec §1).
 //!
 //! Internally every index is 0-based and the state is a handful of fixed arrays and bit masks,
-//! so a sheet is ~150 bytes, `Copy`, and placement checks are O(street length).
+//! so a sheet is ~110 bytes, `Copy`, and placement checks are O(street length).
 
 use crate::edition::SheetLayout;
 use serde::{Deserialize, Serialize};
@@ -129,6 +129,11 @@ impl Estate {
     }
 }
 
+/// Bit `i` of street `s`'s mask; false off the sheet.
+fn bit(masks: &[u16; STREETS], s: u8, i: u8) -> bool {
+    i < 16 && masks.get(s as usize).is_some_and(|m| m >> i & 1 == 1)
+}
+
 /// The nearest numbered house on one side and its number.
 pub type Neighbour = Option<(HouseRef, u8)>;
 
@@ -192,65 +197,75 @@ impl Sheet {
 
     // ----- reading -----
 
-    /// Houses in street `s`.
+    /// Houses in street `s` (0 for a street not on the sheet).
     pub fn len(&self, s: u8) -> u8 {
-        self.lens[s as usize]
+        self.lens.get(s as usize).copied().unwrap_or(0)
     }
 
     /// Whether `h` is on this sheet.
     pub fn contains(&self, h: HouseRef) -> bool {
-        (h.street as usize) < STREETS && h.house < self.lens[h.street as usize]
+        h.house < self.len(h.street)
     }
 
     /// Whether `f` is a fence slot of this sheet.
     pub fn contains_slot(&self, f: FenceRef) -> bool {
         // Widened so that slot 255 is "not on the sheet" (spec §7.1) instead of an overflow.
-        (f.street as usize) < STREETS
-            && (f.slot as usize) + 1 < self.lens[f.street as usize] as usize
+        (f.slot as usize) + 1 < self.len(f.street) as usize
     }
 
+    /// The raw box of a house; a house off the sheet reads as empty.
+    fn cell(&self, h: HouseRef) -> u8 {
+        if self.contains(h) {
+            self.cells[h.street as usize][h.house as usize]
+        } else {
+            EMPTY
+        }
+    }
+
+    /// The box of house `h`; houses off the sheet read as empty.
     pub fn house(&self, h: HouseRef) -> House {
-        match self.cells[h.street as usize][h.house as usize] {
+        match self.cell(h) {
             EMPTY => House::Empty,
             ROUNDABOUT => House::Roundabout,
             v => House::Number {
                 value: v,
-                bis: self.bis[h.street as usize] >> h.house & 1 == 1,
+                bis: bit(&self.bis, h.street, h.house),
             },
         }
     }
 
     /// The number in a house, if it holds one.
     pub fn number(&self, h: HouseRef) -> Option<u8> {
-        match self.cells[h.street as usize][h.house as usize] {
+        match self.cell(h) {
             EMPTY | ROUNDABOUT => None,
             v => Some(v),
         }
     }
 
+    /// Whether `h` is an empty house of this sheet.
     pub fn is_empty(&self, h: HouseRef) -> bool {
-        self.cells[h.street as usize][h.house as usize] == EMPTY
+        self.contains(h) && self.cell(h) == EMPTY
     }
 
     pub fn has_fence(&self, f: FenceRef) -> bool {
-        self.fences[f.street as usize] >> f.slot & 1 == 1
+        bit(&self.fences, f.street, f.slot)
     }
 
     pub fn is_used(&self, h: HouseRef) -> bool {
-        self.used[h.street as usize] >> h.house & 1 == 1
+        bit(&self.used, h.street, h.house)
     }
 
     pub fn has_planned_pool(&self, h: HouseRef) -> bool {
-        self.planned_pools[h.street as usize] >> h.house & 1 == 1
+        bit(&self.planned_pools, h.street, h.house)
     }
 
     pub fn has_pool(&self, h: HouseRef) -> bool {
-        self.pools[h.street as usize] >> h.house & 1 == 1
+        bit(&self.pools, h.street, h.house)
     }
 
     /// Parks crossed in street `s`.
     pub fn parks(&self, s: u8) -> u8 {
-        self.parks[s as usize]
+        self.parks.get(s as usize).copied().unwrap_or(0)
     }
 
     /// Pools built (boxes crossed on the pool track).
@@ -260,12 +275,16 @@ impl Sheet {
 
     /// Pools built in street `s`.
     pub fn pools_in(&self, s: u8) -> u8 {
-        self.pools[s as usize].count_ones() as u8
+        self.pools
+            .get(s as usize)
+            .map_or(0, |m| m.count_ones() as u8)
     }
 
     /// Planned pools of street `s`.
     pub fn planned_pools_in(&self, s: u8) -> u8 {
-        self.planned_pools[s as usize].count_ones() as u8
+        self.planned_pools
+            .get(s as usize)
+            .map_or(0, |m| m.count_ones() as u8)
     }
 
     /// Temp boxes crossed.
@@ -275,7 +294,10 @@ impl Sheet {
 
     /// Boxes crossed in the real-estate column for estates of `size` (1-based).
     pub fn real_estate(&self, size: usize) -> u8 {
-        self.real_estate[size - 1]
+        size.checked_sub(1)
+            .and_then(|i| self.real_estate.get(i))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Bis houses (boxes crossed on the bis track).
@@ -285,7 +307,7 @@ impl Sheet {
 
     /// Bis houses in street `s`.
     pub fn bis_in(&self, s: u8) -> u8 {
-        self.bis[s as usize].count_ones() as u8
+        self.bis.get(s as usize).map_or(0, |m| m.count_ones() as u8)
     }
 
     /// Roundabouts built.
@@ -295,7 +317,9 @@ impl Sheet {
 
     /// Roundabouts in street `s`.
     pub fn roundabouts_in(&self, s: u8) -> u8 {
-        self.rounds[s as usize].count_ones() as u8
+        self.rounds
+            .get(s as usize)
+            .map_or(0, |m| m.count_ones() as u8)
     }
 
     pub fn refusals(&self) -> u8 {
@@ -327,7 +351,7 @@ impl Sheet {
     /// Every house of street `s` is filled (numbers, bis and roundabouts count; Ruling 19).
     pub fn street_filled(&self, s: u8) -> bool {
         let s = s as usize;
-        self.numbered[s] | self.rounds[s] == full_mask(self.lens[s])
+        s < STREETS && self.numbered[s] | self.rounds[s] == full_mask(self.lens[s])
     }
 
     /// Every house of the sheet is filled (end trigger, §9.1).
@@ -336,71 +360,48 @@ impl Sheet {
     }
 
     /// The numbers that may legally be written in house `h` (spec §5), as an inclusive range,
-    /// or `None` when the house is not empty or nothing fits.
+    /// or `None` when the house is not empty, not on the sheet, or nothing fits.
     pub fn number_range(&self, h: HouseRef) -> Option<(u8, u8)> {
-        let row = &self.cells[h.street as usize];
-        let len = self.lens[h.street as usize] as usize;
-        let i = h.house as usize;
-        if row[i] != EMPTY {
+        if !self.contains(h) {
             return None;
         }
-        let mut lo = 0u8;
-        for &c in row[..i].iter().rev() {
-            match c {
-                EMPTY => continue,
-                ROUNDABOUT => break,
-                v => {
-                    lo = v + 1;
-                    break;
-                }
-            }
-        }
-        let mut hi = MAX_NUMBER;
-        for &c in &row[i + 1..len] {
-            match c {
-                EMPTY => continue,
-                ROUNDABOUT => break,
-                v => {
-                    if v == 0 {
-                        return None;
-                    }
-                    hi = v - 1;
-                    break;
-                }
-            }
-        }
-        (lo <= hi).then_some((lo, hi))
+        self.street_ranges(h.street as usize)[h.house as usize]
     }
 
-    /// `number_range` of every house at once, in two passes per street.
+    /// `number_range` of every house at once.
     pub fn ranges(&self) -> [[Option<(u8, u8)>; MAX_HOUSES]; STREETS] {
-        let mut out = [[None; MAX_HOUSES]; STREETS];
-        for (s, row_out) in out.iter_mut().enumerate() {
-            let len = self.lens[s] as usize;
-            let row = &self.cells[s];
-            let mut lo = [0u8; MAX_HOUSES];
-            let mut cur = 0u8;
-            for i in 0..len {
-                lo[i] = cur;
-                match row[i] {
-                    EMPTY => {}
-                    ROUNDABOUT => cur = 0,
-                    v => cur = v + 1,
-                }
+        std::array::from_fn(|s| self.street_ranges(s))
+    }
+
+    /// The ordering rule of spec §5 for one street, in two passes: an empty house takes any
+    /// number above the nearest number on its left and below the nearest on its right, within
+    /// its segment (roundabouts start a new segment).
+    fn street_ranges(&self, s: usize) -> [Option<(u8, u8)>; MAX_HOUSES] {
+        let mut out = [None; MAX_HOUSES];
+        let len = self.lens[s] as usize;
+        let row = &self.cells[s];
+        let mut lo = [0u8; MAX_HOUSES];
+        let mut cur = 0u8;
+        for i in 0..len {
+            lo[i] = cur;
+            match row[i] {
+                EMPTY => {}
+                ROUNDABOUT => cur = 0,
+                v => cur = v + 1,
             }
-            let mut cur = Some(MAX_NUMBER);
-            for i in (0..len).rev() {
-                if row[i] == EMPTY {
-                    row_out[i] = match cur {
-                        Some(hi) if lo[i] <= hi => Some((lo[i], hi)),
-                        _ => None,
-                    };
-                }
-                match row[i] {
-                    EMPTY => {}
-                    ROUNDABOUT => cur = Some(MAX_NUMBER),
-                    v => cur = v.checked_sub(1),
-                }
+        }
+        let mut cur = Some(MAX_NUMBER);
+        for i in (0..len).rev() {
+            if row[i] == EMPTY {
+                out[i] = match cur {
+                    Some(hi) if lo[i] <= hi => Some((lo[i], hi)),
+                    _ => None,
+                };
+            }
+            match row[i] {
+                EMPTY => {}
+                ROUNDABOUT => cur = Some(MAX_NUMBER),
+                v => cur = v.checked_sub(1),
             }
         }
         out

@@ -275,7 +275,7 @@ impl SheetData {
                     }
                 }
             }
-            self.check_bis(&sheet, s)?;
+            self.check_bis(&sheet, s, edition.rules.bis_pairs_split)?;
             for &p in &st.pools {
                 if p == 0 || p > len {
                     return Err(SheetFileError::Position {
@@ -356,7 +356,7 @@ impl SheetData {
 
     /// Bis numbers sit next to an equal number with no fence between (Ruling 6); equal
     /// neighbours need a bis mark.
-    fn check_bis(&self, sheet: &Sheet, s: u8) -> Result<(), SheetFileError> {
+    fn check_bis(&self, sheet: &Sheet, s: u8, bis_pairs_split: bool) -> Result<(), SheetFileError> {
         let street = s as usize + 1;
         let len = sheet.len(s);
         for i in 0..len {
@@ -371,7 +371,7 @@ impl SheetData {
                 }
                 if sheet.number(HouseRef::new(s, j)) == Some(value) {
                     let slot = FenceRef::new(s, i.min(j));
-                    if sheet.has_fence(slot) {
+                    if sheet.has_fence(slot) && !bis_pairs_split {
                         return Err(SheetFileError::FenceInBis {
                             street,
                             slot: slot.slot + 1,

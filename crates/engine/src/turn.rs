@@ -48,9 +48,23 @@ pub enum Pick {
     Hand(#[serde(with = "one_based_pair")] (u8, u8)),
 }
 
+impl std::fmt::Display for Pick {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Pick::Combination(i) => write!(f, "combination {}", *i as u16 + 1),
+            Pick::Hand((n, e)) => write!(
+                f,
+                "the number of hand card {} with the effect of hand card {}",
+                *n as u16 + 1,
+                *e as u16 + 1
+            ),
+        }
+    }
+}
+
 /// How the combination's Effect is used. Temp has no target: it is applied automatically.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum EffectUse {
     /// Surveyor: draw a fence in this slot.
     Fence(FenceRef),
@@ -66,6 +80,7 @@ pub enum EffectUse {
 
 /// Writing a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Build {
     pub pick: Pick,
     pub house: HouseRef,
@@ -78,7 +93,7 @@ pub struct Build {
 
 /// The main action of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Play {
     Build(Build),
     /// A building-permit refusal (legal only when nothing fits, Ruling 1). In expert mode the
@@ -124,6 +139,7 @@ pub enum When {
 
 /// Building one roundabout (advanced variant, spec §12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Roundabout {
     pub house: HouseRef,
     pub when: When,
@@ -132,6 +148,7 @@ pub struct Roundabout {
 /// Validating City Plan n° `plan` (0-based slot; written 1-based), naming the estates used
 /// by their first house (estate plans only).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlanClaim {
     #[serde(with = "one_based")]
     pub plan: u8,
@@ -141,6 +158,7 @@ pub struct PlanClaim {
 
 /// One seat's whole turn.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Turn {
     pub play: Play,
     #[serde(default, skip_serializing_if = "Option::is_none")]

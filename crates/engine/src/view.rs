@@ -70,13 +70,12 @@ impl PlayerView {
 
     /// The same legality context the game uses for this seat.
     pub fn context(&self) -> TurnContext<'_> {
-        TurnContext {
-            edition: self.edition,
-            advanced: self.options.advanced,
-            passes_card: self.options.mode == crate::game::Mode::Expert,
-            offer: self.offer,
-            plans: &self.plans,
-            reshuffle_offered: self.reshuffle_offered,
-        }
+        TurnContext::new(
+            self.edition,
+            &self.options,
+            self.offer,
+            &self.plans,
+            self.reshuffle_offered,
+        )
     }
 }

@@ -118,3 +118,150 @@ fn bis_across_fences_is_an_edition_rule_ruling_6() {
         );
     }
 }
+
+/// Plays `rounds` rounds of random legal turns (driven by `rng`).
+fn advance(g: &mut Game, rounds: usize, rng: &mut ChaCha8Rng) {
+    for _ in 0..rounds {
+        if g.is_over() {
+            return;
+        }
+        for seat in 0..g.players() {
+            let turns = g.legal_turns(seat);
+            let t = turns[rng.gen_range(0..turns.len())].clone();
+            g.submit(seat, t).unwrap();
+        }
+        g.resolve().unwrap();
+    }
+}
+
+#[test]
+fn a_public_record_hides_the_seed_until_the_game_is_over() {
+    let mut g = Game::new(Edition::first(), Options::new(Mode::Standard), 2, 99).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    advance(&mut g, 3, &mut rng);
+    assert_eq!(Record::public(&g, &[]).setup.seed, None);
+    assert!(!Record::public(&g, &[]).to_json().contains("\"seed\""));
+    assert_eq!(Record::of(&g, &[]).setup.seed, Some(99));
+    let done = play(Mode::Standard, false, 2, 99);
+    assert_eq!(Record::public(&done, &[]).setup.seed, Some(99));
+}
+
+#[test]
+fn a_replayed_game_goes_on_exactly_as_the_original() {
+    for (mode, players) in [(Mode::Standard, 3), (Mode::Solo, 1), (Mode::Expert, 3)] {
+        let mut original = Game::new(Edition::first(), Options::new(mode), players, 5).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        advance(&mut original, 4, &mut rng);
+        let mut copy = Record::of(&original, &[]).replay().unwrap();
+        let mut rng_a = ChaCha8Rng::seed_from_u64(3);
+        let mut rng_b = ChaCha8Rng::seed_from_u64(3);
+        advance(&mut original, 40, &mut rng_a);
+        advance(&mut copy, 40, &mut rng_b);
+        assert!(original.is_over());
+        assert_eq!(
+            Record::of(&original, &[]).to_json(),
+            Record::of(&copy, &[]).to_json(),
+            "{mode:?}"
+        );
+    }
+}
+
+#[test]
+fn records_reject_unknown_fields_at_every_level() {
+    let g = play(Mode::Standard, false, 2, 4);
+    let good = Record::of(&g, &[]).to_json();
+    assert!(Record::from_json(&good).is_ok());
+    for (from, to) in [
+        ("\"advanced\":false", "\"advnced\":false"),
+        ("\"round\":1,", "\"round\":1,\"extra\":0,"),
+        ("\"number\":", "\"numbr\":"),
+        ("{\"play\":", "{\"reshufle\":true,\"play\":"),
+        ("\"trigger\":", "\"x\":1,\"trigger\":"),
+    ] {
+        let bad = good.replacen(from, to, 1);
+        assert_ne!(bad, good, "{from}");
+        let err = Record::from_json(&bad).unwrap_err();
+        assert_eq!(err.code(), "record_json", "{from}: {err}");
+    }
+}
+
+#[test]
+fn truncated_and_resultless_records_say_so() {
+    let g = play(Mode::Standard, false, 2, 8);
+    let full = Record::of(&g, &[]);
+    let mut cut = full.clone();
+    cut.result = None;
+    cut.rounds.truncate(5);
+    assert_eq!(
+        cut.replay().unwrap_err(),
+        RecordError::Truncated { round: 5 }
+    );
+    let mut no_result = full.clone();
+    no_result.result = None;
+    assert_eq!(
+        no_result.replay().unwrap_err(),
+        RecordError::MissingResult { round: g.round() }
+    );
+    // An unfinished game: the last round has its draws and no turns.
+    let mut open = full;
+    open.result = None;
+    open.rounds.truncate(5);
+    open.rounds[4].turns.clear();
+    assert_eq!(open.replay().unwrap().round(), 5);
+}
+
+#[test]
+fn error_messages_count_from_one() {
+    let g = Game::new(Edition::first(), Options::new(Mode::Standard), 1, 1).unwrap();
+    let err = g
+        .validate(
+            0,
+            &Turn::build(Pick::Combination(3), HouseRef::new(0, 0), 1),
+        )
+        .unwrap_err();
+    assert_eq!(err.to_string(), "combination 4 is not on offer");
+    let Offer::Combinations(c) = g.offer(0) else {
+        panic!("standard offer")
+    };
+    let wrong = if c[0].number == 1 { 2 } else { 1 };
+    let err = g
+        .validate(
+            0,
+            &Turn::build(Pick::Combination(0), HouseRef::new(0, 0), wrong),
+        )
+        .unwrap_err();
+    assert_eq!(err.code(), "number_not_offered");
+    assert!(!err.to_string().contains("..="), "{err}");
+}
+
+#[test]
+fn inconsistent_edition_data_is_refused() {
+    let text = include_str!("../data/first-edition.json");
+    let no_solo = text.replace("\"bottom_part\": 42", "\"bottom_part\": 0");
+    assert!(Edition::from_json(&no_solo).is_err());
+    let seven = text.replace("[6, 7, 8, 10, 12]", "[6, 7, 8, 10, 12],\n      [7, 8]");
+    assert_ne!(seven, text);
+    assert!(Edition::from_json(&seven).is_err());
+}
+
+#[test]
+fn out_of_range_references_are_errors_not_panics() {
+    let g = Game::new(Edition::first(), Options::new(Mode::Standard), 1, 1).unwrap();
+    let ctx = g.context(0);
+    let sheet = *g.sheet(0).unwrap();
+    for h in [
+        HouseRef::new(5, 0),
+        HouseRef::new(0, 40),
+        HouseRef::new(255, 255),
+    ] {
+        assert!(ctx
+            .check_effect(&sheet, Effect::Landscaper, h, EffectUse::Park)
+            .is_err());
+        assert!(ctx
+            .check_effect(&sheet, Effect::Pool, h, EffectUse::Pool)
+            .is_err());
+        assert_eq!(sheet.number_range(h), None);
+        assert!(!sheet.is_empty(h));
+        assert!(ctx.check_roundabout(&sheet, h).is_err());
+    }
+}
