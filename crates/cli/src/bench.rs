@@ -80,7 +80,7 @@ fn random_playouts(budget: Duration) -> Result<Throughput, CliError> {
         let mut bot = RandomBot::new(seat_seed(seed, 0));
         while !game.is_over() && game.round() <= SOLO_LAST_ROUND {
             let Some(sheet) = game.sheet(0) else { break };
-            let turn = bot.turn(&game.context(0), sheet);
+            let turn = bot.turn(&game.context(0).unwrap(), sheet);
             game.submit(0, turn).map_err(|source| CliError::BotTurn {
                 bot: "random".into(),
                 seat: 0,

@@ -20,6 +20,10 @@ pub struct LoadtestArgs {
     /// Loopback address of the server under test (port 0: any free port).
     #[arg(long, default_value = "127.0.0.1:0", value_name = "HOST:PORT")]
     pub addr: String,
+    /// Each player thinks up to this many milliseconds before confirming (0: at once, which
+    /// keeps the server saturated).
+    #[arg(long, default_value_t = 0, value_name = "MS")]
+    pub think_ms: u64,
     /// Stop after this many seconds whatever happens.
     #[arg(long, default_value_t = 300, value_name = "SECONDS")]
     pub time_limit: u64,
@@ -36,6 +40,7 @@ pub fn run(args: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
         rounds: args.rounds,
         addr: args.addr.clone(),
         time_limit: Duration::from_secs(args.time_limit),
+        think: Duration::from_millis(args.think_ms),
         ..LoadConfig::default()
     };
     let report = runtime

@@ -414,10 +414,12 @@ impl Game {
         !self.is_over() && self.pending.iter().all(|p| p.is_some())
     }
 
-    /// What `seat` is offered this round. `seat` must be below `players()`: callers acting on
-    /// user input check it first (as `validate` and `submit` do).
-    pub fn offer(&self, seat: usize) -> Offer {
-        match &self.table {
+    /// What `seat` is offered this round, or `None` if there is no such seat.
+    pub fn offer(&self, seat: usize) -> Option<Offer> {
+        if seat >= self.players() {
+            return None;
+        }
+        Some(match &self.table {
             Table::Stacks { flipped, numbers } => {
                 Offer::Combinations(std::array::from_fn(|i| Combination {
                     number: numbers[i].number,
@@ -425,8 +427,8 @@ impl Game {
                 }))
             }
             Table::Solo { hand } => Offer::Hand(*hand),
-            Table::Hands { hands } => Offer::Hand(hands[seat.min(hands.len() - 1)]),
-        }
+            Table::Hands { hands } => Offer::Hand(*hands.get(seat)?),
+        })
     }
 
     /// Standard game: the effects each stack will offer next round, shown on the backs of the
@@ -445,15 +447,15 @@ impl Game {
             && !self.plans.iter().any(|p| p.approved)
     }
 
-    /// The legality context of `seat` for this round.
-    pub fn context(&self, seat: usize) -> TurnContext<'_> {
-        TurnContext::new(
+    /// The legality context of `seat` for this round, or `None` if there is no such seat.
+    pub fn context(&self, seat: usize) -> Option<TurnContext<'_>> {
+        Some(TurnContext::new(
             self.edition,
             &self.options,
-            self.offer(seat),
+            self.offer(seat)?,
             &self.plans,
             self.reshuffle_offered(),
-        )
+        ))
     }
 
     // ----- acting -----
@@ -467,13 +469,16 @@ impl Game {
             .sheets
             .get(seat)
             .ok_or(TurnError::NoSuchSeat { seat })?;
-        self.context(seat).apply(sheet, turn)
+        let ctx = self.context(seat).ok_or(TurnError::NoSuchSeat { seat })?;
+        ctx.apply(sheet, turn)
     }
 
     /// Every legal turn of `seat` this round.
     pub fn legal_turns(&self, seat: usize) -> Vec<Turn> {
         match self.sheets.get(seat) {
-            Some(s) if !self.is_over() => self.context(seat).legal_turns(s),
+            Some(s) if !self.is_over() => self
+                .context(seat)
+                .map_or_else(Vec::new, |c| c.legal_turns(s)),
             _ => Vec::new(),
         }
     }
@@ -481,7 +486,7 @@ impl Game {
     /// Number of legal turns of `seat` this round.
     pub fn count_turns(&self, seat: usize) -> u64 {
         match self.sheets.get(seat) {
-            Some(s) if !self.is_over() => self.context(seat).count_turns(s),
+            Some(s) if !self.is_over() => self.context(seat).map_or(0, |c| c.count_turns(s)),
             _ => 0,
         }
     }

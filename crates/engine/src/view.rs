@@ -44,7 +44,7 @@ impl PlayerView {
             options: game.options(),
             seat,
             round: game.round(),
-            offer: game.offer(seat),
+            offer: game.offer(seat)?,
             next_effects: game.next_effects(),
             plans: *game.plans(),
             sheets: game.sheets().to_vec(),

@@ -13,7 +13,7 @@ fn play(mode: Mode, advanced: bool, players: usize, seed: u64) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     while !g.is_over() {
         for seat in 0..players {
-            let ctx = g.context(seat);
+            let ctx = g.context(seat).unwrap();
             let sheet = *g.sheet(seat).unwrap();
             let mut pl = Vec::new();
             ctx.placements(&sheet, &mut pl);
@@ -220,7 +220,7 @@ fn error_messages_count_from_one() {
         )
         .unwrap_err();
     assert_eq!(err.to_string(), "combination 4 is not on offer");
-    let Offer::Combinations(c) = g.offer(0) else {
+    let Offer::Combinations(c) = g.offer(0).unwrap() else {
         panic!("standard offer")
     };
     let wrong = if c[0].number == 1 { 2 } else { 1 };
@@ -247,7 +247,7 @@ fn inconsistent_edition_data_is_refused() {
 #[test]
 fn out_of_range_references_are_errors_not_panics() {
     let g = Game::new(Edition::first(), Options::new(Mode::Standard), 1, 1).unwrap();
-    let ctx = g.context(0);
+    let ctx = g.context(0).unwrap();
     let sheet = *g.sheet(0).unwrap();
     for h in [
         HouseRef::new(5, 0),
@@ -264,4 +264,18 @@ fn out_of_range_references_are_errors_not_panics() {
         assert!(!sheet.is_empty(h));
         assert!(ctx.check_roundabout(&sheet, h).is_err());
     }
+}
+
+#[test]
+fn no_offer_or_context_for_a_seat_that_does_not_exist() {
+    let g = Game::new(Edition::first(), Options::new(Mode::Expert), 3, 1).unwrap();
+    assert!(g.offer(2).is_some());
+    assert_eq!(g.offer(3), None);
+    assert!(g.context(3).is_none());
+    assert!(PlayerView::of(&g, 3).is_none());
+    let turn = Turn::refuse(Some(0));
+    assert_eq!(
+        g.validate(3, &turn).unwrap_err(),
+        TurnError::NoSuchSeat { seat: 3 }
+    );
 }

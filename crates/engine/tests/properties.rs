@@ -256,7 +256,7 @@ fn mutate(rng: &mut ChaCha8Rng, t: &Turn, sheet: &Sheet, offer: &Offer) -> Turn 
 
 /// Checks (a) and (b) for one seat.
 fn check_turns(game: &Game, seat: usize, rng: &mut ChaCha8Rng) {
-    let ctx = game.context(seat);
+    let ctx = game.context(seat).unwrap();
     let sheet = *game.sheet(seat).unwrap();
     let hand = ctx.offer.is_hand();
     let mut listed = Vec::new();
@@ -392,6 +392,7 @@ fn count_matches_listing_on_a_large_state() {
     assert!(n as usize > CAP, "{n}");
     let mut listed = 0u64;
     game.context(0)
+        .unwrap()
         .for_each_turn(game.sheet(0).unwrap(), &mut |_| {
             listed += 1;
             true
@@ -400,6 +401,7 @@ fn count_matches_listing_on_a_large_state() {
     // The listing stops when asked to.
     let mut seen = 0;
     game.context(0)
+        .unwrap()
         .for_each_turn(game.sheet(0).unwrap(), &mut |_| {
             seen += 1;
             seen < 10
@@ -449,7 +451,7 @@ fn large_advanced_states_list_exactly_the_valid_turns() {
                 (listed.len() > CAP).then_some((game, listed))
             })
             .expect("an advanced state with many turns");
-        let ctx = game.context(0);
+        let ctx = game.context(0).unwrap();
         let sheet = *game.sheet(0).unwrap();
         assert_eq!(ctx.count_turns(&sheet), listed.len() as u64);
         for t in &listed {

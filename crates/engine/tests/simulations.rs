@@ -189,7 +189,7 @@ fn views_hide_unresolved_turns() {
         }
         let before = game.sheets().to_vec();
         let sheet = *game.sheet(0).unwrap();
-        let turn = choose_turn(&game.context(0), &sheet, &mut rng, &Style::RANDOM);
+        let turn = choose_turn(&game.context(0).unwrap(), &sheet, &mut rng, &Style::RANDOM);
         game.submit(0, turn.clone()).unwrap();
         let mine = PlayerView::of(&game, 0).unwrap();
         assert_eq!(mine.my_turn, Some(turn));
@@ -201,7 +201,7 @@ fn views_hide_unresolved_turns() {
                 "other seats see sheets as of the last round"
             );
             assert_eq!(v.submitted, [true, false, false]);
-            assert_eq!(v.offer, game.offer(seat));
+            assert_eq!(v.offer, game.offer(seat).unwrap());
         }
         assert!(PlayerView::of(&game, 3).is_none());
     }

@@ -528,7 +528,7 @@ pub fn choose_turn(
 pub fn play_round(game: &mut Game, rng: &mut ChaCha8Rng, style: &Style) {
     for seat in 0..game.players() {
         let sheet = *game.sheet(seat).expect("seat");
-        let turn = choose_turn(&game.context(seat), &sheet, rng, style);
+        let turn = choose_turn(&game.context(seat).unwrap(), &sheet, rng, style);
         if let Err(e) = game.submit(seat, turn.clone()) {
             panic!(
                 "seat {seat} round {}: {turn:?} rejected: {e}\n{sheet}",
