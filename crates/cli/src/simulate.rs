@@ -23,8 +23,8 @@ use welcome_engine::{Game, Options, Record};
 pub struct SimulateArgs {
     #[command(flatten)]
     pub table: TableArgs,
-    /// Number of games.
-    #[arg(long, default_value_t = 100, value_name = "G", value_parser = at_least_one)]
+    /// Number of games (1 to 10,000,000).
+    #[arg(long, default_value_t = 100, value_name = "G", value_parser = game_count)]
     pub games: u64,
     /// Seed of the first game; game i uses seed S+i.
     #[arg(long, default_value_t = 0, value_name = "S")]
@@ -43,9 +43,13 @@ pub struct SimulateArgs {
     pub threads: Option<u64>,
 }
 
-fn at_least_one(s: &str) -> Result<u64, String> {
+/// Most games in one run: every game's summary is kept for the statistics.
+const MAX_GAMES: u64 = 10_000_000;
+
+fn game_count(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
         Ok(0) => Err("must be at least 1".into()),
+        Ok(n) if n > MAX_GAMES => Err(format!("must be at most {MAX_GAMES}")),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("{s:?} is not a whole number")),
     }

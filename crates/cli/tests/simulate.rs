@@ -213,6 +213,10 @@ fn bad_flags_are_refused() {
     rejected(&["--players", "0"], &["--players must be at least 1"]);
     rejected(&["--games", "0"], &["--games", "must be at least 1"]);
     rejected(
+        &["--games", "10000001"],
+        &["--games", "must be at most 10000000"],
+    );
+    rejected(
         &["--expert", "--players", "1"],
         &["--expert needs at least 2 players"],
     );
