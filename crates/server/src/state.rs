@@ -42,10 +42,20 @@ impl Default for Limits {
     }
 }
 
+/// The version of a table that its sockets watch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Version {
+    /// Counts every change.
+    pub any: u64,
+    /// The last change that must be shown at once (a round resolved, a seat changed hands…);
+    /// later minor changes (a confirmation, a connection) may be shown a moment later, together.
+    pub urgent: u64,
+}
+
 /// One table behind its lock, with a version that every socket of the table watches.
 pub struct TableCell {
     pub table: Mutex<Table>,
-    version: watch::Sender<u64>,
+    version: watch::Sender<Version>,
     /// The lobby line, readable without taking the table's lock.
     summary: StdMutex<LobbyEntry>,
 }
@@ -55,21 +65,35 @@ impl TableCell {
         let summary = StdMutex::new(table.summary());
         TableCell {
             table: Mutex::new(table),
-            version: watch::channel(0).0,
+            version: watch::channel(Version::default()).0,
             summary,
         }
     }
 
-    /// Records a change of `table` (whose lock the caller holds): every socket re-renders.
+    /// Records a change of `table` (whose lock the caller holds) that every socket shows at once.
     pub fn changed(&self, table: &mut Table) {
+        self.bump(table, true);
+    }
+
+    /// Records a minor change: sockets may wait a moment to show it with the next ones.
+    pub fn changed_minor(&self, table: &mut Table) {
+        self.bump(table, false);
+    }
+
+    fn bump(&self, table: &mut Table, urgent: bool) {
         table.invalidate();
         if let Ok(mut s) = self.summary.lock() {
             *s = table.summary();
         }
-        self.version.send_modify(|v| *v = v.wrapping_add(1));
+        self.version.send_modify(|v| {
+            v.any += 1;
+            if urgent {
+                v.urgent = v.any;
+            }
+        });
     }
 
-    pub fn subscribe(&self) -> watch::Receiver<u64> {
+    pub fn subscribe(&self) -> watch::Receiver<Version> {
         self.version.subscribe()
     }
 

@@ -118,10 +118,8 @@ pub struct NewTable {
 
 fn raw<T: serde::Serialize>(v: &T) -> Box<RawValue> {
     // Serializing these plain data types cannot fail; "null" keeps the message well-formed.
-    serde_json::to_string(v)
-        .ok()
-        .and_then(|s| RawValue::from_string(s).ok())
-        .unwrap_or_else(|| RawValue::from_string("null".into()).expect("null is JSON"))
+    serde_json::value::to_raw_value(v)
+        .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
 }
 
 impl Table {
@@ -339,10 +337,10 @@ impl Table {
         };
         let view = self.game.as_ref().map(|g| {
             let (offer, my_turn) = match role {
-                Role::Seat { seat, .. } => (Some(g.offer(seat)), g.pending_turn(seat)),
+                Role::Seat { seat, .. } => (g.offer(seat), g.pending_turn(seat)),
                 // Nobody but its holder sees an expert hand.
                 _ if g.options().mode == Mode::Expert => (None, None),
-                _ => (Some(g.offer(0)), None),
+                _ => (g.offer(0), None),
             };
             let (pile, discard) = g.pile_sizes();
             ViewOut {
@@ -757,10 +755,12 @@ impl Table {
                         seat + 1
                     );
                     let mut first = None;
-                    g.context(seat).for_each_turn(&g.sheets()[seat], &mut |t| {
-                        first = Some(t.clone());
-                        false
-                    });
+                    if let Some(ctx) = g.context(seat) {
+                        ctx.for_each_turn(&g.sheets()[seat], &mut |t| {
+                            first = Some(t.clone());
+                            false
+                        });
+                    }
                     if let Some(t) = first {
                         let _ = g.submit(seat, t);
                     }

@@ -8,7 +8,7 @@
 use crate::error::ApiError;
 use crate::state::{AppState, TableCell};
 use crate::table::{hash_token, seat_options};
-use crate::wire::{AckMsg, ClientMsg, ErrorMsg, OptionsMsg};
+use crate::wire::{AckMsg, ClientMsg, ErrorMsg, OptionsMsg, Status};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::{rejection::WebSocketUpgradeRejection, Message, WebSocket};
@@ -17,6 +17,17 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
+
+/// How long a socket may hold back minor changes to show them together.
+const COALESCE: Duration = Duration::from_millis(25);
+
+async fn sleep_until(due: Option<tokio::time::Instant>) {
+    match due {
+        Some(t) => tokio::time::sleep_until(t).await,
+        None => std::future::pending().await,
+    }
+}
 
 /// Frames above this size close the socket; between `Limits::max_message` and this, the server
 /// answers `message_too_large` and keeps the socket.
@@ -80,7 +91,7 @@ async fn connection(socket: WebSocket, st: AppState, cell: Arc<TableCell>, token
             ))
         } else {
             t.socket_opened(hash.as_deref());
-            cell.changed(&mut t);
+            cell.changed_minor(&mut t);
             None
         }
     };
@@ -90,23 +101,24 @@ async fn connection(socket: WebSocket, st: AppState, cell: Arc<TableCell>, token
         return;
     }
     let mut version = cell.subscribe();
-    version.mark_changed();
-    'socket: loop {
-        tokio::select! {
-            // State pushes first, so that a client sending without pause still sees changes.
+    // What this socket has shown, and when it must show the minor changes it has not.
+    let mut shown = 0u64;
+    let mut due: Option<tokio::time::Instant> = Some(tokio::time::Instant::now());
+    loop {
+        let render = tokio::select! {
+            // Pushes first, so that a client sending without pause still sees changes.
             biased;
+            _ = sleep_until(due) => true,
             changed = version.changed() => {
                 if changed.is_err() {
                     break;
                 }
-                version.borrow_and_update();
-                let text = {
-                    let mut t = cell.table.lock().await;
-                    let role = t.role(hash.as_deref());
-                    t.render(role)
-                };
-                if tx.send(Message::Text(text.into())).await.is_err() {
-                    break;
+                let v = *version.borrow_and_update();
+                if v.urgent > shown {
+                    true
+                } else {
+                    due.get_or_insert_with(|| tokio::time::Instant::now() + COALESCE);
+                    false
                 }
             }
             msg = rx.next() => {
@@ -122,14 +134,28 @@ async fn connection(socket: WebSocket, st: AppState, cell: Arc<TableCell>, token
                     Some(Ok(_)) => continue,
                 };
                 if tx.send(Message::Text(reply.into())).await.is_err() {
-                    break 'socket;
+                    break;
                 }
+                false
+            }
+        };
+        if render {
+            due = None;
+            let text = {
+                let mut t = cell.table.lock().await;
+                // Everything up to now is in this render.
+                shown = version.borrow_and_update().any;
+                let role = t.role(hash.as_deref());
+                t.render(role)
+            };
+            if tx.send(Message::Text(text.into())).await.is_err() {
+                break;
             }
         }
     }
     let mut t = cell.table.lock().await;
     t.socket_closed(hash.as_deref());
-    cell.changed(&mut t);
+    cell.changed_minor(&mut t);
 }
 
 /// Answers one client message; the reply is an `options`, `ack` or `error` message.
@@ -191,9 +217,15 @@ async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str)
         ClientMsg::Submit { round, turn, seat } => {
             let mut t = cell.table.lock().await;
             let role = t.role(hash);
+            let before = t.game().map(|g| g.round());
             match t.submit(st.store(), role, seat, round, turn).await {
                 Ok(()) => {
-                    cell.changed(&mut t);
+                    // A resolution is shown at once; a confirmation only changes a flag.
+                    if t.game().map(|g| g.round()) != before || t.status() == Status::Over {
+                        cell.changed(&mut t);
+                    } else {
+                        cell.changed_minor(&mut t);
+                    }
                     ack()
                 }
                 Err(e) => error_text(request, &e),
@@ -204,7 +236,7 @@ async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str)
             let role = t.role(hash);
             match t.restart(st.store(), role, seat, round).await {
                 Ok(()) => {
-                    cell.changed(&mut t);
+                    cell.changed_minor(&mut t);
                     ack()
                 }
                 Err(e) => error_text(request, &e),
