@@ -63,6 +63,8 @@ pub struct LoadReport {
     pub errors: usize,
     pub first_error: Option<String>,
     pub timed_out: bool,
+    /// State messages received, all sockets together.
+    pub states: u64,
 }
 
 impl LoadReport {
@@ -93,6 +95,11 @@ impl fmt::Display for LoadReport {
             ms(self.p50),
             ms(self.p99),
             ms(self.max)
+        )?;
+        writeln!(
+            f,
+            "state pushes per socket and round: {:.2}",
+            self.states as f64 / (self.rounds.max(1) * self.players as u64) as f64
         )?;
         write!(f, "errors: {}", self.errors)?;
         if let Some(e) = &self.first_error {
@@ -131,7 +138,8 @@ struct ViewIn {
     offer: Option<Offer>,
     next_effects: Option<[Effect; 3]>,
     plans: Vec<PlanInfo>,
-    sheets: Vec<SheetIn>,
+    /// Only the seat's own sheet is read: the random bot looks at nothing else.
+    sheets: Vec<Box<serde_json::value::RawValue>>,
     my_turn: Option<serde_json::Value>,
     reshuffle_offered: bool,
     pile: usize,
@@ -164,11 +172,10 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
         card: view.plans[i].card,
         approved: view.plans[i].approved,
     });
-    let sheets: Vec<Sheet> = view
-        .sheets
-        .iter()
-        .map(|s| s.sheet.to_sheet(edition).map_err(|e| e.to_string()))
-        .collect::<Result<_, _>>()?;
+    let own: SheetIn = serde_json::from_str(view.sheets.get(seat).ok_or("no sheet")?.get())
+        .map_err(|e| e.to_string())?;
+    let mut sheets = vec![Sheet::new(&edition.sheet); view.sheets.len()];
+    sheets[seat] = own.sheet.to_sheet(edition).map_err(|e| e.to_string())?;
     Ok(PlayerView {
         edition,
         options,
@@ -203,6 +210,7 @@ struct PlayerResult {
     resolved: u64,
     errors: usize,
     first_error: Option<String>,
+    states: u64,
 }
 
 async fn player(
@@ -218,6 +226,7 @@ async fn player(
         resolved: 0,
         errors: 0,
         first_error: None,
+        states: 0,
     };
     let mut last_round = 0u16;
     let mut request = 0u64;
@@ -236,6 +245,7 @@ async fn player(
         if !text.starts_with("{\"type\":\"state\"") {
             continue;
         }
+        r.states += 1;
         // Most pushes only say who has confirmed: skip them without parsing, by the table's
         // round (the first "round" of the message).
         if let Some(round) = first_round(&text) {
@@ -401,11 +411,13 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let mut resolved = 0u64;
     let mut errors = 0;
     let mut first_error = None;
+    let mut states = 0;
     for t in tasks {
         let r = t.await.map_err(|e| e.to_string())?;
         samples.extend(r.samples);
         resolved += r.resolved;
         errors += r.errors;
+        states += r.states;
         if first_error.is_none() {
             first_error = r.first_error;
         }
@@ -434,5 +446,6 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         errors,
         first_error,
         timed_out,
+        states,
     })
 }

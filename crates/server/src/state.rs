@@ -81,7 +81,7 @@ impl TableCell {
     }
 
     fn bump(&self, table: &mut Table, urgent: bool) {
-        table.invalidate();
+        table.invalidate(!urgent);
         if let Ok(mut s) = self.summary.lock() {
             *s = table.summary();
         }

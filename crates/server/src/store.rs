@@ -138,9 +138,12 @@ impl SqliteStore {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(10))
-            .foreign_keys(true);
+            .foreign_keys(true)
+            // Commits never checkpoint (a checkpoint syncs the database file and would stall
+            // the commit that triggers it); a background task does, off the commit path.
+            .pragma("wal_autocheckpoint", "0");
         let pool = SqlitePoolOptions::new()
-            .max_connections(4)
+            .max_connections(2)
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations")
@@ -149,7 +152,29 @@ impl SqliteStore {
             .map_err(|e| StoreError(format!("migrating the database: {e}")))?;
         let (jobs, rx) = mpsc::channel(4096);
         tokio::spawn(writer(pool.clone(), rx));
+        tokio::spawn(checkpointer(pool.clone()));
         Ok(SqliteStore { pool, jobs })
+    }
+}
+
+/// Copies the write-ahead log into the database file now and then, so that it stays small.
+async fn checkpointer(pool: SqlitePool) {
+    let mut tick = tokio::time::interval(Duration::from_secs(2));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&pool)
+            .await
+        {
+            if pool.is_closed() {
+                return;
+            }
+            tracing::warn!("checkpoint: {e}");
+        }
     }
 }
 
@@ -162,7 +187,8 @@ async fn writer(pool: SqlitePool, mut rx: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        if jobs.len() > 1 && apply(&pool, jobs.iter().map(|j| &j.batch)).await.is_ok() {
+        let all: Vec<&Write> = jobs.iter().flat_map(|j| j.batch.iter()).collect();
+        if jobs.len() > 1 && apply(&pool, all).await.is_ok() {
             for j in jobs {
                 let _ = j.done.send(Ok(()));
             }
@@ -170,23 +196,62 @@ async fn writer(pool: SqlitePool, mut rx: mpsc::Receiver<Job>) {
         }
         // One failing batch must not fail the others: apply them one by one.
         for j in jobs {
-            let r = apply(&pool, std::iter::once(&j.batch)).await;
+            let r = apply(&pool, j.batch.iter().collect()).await;
             let _ = j.done.send(r);
         }
     }
 }
 
-async fn apply<'a>(
-    pool: &SqlitePool,
-    batches: impl Iterator<Item = &'a Vec<Write>>,
-) -> Result<(), StoreError> {
+async fn apply(pool: &SqlitePool, writes: Vec<&Write>) -> Result<(), StoreError> {
     let mut tx = pool.begin().await?;
-    for batch in batches {
-        for w in batch {
-            exec(&mut tx, w).await?;
+    // Confirmed turns that follow one another go in one statement: under load most of a group
+    // is turns, and each statement is a round trip to the database thread.
+    let mut turns: Vec<&Write> = Vec::new();
+    for w in writes {
+        if matches!(w, Write::Pending { .. }) {
+            turns.push(w);
+            continue;
         }
+        insert_turns(&mut tx, &mut turns).await?;
+        exec(&mut tx, w).await?;
     }
+    insert_turns(&mut tx, &mut turns).await?;
     tx.commit().await?;
+    Ok(())
+}
+
+/// Rows per multi-row insert (four parameters each, far below SQLite's limit).
+const TURN_ROWS: usize = 200;
+
+async fn insert_turns(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    turns: &mut Vec<&Write>,
+) -> Result<(), StoreError> {
+    for chunk in turns.chunks(TURN_ROWS) {
+        let sql = format!(
+            "INSERT INTO pending_turns (table_id, seat, round, turn) VALUES {} \
+             ON CONFLICT (table_id, seat) DO UPDATE SET round = excluded.round, turn = excluded.turn",
+            vec!["(?, ?, ?, ?)"; chunk.len()].join(", ")
+        );
+        let mut q = sqlx::query(&sql);
+        for w in chunk {
+            if let Write::Pending {
+                table,
+                seat,
+                round,
+                turn,
+            } = w
+            {
+                q = q
+                    .bind(table)
+                    .bind(*seat as i64)
+                    .bind(*round as i64)
+                    .bind(turn);
+            }
+        }
+        q.execute(&mut **tx).await?;
+    }
+    turns.clear();
     Ok(())
 }
 
@@ -255,27 +320,7 @@ async fn exec(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, w: &Write) -> Result
                 .execute(&mut **tx)
                 .await?;
         }
-        Write::Pending {
-            table,
-            seat,
-            round,
-            turn,
-        } => {
-            sqlx::query("DELETE FROM pending_turns WHERE table_id = ? AND seat = ?")
-                .bind(table)
-                .bind(*seat as i64)
-                .execute(&mut **tx)
-                .await?;
-            sqlx::query(
-                "INSERT INTO pending_turns (table_id, seat, round, turn) VALUES (?, ?, ?, ?)",
-            )
-            .bind(table)
-            .bind(*seat as i64)
-            .bind(*round as i64)
-            .bind(turn)
-            .execute(&mut **tx)
-            .await?;
-        }
+        Write::Pending { .. } => insert_turns(tx, &mut vec![w]).await?,
         Write::Withdraw { table, seat } => {
             sqlx::query("DELETE FROM pending_turns WHERE table_id = ? AND seat = ?")
                 .bind(table)

@@ -10,7 +10,8 @@ use crate::options;
 use crate::store::{SeatRow, Store, StoredTable, TableRow, Write};
 use crate::view;
 use crate::wire::{
-    LobbyEntry, OptionsOut, PublicParts, SeatInfo, StateOut, Status, TableInfo, ViewOut, You,
+    GameParts, LobbyEntry, OptionsOut, PublicParts, SeatInfo, StateOut, Status, TableInfo, ViewOut,
+    You,
 };
 use axum::http::StatusCode;
 use serde_json::value::RawValue;
@@ -102,6 +103,7 @@ pub struct Table {
     /// Open sockets per token hash (`None`: spectators).
     sockets: HashMap<Option<String>, usize>,
     cache: Option<Arc<PublicParts>>,
+    game_cache: Option<Arc<GameParts>>,
 }
 
 /// What a new table needs; checked by the caller.
@@ -136,6 +138,7 @@ impl Table {
             game: None,
             sockets: HashMap::new(),
             cache: None,
+            game_cache: None,
         }
     }
 
@@ -236,9 +239,13 @@ impl Table {
                 .is_some_and(|h| self.sockets.contains_key(&Some(h.clone())))
     }
 
-    /// Forgets the serialized public state after a change.
-    pub fn invalidate(&mut self) {
+    /// Forgets the serialized public state after a change; a minor change (a confirmation, a
+    /// connection) keeps the sheets, plans, log and result.
+    pub fn invalidate(&mut self, minor: bool) {
         self.cache = None;
+        if !minor {
+            self.game_cache = None;
+        }
     }
 
     pub fn info(&self) -> TableInfo {
@@ -300,22 +307,31 @@ impl Table {
         if let Some(c) = &self.cache {
             return c.clone();
         }
-        let names = self.names();
-        let parts = Arc::new(match &self.game {
-            None => PublicParts {
-                table: raw(&self.info()),
-                plans: raw(&()),
-                sheets: raw(&()),
-                log: raw(&()),
-                result: raw(&()),
-            },
-            Some(g) => PublicParts {
-                table: raw(&self.info()),
-                plans: raw(&view::plans(g)),
-                sheets: raw(&view::sheets(g, &names)),
-                log: raw(&view::log(g)),
-                result: raw(&view::result(g, &names)),
-            },
+        let game = match &self.game_cache {
+            Some(g) => g.clone(),
+            None => {
+                let names = self.names();
+                let g = Arc::new(match &self.game {
+                    None => GameParts {
+                        plans: raw(&()),
+                        sheets: raw(&()),
+                        log: raw(&()),
+                        result: raw(&()),
+                    },
+                    Some(g) => GameParts {
+                        plans: raw(&view::plans(g)),
+                        sheets: raw(&view::sheets(g, &names)),
+                        log: raw(&view::log(g)),
+                        result: raw(&view::result(g, &names)),
+                    },
+                });
+                self.game_cache = Some(g.clone());
+                g
+            }
+        };
+        let parts = Arc::new(PublicParts {
+            table: raw(&self.info()),
+            game,
         });
         self.cache = Some(parts.clone());
         parts
@@ -347,16 +363,16 @@ impl Table {
                 round: g.round(),
                 offer,
                 next_effects: g.next_effects(),
-                plans: &parts.plans,
-                sheets: &parts.sheets,
+                plans: &parts.game.plans,
+                sheets: &parts.game.sheets,
                 submitted: (0..g.players()).map(|s| g.has_submitted(s)).collect(),
                 my_turn,
                 reshuffle_offered: g.reshuffle_offered(),
                 pile,
                 discard,
                 solo_card_drawn: g.solo_card_drawn(),
-                log: &parts.log,
-                result: &parts.result,
+                log: &parts.game.log,
+                result: &parts.game.result,
             }
         });
         let msg = StateOut {

@@ -262,6 +262,13 @@ pub struct ResultInfo {
 #[derive(Debug)]
 pub struct PublicParts {
     pub table: Box<RawValue>,
+    pub game: std::sync::Arc<GameParts>,
+}
+
+/// The part that changes only when a round resolves (or seats change hands): kept across
+/// confirmations and connections.
+#[derive(Debug)]
+pub struct GameParts {
     pub plans: Box<RawValue>,
     pub sheets: Box<RawValue>,
     pub log: Box<RawValue>,
