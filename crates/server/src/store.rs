@@ -4,8 +4,9 @@
 //! at any moment leaves the database at some acknowledged state. The game itself is stored as
 //! the engine's record; confirmed turns of the round in progress are stored on their own.
 
+use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
 use std::future::Future;
 use std::pin::Pin;
 use std::str::FromStr;
@@ -115,7 +116,9 @@ struct Job {
 /// into one transaction.
 pub struct SqliteStore {
     pool: SqlitePool,
-    jobs: mpsc::Sender<Job>,
+    /// `None` once closed.
+    jobs: std::sync::Mutex<Option<mpsc::Sender<Job>>>,
+    writer: tokio::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
 impl SqliteStore {
@@ -144,6 +147,7 @@ impl SqliteStore {
             .pragma("wal_autocheckpoint", "0");
         let pool = SqlitePoolOptions::new()
             .max_connections(2)
+            .test_before_acquire(false)
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations")
@@ -151,9 +155,13 @@ impl SqliteStore {
             .await
             .map_err(|e| StoreError(format!("migrating the database: {e}")))?;
         let (jobs, rx) = mpsc::channel(4096);
-        tokio::spawn(writer(pool.clone(), rx));
+        let writer = tokio::spawn(writer(pool.clone(), rx));
         tokio::spawn(checkpointer(pool.clone()));
-        Ok(SqliteStore { pool, jobs })
+        Ok(SqliteStore {
+            pool,
+            jobs: std::sync::Mutex::new(Some(jobs)),
+            writer: tokio::sync::Mutex::new(Some(writer)),
+        })
     }
 }
 
@@ -179,6 +187,9 @@ async fn checkpointer(pool: SqlitePool) {
 }
 
 async fn writer(pool: SqlitePool, mut rx: mpsc::Receiver<Job>) {
+    // One connection kept for good: taking one from the pool for every group costs more than
+    // the commit itself.
+    let mut conn: Option<PoolConnection<Sqlite>> = None;
     while let Some(first) = rx.recv().await {
         let mut jobs = vec![first];
         while jobs.len() < MAX_GROUP {
@@ -187,157 +198,210 @@ async fn writer(pool: SqlitePool, mut rx: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
+        let c = match conn.take() {
+            Some(c) => c,
+            None => match pool.acquire().await {
+                Ok(c) => c,
+                Err(e) => {
+                    let e = StoreError::from(e);
+                    for j in jobs {
+                        let _ = j.done.send(Err(StoreError(e.0.clone())));
+                    }
+                    continue;
+                }
+            },
+        };
+        let c = conn.insert(c);
         let all: Vec<&Write> = jobs.iter().flat_map(|j| j.batch.iter()).collect();
-        if jobs.len() > 1 && apply(&pool, all).await.is_ok() {
+        if jobs.len() > 1 && apply(c, all).await.is_ok() {
             for j in jobs {
                 let _ = j.done.send(Ok(()));
             }
             continue;
         }
         // One failing batch must not fail the others: apply them one by one.
+        let mut failed = false;
         for j in jobs {
-            let r = apply(&pool, j.batch.iter().collect()).await;
+            let r = apply(c, j.batch.iter().collect()).await;
+            failed |= r.is_err();
             let _ = j.done.send(r);
         }
+        if failed {
+            // The connection itself may be the problem: take a fresh one next time.
+            conn = None;
+        }
     }
 }
 
-async fn apply(pool: &SqlitePool, writes: Vec<&Write>) -> Result<(), StoreError> {
-    let mut tx = pool.begin().await?;
-    // Confirmed turns that follow one another go in one statement: under load most of a group
-    // is turns, and each statement is a round trip to the database thread.
-    let mut turns: Vec<&Write> = Vec::new();
-    for w in writes {
-        if matches!(w, Write::Pending { .. }) {
-            turns.push(w);
-            continue;
-        }
-        insert_turns(&mut tx, &mut turns).await?;
-        exec(&mut tx, w).await?;
+/// Applies writes in one transaction, sent to the database as one script (BEGIN … COMMIT):
+/// every statement sent on its own would be a round trip to the database thread, and on a
+/// loaded machine each costs more than the commit itself.
+async fn apply(conn: &mut SqliteConnection, writes: Vec<&Write>) -> Result<(), StoreError> {
+    let mut script = Script::of(&writes);
+    script.sql.insert_str(0, "BEGIN IMMEDIATE;\n");
+    script.sql.push_str("COMMIT;\n");
+    let mut q = sqlx::query(&script.sql).persistent(false);
+    for p in &script.params {
+        q = match *p {
+            Param::Text(t) => q.bind(t),
+            Param::OptText(t) => q.bind(t),
+            Param::Int(i) => q.bind(i),
+        };
     }
-    insert_turns(&mut tx, &mut turns).await?;
-    tx.commit().await?;
+    if let Err(e) = q.execute(&mut *conn).await {
+        // Nothing of the script stays: the transaction is rolled back (a failed BEGIN leaves
+        // none, so this rollback's own error is expected then).
+        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+        return Err(e.into());
+    }
     Ok(())
 }
 
-/// Rows per multi-row insert (four parameters each, far below SQLite's limit).
+#[derive(Clone, Copy)]
+enum Param<'a> {
+    Text(&'a str),
+    OptText(Option<&'a str>),
+    Int(i64),
+}
+
+/// SQL statements and their parameters, in order.
+struct Script<'a> {
+    sql: String,
+    params: Vec<Param<'a>>,
+}
+
+/// Rows per multi-row insert of turns (four parameters each, far below SQLite's limit).
 const TURN_ROWS: usize = 200;
 
-async fn insert_turns(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    turns: &mut Vec<&Write>,
-) -> Result<(), StoreError> {
-    for chunk in turns.chunks(TURN_ROWS) {
-        let sql = format!(
-            "INSERT INTO pending_turns (table_id, seat, round, turn) VALUES {} \
-             ON CONFLICT (table_id, seat) DO UPDATE SET round = excluded.round, turn = excluded.turn",
-            vec!["(?, ?, ?, ?)"; chunk.len()].join(", ")
-        );
-        let mut q = sqlx::query(&sql);
-        for w in chunk {
-            if let Write::Pending {
-                table,
-                seat,
-                round,
-                turn,
-            } = w
-            {
-                q = q
-                    .bind(table)
-                    .bind(*seat as i64)
-                    .bind(*round as i64)
-                    .bind(turn);
+impl<'a> Script<'a> {
+    fn of(writes: &[&'a Write]) -> Script<'a> {
+        let mut s = Script {
+            sql: String::new(),
+            params: Vec::new(),
+        };
+        // Confirmed turns that follow one another go in one statement.
+        let mut turns: Vec<&'a Write> = Vec::new();
+        for &w in writes {
+            if matches!(w, Write::Pending { .. }) {
+                turns.push(w);
+                continue;
             }
+            s.turns(&turns);
+            turns.clear();
+            s.write(w);
         }
-        q.execute(&mut **tx).await?;
+        s.turns(&turns);
+        s
     }
-    turns.clear();
-    Ok(())
-}
 
-fn b(v: bool) -> i64 {
-    v as i64
-}
+    fn stmt(&mut self, sql: &str, params: &[Param<'a>]) {
+        self.sql.push_str(sql);
+        self.sql.push_str(";\n");
+        self.params.extend_from_slice(params);
+    }
 
-async fn exec(tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>, w: &Write) -> Result<(), StoreError> {
-    match w {
-        Write::Table(t) => {
-            sqlx::query(
-                "INSERT INTO game_tables (id, host_name, mode, advanced, first_plan_reshuffle, \
-                 table_mode, host_hash, seed, created, status, record) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
-            )
-            .bind(&t.id)
-            .bind(&t.host_name)
-            .bind(&t.mode)
-            .bind(b(t.advanced))
-            .bind(b(t.first_plan_reshuffle))
-            .bind(b(t.table_mode))
-            .bind(&t.host_hash)
-            // BIGINT is signed: the seed's bits are stored as they are.
-            .bind(t.seed as i64)
-            .bind(t.created)
-            .execute(&mut **tx)
-            .await?;
-            for (i, s) in t.seats.iter().enumerate() {
-                sqlx::query(
-                    "INSERT INTO seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
-                )
-                .bind(&t.id)
-                .bind(i as i64)
-                .bind(&s.name)
-                .bind(&s.bot)
-                .bind(&s.token_hash)
-                .execute(&mut **tx)
-                .await?;
+    fn turns(&mut self, turns: &[&'a Write]) {
+        for chunk in turns.chunks(TURN_ROWS) {
+            let sql = format!(
+                "INSERT INTO pending_turns (table_id, seat, round, turn) VALUES {} \
+                 ON CONFLICT (table_id, seat) DO UPDATE SET round = excluded.round, turn = excluded.turn",
+                vec!["(?, ?, ?, ?)"; chunk.len()].join(", ")
+            );
+            let mut params = Vec::with_capacity(chunk.len() * 4);
+            for w in chunk {
+                if let Write::Pending {
+                    table,
+                    seat,
+                    round,
+                    turn,
+                } = w
+                {
+                    params.extend([
+                        Param::Text(table),
+                        Param::Int(*seat as i64),
+                        Param::Int(*round as i64),
+                        Param::Text(turn),
+                    ]);
+                }
             }
+            self.stmt(&sql, &params);
         }
-        Write::Seat { table, seat, row } => {
-            sqlx::query(
+    }
+
+    fn write(&mut self, w: &'a Write) {
+        use Param::*;
+        match w {
+            Write::Table(t) => {
+                self.stmt(
+                    "INSERT INTO game_tables (id, host_name, mode, advanced, first_plan_reshuffle, \
+                     table_mode, host_hash, seed, created, status, record) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
+                    &[
+                        Text(&t.id),
+                        Text(&t.host_name),
+                        Text(&t.mode),
+                        Int(t.advanced as i64),
+                        Int(t.first_plan_reshuffle as i64),
+                        Int(t.table_mode as i64),
+                        Text(&t.host_hash),
+                        // BIGINT is signed: the seed's bits are stored as they are.
+                        Int(t.seed as i64),
+                        Int(t.created),
+                    ],
+                );
+                for (i, seat) in t.seats.iter().enumerate() {
+                    self.stmt(
+                        "INSERT INTO seats (table_id, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
+                        &[
+                            Text(&t.id),
+                            Int(i as i64),
+                            OptText(seat.name.as_deref()),
+                            OptText(seat.bot.as_deref()),
+                            OptText(seat.token_hash.as_deref()),
+                        ],
+                    );
+                }
+            }
+            Write::Seat { table, seat, row } => self.stmt(
                 "UPDATE seats SET name = ?, bot = ?, token_hash = ? WHERE table_id = ? AND seat = ?",
-            )
-            .bind(&row.name)
-            .bind(&row.bot)
-            .bind(&row.token_hash)
-            .bind(table)
-            .bind(*seat as i64)
-            .execute(&mut **tx)
-            .await?;
-        }
-        Write::Game {
-            table,
-            status,
-            record,
-        } => {
-            sqlx::query("UPDATE game_tables SET status = ?, record = ? WHERE id = ?")
-                .bind(status)
-                .bind(record)
-                .bind(table)
-                .execute(&mut **tx)
-                .await?;
-            sqlx::query("DELETE FROM pending_turns WHERE table_id = ?")
-                .bind(table)
-                .execute(&mut **tx)
-                .await?;
-        }
-        Write::Pending { .. } => insert_turns(tx, &mut vec![w]).await?,
-        Write::Withdraw { table, seat } => {
-            sqlx::query("DELETE FROM pending_turns WHERE table_id = ? AND seat = ?")
-                .bind(table)
-                .bind(*seat as i64)
-                .execute(&mut **tx)
-                .await?;
+                &[
+                    OptText(row.name.as_deref()),
+                    OptText(row.bot.as_deref()),
+                    OptText(row.token_hash.as_deref()),
+                    Text(table),
+                    Int(*seat as i64),
+                ],
+            ),
+            Write::Game {
+                table,
+                status,
+                record,
+            } => {
+                self.stmt(
+                    "UPDATE game_tables SET status = ?, record = ? WHERE id = ?",
+                    &[Text(status), Text(record), Text(table)],
+                );
+                self.stmt(
+                    "DELETE FROM pending_turns WHERE table_id = ?",
+                    &[Text(table)],
+                );
+            }
+            Write::Pending { .. } => self.turns(&[w]),
+            Write::Withdraw { table, seat } => self.stmt(
+                "DELETE FROM pending_turns WHERE table_id = ? AND seat = ?",
+                &[Text(table), Int(*seat as i64)],
+            ),
         }
     }
-    Ok(())
 }
 
 impl Store for SqliteStore {
     fn write(&self, batch: Vec<Write>) -> BoxFuture<'_, Result<(), StoreError>> {
         Box::pin(async move {
             let (done, rx) = oneshot::channel();
-            self.jobs
-                .send(Job { batch, done })
+            let jobs = self.jobs.lock().ok().and_then(|j| j.clone());
+            let jobs = jobs.ok_or_else(|| StoreError("the database is closed".into()))?;
+            jobs.send(Job { batch, done })
                 .await
                 .map_err(|_| StoreError("the database writer has stopped".into()))?;
             rx.await
@@ -416,6 +480,87 @@ impl Store for SqliteStore {
     }
 
     fn close(&self) -> BoxFuture<'_, ()> {
-        Box::pin(async move { self.pool.close().await })
+        Box::pin(async move {
+            // The writer finishes the queued writes, then gives its connection back.
+            if let Ok(mut j) = self.jobs.lock() {
+                j.take();
+            }
+            if let Some(w) = self.writer.lock().await.take() {
+                let _ = w.await;
+            }
+            self.pool.close().await
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(id: &str) -> TableRow {
+        TableRow {
+            id: id.into(),
+            host_name: "Ann".into(),
+            mode: "standard".into(),
+            advanced: false,
+            first_plan_reshuffle: true,
+            table_mode: false,
+            host_hash: "h".into(),
+            seed: u64::MAX,
+            created: 1,
+            seats: vec![SeatRow::default(), SeatRow::default()],
+        }
+    }
+
+    fn named(table: &str, name: &str) -> Write {
+        Write::Seat {
+            table: table.into(),
+            seat: 1,
+            row: SeatRow {
+                name: Some(name.into()),
+                ..SeatRow::default()
+            },
+        }
+    }
+
+    #[tokio::test]
+    async fn a_failing_batch_changes_nothing_and_fails_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("t.db");
+        let store = SqliteStore::open(&db.to_string_lossy()).await.unwrap();
+        store.write(vec![Write::Table(table("a"))]).await.unwrap();
+        // Queued together: the second batch fails (the table exists), the others go through.
+        let (ok1, bad, ok2) = tokio::join!(
+            store.write(vec![named("a", "Bob")]),
+            store.write(vec![named("a", "Eve"), Write::Table(table("a"))]),
+            store.write(vec![Write::Pending {
+                table: "a".into(),
+                seat: 0,
+                round: 1,
+                turn: "{}".into(),
+            }]),
+        );
+        ok1.unwrap();
+        ok2.unwrap();
+        assert!(bad.is_err());
+        let all = store.load().await.unwrap();
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].row.seats[1].name.as_deref(), Some("Bob"));
+        assert_eq!(all[0].row.seed, u64::MAX);
+        assert_eq!(all[0].pending.len(), 1);
+        // The store still works after the failure.
+        store
+            .write(vec![Write::Game {
+                table: "a".into(),
+                status: "playing".into(),
+                record: "{}".into(),
+            }])
+            .await
+            .unwrap();
+        let all = store.load().await.unwrap();
+        assert!(all[0].pending.is_empty());
+        assert_eq!(all[0].status, "playing");
+        store.close().await;
+        assert!(store.write(vec![named("a", "Cy")]).await.is_err());
     }
 }
