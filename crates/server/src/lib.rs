@@ -139,7 +139,7 @@ pub async fn spawn(config: ServeConfig) -> Result<Running, ServeError> {
     Ok(Running { addr, state, task })
 }
 
-/// Runs the server until Ctrl-C. Creates and migrates the database file if needed.
+/// Runs the server until Ctrl-C or SIGTERM. Creates and migrates the database file if needed.
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     use std::future::IntoFuture;
     let (listener, state) = prepare(config).await?;
@@ -151,8 +151,24 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     // Every acknowledged change is already stored, so stopping needs no draining.
     let result = tokio::select! {
         r = axum::serve(listener, router).into_future() => r.map_err(ServeError::Io),
-        r = tokio::signal::ctrl_c() => r.map_err(ServeError::Io),
+        r = stop_signal() => r.map_err(ServeError::Io),
     };
     state.close().await;
     result
+}
+
+/// Ctrl-C, or SIGTERM where there is one (a service manager stopping the server).
+async fn stop_signal() -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+        tokio::select! {
+            r = tokio::signal::ctrl_c() => r,
+            _ = term.recv() => Ok(()),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        tokio::signal::ctrl_c().await
+    }
 }
