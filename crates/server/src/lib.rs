@@ -88,8 +88,17 @@ pub fn app(state: AppState) -> Router {
         .route("/companion", get(assets::index))
         .route("/static/{*path}", get(assets::file))
         .fallback(assets::fallback)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(state)
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!("{method} is not served at {}", uri.path()),
+    )
 }
 
 /// A server running in this process.

@@ -419,6 +419,8 @@ async fn http_input_is_checked() {
     assert_eq!(e["code"], "no_such_table");
     let e = call(addr, "GET", "/api/nothing", Value::Null, 404).await;
     assert_eq!(e["code"], "not_found");
+    let e = call(addr, "DELETE", "/api/tables", Value::Null, 405).await;
+    assert_eq!(e["code"], "method_not_allowed");
     // No table was created by any of this.
     let lobby = call(addr, "GET", "/api/tables", Value::Null, 200).await;
     assert_eq!(lobby, json!([]));
