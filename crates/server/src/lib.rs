@@ -8,6 +8,7 @@
 
 pub mod assets;
 pub mod client;
+mod edition;
 pub mod error;
 pub mod http;
 pub mod loadtest;
@@ -80,6 +81,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{table}/seats/{seat}/kick", post(http::kick))
         .route("/api/tables/{table}/record", get(http::record))
         .route("/api/companion/options", post(http::companion_options))
+        .route("/api/edition", get(edition::json))
+        .route("/edition.js", get(edition::module))
+        .route("/static/edition.js", get(edition::module))
         .route("/ws/{table}", get(ws::upgrade))
         .route("/", get(assets::index))
         .route("/t/{table}", get(assets::index))

@@ -68,6 +68,7 @@ async fn every_example_matches_the_server() {
     let table = created["table"].as_str().unwrap().to_string();
     let ann = created["token"].as_str().unwrap().to_string();
     let lobby = call(addr, "GET", "/api/tables", Value::Null, 200).await;
+    let edition = call(addr, "GET", "/api/edition", Value::Null, 200).await;
     start(addr, &table, &ann).await;
     let mut a = connect(addr, &table, Some(&ann)).await;
     a.started().await;
@@ -145,6 +146,10 @@ async fn every_example_matches_the_server() {
                 );
                 "result"
             }
+            None if ex.get("deck").is_some() => {
+                same_shape(ex, &edition, "edition");
+                "edition"
+            }
             None if ex.is_array() => {
                 same_shape(ex, &lobby, "lobby");
                 "lobby"
@@ -159,6 +164,7 @@ async fn every_example_matches_the_server() {
         seen.insert(kind);
     }
     for kind in [
+        "edition",
         "state",
         "options answer",
         "ack",
