@@ -20,6 +20,17 @@ pub struct GreedyBot {
 
 /// Heuristic value of a sheet: its score now plus what it keeps open for later.
 pub fn evaluate(ctx: &TurnContext<'_>, sheet: &Sheet, others_temps: &[u8], solo: bool) -> f32 {
+    evaluate_with(&number_odds(ctx.edition), ctx, sheet, others_temps, solo)
+}
+
+/// `evaluate` with the deck's number odds computed once per turn.
+fn evaluate_with(
+    cum: &[f32; 19],
+    ctx: &TurnContext<'_>,
+    sheet: &Sheet,
+    others_temps: &[u8],
+    solo: bool,
+) -> f32 {
     let edition = ctx.edition;
     let layout = &edition.sheet;
     let mut all = others_temps.to_vec();
@@ -33,10 +44,10 @@ pub fn evaluate(ctx: &TurnContext<'_>, sheet: &Sheet, others_temps: &[u8], solo:
     let mut v = score.total as f32;
     // An empty house is worth the chance that a drawn number still fits it: houses that can no
     // longer take a number are lost estates and future refusals.
-    let cum = number_odds(edition);
+    let ranges = sheet.ranges();
     for h in sheet.all_houses() {
         if sheet.is_empty(h) {
-            match sheet.number_range(h) {
+            match ranges[h.street as usize][h.house as usize] {
                 None => v -= DEAD,
                 Some((lo, hi)) => {
                     let p = cum[hi as usize + 1] - cum[lo as usize];
@@ -142,6 +153,7 @@ impl GreedyBot {
         others: &[u8],
         solo: bool,
     ) -> Turn {
+        let odds = number_odds(ctx.edition);
         let mut base = *sheet;
         let mut roundabout = None;
         ctx.placements(&base, &mut self.placements);
@@ -173,7 +185,7 @@ impl GreedyBot {
                 pass: ctx.passes_card.then(|| self.worst_card(ctx)),
             }
         } else {
-            self.best_build(ctx, &base, others, solo)
+            self.best_build(&odds, ctx, &base, others, solo)
         };
         let mut s = ctx.apply_play(&base, &play).unwrap_or(base);
         let mut turn = Turn {
@@ -190,7 +202,7 @@ impl GreedyBot {
                 ctx.plan_claims(&s, plan, &done, &mut self.claims);
                 for claim in self.claims.drain(..) {
                     if let Ok(next) = ctx.apply_claim(&s, &claim, &done) {
-                        let v = evaluate(ctx, &next, others, solo);
+                        let v = evaluate_with(&odds, ctx, &next, others, solo);
                         if best.as_ref().is_none_or(|(b, _, _)| v > *b) {
                             best = Some((v, claim, next));
                         }
@@ -210,6 +222,7 @@ impl GreedyBot {
 
     fn best_build(
         &mut self,
+        odds: &[f32; 19],
         ctx: &TurnContext<'_>,
         base: &Sheet,
         others: &[u8],
@@ -235,7 +248,7 @@ impl GreedyBot {
                 let Ok(s) = ctx.apply_play(base, &Play::Build(b)) else {
                     continue;
                 };
-                let v = evaluate(ctx, &s, others, solo);
+                let v = evaluate_with(odds, ctx, &s, others, solo);
                 match &best {
                     Some((bv, _)) if v < *bv => {}
                     Some((bv, _)) if v == *bv => {

@@ -5,7 +5,7 @@
 mod greedy;
 mod random;
 
-pub use greedy::GreedyBot;
+pub use greedy::{evaluate, GreedyBot};
 pub use random::RandomBot;
 
 use std::fmt;
