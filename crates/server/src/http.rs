@@ -88,8 +88,26 @@ pub async fn lobby(State(st): State<AppState>) -> Json<Vec<LobbyEntry>> {
     Json(all)
 }
 
+/// Runs a table change to the end even when the client goes away: the server drops a request's
+/// future when its connection closes, and a change cut off between memory and the database
+/// would leave the two apart.
+async fn detached<T: Send + 'static>(
+    change: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(change)
+        .await
+        .unwrap_or_else(|e| Err(ApiError::internal(format!("a table change failed: {e}"))))
+}
+
 pub async fn create(
     State(st): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    detached(create_now(st, body)).await
+}
+
+async fn create_now(
+    st: AppState,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     let req: CreateTable = parse(body)?;
@@ -200,6 +218,14 @@ pub async fn join(
     Path(table): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Joined>, ApiError> {
+    detached(join_now(st, table, body)).await
+}
+
+async fn join_now(
+    st: AppState,
+    table: String,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Joined>, ApiError> {
     let cell = st.table(&table)?;
     let req: Join = parse(body)?;
     let name = check_name(&req.name, st.limits().max_name)?;
@@ -218,6 +244,14 @@ pub async fn start(
     Path(table): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
+    detached(start_now(st, table, body)).await
+}
+
+async fn start_now(
+    st: AppState,
+    table: String,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
     let cell = st.table(&table)?;
     let req: HostToken = parse(body)?;
     let mut t = cell.table.lock().await;
@@ -229,6 +263,15 @@ pub async fn start(
 pub async fn bot(
     State(st): State<AppState>,
     Path((table, seat)): Path<(String, String)>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    detached(bot_now(st, table, seat, body)).await
+}
+
+async fn bot_now(
+    st: AppState,
+    table: String,
+    seat: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
     let cell = st.table(&table)?;
@@ -244,6 +287,15 @@ pub async fn bot(
 pub async fn kick(
     State(st): State<AppState>,
     Path((table, seat)): Path<(String, String)>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    detached(kick_now(st, table, seat, body)).await
+}
+
+async fn kick_now(
+    st: AppState,
+    table: String,
+    seat: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
     let cell = st.table(&table)?;

@@ -171,3 +171,73 @@ async fn lobby_seats_and_restarted_turns_survive_a_restart() {
     assert_eq!(s["view"]["submitted"], json!([false, false]));
     running.stop().await;
 }
+
+/// Sends an HTTP request and closes the connection without reading the answer, as a browser
+/// tab that is closed (or a client that times out) does.
+async fn fire_and_forget(addr: std::net::SocketAddr, path: &str, body: &Value) {
+    use tokio::io::AsyncWriteExt;
+    let body = body.to_string();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(req.as_bytes()).await.unwrap();
+    drop(s);
+}
+
+/// A host action whose client goes away is carried out to the end, in memory and in the
+/// database alike: after a restart the table is exactly where it was, and it is not wedged.
+#[tokio::test]
+async fn a_host_action_whose_client_goes_away_is_done_and_stored() {
+    let srv = server().await;
+    let addr = srv.addr();
+    let mut bots = Vec::new();
+    for seat in 3..=40 {
+        bots.push(json!({ "seat": seat, "kind": "greedy" }));
+    }
+    let (table, ann) = create(
+        addr,
+        json!({ "name": "Ann", "mode": "standard", "advanced": true, "seats": 40, "bots": bots }),
+    )
+    .await;
+    join(addr, &table, "Bob").await;
+    start(addr, &table, &ann).await;
+    let mut a = connect(addr, &table, Some(&ann)).await;
+    a.started().await;
+    let t = a.first_turn(1).await;
+    a.submit(1, &t).await;
+    // Bob is replaced by a bot while nobody waits for the answer: round 1 then resolves.
+    fire_and_forget(
+        addr,
+        &format!("/api/tables/{table}/seats/2/kick"),
+        &json!({ "token": ann }),
+    )
+    .await;
+    let s2 = a.round(2).await;
+    assert_eq!(s2["table"]["seats"][1]["bot"], "greedy");
+    // Round 2 is playable: Ann confirms and every bot follows.
+    let t = a.first_turn(2).await;
+    a.submit(2, &t).await;
+    a.round(3).await;
+    drop(a);
+    let before = record(addr, &table).await;
+    let db = srv.db.clone();
+    srv.running.stop().await;
+
+    let running = start_on(&db).await;
+    let after = record(running.addr, &table).await;
+    assert_eq!(after.rounds.len(), before.rounds.len());
+    assert_eq!(after.to_json(), before.to_json());
+    let info = call(
+        running.addr,
+        "GET",
+        &format!("/api/tables/{table}"),
+        Value::Null,
+        200,
+    )
+    .await;
+    assert_eq!(info["seats"][1]["bot"], "greedy");
+    assert_eq!(info["round"], 3);
+    running.stop().await;
+}
