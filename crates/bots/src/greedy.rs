@@ -11,6 +11,9 @@ use welcome_engine::{
     Score, Sheet, Temps, Turn, TurnContext, When,
 };
 
+/// Claims considered per plan: a sheet full of small estates can offer millions.
+const MAX_CLAIMS: usize = 200;
+
 pub struct GreedyBot {
     rng: ChaCha8Rng,
     placements: Vec<Placement>,
@@ -199,7 +202,7 @@ impl GreedyBot {
             let done: Vec<u8> = turn.plans.iter().map(|c| c.plan).collect();
             let mut best: Option<(f32, PlanClaim, Sheet)> = None;
             for plan in 0..3 {
-                ctx.plan_claims(&s, plan, &done, &mut self.claims);
+                ctx.plan_claims_up_to(&s, plan, &done, &mut self.claims, MAX_CLAIMS);
                 for claim in self.claims.drain(..) {
                     if let Ok(next) = ctx.apply_claim(&s, &claim, &done) {
                         let v = evaluate_with(&odds, ctx, &next, others, solo);

@@ -10,6 +10,9 @@ use welcome_engine::{
     Build, EffectUse, PlanClaim, Play, PlayerView, Roundabout, Sheet, Turn, TurnContext, When,
 };
 
+/// Claims considered per plan: a sheet full of small estates can offer millions.
+const MAX_CLAIMS: usize = 200;
+
 pub struct RandomBot {
     rng: ChaCha8Rng,
     placements: Vec<Placement>,
@@ -76,7 +79,7 @@ impl RandomBot {
             let done: Vec<u8> = turn.plans.iter().map(|c| c.plan).collect();
             self.all_claims.clear();
             for plan in 0..3 {
-                ctx.plan_claims(&s, plan, &done, &mut self.claims);
+                ctx.plan_claims_up_to(&s, plan, &done, &mut self.claims, MAX_CLAIMS);
                 self.all_claims.append(&mut self.claims);
             }
             let i = self.rng.gen_range(0..=self.all_claims.len());

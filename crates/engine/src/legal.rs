@@ -708,7 +708,23 @@ impl<'a> TurnContext<'a> {
 
     /// Every legal claim of plan `plan` on the sheet as it stands.
     pub fn plan_claims(&self, sheet: &Sheet, plan: u8, done: &[u8], out: &mut Vec<PlanClaim>) {
+        self.plan_claims_up_to(sheet, plan, done, out, usize::MAX);
+    }
+
+    /// Like `plan_claims`, but lists at most `max` claims (the first ones in the same order):
+    /// a sheet full of small estates can offer millions of ways to choose them.
+    pub fn plan_claims_up_to(
+        &self,
+        sheet: &Sheet,
+        plan: u8,
+        done: &[u8],
+        out: &mut Vec<PlanClaim>,
+        max: usize,
+    ) {
         out.clear();
+        if max == 0 {
+            return;
+        }
         let Some(slot) = self.plans.get(plan as usize) else {
             return;
         };
@@ -752,6 +768,7 @@ impl<'a> TurnContext<'a> {
                     if self.check_plan(sheet, &claim, done).is_ok() {
                         out.push(claim);
                     }
+                    out.len() < max
                 });
             }
             _ => {
@@ -1017,16 +1034,17 @@ pub fn check_bis(
     Ok(())
 }
 
+/// Calls `emit` with every choice of distinct estates matching `sizes`; stops when `emit`
+/// returns false (and then returns false).
 fn choose_estates(
     free: &[crate::sheet::Estate],
     sizes: &[u8],
     chosen: &mut Vec<usize>,
-    emit: &mut dyn FnMut(&[usize]),
-) {
+    emit: &mut dyn FnMut(&[usize]) -> bool,
+) -> bool {
     let k = chosen.len();
     if k == sizes.len() {
-        emit(chosen);
-        return;
+        return emit(chosen);
     }
     let size = sizes[k];
     // For a repeated size, continue after the previous pick of that size.
@@ -1038,10 +1056,14 @@ fn choose_estates(
     for i in from..free.len() {
         if free[i].len == size && !chosen.contains(&i) {
             chosen.push(i);
-            choose_estates(free, sizes, chosen, emit);
+            let go = choose_estates(free, sizes, chosen, emit);
             chosen.pop();
+            if !go {
+                return false;
+            }
         }
     }
+    true
 }
 
 fn parks_full(ed: &Edition, sheet: &Sheet, s: u8) -> bool {

@@ -279,3 +279,51 @@ fn no_offer_or_context_for_a_seat_that_does_not_exist() {
         TurnError::NoSuchSeat { seat: 3 }
     );
 }
+
+/// A sheet of 33 one-house estates offers C(33, 6) = 1,107,568 ways to claim the plan asking
+/// for six: `plan_claims_up_to` lists the first ones only, each of them legal.
+#[test]
+fn plan_claims_can_be_capped() {
+    let edition = Edition::first();
+    let mut data = SheetData::of(&Sheet::new(&edition.sheet));
+    for (s, st) in data.streets.iter_mut().enumerate() {
+        let n = edition.sheet.streets[s].houses as usize;
+        st.houses = (0..n).map(|i| i.to_string()).collect();
+        st.fences = (1..n as u8).collect();
+    }
+    let sheet = data.to_sheet(edition).unwrap();
+    let plans = [
+        PlanSlot {
+            card: 0,
+            approved: false,
+        },
+        PlanSlot {
+            card: 6,
+            approved: false,
+        },
+        PlanSlot {
+            card: 12,
+            approved: false,
+        },
+    ];
+    let ctx = TurnContext::new(
+        edition,
+        &Options::new(Mode::Standard),
+        Offer::Combinations(
+            [Combination {
+                number: 1,
+                effect: Effect::Bis,
+            }; 3],
+        ),
+        &plans,
+        false,
+    );
+    let mut claims = Vec::new();
+    ctx.plan_claims_up_to(&sheet, 0, &[], &mut claims, 50);
+    assert_eq!(claims.len(), 50);
+    for c in &claims {
+        assert!(ctx.check_plan(&sheet, c, &[]).is_ok());
+    }
+    ctx.plan_claims_up_to(&sheet, 0, &[], &mut claims, 0);
+    assert!(claims.is_empty());
+}

@@ -105,7 +105,7 @@ pub fn compute(
             let done: Vec<u8> = draft.plans.iter().map(|c| c.plan).collect();
             let mut claims = Vec::new();
             for plan in 0..3u8 {
-                ctx.plan_claims(&s, plan, &done, &mut claims);
+                ctx.plan_claims_up_to(&s, plan, &done, &mut claims, MAX_LISTED_CLAIMS);
                 out.claims.append(&mut claims);
             }
             out.reshuffle = ctx.reshuffle_offered && !draft.plans.is_empty();
@@ -114,6 +114,10 @@ pub fn compute(
     }
     out
 }
+
+/// Most plan claims listed per plan: a sheet full of one-house estates can be chosen from in
+/// millions of ways, and every listed claim scores the same.
+pub const MAX_LISTED_CLAIMS: usize = 200;
 
 /// Applies the draft step by step; returns the sheet reached, the stage and the first error.
 fn walk(

@@ -231,6 +231,14 @@ impl Table {
         self.sockets.values().sum()
     }
 
+    /// Open sockets of one token holder (`None`: of all spectators together).
+    pub fn sockets_of(&self, hash: Option<&str>) -> usize {
+        self.sockets
+            .get(&hash.map(str::to_string))
+            .copied()
+            .unwrap_or(0)
+    }
+
     fn connected(&self, seat: usize) -> bool {
         let s = &self.seats[seat];
         s.bot.is_some()

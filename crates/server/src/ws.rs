@@ -63,6 +63,19 @@ pub async fn upgrade(
         .on_upgrade(move |socket| connection(socket, st, cell, token))
 }
 
+/// Spectators share the table's socket limit; a seat's or the host's token has its own small
+/// allowance (a few tabs), so that spectators can never lock players out of their own table.
+fn sockets_allowed(token: bool, limits: &crate::state::Limits) -> usize {
+    if token {
+        SOCKETS_PER_TOKEN
+    } else {
+        limits.max_sockets_per_table
+    }
+}
+
+/// Open tabs allowed per seat or host token.
+const SOCKETS_PER_TOKEN: usize = 8;
+
 fn error_text(request: Option<u64>, e: &ApiError) -> String {
     serde_json::to_string(&ErrorMsg {
         kind: "error",
@@ -83,7 +96,7 @@ async fn connection(socket: WebSocket, st: AppState, cell: Arc<TableCell>, token
                 "bad_token",
                 "this token holds no seat at this table",
             ))
-        } else if t.socket_count() >= st.limits().max_sockets_per_table {
+        } else if t.sockets_of(hash.as_deref()) >= sockets_allowed(hash.is_some(), st.limits()) {
             Some(ApiError::new(
                 axum::http::StatusCode::SERVICE_UNAVAILABLE,
                 "too_many_connections",
