@@ -160,6 +160,9 @@ async fn create_now(
     let seed = rand::thread_rng().gen::<u64>();
     let _creating = st.0.creating.lock().await;
     if st.live_tables() >= limits.max_tables {
+        st.expire_idle_lobbies(limits.lobby_idle).await;
+    }
+    if st.live_tables() >= limits.max_tables {
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "too_many_tables",

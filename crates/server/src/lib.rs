@@ -140,6 +140,16 @@ async fn prepare(config: ServeConfig) -> Result<(Listener, AppState), ServeError
             source,
         })?
         .tap_io(no_delay as fn(&mut tokio::net::TcpStream));
+    // Abandoned lobby tables are swept now and then (and whenever the table limit is reached).
+    let sweeper = state.clone();
+    tokio::spawn(async move {
+        let idle = sweeper.limits().lobby_idle;
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            tick.tick().await;
+            sweeper.expire_idle_lobbies(idle).await;
+        }
+    });
     Ok((listener, state))
 }
 

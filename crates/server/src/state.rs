@@ -22,10 +22,13 @@ pub struct Limits {
     pub max_message: usize,
     /// Bytes in one HTTP request body.
     pub max_body: usize,
-    /// Open websockets on one table, players and spectators together.
+    /// Open websockets of spectators on one table (each seat or host token has its own few).
     pub max_sockets_per_table: usize,
     /// Tables listed by the lobby.
     pub max_lobby: usize,
+    /// A table still in the lobby, with nobody connected and no change for this long, is
+    /// forgotten (memory and database) so that abandoned tables never fill the server.
+    pub lobby_idle: std::time::Duration,
 }
 
 impl Default for Limits {
@@ -38,6 +41,7 @@ impl Default for Limits {
             max_body: 64 * 1024,
             max_sockets_per_table: 500,
             max_lobby: 200,
+            lobby_idle: std::time::Duration::from_secs(30 * 60),
         }
     }
 }
@@ -58,6 +62,8 @@ pub struct TableCell {
     version: watch::Sender<Version>,
     /// The lobby line, readable without taking the table's lock.
     summary: StdMutex<LobbyEntry>,
+    /// When the table last changed (a connection or a disconnection counts).
+    touched: StdMutex<std::time::Instant>,
 }
 
 impl TableCell {
@@ -67,6 +73,7 @@ impl TableCell {
             table: Mutex::new(table),
             version: watch::channel(Version::default()).0,
             summary,
+            touched: StdMutex::new(std::time::Instant::now()),
         }
     }
 
@@ -80,7 +87,17 @@ impl TableCell {
         self.bump(table, false);
     }
 
+    /// How long since the table last changed.
+    pub fn idle_for(&self) -> std::time::Duration {
+        self.touched
+            .lock()
+            .map_or(std::time::Duration::ZERO, |t| t.elapsed())
+    }
+
     fn bump(&self, table: &mut Table, urgent: bool) {
+        if let Ok(mut t) = self.touched.lock() {
+            *t = std::time::Instant::now();
+        }
         table.invalidate(!urgent);
         if let Ok(mut s) = self.summary.lock() {
             *s = table.summary();
@@ -204,6 +221,44 @@ impl AppState {
             .iter()
             .filter(|e| e.status != Status::Over)
             .count()
+    }
+
+    /// Forgets every lobby table that nobody is connected to and that has not changed for
+    /// `idle` (memory and database). Returns how many went.
+    pub async fn expire_idle_lobbies(&self, idle: std::time::Duration) -> usize {
+        let cells: Vec<(String, Arc<TableCell>)> = match self.0.tables.read() {
+            Ok(t) => t.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            Err(_) => return 0,
+        };
+        // Hold the locks of the tables that go until they are gone: nobody joins them meanwhile.
+        let mut going = Vec::new();
+        for (id, cell) in &cells {
+            if cell.idle_for() < idle {
+                continue;
+            }
+            let t = cell.table.lock().await;
+            if t.status() == Status::Lobby && t.socket_count() == 0 {
+                going.push((id.clone(), t));
+            }
+        }
+        if going.is_empty() {
+            return 0;
+        }
+        let writes = going
+            .iter()
+            .map(|(id, _)| crate::store::Write::Forget { table: id.clone() })
+            .collect();
+        if let Err(e) = self.store().write(writes).await {
+            tracing::warn!("could not forget idle lobby tables: {e}");
+            return 0;
+        }
+        if let Ok(mut t) = self.0.tables.write() {
+            for (id, _) in &going {
+                t.remove(id);
+            }
+        }
+        tracing::info!("forgot {} idle lobby tables", going.len());
+        going.len()
     }
 
     /// Waits for pending writes and closes the database.

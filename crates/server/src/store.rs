@@ -92,6 +92,8 @@ pub enum Write {
     },
     /// A turn taken back.
     Withdraw { table: String, seat: u16 },
+    /// A table removed with its seats and turns (an abandoned lobby table).
+    Forget { table: String },
 }
 
 /// Durable storage of tables.
@@ -391,6 +393,15 @@ impl<'a> Script<'a> {
                 "DELETE FROM pending_turns WHERE table_id = ? AND seat = ?",
                 &[Text(table), Int(*seat as i64)],
             ),
+            Write::Forget { table } => {
+                for sql in [
+                    "DELETE FROM pending_turns WHERE table_id = ?",
+                    "DELETE FROM seats WHERE table_id = ?",
+                    "DELETE FROM game_tables WHERE id = ?",
+                ] {
+                    self.stmt(sql, &[Text(table)]);
+                }
+            }
         }
     }
 }

@@ -40,3 +40,62 @@ async fn spectators_cannot_lock_players_out() {
     assert_eq!(m["you"]["seat"], 1);
     running.stop().await;
 }
+
+/// Abandoned lobby tables cannot fill the server: at the table limit, lobby tables that nobody
+/// is connected to and that have been idle long enough are forgotten, in the database too.
+#[tokio::test]
+async fn idle_lobby_tables_make_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("w.db").to_string_lossy().to_string();
+    let mut config = ServeConfig::new("127.0.0.1:0", db.clone());
+    config.limits.max_tables = 2;
+    config.limits.lobby_idle = std::time::Duration::from_millis(200);
+    let running = spawn(config.clone()).await.unwrap();
+    let addr = running.addr;
+    let body = json!({ "name": "Ann", "mode": "standard", "seats": 2 });
+    let (idle, _) = create(addr, body.clone()).await;
+    let (watched, _) = create(addr, body.clone()).await;
+    let _watcher = Socket::connect(addr, &watched, None).await.unwrap();
+    // Both tables are fresh: the server is full.
+    let e = call(addr, "POST", "/api/tables", body.clone(), 503).await;
+    assert_eq!(e["code"], "too_many_tables");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    // The idle table nobody watches goes; the watched one stays.
+    let (third, _) = create(addr, body.clone()).await;
+    call(
+        addr,
+        "GET",
+        &format!("/api/tables/{idle}"),
+        serde_json::Value::Null,
+        404,
+    )
+    .await;
+    call(
+        addr,
+        "GET",
+        &format!("/api/tables/{watched}"),
+        serde_json::Value::Null,
+        200,
+    )
+    .await;
+    running.stop().await;
+    let running = spawn(config).await.unwrap();
+    let addr = running.addr;
+    call(
+        addr,
+        "GET",
+        &format!("/api/tables/{idle}"),
+        serde_json::Value::Null,
+        404,
+    )
+    .await;
+    call(
+        addr,
+        "GET",
+        &format!("/api/tables/{third}"),
+        serde_json::Value::Null,
+        200,
+    )
+    .await;
+    running.stop().await;
+}
