@@ -231,6 +231,11 @@ impl Table {
         self.sockets.values().sum()
     }
 
+    /// Number of seats at the table.
+    pub fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+
     /// Open sockets of one token holder (`None`: of all spectators together).
     pub fn sockets_of(&self, hash: Option<&str>) -> usize {
         self.sockets

@@ -19,8 +19,12 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// How long a socket may hold back minor changes to show them together.
-const COALESCE: Duration = Duration::from_millis(25);
+/// How long a socket may hold back minor changes (a confirmation, a connection) to show them
+/// together: 25 ms, and 10 ms per seat at large tables, whose every state is large and whose
+/// confirmations come in many.
+fn coalesce(seats: usize) -> Duration {
+    Duration::from_millis((10 * seats as u64).clamp(25, 1000))
+}
 
 async fn sleep_until(due: Option<tokio::time::Instant>) {
     match due {
@@ -108,6 +112,7 @@ async fn connection(socket: WebSocket, st: AppState, cell: Arc<TableCell>, token
             None
         }
     };
+    let hold_back = coalesce(cell.table.lock().await.seat_count());
     if let Some(e) = refused {
         let _ = tx.send(Message::Text(error_text(None, &e).into())).await;
         let _ = tx.send(Message::Close(None)).await;
@@ -130,7 +135,7 @@ async fn connection(socket: WebSocket, st: AppState, cell: Arc<TableCell>, token
                 if v.urgent > shown {
                     true
                 } else {
-                    due.get_or_insert_with(|| tokio::time::Instant::now() + COALESCE);
+                    due.get_or_insert_with(|| tokio::time::Instant::now() + hold_back);
                     false
                 }
             }
