@@ -6,7 +6,7 @@ import { navigate, setTitle } from './app.js';
 
 export async function lobbyPage(main) {
   setTitle('Lobby');
-  const name = el('input', { id: 'name', name: 'name', required: true, maxlength: 40, autocomplete: 'nickname', value: prefs.get('name', '') });
+  const name = el('input', { id: 'name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname', value: prefs.get('name', '') });
   const mode = el('select', { id: 'mode', name: 'mode' },
     el('option', { value: 'standard' }, 'Standard (three shared combinations)'),
     el('option', { value: 'solo' }, 'Solo (against the Solo card)'),

@@ -184,7 +184,7 @@ export async function tablePage(main, table, { watch }) {
   }
 
   function joinForm() {
-    const name = el('input', { id: 'join-name', required: true, maxlength: 40, value: prefs.get('name', ''), autocomplete: 'nickname' });
+    const name = el('input', { id: 'join-name', required: true, maxlength: 32, value: prefs.get('name', ''), autocomplete: 'nickname' });
     const err = el('p', { class: 'error-text', role: 'alert' });
     const form = el('form', { class: 'panel', 'aria-labelledby': 'join-h' },
       el('h2', { id: 'join-h' }, 'Join this table'),
