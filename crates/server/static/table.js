@@ -369,6 +369,9 @@ export async function tablePage(main, table, { watch }) {
     return el('section', { class: 'panel', 'aria-labelledby': 'plans-h' }, el('h2', { id: 'plans-h' }, 'City plans'), wrap);
   }
 
+  // Roundabouts on a sheet (houses written "R").
+  const roundabouts = (sheet) => sheet.streets.reduce((n, st) => n + st.houses.filter((h) => h === 'R').length, 0);
+
   function overviewPanel(t, v) {
     const rows = v.sheets.map((s) => {
       const c = sheetCounts(s.sheet);
@@ -389,14 +392,17 @@ export async function tablePage(main, table, { watch }) {
         el('td', {}, `${s.sheet.temps} → ${sc.temps}`),
         el('td', {}, `${estateCount} → ${estates}`),
         el('td', {}, `${c.bis} → ${neg(sc.bis)}`),
+        ...(t.advanced ? [el('td', {}, `${roundabouts(s.sheet)} → ${neg(sc.roundabouts)}`)] : []),
         el('td', {}, `${s.sheet.refusals} → ${neg(sc.refusals)}`),
         el('td', {}, el('strong', {}, sc.total)));
     });
+    const heads = ['Player', 'Houses', 'Plans', 'Parks', 'Pools', 'Temps', 'Estates', 'Bis',
+      ...(t.advanced ? ['Roundabouts'] : []), 'Refusals', 'Total'];
     return el('section', { class: 'panel', 'aria-labelledby': 'overview-h' },
       el('h2', { id: 'overview-h' }, 'Overview'),
       el('p', { class: 'muted' }, 'As of the last resolved round. Counts → points; temps show the current majority points; ★ = first value of a plan.'),
       el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'overview' },
-        el('thead', {}, el('tr', {}, ...['Player', 'Houses', 'Plans', 'Parks', 'Pools', 'Temps', 'Estates', 'Bis', 'Refusals', 'Total'].map((h) => el('th', { scope: 'col' }, h)))),
+        el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', {}, rows))));
   }
 
