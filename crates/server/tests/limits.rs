@@ -41,6 +41,12 @@ async fn spectators_cannot_lock_players_out() {
     running.stop().await;
 }
 
+/// `GET /api/tables/{table}` answers `status`.
+async fn table_answers(addr: std::net::SocketAddr, table: &str, status: u16) {
+    let path = format!("/api/tables/{table}");
+    call(addr, "GET", &path, serde_json::Value::Null, status).await;
+}
+
 /// Abandoned lobby tables cannot fill the server: at the table limit, lobby tables that nobody
 /// is connected to and that have been idle long enough are forgotten, in the database too.
 #[tokio::test]
@@ -62,40 +68,12 @@ async fn idle_lobby_tables_make_room() {
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     // The idle table nobody watches goes; the watched one stays.
     let (third, _) = create(addr, body.clone()).await;
-    call(
-        addr,
-        "GET",
-        &format!("/api/tables/{idle}"),
-        serde_json::Value::Null,
-        404,
-    )
-    .await;
-    call(
-        addr,
-        "GET",
-        &format!("/api/tables/{watched}"),
-        serde_json::Value::Null,
-        200,
-    )
-    .await;
+    table_answers(addr, &idle, 404).await;
+    table_answers(addr, &watched, 200).await;
     running.stop().await;
     let running = spawn(config).await.unwrap();
     let addr = running.addr;
-    call(
-        addr,
-        "GET",
-        &format!("/api/tables/{idle}"),
-        serde_json::Value::Null,
-        404,
-    )
-    .await;
-    call(
-        addr,
-        "GET",
-        &format!("/api/tables/{third}"),
-        serde_json::Value::Null,
-        200,
-    )
-    .await;
+    table_answers(addr, &idle, 404).await;
+    table_answers(addr, &third, 200).await;
     running.stop().await;
 }

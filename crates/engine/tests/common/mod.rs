@@ -435,18 +435,7 @@ pub fn choose_turn(
         });
     }
     if round_when == Some(When::Before) {
-        let houses: Vec<HouseRef> = s
-            .all_houses()
-            .filter(|&h| ctx.check_roundabout(&s, h).is_ok())
-            .collect();
-        if !houses.is_empty() {
-            let house = houses[rng.gen_range(0..houses.len())];
-            s = ctx.apply_roundabout(&s, house).expect("listed roundabout");
-            turn.roundabout = Some(Roundabout {
-                house,
-                when: When::Before,
-            });
-        }
+        random_roundabout(ctx, &mut s, &mut turn, When::Before, rng);
     }
     let mut placements = Vec::new();
     ctx.placements(&s, &mut placements);
@@ -490,18 +479,7 @@ pub fn choose_turn(
     }
     s = ctx.apply_play(&s, &turn.play).expect("listed play");
     if round_when == Some(When::After) {
-        let houses: Vec<HouseRef> = s
-            .all_houses()
-            .filter(|&h| ctx.check_roundabout(&s, h).is_ok())
-            .collect();
-        if !houses.is_empty() {
-            let house = houses[rng.gen_range(0..houses.len())];
-            s = ctx.apply_roundabout(&s, house).expect("listed roundabout");
-            turn.roundabout = Some(Roundabout {
-                house,
-                when: When::After,
-            });
-        }
+        random_roundabout(ctx, &mut s, &mut turn, When::After, rng);
     }
     let mut claims = Vec::new();
     loop {
@@ -569,4 +547,23 @@ pub fn check_replay(game: &Game) {
 
 pub fn options(mode: Mode, advanced: bool) -> Options {
     Options::new(mode).advanced(advanced)
+}
+
+/// Builds a roundabout in a random legal house, if there is one.
+fn random_roundabout(
+    ctx: &TurnContext<'_>,
+    s: &mut Sheet,
+    turn: &mut Turn,
+    when: When,
+    rng: &mut ChaCha8Rng,
+) {
+    let houses: Vec<HouseRef> = s
+        .all_houses()
+        .filter(|&h| ctx.check_roundabout(s, h).is_ok())
+        .collect();
+    if !houses.is_empty() {
+        let house = houses[rng.gen_range(0..houses.len())];
+        *s = ctx.apply_roundabout(s, house).expect("listed roundabout");
+        turn.roundabout = Some(Roundabout { house, when });
+    }
 }
