@@ -7,8 +7,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use welcome_engine::legal::Placement;
 use welcome_engine::{
-    Build, Edition, EffectUse, HouseRef, PlanClaim, PlanCondition, Play, PlayerView, Roundabout,
-    Score, Sheet, Temps, Turn, TurnContext, When,
+    Build, Choice, ChoiceKind, Edition, EffectUse, HouseRef, PlanClaim, PlanCondition, Play,
+    PlayerView, Roundabout, Score, Sheet, Side, Temps, Turn, TurnContext, When,
 };
 
 /// Claims considered per plan: a sheet full of small estates can offer millions.
@@ -34,8 +34,7 @@ fn evaluate_with(
     others_temps: &[u8],
     solo: bool,
 ) -> f32 {
-    let edition = ctx.edition;
-    let layout = &edition.sheet;
+    let layout = ctx.layout;
     let mut all = others_temps.to_vec();
     all.push(sheet.temps());
     let temps = if solo {
@@ -43,8 +42,7 @@ fn evaluate_with(
     } else {
         Temps::Ranked(&all)
     };
-    let score = Score::of(layout, sheet, temps);
-    let mut v = score.total as f32;
+    let mut v = Score::total_of(layout, sheet, temps) as f32;
     // An empty house is worth the chance that a drawn number still fits it: houses that can no
     // longer take a number are lost estates and future refusals.
     let ranges = sheet.ranges();
@@ -235,39 +233,51 @@ impl GreedyBot {
         let mut ties = 0u32;
         let placements = std::mem::take(&mut self.placements);
         for p in &placements {
-            let build = Build {
-                pick: p.pick,
-                house: p.house,
-                number: p.number,
-                effect: None,
+            let choices: &[Option<Choice>] = match ctx.choice_needed(base, p.house) {
+                None => &[None],
+                Some(kind) => match kind {
+                    ChoiceKind::Truck => &[
+                        Some(Choice::Truck(Side::Left)),
+                        Some(Choice::Truck(Side::Right)),
+                    ],
+                },
             };
-            let Ok(written) = ctx.apply_play(base, &Play::Build(build)) else {
-                continue;
-            };
-            ctx.effect_uses(&written, p.effect, p.house, &mut self.uses);
-            let uses = std::mem::take(&mut self.uses);
-            for u in std::iter::once(None).chain(uses.iter().copied().map(Some)) {
-                let b = Build { effect: u, ..build };
-                let Ok(s) = ctx.apply_play(base, &Play::Build(b)) else {
+            for &choice in choices {
+                let build = Build {
+                    pick: p.pick,
+                    house: p.house,
+                    number: p.number,
+                    choice,
+                    effect: None,
+                };
+                let Ok(written) = ctx.apply_play(base, &Play::Build(build)) else {
                     continue;
                 };
-                let v = evaluate_with(odds, ctx, &s, others, solo);
-                match &best {
-                    Some((bv, _)) if v < *bv => {}
-                    Some((bv, _)) if v == *bv => {
-                        // Reservoir sampling keeps ties uniform and seeded.
-                        ties += 1;
-                        if self.rng.gen_range(0..=ties) == 0 {
+                ctx.effect_uses(&written, p.effect, p.house, &mut self.uses);
+                let uses = std::mem::take(&mut self.uses);
+                for u in std::iter::once(None).chain(uses.iter().copied().map(Some)) {
+                    let b = Build { effect: u, ..build };
+                    let Ok(s) = ctx.apply_play(base, &Play::Build(b)) else {
+                        continue;
+                    };
+                    let v = evaluate_with(odds, ctx, &s, others, solo);
+                    match &best {
+                        Some((bv, _)) if v < *bv => {}
+                        Some((bv, _)) if v == *bv => {
+                            // Reservoir sampling keeps ties uniform and seeded.
+                            ties += 1;
+                            if self.rng.gen_range(0..=ties) == 0 {
+                                best = Some((v, b));
+                            }
+                        }
+                        _ => {
+                            ties = 0;
                             best = Some((v, b));
                         }
                     }
-                    _ => {
-                        ties = 0;
-                        best = Some((v, b));
-                    }
                 }
+                self.uses = uses;
             }
-            self.uses = uses;
         }
         self.placements = placements;
         match best {

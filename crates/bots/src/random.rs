@@ -7,7 +7,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use welcome_engine::legal::Placement;
 use welcome_engine::{
-    Build, EffectUse, PlanClaim, Play, PlayerView, Roundabout, Sheet, Turn, TurnContext, When,
+    Build, Choice, EffectUse, PlanClaim, Play, PlayerView, Roundabout, Sheet, Turn, TurnContext,
+    When,
 };
 
 /// Claims considered per plan: a sheet full of small estates can offer millions.
@@ -63,8 +64,13 @@ impl RandomBot {
                 pick: p.pick,
                 house: p.house,
                 number: p.number,
+                choice: None,
                 effect: None,
             };
+            if let Some(kind) = ctx.choice_needed(&s, p.house) {
+                let all = Choice::all(kind);
+                build.choice = Some(all[self.rng.gen_range(0..all.len())]);
+            }
             if let Ok(written) = ctx.apply_play(&s, &Play::Build(build)) {
                 ctx.effect_uses(&written, p.effect, p.house, &mut self.uses);
                 let i = self.rng.gen_range(0..=self.uses.len());

@@ -170,7 +170,7 @@ struct Scorings {
 
 /// `Score::of` over the final sheets, checking every pass reproduces the games' totals.
 fn scorings(sheets: &[Scored], budget: Duration) -> Result<Scorings, CliError> {
-    let layout = &Edition::first().sheet;
+    let layout = Edition::first().default_sheet();
     let expected: i64 = sheets.iter().map(|s| s.total as i64).sum();
     let start = Instant::now();
     let mut passes = 0u64;

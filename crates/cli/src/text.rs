@@ -12,17 +12,10 @@ struct Row {
     cells: Vec<String>,
 }
 
-fn penalty(v: i32) -> String {
-    if v == 0 {
-        "0".into()
-    } else {
-        format!("-{v}")
-    }
-}
-
-/// Every category of the sheet's total row, one column per seat (spec §9.3): plans, parks,
-/// pools, temps, each estate size as count × value, the penalties, the total and the
-/// tie-break counts (spec §9.4).
+/// Every row of the sheet's total row, one column per seat (spec §9.3, thematic §1.6): a
+/// line per box for rows printed as several boxes (plans, parks per street, estate sizes,
+/// a thematic row per street), penalties as negative numbers, the total and the tie-break
+/// counts (spec §9.4).
 pub fn breakdown(names: &[String], scores: &[Score]) -> String {
     let col = |f: &dyn Fn(&Score) -> String| scores.iter().map(f).collect::<Vec<_>>();
     let row = |label: &str, cells: Vec<String>| Row {
@@ -30,32 +23,24 @@ pub fn breakdown(names: &[String], scores: &[Score]) -> String {
         cells,
     };
     let mut rows = Vec::new();
-    for i in 0..3 {
-        rows.push(row(
-            &format!("plan n°{}", i + 1),
-            col(&|s| s.plans[i].to_string()),
-        ));
+    let first = scores.first().map(|s| s.rows.clone()).unwrap_or_default();
+    for (r, sr) in first.iter().enumerate() {
+        let cell = |s: &Score| s.rows.get(r).map_or(0, |x| x.points);
+        if sr.parts.len() > 1 {
+            let sign = if sr.points < 0 { -1 } else { 1 };
+            for k in 0..sr.parts.len() {
+                rows.push(row(
+                    &format!("{} {}", sr.label.to_lowercase(), k + 1),
+                    col(&|s| {
+                        let v = s.rows.get(r).and_then(|x| x.parts.get(k)).copied();
+                        (sign * v.unwrap_or(0)).to_string()
+                    }),
+                ));
+            }
+        } else {
+            rows.push(row(&sr.label.to_lowercase(), col(&|s| cell(s).to_string())));
+        }
     }
-    for i in 0..3 {
-        rows.push(row(
-            &format!("parks S{}", i + 1),
-            col(&|s| s.parks[i].to_string()),
-        ));
-    }
-    rows.push(row("pools", col(&|s| s.pools.to_string())));
-    rows.push(row("temps", col(&|s| s.temps.to_string())));
-    for i in 0..6 {
-        rows.push(row(
-            &format!("estates of {}", i + 1),
-            col(&|s| {
-                let e = &s.estates[i];
-                format!("{}×{}={}", e.count, e.value, e.points)
-            }),
-        ));
-    }
-    rows.push(row("bis", col(&|s| penalty(s.bis))));
-    rows.push(row("roundabouts", col(&|s| penalty(s.roundabouts))));
-    rows.push(row("refusals", col(&|s| penalty(s.refusals))));
     let rule = rows.len();
     rows.push(row("total", col(&|s| s.total.to_string())));
     rows.push(row(
@@ -360,24 +345,11 @@ pub fn plans(game: &Game, names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use welcome_engine::score::EstateScore;
     use welcome_engine::TieBreak;
 
     fn score(total: i32, by_size: [u8; 6]) -> Score {
         Score {
-            plans: [0; 3],
-            parks: [0; 3],
-            pools: 0,
-            temps: 0,
-            estates: std::array::from_fn(|i| EstateScore {
-                size: i as u8 + 1,
-                count: by_size[i],
-                value: i as i32 + 1,
-                points: 0,
-            }),
-            bis: 0,
-            roundabouts: 0,
-            refusals: 0,
+            rows: Vec::new(),
             total,
             tie_break: TieBreak {
                 estates: by_size.iter().sum(),

@@ -29,8 +29,20 @@ fn golden_records_reserialise_byte_for_byte() {
         let record = Record::from_json(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
         let game = record.replay().unwrap_or_else(|e| panic!("{path:?}: {e}"));
         assert!(game.is_over(), "{path:?} is a finished game");
-        let again = Record::of(&game, &record.setup.seats).to_json();
+        // Version 1 records (all goldens of the 1st edition) are written back as version 1
+        // byte for byte; the same game as version 2 adds the sheet and the offers.
+        assert_eq!(record.version, 1, "{path:?}");
+        let v2 = Record::of(&game, &record.setup.seats);
+        assert_eq!(v2.version, 2);
+        let again = v2.clone().as_version(record.version).to_json();
         assert_eq!(again, text, "{path:?} does not re-serialise identically");
+        let v2_text = v2.to_json();
+        assert!(v2_text.contains("\"sheet\":\"classic\"") && v2_text.contains("\"offers\""));
+        let replayed = Record::from_json(&v2_text).unwrap().replay().unwrap();
+        assert_eq!(
+            Record::of(&replayed, &record.setup.seats).to_json(),
+            v2_text
+        );
     }
 }
 

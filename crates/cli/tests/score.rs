@@ -18,26 +18,42 @@ fn worked_example_totals_55() {
     let out = welcome(&["score", &worked_example(), "--json"]).success();
     let s: Value = serde_json::from_str(&out).expect("score JSON");
     assert_eq!(s["total"], 55);
-    assert_eq!(s["plans"], serde_json::json!([8, 7, 0]));
-    assert_eq!(s["parks"], serde_json::json!([10, 2, 0]));
-    assert_eq!(s["pools"], 13);
-    assert_eq!(s["temps"], 4);
-    assert_eq!(s["bis"], 3);
-    assert_eq!(s["roundabouts"], 3);
-    assert_eq!(s["refusals"], 0);
-    let est = &s["estates"];
+    assert_eq!(parts(&s, "plans"), serde_json::json!([8, 7, 0]));
+    assert_eq!(parts(&s, "parks"), serde_json::json!([10, 2, 0]));
+    assert_eq!(points(&s, "pools"), 13);
+    assert_eq!(points(&s, "temps"), 4);
+    assert_eq!(points(&s, "bis"), -3);
+    assert_eq!(points(&s, "roundabouts"), -3);
+    assert_eq!(points(&s, "refusals"), 0);
+    // Estates: two of size 1 at value 1, three of size 3 at value 5.
+    assert_eq!(parts(&s, "estates"), serde_json::json!([2, 0, 15, 0, 0, 0]));
+    assert_eq!(points(&s, "estates"), 17);
+    let labels: Vec<&str> = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["label"].as_str().unwrap())
+        .collect();
     assert_eq!(
-        est[0],
-        serde_json::json!({"size": 1, "count": 2, "value": 1, "points": 2})
+        labels,
+        [
+            "City Plans",
+            "Parks",
+            "Pools",
+            "Temp agency",
+            "Real estate",
+            "Bis",
+            "Roundabouts",
+            "Permit refusals"
+        ]
     );
-    assert_eq!(
-        est[2],
-        serde_json::json!({"size": 3, "count": 3, "value": 5, "points": 15})
-    );
-    for size in [2, 4, 5, 6] {
-        assert_eq!(est[size - 1]["count"], 0, "size {size}");
-        assert_eq!(est[size - 1]["value"], size, "size {size} column untouched");
-    }
+    let sum: i64 = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["points"].as_i64().unwrap())
+        .sum();
+    assert_eq!(sum, 55, "the rows add up to the total");
     assert_eq!(s["tie_break"]["estates"], 5);
     assert_eq!(
         s["tie_break"]["by_size"],
@@ -49,17 +65,17 @@ fn worked_example_totals_55() {
 fn text_table_shows_every_category_and_the_total() {
     let out = welcome(&["score", &worked_example()]).success();
     for label in [
-        "plan n°1",
-        "plan n°3",
-        "parks S1",
-        "parks S3",
+        "city plans 1",
+        "city plans 3",
+        "parks 1",
+        "parks 3",
         "pools",
-        "temps",
-        "estates of 1",
-        "estates of 6",
+        "temp agency",
+        "real estate 1",
+        "real estate 6",
         "bis",
         "roundabouts",
-        "refusals",
+        "permit refusals",
         "completed estates",
     ] {
         assert!(out.contains(label), "missing {label}:\n{out}");
@@ -74,7 +90,7 @@ fn text_table_shows_every_category_and_the_total() {
             .to_string()
     };
     assert_eq!(row("total"), "55");
-    assert_eq!(row("estates of 3"), "3×5=15");
+    assert_eq!(row("real estate 3"), "15");
     assert_eq!(row("bis"), "-3");
     assert_eq!(row("completed estates"), "5");
     assert!(out.contains("2/0/3/0/0/0"), "{out}");
@@ -113,12 +129,28 @@ fn solo_sheet_with_a_long_run() {
     }"#;
     let out = welcome_with_input(&["score", "-", "--json"], sheet).success();
     let s: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(s["temps"], 7);
-    assert_eq!(s["pools"], 9);
-    assert_eq!(s["parks"], serde_json::json!([0, 0, 18]));
-    assert_eq!(s["refusals"], 5);
+    assert_eq!(points(&s, "temps"), 7);
+    assert_eq!(points(&s, "pools"), 9);
+    assert_eq!(parts(&s, "parks"), serde_json::json!([0, 0, 18]));
+    assert_eq!(points(&s, "refusals"), -5);
     assert_eq!(s["tie_break"]["estates"], 0);
     assert_eq!(s["total"], 29);
+}
+
+/// The row `id` of a score's JSON.
+fn row<'a>(s: &'a Value, id: &str) -> &'a Value {
+    s["rows"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["id"] == id))
+        .unwrap_or_else(|| panic!("no row {id} in {s}"))
+}
+
+fn points(s: &Value, id: &str) -> i64 {
+    row(s, id)["points"].as_i64().unwrap()
+}
+
+fn parts(s: &Value, id: &str) -> Value {
+    row(s, id)["parts"].clone()
 }
 
 fn fails_with(input: &str, needles: &[&str]) {

@@ -1,12 +1,17 @@
-//! An `Edition` is data: the sheet layout, the construction deck and the City Plan cards.
-//!
-//! Behaviour lives in code; every number lives here, loaded from `data/*.json` embedded at compile
-//! time, so later editions and thematic sheets are new data plus rule modules (spec §16).
+//! An `Edition` is data: its construction deck, City Plan cards, Solo rules and player sheets
+//! (`SheetLayout`), loaded from `data/editions/<edition>/edition.json` and
+//! `data/editions/<edition>/sheets/*.json`, which `build.rs` finds and embeds. Numbers live
+//! here; behaviour lives in code (rule modules, `crate::modules`). Every file says where its
+//! values come from (`Provenance`).
 
 use crate::card::{Card, Effect};
-use crate::sheet::{MAX_ESTATE, MAX_HOUSES, STREETS};
+use crate::id::{EditionId, SheetId};
+use crate::modules::Module;
+use crate::sheet::{MAX_ESTATE, MAX_HOUSES, MAX_NUMBER, MAX_STREETS};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
+
+include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
 /// A scoring track: `values[k]` is the track's value after `k` crossings. The last value is printed
 /// without a box, so a track has `values.len() - 1` crossable boxes (spec §0, track semantics).
@@ -27,8 +32,56 @@ impl Track {
     }
 }
 
+/// Whether a value is known from the printed game or stands in until it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Verified,
+    Placeholder,
+}
+
+/// Where a group of values comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    /// Which values of the file this covers.
+    pub what: String,
+    pub status: Status,
+    /// The specification section and its sources.
+    pub source: String,
+}
+
+/// An egg house (Easter).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EggHouse {
+    /// 1-based house.
+    pub house: u8,
+    pub eggs: u8,
+    /// For drawing only; no rule uses it.
+    pub colour: String,
+}
+
+/// An ice-cream cone (Ice Cream).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cone {
+    /// 1-based house.
+    pub house: u8,
+    pub scoops: u8,
+}
+
+/// A street end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    Left,
+    Right,
+}
+
 /// One street of the sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StreetLayout {
     /// Number of houses.
     pub houses: u8,
@@ -36,18 +89,62 @@ pub struct StreetLayout {
     pub pools: Vec<u8>,
     /// The street's park track.
     pub parks: Track,
+    /// Egg houses (Easter).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub eggs: Vec<EggHouse>,
+    /// Cones (Ice Cream).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cones: Vec<Cone>,
+    /// Where the street's ice-cream truck is parked; two trucks mean the player picks one with
+    /// their first number in the street (Ice Cream, Ruling TR7).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trucks: Vec<Side>,
 }
 
 /// Temps in solo: at least `at_least` temps score `points`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SoloTemps {
     pub at_least: u8,
     pub points: i32,
 }
 
-/// The printed player sheet (spec §1).
+/// A threshold of a points table: `at_least` of something scores `points`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Threshold {
+    pub at_least: u8,
+    pub points: i32,
+}
+
+/// Which numbers collect eggs (Easter, §2.2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EggLoops {
+    /// Numbers that collect up to two eggs.
+    pub two: Vec<u8>,
+    /// Numbers that collect one egg.
+    pub one: Vec<u8>,
+}
+
+/// One row of the total row, in the order printed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RowLabel {
+    pub id: String,
+    pub label: String,
+}
+
+/// A printed player sheet: streets, features, tracks, score rows, the rule modules it switches
+/// on and its own City Plans.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SheetLayout {
+    pub id: SheetId,
+    pub name: String,
+    #[serde(default)]
+    pub modules: Vec<Module>,
+    pub provenance: Vec<Provenance>,
     pub streets: Vec<StreetLayout>,
     pub pools: Track,
     pub temp_boxes: u8,
@@ -59,6 +156,29 @@ pub struct SheetLayout {
     pub bis: Track,
     pub roundabouts: Track,
     pub refusals: Track,
+    /// Easter: eggs each number can collect.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub egg_loops: Option<EggLoops>,
+    /// Easter: points for the eggs collected, by threshold.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub egg_points: Vec<Threshold>,
+    /// The total row, in order.
+    pub score_rows: Vec<RowLabel>,
+    /// Plan stacks made only of this sheet's plans (Ruling TR2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub own_stacks: Vec<u8>,
+    /// This sheet's own City Plans (ids unique in the edition).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plans: Vec<PlanCard>,
+    /// Per house: eggs printed (derived from `streets`).
+    #[serde(skip)]
+    pub(crate) egg_map: [[u8; MAX_HOUSES]; MAX_STREETS],
+    /// Per house: scoops of its cone (derived from `streets`).
+    #[serde(skip)]
+    pub(crate) cone_map: [[u8; MAX_HOUSES]; MAX_STREETS],
+    /// Per number 0–17: eggs it can collect (derived from `egg_loops`).
+    #[serde(skip)]
+    pub(crate) loops: [u8; MAX_NUMBER as usize + 1],
 }
 
 impl SheetLayout {
@@ -71,9 +191,113 @@ impl SheetLayout {
     pub fn houses(&self) -> usize {
         self.streets.iter().map(|s| s.houses as usize).sum()
     }
+
+    /// Whether the sheet switches `module` on.
+    pub fn has(&self, module: Module) -> bool {
+        self.modules.contains(&module)
+    }
+
+    /// Eggs printed on a house (0-based street and house).
+    pub fn eggs(&self, street: u8, house: u8) -> u8 {
+        self.egg_map
+            .get(street as usize)
+            .and_then(|r| r.get(house as usize))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Scoops of a house's cone, 0 without one.
+    pub fn cone(&self, street: u8, house: u8) -> u8 {
+        self.cone_map
+            .get(street as usize)
+            .and_then(|r| r.get(house as usize))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Eggs a number can collect.
+    pub fn egg_loops_of(&self, number: u8) -> u8 {
+        self.loops.get(number as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether any value of this sheet is a placeholder.
+    pub fn has_placeholders(&self) -> bool {
+        self.provenance
+            .iter()
+            .any(|p| p.status == Status::Placeholder)
+    }
+
+    /// The label of a score row, or its id.
+    pub fn row_label<'a>(&'a self, id: &'a str) -> &'a str {
+        self.score_rows
+            .iter()
+            .find(|r| r.id == id)
+            .map_or(id, |r| r.label.as_str())
+    }
+
+    fn derive(&mut self) {
+        for (s, st) in self.streets.iter().enumerate().take(MAX_STREETS) {
+            for e in &st.eggs {
+                if let Some(x) = self.egg_map[s].get_mut(e.house.wrapping_sub(1) as usize) {
+                    *x = e.eggs;
+                }
+            }
+            for c in &st.cones {
+                if let Some(x) = self.cone_map[s].get_mut(c.house.wrapping_sub(1) as usize) {
+                    *x = c.scoops;
+                }
+            }
+        }
+        if let Some(l) = &self.egg_loops {
+            for (n, x) in self.loops.iter_mut().enumerate() {
+                let n = n as u8;
+                *x = if l.two.contains(&n) {
+                    2
+                } else if l.one.contains(&n) {
+                    1
+                } else {
+                    0
+                };
+            }
+        }
+    }
 }
 
-/// What a City Plan asks for (spec §3.2, §3.3).
+/// A sheet feature that plans count (thematic plans, §1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Feature {
+    /// Collected eggs (Easter).
+    Eggs,
+    /// Circled cones (Ice Cream).
+    Cones,
+    /// Links between neighbouring houses (Christmas).
+    Links,
+}
+
+impl Feature {
+    pub fn noun(self) -> &'static str {
+        match self {
+            Feature::Eggs => "collected eggs",
+            Feature::Cones => "circled cones",
+            Feature::Links => "links",
+        }
+    }
+}
+
+/// What each estate of a thematic estate plan must hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Need {
+    /// None of the feature (Ruling TR19; links: no inner link).
+    None,
+    /// At least this many (Ruling TR18).
+    AtLeast(u8),
+    /// Every inner slot linked (links only, Ruling TR17).
+    All,
+}
+
+/// What a City Plan asks for (spec §3.2, §3.3; thematic §1.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PlanCondition {
@@ -95,10 +319,34 @@ pub enum PlanCondition {
     CompletePools(u8),
     /// This street (1-based): all parks and all pools.
     ParksAndPools(u8),
+    /// Estates as `Estates`, each of which also holds `need` of `feature`.
+    EstatesWith {
+        sizes: Vec<u8>,
+        feature: Feature,
+        need: Need,
+    },
+    /// Every egg collected / cone circled / slot linked in one street: `street` (1-based), or
+    /// any street when absent. Locks nothing (Ruling TR3).
+    FeatureComplete {
+        feature: Feature,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        street: Option<u8>,
+    },
+}
+
+impl PlanCondition {
+    /// The estate sizes the plan names, if it names estates.
+    pub fn estate_sizes(&self) -> Option<&[u8]> {
+        match self {
+            PlanCondition::Estates(s) | PlanCondition::EstatesWith { sizes: s, .. } => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// A City Plan card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlanCard {
     pub id: u8,
     /// Stack n°1, n°2 or n°3.
@@ -110,16 +358,20 @@ pub struct PlanCard {
     pub first: u8,
     /// Score for everyone later.
     pub second: u8,
+    /// The sheet this plan belongs to (thematic plans); set when the edition loads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<SheetId>,
 }
 
 impl PlanCard {
     /// A one-line description for people.
     pub fn describe(&self) -> String {
+        let sizes = |sizes: &[u8]| {
+            let list: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
+            list.join(", ")
+        };
         match &self.condition {
-            PlanCondition::Estates(sizes) => {
-                let list: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
-                format!("estates of sizes {}", list.join(", "))
-            }
+            PlanCondition::Estates(s) => format!("estates of sizes {}", sizes(s)),
             PlanCondition::FullStreet(s) => format!("every house of street {s} built"),
             PlanCondition::BisInOneStreet(n) => format!("{n} bis houses in one street"),
             PlanCondition::Temps(n) => format!("{n} temps hired"),
@@ -130,11 +382,36 @@ impl PlanCard {
             }
             PlanCondition::CompletePools(n) => format!("all pools of {n} streets"),
             PlanCondition::ParksAndPools(s) => format!("all parks and pools of street {s}"),
+            PlanCondition::EstatesWith {
+                sizes: s,
+                feature,
+                need,
+            } => {
+                let each = match (need, feature) {
+                    (Need::None, Feature::Links) => "no link inside".to_string(),
+                    (Need::None, f) => format!("no {}", f.noun()),
+                    (Need::AtLeast(n), f) => format!("at least {n} {}", f.noun()),
+                    (Need::All, _) => "every house linked".to_string(),
+                };
+                format!("estates of sizes {}, each with {each}", sizes(s))
+            }
+            PlanCondition::FeatureComplete { feature, street } => {
+                let what = match feature {
+                    Feature::Eggs => "every egg collected",
+                    Feature::Cones => "every cone circled",
+                    Feature::Links => "every house linked",
+                };
+                match street {
+                    Some(s) => format!("{what} in street {s}"),
+                    None => format!("{what} in one street"),
+                }
+            }
         }
     }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct DeckEntry {
     number: u8,
     effect: Effect,
@@ -143,6 +420,7 @@ struct DeckEntry {
 
 /// Solo setup data (spec §10).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SoloRules {
     /// The Solo card is shuffled among the last `bottom_part` cards of the pile.
     pub bottom_part: usize,
@@ -159,28 +437,33 @@ pub struct EditionRules {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct EditionData {
-    id: String,
+    id: EditionId,
     name: String,
+    default_sheet: SheetId,
+    provenance: Vec<Provenance>,
     #[serde(default)]
     rules: EditionRules,
-    sheet: SheetLayout,
     deck: Vec<DeckEntry>,
     plans: Vec<PlanCard>,
     solo: SoloRules,
 }
 
-/// A complete edition: sheet, deck and plans.
+/// A complete edition: deck, plans and sheets.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Edition {
-    pub id: String,
+    pub id: EditionId,
     pub name: String,
+    pub provenance: Vec<Provenance>,
     pub rules: EditionRules,
-    pub sheet: SheetLayout,
     /// Every construction card, one entry per physical card.
     pub deck: Vec<Card>,
+    /// The edition's plans followed by every sheet's own plans.
     pub plans: Vec<PlanCard>,
     pub solo: SoloRules,
+    /// The sheets, the default one first.
+    pub sheets: Vec<SheetLayout>,
 }
 
 /// Why edition data is unusable.
@@ -188,50 +471,100 @@ pub struct Edition {
 pub enum EditionError {
     #[error("edition data is not valid JSON: {0}")]
     Json(String),
+    #[error("sheet data is not valid JSON: {0}")]
+    SheetJson(String),
     #[error("edition data is inconsistent: {0}")]
     Inconsistent(String),
 }
 
-static FIRST: LazyLock<Edition> = LazyLock::new(|| {
-    Edition::from_json(include_str!("../data/first-edition.json"))
-        .expect("the embedded first-edition data is checked by tests")
+impl EditionError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            EditionError::Json(_) | EditionError::SheetJson(_) => "edition_json",
+            EditionError::Inconsistent(_) => "edition_inconsistent",
+        }
+    }
+}
+
+static BUILT: LazyLock<Vec<Edition>> = LazyLock::new(|| {
+    BUILT_IN
+        .iter()
+        .map(|(ed, sheets)| {
+            Edition::from_json(ed, sheets).expect("the embedded edition data is checked by tests")
+        })
+        .collect()
 });
 
 impl Edition {
-    /// The 1st edition (2018).
-    pub fn first() -> &'static Edition {
-        &FIRST
+    /// Every built-in edition.
+    pub fn all() -> &'static [Edition] {
+        &BUILT
     }
-
-    /// Every built-in edition id.
-    pub const IDS: [&'static str; 1] = ["first"];
 
     /// A built-in edition by its id.
     pub fn by_id(id: &str) -> Option<&'static Edition> {
-        match id {
-            "first" => Some(Edition::first()),
-            _ => None,
-        }
+        Edition::all().iter().find(|e| e.id == id)
     }
 
-    /// Parses and checks edition data.
-    pub fn from_json(text: &str) -> Result<Edition, EditionError> {
+    /// The 1st edition (2018); for tests and examples — callers name an `EditionId`.
+    pub fn first() -> &'static Edition {
+        Edition::by_id("first").expect("the 1st edition is built in")
+    }
+
+    /// The sheet with this id.
+    pub fn sheet(&self, id: SheetId) -> Option<&SheetLayout> {
+        self.sheets.iter().find(|s| s.id == id)
+    }
+
+    /// The sheet played when none is named.
+    pub fn default_sheet(&self) -> &SheetLayout {
+        &self.sheets[0]
+    }
+
+    /// Parses and checks an edition file and its sheet files.
+    pub fn from_json(edition: &str, sheets: &[&str]) -> Result<Edition, EditionError> {
         let data: EditionData =
-            serde_json::from_str(text).map_err(|e| EditionError::Json(e.to_string()))?;
+            serde_json::from_str(edition).map_err(|e| EditionError::Json(e.to_string()))?;
         let mut deck = Vec::new();
         for e in &data.deck {
             for _ in 0..e.count {
                 deck.push(Card::new(e.number, e.effect));
             }
         }
+        let mut layouts = Vec::with_capacity(sheets.len());
+        for text in sheets {
+            let mut l: SheetLayout =
+                serde_json::from_str(text).map_err(|e| EditionError::SheetJson(e.to_string()))?;
+            l.derive();
+            layouts.push(l);
+        }
+        // The default sheet first, the others in file order.
+        let Some(i) = layouts.iter().position(|l| l.id == data.default_sheet) else {
+            return Err(EditionError::Inconsistent(format!(
+                "the default sheet {} has no file",
+                data.default_sheet
+            )));
+        };
+        let default = layouts.remove(i);
+        layouts.insert(0, default);
+        let mut plans = data.plans;
+        for l in &layouts {
+            for p in &l.plans {
+                plans.push(PlanCard {
+                    sheet: Some(l.id),
+                    ..p.clone()
+                });
+            }
+        }
         let ed = Edition {
             id: data.id,
             name: data.name,
+            provenance: data.provenance,
             rules: data.rules,
-            sheet: data.sheet,
             deck,
-            plans: data.plans,
+            plans,
             solo: data.solo,
+            sheets: layouts,
         };
         ed.check()?;
         Ok(ed)
@@ -239,40 +572,19 @@ impl Edition {
 
     fn check(&self) -> Result<(), EditionError> {
         let bad = |m: String| Err(EditionError::Inconsistent(m));
-        let s = &self.sheet;
-        if s.streets.len() != STREETS {
-            return bad(format!(
-                "{} streets, the engine draws {STREETS}",
-                s.streets.len()
-            ));
-        }
-        for (i, st) in s.streets.iter().enumerate() {
-            if st.houses < 2 || st.houses as usize > MAX_HOUSES {
-                return bad(format!("street {} has {} houses", i + 1, st.houses));
+        for (i, s) in self.sheets.iter().enumerate() {
+            if self.sheets[..i].iter().any(|t| t.id == s.id) {
+                return bad(format!("sheet {} is defined twice", s.id));
             }
-            if st.pools.iter().any(|&p| p == 0 || p > st.houses) {
-                return bad(format!("street {} has a pool outside the street", i + 1));
+            if let Err(m) = check_sheet(s) {
+                return bad(format!("sheet {}: {m}", s.id));
             }
-            if st.parks.0.is_empty() {
-                return bad(format!("street {} has an empty park track", i + 1));
-            }
-        }
-        if s.real_estate.is_empty() || s.real_estate.len() > MAX_ESTATE {
-            return bad(format!(
-                "{} real-estate columns; the sheet holds 1 to {MAX_ESTATE}",
-                s.real_estate.len()
-            ));
         }
         if self.solo.bottom_part == 0 || self.solo.bottom_part > self.deck.len() + 1 {
             return bad("the Solo card's part of the pile must hold 1 card or more".into());
         }
-        for t in [&s.pools, &s.bis, &s.roundabouts, &s.refusals] {
-            if t.0.is_empty() {
-                return bad("a track has no values".into());
-            }
-        }
-        if self.deck.is_empty() || self.deck.iter().any(|c| c.number > 17) {
-            return bad("deck".into());
+        if self.deck.is_empty() || self.deck.iter().any(|c| c.number > MAX_NUMBER) {
+            return bad("the deck is empty or has a number above 17".into());
         }
         for (i, p) in self.plans.iter().enumerate() {
             if !(1..=3).contains(&p.stack) {
@@ -281,20 +593,37 @@ impl Edition {
             if self.plans[..i].iter().any(|q| q.id == p.id) {
                 return bad(format!("plan id {} is used twice", p.id));
             }
-            let street = match p.condition {
-                PlanCondition::FullStreet(n) | PlanCondition::ParksAndPools(n) => Some(n),
-                _ => None,
-            };
-            if street.is_some_and(|n| n == 0 || n as usize > STREETS) {
-                return bad(format!(
-                    "plan {} names a street that is not on the sheet",
-                    p.id
-                ));
+            if let Some(sizes) = p.condition.estate_sizes() {
+                if sizes.is_empty() || sizes.iter().any(|&s| s == 0 || s as usize > MAX_ESTATE) {
+                    return bad(format!("plan {} names an estate size outside 1–6", p.id));
+                }
             }
         }
-        for stack in 1..=3u8 {
-            if !self.plans.iter().any(|p| p.stack == stack && !p.advanced) {
-                return bad(format!("no basic plan in stack {stack}"));
+        for sheet in &self.sheets {
+            let streets = sheet.streets.len();
+            for p in self.plans_of(sheet) {
+                let street = match p.condition {
+                    PlanCondition::FullStreet(n) | PlanCondition::ParksAndPools(n) => Some(n),
+                    PlanCondition::FeatureComplete { street, .. } => street,
+                    _ => None,
+                };
+                if street.is_some_and(|n| n == 0 || n as usize > streets) {
+                    return bad(format!(
+                        "plan {} names a street that is not on sheet {}",
+                        p.id, sheet.id
+                    ));
+                }
+            }
+            for stack in 1..=3u8 {
+                if !self
+                    .plans_of(sheet)
+                    .any(|p| p.stack == stack && !p.advanced)
+                {
+                    return bad(format!(
+                        "sheet {}: no basic plan in stack {stack}",
+                        sheet.id
+                    ));
+                }
             }
         }
         Ok(())
@@ -304,6 +633,92 @@ impl Edition {
     pub fn plan(&self, id: u8) -> Option<&PlanCard> {
         self.plans.iter().find(|p| p.id == id)
     }
+
+    /// The plans that can be dealt with `sheet` (Ruling TR2): the sheet's own plans in its own
+    /// stacks, the edition's plans in the others; never another sheet's.
+    pub fn plans_of<'a>(&'a self, sheet: &'a SheetLayout) -> impl Iterator<Item = &'a PlanCard> {
+        self.plans.iter().filter(move |p| match p.sheet {
+            Some(id) => id == sheet.id,
+            None => !sheet.own_stacks.contains(&p.stack),
+        })
+    }
+
+    /// Whether plan `card` may be plan n°`stack` with `sheet`, with or without the advanced
+    /// plans.
+    pub fn plan_allowed(&self, sheet: &SheetLayout, card: &PlanCard, advanced: bool) -> bool {
+        (advanced || !card.advanced) && self.plans_of(sheet).any(|p| p.id == card.id)
+    }
+}
+
+fn check_sheet(s: &SheetLayout) -> Result<(), String> {
+    if s.streets.is_empty() || s.streets.len() > MAX_STREETS {
+        return Err(format!(
+            "{} streets; a sheet has 1 to {MAX_STREETS}",
+            s.streets.len()
+        ));
+    }
+    for (i, st) in s.streets.iter().enumerate() {
+        let n = i + 1;
+        if st.houses < 2 || st.houses as usize > MAX_HOUSES {
+            return Err(format!("street {n} has {} houses", st.houses));
+        }
+        let outside = |h: u8| h == 0 || h > st.houses;
+        if st.pools.iter().any(|&p| outside(p)) {
+            return Err(format!("street {n} has a pool outside the street"));
+        }
+        if st.parks.0.is_empty() {
+            return Err(format!("street {n} has an empty park track"));
+        }
+        if st
+            .eggs
+            .iter()
+            .any(|e| outside(e.house) || !(1..=2).contains(&e.eggs))
+        {
+            return Err(format!(
+                "street {n}: an egg house is outside the street or holds other than 1 or 2 eggs"
+            ));
+        }
+        if st.cones.iter().any(|c| outside(c.house) || c.scoops == 0) {
+            return Err(format!(
+                "street {n}: a cone is outside the street or has no scoop"
+            ));
+        }
+        if st.trucks.len() > 2 || (st.trucks.len() == 2 && st.trucks[0] == st.trucks[1]) {
+            return Err(format!("street {n}: trucks are one per street end"));
+        }
+    }
+    if s.real_estate.is_empty() || s.real_estate.len() > MAX_ESTATE {
+        return Err(format!(
+            "{} real-estate columns; the sheet holds 1 to {MAX_ESTATE}",
+            s.real_estate.len()
+        ));
+    }
+    for t in [&s.pools, &s.bis, &s.roundabouts, &s.refusals] {
+        if t.0.is_empty() {
+            return Err("a track has no values".into());
+        }
+    }
+    for m in &s.modules {
+        m.check_layout(s)?;
+    }
+    let known = crate::score::row_ids(s);
+    for r in &s.score_rows {
+        if !known.contains(&r.id.as_str()) {
+            return Err(format!(
+                "score row {:?} is not scored by this sheet's rules",
+                r.id
+            ));
+        }
+    }
+    for id in known {
+        if !s.score_rows.iter().any(|r| r.id == id) {
+            return Err(format!("score row {id:?} has no label"));
+        }
+    }
+    if s.plans.iter().any(|p| !s.own_stacks.contains(&p.stack)) {
+        return Err("a sheet's own plan is in a stack the sheet does not replace".into());
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -314,14 +729,17 @@ mod tests {
     fn first_edition_loads() {
         let e = Edition::first();
         assert_eq!(e.deck.len(), 81);
-        assert_eq!(e.plans.len(), 28);
-        assert_eq!(e.sheet.houses(), 33);
+        assert_eq!(e.plans.len(), 37);
+        assert_eq!(e.default_sheet().id, "classic");
+        assert_eq!(e.default_sheet().houses(), 33);
+        let ids: Vec<&str> = e.sheets.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["classic", "christmas", "easter", "ice-cream"]);
     }
 
     #[test]
     fn bad_edition_data_is_an_error() {
         assert!(matches!(
-            Edition::from_json("{"),
+            Edition::from_json("{", &[]),
             Err(EditionError::Json(_))
         ));
     }

@@ -6,7 +6,8 @@
 //! the generator.
 
 use crate::card::{Card, Draw, Effect};
-use crate::edition::Edition;
+use crate::edition::{Edition, SheetLayout};
+use crate::id::SheetId;
 use crate::legal::{Combination, Offer, PlanSlot, TurnContext, TurnError};
 use crate::score::{ranks, score_all, Score};
 use crate::sheet::Sheet;
@@ -59,6 +60,9 @@ pub struct Options {
     pub first_plan_reshuffle: bool,
     #[serde(default)]
     pub pass: PassDirection,
+    /// The sheet every seat plays on (thematic Ruling TR1).
+    #[serde(default)]
+    pub sheet: SheetId,
 }
 
 impl Options {
@@ -68,7 +72,13 @@ impl Options {
             advanced: false,
             first_plan_reshuffle: true,
             pass: PassDirection::Right,
+            sheet: SheetId::classic(),
         }
+    }
+
+    pub fn sheet(mut self, sheet: SheetId) -> Options {
+        self.sheet = sheet;
+        self
     }
 
     pub fn advanced(mut self, on: bool) -> Options {
@@ -90,6 +100,12 @@ pub enum SetupError {
     ExpertNeedsTwo,
     #[error("unknown edition {0:?}")]
     UnknownEdition(String),
+    #[error("edition {edition} has no sheet {sheet:?} (it has {known})")]
+    UnknownSheet {
+        edition: String,
+        sheet: String,
+        known: String,
+    },
     #[error("City Plan {id} cannot be plan n°{slot}: {reason}")]
     BadPlan { slot: usize, id: u8, reason: String },
     #[error(transparent)]
@@ -104,6 +120,7 @@ impl SetupError {
             SetupError::SoloNeedsOne { .. } => "solo_needs_one",
             SetupError::ExpertNeedsTwo => "expert_needs_two",
             SetupError::UnknownEdition(_) => "unknown_edition",
+            SetupError::UnknownSheet { .. } => "unknown_sheet",
             SetupError::BadPlan { .. } => "bad_plan",
             SetupError::Deal(e) => e.code(),
         }
@@ -184,6 +201,10 @@ mod seat_number {
 pub struct RoundLog {
     pub round: u16,
     pub draws: Vec<Draw>,
+    /// What the round offered: the three combinations, the solo hand, or every seat's hand
+    /// (record version 2; empty in version 1 records).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offers: Vec<Offer>,
     pub turns: Vec<Turn>,
 }
 
@@ -205,6 +226,7 @@ enum Table {
 #[derive(Clone, Debug)]
 pub struct Game {
     edition: &'static Edition,
+    layout: &'static SheetLayout,
     options: Options,
     seed: u64,
     rng: ChaCha8Rng,
@@ -274,14 +296,25 @@ impl Game {
             _ if players > max => return Err(SetupError::TooManySeats { players, max }),
             _ => {}
         }
+        let layout = edition
+            .sheet(options.sheet)
+            .ok_or_else(|| SetupError::UnknownSheet {
+                edition: edition.id.to_string(),
+                sheet: options.sheet.to_string(),
+                known: edition
+                    .sheets
+                    .iter()
+                    .map(|s| s.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // The generator is consumed the same way whether the plans and draws come from it or
         // from a record, so a replayed game goes on exactly as the original would have.
         let mut drawn_plans = [0u8; 3];
         for (slot, id) in drawn_plans.iter_mut().enumerate() {
             let stack: Vec<u8> = edition
-                .plans
-                .iter()
+                .plans_of(layout)
                 .filter(|p| p.stack as usize == slot + 1 && (options.advanced || !p.advanced))
                 .map(|p| p.id)
                 .collect();
@@ -302,6 +335,9 @@ impl Game {
                     if card.advanced && !options.advanced {
                         return Err(bad("advanced plans need the advanced variant"));
                     }
+                    if !edition.plan_allowed(layout, card, options.advanced) {
+                        return Err(bad("it is not dealt with this sheet"));
+                    }
                 }
                 ids
             }
@@ -312,9 +348,10 @@ impl Game {
             let bottom = edition.solo.bottom_part.clamp(1, total);
             total - bottom + pick_index(&mut rng, bottom)
         });
-        let blank = Sheet::new(&edition.sheet);
+        let blank = Sheet::new(layout);
         let mut g = Game {
             edition,
+            layout,
             options,
             seed,
             rng,
@@ -344,6 +381,11 @@ impl Game {
 
     pub fn edition(&self) -> &'static Edition {
         self.edition
+    }
+
+    /// The sheet every seat plays on.
+    pub fn layout(&self) -> &'static SheetLayout {
+        self.layout
     }
 
     pub fn options(&self) -> Options {
@@ -451,6 +493,7 @@ impl Game {
     pub fn context(&self, seat: usize) -> Option<TurnContext<'_>> {
         Some(TurnContext::new(
             self.edition,
+            self.layout,
             &self.options,
             self.offer(seat)?,
             &self.plans,
@@ -567,6 +610,10 @@ impl Game {
         if let Some(log) = self.log.last_mut() {
             log.turns = turns;
         }
+        // Races and other things settled across the table (thematic §1.5 step 7).
+        for &m in &self.layout.modules {
+            m.end_of_round(self.layout, &mut self.sheets);
+        }
         // Cards leave the table.
         match &self.table {
             Table::Solo { hand } => self.discard.extend_from_slice(hand),
@@ -602,7 +649,7 @@ impl Game {
     fn check_end(&mut self) {
         let mut end = Vec::new();
         for (seat, s) in self.sheets.iter().enumerate() {
-            if s.refusals() >= self.edition.sheet.refusals.boxes() {
+            if s.refusals() >= self.layout.refusals.boxes() {
                 end.push(EndReason::Refusals { seat });
             }
             if s.plan_scores().iter().all(Option::is_some) {
@@ -765,9 +812,14 @@ impl Game {
                 self.table = Table::Hands { hands };
             }
         }
+        let offers = match &self.table {
+            Table::Hands { hands } => hands.iter().map(|h| Offer::Hand(*h)).collect(),
+            _ => self.offer(0).into_iter().collect(),
+        };
         self.log.push(RoundLog {
             round: self.round,
             draws: log,
+            offers,
             turns: Vec::new(),
         });
         Ok(())
@@ -804,6 +856,7 @@ impl Game {
                 .iter()
                 .map(|r| {
                     r.draws.capacity() * size_of::<Draw>()
+                        + r.offers.capacity() * size_of::<Offer>()
                         + r.turns.capacity() * size_of::<Turn>()
                         + r.turns.iter().map(turn_heap).sum::<usize>()
                 })
@@ -813,11 +866,7 @@ impl Game {
 
     /// Running (or final) scores of every seat, with temps ranked across the table.
     pub fn scores(&self) -> Vec<Score> {
-        score_all(
-            &self.edition.sheet,
-            &self.sheets,
-            self.options.mode == Mode::Solo,
-        )
+        score_all(self.layout, &self.sheets, self.options.mode == Mode::Solo)
     }
 
     /// 1-based ranks from `scores()` with the tie-break chain (Ruling 16).

@@ -4,9 +4,10 @@
 //! stage and keep what its checker accepts, so listed turns and valid turns cannot disagree.
 
 use crate::card::{Card, Effect};
-use crate::edition::{Edition, PlanCard, PlanCondition};
-use crate::sheet::{FenceRef, House, HouseRef, Sheet, MAX_ESTATE, MAX_NUMBER, STREETS};
-use crate::turn::{Build, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
+use crate::edition::{Edition, Feature, Need, PlanCard, PlanCondition, SheetLayout};
+use crate::modules::{self, ChoiceKind, Module};
+use crate::sheet::{FenceRef, House, HouseRef, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
+use crate::turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Turn};
 use serde::{Deserialize, Serialize};
 
 /// What a seat is offered this round.
@@ -94,6 +95,8 @@ pub struct PlanSlot {
 #[derive(Clone, Copy, Debug)]
 pub struct TurnContext<'a> {
     pub edition: &'a Edition,
+    /// The sheet every seat plays on.
+    pub layout: &'a SheetLayout,
     pub advanced: bool,
     /// Expert mode: a refusing seat passes a card (Ruling 27).
     pub passes_card: bool,
@@ -206,6 +209,17 @@ pub enum TurnError {
     },
     #[error("City Plan n°{} names no estates", plan + 1)]
     EstatesNotWanted { plan: u8 },
+    #[error("{decision} cannot be decided at the {stage} stage of a turn")]
+    NotNow {
+        decision: &'static str,
+        stage: &'static str,
+    },
+    #[error("the turn is not finished (it is at the {stage} stage)")]
+    TurnUnfinished { stage: &'static str },
+    #[error("{house} asks for a choice of {kind:?} (the first number in its street)")]
+    ChoiceMissing { house: HouseRef, kind: ChoiceKind },
+    #[error("{house} asks for no choice; {choice:?} was given")]
+    ChoiceUnexpected { house: HouseRef, choice: Choice },
     #[error("the first-plan reshuffle is only offered in the first round in which any plan is validated, to a seat validating one (never in solo)")]
     ReshuffleNotOffered,
 }
@@ -280,6 +294,10 @@ impl TurnError {
             EstateTwice { .. } => "estate_twice",
             EstateSizes { .. } => "estate_sizes",
             EstatesNotWanted { .. } => "estates_not_wanted",
+            NotNow { .. } => "decision_not_now",
+            TurnUnfinished { .. } => "turn_unfinished",
+            ChoiceMissing { .. } => "choice_missing",
+            ChoiceUnexpected { .. } => "choice_unexpected",
             ReshuffleNotOffered => "reshuffle_not_offered",
         }
     }
@@ -298,6 +316,7 @@ impl<'a> TurnContext<'a> {
     /// The context of a seat offered `offer` at a table with these options and plans.
     pub fn new(
         edition: &'a Edition,
+        layout: &'a SheetLayout,
         options: &crate::game::Options,
         offer: Offer,
         plans: &'a [PlanSlot; 3],
@@ -305,6 +324,7 @@ impl<'a> TurnContext<'a> {
     ) -> TurnContext<'a> {
         TurnContext {
             edition,
+            layout,
             advanced: options.advanced,
             passes_card: options.mode == crate::game::Mode::Expert,
             offer,
@@ -325,17 +345,30 @@ impl<'a> TurnContext<'a> {
 
     /// Roundabout in `h` (spec §12, Ruling 17); `already` is whether one was built this turn.
     pub fn check_roundabout(&self, sheet: &Sheet, h: HouseRef) -> Result<(), TurnError> {
-        if !self.advanced {
-            return Err(TurnError::RoundaboutsOff);
+        modules::roundabouts::check(self.layout, sheet, self.advanced, h)
+    }
+
+    /// The module choice writing a number in `house` asks for, if any.
+    pub fn choice_needed(&self, sheet: &Sheet, house: HouseRef) -> Option<ChoiceKind> {
+        self.layout
+            .modules
+            .iter()
+            .find_map(|m| m.choice_needed(self.layout, sheet, house))
+    }
+
+    /// Whether `choice` answers what writing in `house` asks for.
+    pub fn check_choice(
+        &self,
+        sheet: &Sheet,
+        house: HouseRef,
+        choice: Option<Choice>,
+    ) -> Result<(), TurnError> {
+        match (self.choice_needed(sheet, house), choice) {
+            (None, None) => Ok(()),
+            (Some(kind), Some(c)) if c.kind() == kind => Ok(()),
+            (Some(kind), None) => Err(TurnError::ChoiceMissing { house, kind }),
+            (_, Some(choice)) => Err(TurnError::ChoiceUnexpected { house, choice }),
         }
-        Self::check_house(sheet, h)?;
-        if sheet.roundabouts() >= self.edition.sheet.roundabouts.boxes() {
-            return Err(TurnError::RoundaboutsFull);
-        }
-        if !sheet.is_empty(h) {
-            return Err(TurnError::HouseNotEmpty { house: h });
-        }
-        Ok(())
     }
 
     /// Writing `number` from `pick` in `house` (spec §5).
@@ -374,7 +407,7 @@ impl<'a> TurnContext<'a> {
 
     /// A permit refusal on the sheet as it stands (Ruling 1).
     pub fn check_refusal(&self, sheet: &Sheet, pass: Option<u8>) -> Result<(), TurnError> {
-        if sheet.refusals() >= self.edition.sheet.refusals.boxes() {
+        if sheet.refusals() >= self.layout.refusals.boxes() {
             return Err(TurnError::RefusalsFull);
         }
         match (self.passes_card, pass) {
@@ -401,7 +434,7 @@ impl<'a> TurnContext<'a> {
         house: HouseRef,
         use_: EffectUse,
     ) -> Result<(), TurnError> {
-        let layout = &self.edition.sheet;
+        let layout = self.layout;
         Self::check_house(sheet, house)?;
         let wrong = |used| Err(TurnError::WrongEffect { effect, used });
         match use_ {
@@ -481,46 +514,22 @@ impl<'a> TurnContext<'a> {
             .edition
             .plan(slot.card)
             .ok_or(TurnError::NoSuchPlan { plan })?;
-        check_condition(self.edition, sheet, plan, card, &claim.estates)
+        check_condition(self.layout, sheet, plan, card, &claim.estates)
     }
 
     // ----- whole turns -----
 
-    /// Checks a whole turn and returns the sheet after it. The stages run in the fixed order
-    /// of a turn; each is one of the public `apply_*` steps below.
+    /// Checks a whole turn and returns the sheet after it, by driving the staged turn machine
+    /// through the turn's decisions (`TurnMachine::run`).
     pub fn apply(&self, sheet: &Sheet, turn: &Turn) -> Result<Sheet, TurnError> {
-        let mut s = *sheet;
-        if let Some(Roundabout {
-            house,
-            when: When::Before,
-        }) = turn.roundabout
-        {
-            s = self.apply_roundabout(&s, house)?;
-        }
-        s = self.apply_play(&s, &turn.play)?;
-        if let Some(Roundabout {
-            house,
-            when: When::After,
-        }) = turn.roundabout
-        {
-            s = self.apply_roundabout(&s, house)?;
-        }
-        let mut done = Vec::with_capacity(turn.plans.len());
-        for claim in &turn.plans {
-            s = self.apply_claim(&s, claim, &done)?;
-            done.push(claim.plan);
-        }
-        if turn.reshuffle && (!self.reshuffle_offered || turn.plans.is_empty()) {
-            return Err(TurnError::ReshuffleNotOffered);
-        }
-        Ok(s)
+        crate::machine::TurnMachine::run(*self, sheet, turn)
     }
 
     /// Step: build a roundabout in `house`.
     pub fn apply_roundabout(&self, sheet: &Sheet, house: HouseRef) -> Result<Sheet, TurnError> {
         self.check_roundabout(sheet, house)?;
         let mut s = *sheet;
-        s.build_roundabout(house);
+        modules::roundabouts::build(&mut s, house);
         Ok(s)
     }
 
@@ -551,19 +560,60 @@ impl<'a> TurnContext<'a> {
     }
 
     fn apply_build(&self, s: &mut Sheet, b: &Build) -> Result<(), TurnError> {
-        let effect = self.check_placement(s, b.pick, b.number, b.house)?;
-        s.write(b.house, b.number, false);
+        let effect = self.write_number(s, b.pick, b.number, b.house, b.choice)?;
+        self.use_effect(s, effect, b.house, b.effect)
+    }
+
+    /// Step: writes a number (with the module choice it asks for) and returns its effect.
+    pub(crate) fn write_number(
+        &self,
+        s: &mut Sheet,
+        pick: Pick,
+        number: u8,
+        house: HouseRef,
+        choice: Option<Choice>,
+    ) -> Result<Effect, TurnError> {
+        let effect = self.check_placement(s, pick, number, house)?;
+        self.check_choice(s, house, choice)?;
+        s.write(house, number, false);
+        if let Some(Choice::Truck(side)) = choice {
+            s.set_choice(house.street, modules::ice_cream::choice_value(side));
+        }
+        self.numbered(s, house);
+        Ok(effect)
+    }
+
+    /// Step: uses (or passes) the effect of a number just written in `house`.
+    pub(crate) fn use_effect(
+        &self,
+        s: &mut Sheet,
+        effect: Effect,
+        house: HouseRef,
+        used: Option<EffectUse>,
+    ) -> Result<(), TurnError> {
         if effect == Effect::Temp {
-            if b.effect.is_some() {
+            if used.is_some() {
                 return Err(TurnError::TempHasNoTarget);
             }
-            s.cross_temp(self.edition.sheet.temp_boxes);
+            s.cross_temp(self.layout.temp_boxes);
         }
-        if let Some(u) = b.effect {
-            self.check_effect(s, effect, b.house, u)?;
-            apply_effect(s, b.house, u);
+        if let Some(u) = used {
+            self.check_effect(s, effect, house, u)?;
+            apply_effect(s, house, u);
+            if let EffectUse::Bis { to, .. } = u {
+                self.numbered(s, to);
+            }
         }
         Ok(())
+    }
+
+    /// Runs the modules' "after a number is written" hooks for `house`.
+    fn numbered(&self, s: &mut Sheet, house: HouseRef) {
+        for &m in &self.layout.modules {
+            if m != Module::Roundabouts {
+                m.after_number(self.layout, s, house);
+            }
+        }
     }
 
     /// Applies a checked claim: writes the points and locks the houses (Ruling 10).
@@ -579,7 +629,7 @@ impl<'a> TurnContext<'a> {
         };
         s.set_plan(claim.plan as usize, points);
         match &card.condition {
-            PlanCondition::Estates(_) => {
+            PlanCondition::Estates(_) | PlanCondition::EstatesWith { .. } => {
                 for &h in &claim.estates {
                     if let Some((e, _)) = s.run_starting_at(h) {
                         for i in e.start..e.start + e.len {
@@ -595,7 +645,7 @@ impl<'a> TurnContext<'a> {
                 }
             }
             PlanCondition::StreetEnds(_) => {
-                for st in 0..STREETS as u8 {
+                for st in 0..s.streets() {
                     s.mark_used(HouseRef::new(st, 0));
                     s.mark_used(HouseRef::new(st, s.len(st) - 1));
                 }
@@ -610,7 +660,7 @@ impl<'a> TurnContext<'a> {
     pub fn placements(&self, sheet: &Sheet, out: &mut Vec<Placement>) {
         out.clear();
         let ranges = sheet.ranges();
-        let mut open = [(HouseRef::new(0, 0), 0u8, 0u8); STREETS * crate::sheet::MAX_HOUSES];
+        let mut open = [(HouseRef::new(0, 0), 0u8, 0u8); MAX_STREETS * crate::sheet::MAX_HOUSES];
         let mut n = 0;
         for (s, row) in ranges.iter().enumerate() {
             for (i, r) in row.iter().enumerate().take(sheet.len(s as u8) as usize) {
@@ -677,7 +727,7 @@ impl<'a> TurnContext<'a> {
         match effect {
             Effect::Surveyor => sheet.all_slots().for_each(|f| push(EffectUse::Fence(f))),
             Effect::RealEstate => {
-                for size in 1..=self.edition.sheet.real_estate.len() as u8 {
+                for size in 1..=self.layout.real_estate.len() as u8 {
                     push(EffectUse::RealEstate(size));
                 }
             }
@@ -734,8 +784,8 @@ impl<'a> TurnContext<'a> {
         if sheet.plan_scores()[plan as usize].is_some() || done.contains(&plan) {
             return;
         }
-        match &card.condition {
-            PlanCondition::Estates(sizes) => {
+        match card.condition.estate_sizes() {
+            Some(sizes) => {
                 // Cheap test first: enough unused completed estates of every size?
                 let mut have = [0u8; MAX_ESTATE + 1];
                 sheet.for_each_run(|e, complete| {
@@ -755,7 +805,7 @@ impl<'a> TurnContext<'a> {
                     .into_iter()
                     .filter(|e| !e.used)
                     .collect();
-                let mut sorted = sizes.clone();
+                let mut sorted = sizes.to_vec();
                 sorted.sort_unstable();
                 // Choose one estate per required size; equal sizes are chosen in increasing
                 // estate order so that each set of estates is listed once.
@@ -771,7 +821,7 @@ impl<'a> TurnContext<'a> {
                     out.len() < max
                 });
             }
-            _ => {
+            None => {
                 let claim = PlanClaim {
                     plan,
                     estates: Vec::new(),
@@ -783,10 +833,10 @@ impl<'a> TurnContext<'a> {
         }
     }
 
-    /// Calls `f` with every legal turn, in a fixed order. Returns early if `f` returns false.
+    /// Calls `f` with every legal turn, in a fixed order (the staged turn machine's options,
+    /// depth first). Returns early if `f` returns false.
     pub fn for_each_turn(&self, sheet: &Sheet, f: &mut dyn FnMut(&Turn) -> bool) {
-        let mut turn = Turn::refuse(None);
-        let _ = self.walk_roundabout_before(sheet, &mut turn, f);
+        crate::machine::TurnMachine::new(*self, sheet).walk(&mut |t, _| f(t));
     }
 
     /// Every legal turn (may be large in the advanced variant; see `count_turns`).
@@ -807,156 +857,6 @@ impl<'a> TurnContext<'a> {
             true
         });
         n
-    }
-
-    fn walk_roundabout_before(
-        &self,
-        sheet: &Sheet,
-        turn: &mut Turn,
-        f: &mut dyn FnMut(&Turn) -> bool,
-    ) -> bool {
-        turn.roundabout = None;
-        if !self.walk_play(sheet, turn, f) {
-            return false;
-        }
-        for h in sheet.all_houses() {
-            if let Ok(s) = self.apply_roundabout(sheet, h) {
-                turn.roundabout = Some(Roundabout {
-                    house: h,
-                    when: When::Before,
-                });
-                if !self.walk_play(&s, turn, f) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    fn walk_play(&self, sheet: &Sheet, turn: &mut Turn, f: &mut dyn FnMut(&Turn) -> bool) -> bool {
-        let mut placements = Vec::new();
-        self.placements(sheet, &mut placements);
-        if placements.is_empty() {
-            let passes: &[Option<u8>] = if self.passes_card {
-                &[Some(0), Some(1), Some(2)]
-            } else {
-                &[None]
-            };
-            for &pass in passes {
-                if let Ok(s) = self.apply_play(sheet, &Play::Refuse { pass }) {
-                    turn.play = Play::Refuse { pass };
-                    if !self.walk_roundabout_after(&s, turn, f) {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        }
-        let mut uses = Vec::new();
-        for p in placements {
-            let build = Build {
-                pick: p.pick,
-                house: p.house,
-                number: p.number,
-                effect: None,
-            };
-            let Ok(s) = self.apply_play(sheet, &Play::Build(build)) else {
-                debug_assert!(false, "a listed placement is legal");
-                continue;
-            };
-            turn.play = Play::Build(build);
-            if !self.walk_roundabout_after(&s, turn, f) {
-                return false;
-            }
-            self.effect_uses(&s, p.effect, p.house, &mut uses);
-            for &u in &uses {
-                let with = Play::Build(Build {
-                    effect: Some(u),
-                    ..build
-                });
-                let Ok(s2) = self.apply_play(sheet, &with) else {
-                    debug_assert!(false, "a listed effect use is legal");
-                    continue;
-                };
-                turn.play = with;
-                if !self.walk_roundabout_after(&s2, turn, f) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    fn walk_roundabout_after(
-        &self,
-        sheet: &Sheet,
-        turn: &mut Turn,
-        f: &mut dyn FnMut(&Turn) -> bool,
-    ) -> bool {
-        if !self.walk_plans(sheet, turn, f) {
-            return false;
-        }
-        if turn.roundabout.is_some() {
-            return true;
-        }
-        for h in sheet.all_houses() {
-            if let Ok(s) = self.apply_roundabout(sheet, h) {
-                turn.roundabout = Some(Roundabout {
-                    house: h,
-                    when: When::After,
-                });
-                let go = self.walk_plans(&s, turn, f);
-                turn.roundabout = None;
-                if !go {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    fn walk_plans(&self, sheet: &Sheet, turn: &mut Turn, f: &mut dyn FnMut(&Turn) -> bool) -> bool {
-        turn.plans.clear();
-        turn.reshuffle = false;
-        self.walk_more_plans(sheet, turn, f)
-    }
-
-    fn walk_more_plans(
-        &self,
-        sheet: &Sheet,
-        turn: &mut Turn,
-        f: &mut dyn FnMut(&Turn) -> bool,
-    ) -> bool {
-        // Stop here: emit the turn (and its reshuffle variant).
-        turn.reshuffle = false;
-        if !f(turn) {
-            return false;
-        }
-        if self.reshuffle_offered && !turn.plans.is_empty() {
-            turn.reshuffle = true;
-            let go = f(turn);
-            turn.reshuffle = false;
-            if !go {
-                return false;
-            }
-        }
-        let done: Vec<u8> = turn.plans.iter().map(|c| c.plan).collect();
-        let mut claims = Vec::new();
-        for plan in 0..3u8 {
-            self.plan_claims(sheet, plan, &done, &mut claims);
-            for claim in claims.drain(..) {
-                let Ok(s) = self.apply_claim(sheet, &claim, &done) else {
-                    continue;
-                };
-                turn.plans.push(claim);
-                let go = self.walk_more_plans(&s, turn, f);
-                turn.plans.pop();
-                if !go {
-                    return false;
-                }
-            }
-        }
-        true
     }
 }
 
@@ -1066,8 +966,8 @@ fn choose_estates(
     true
 }
 
-fn parks_full(ed: &Edition, sheet: &Sheet, s: u8) -> bool {
-    sheet.parks(s) >= ed.sheet.streets[s as usize].parks.boxes()
+fn parks_full(layout: &SheetLayout, sheet: &Sheet, s: u8) -> bool {
+    sheet.parks(s) >= layout.streets[s as usize].parks.boxes()
 }
 
 fn pools_full(sheet: &Sheet, s: u8) -> bool {
@@ -1075,7 +975,7 @@ fn pools_full(sheet: &Sheet, s: u8) -> bool {
 }
 
 fn check_condition(
-    ed: &Edition,
+    layout: &SheetLayout,
     sheet: &Sheet,
     plan: u8,
     card: &PlanCard,
@@ -1088,12 +988,15 @@ fn check_condition(
             reason,
         })
     };
-    let streets = 0..STREETS as u8;
-    if !matches!(card.condition, PlanCondition::Estates(_)) && !estates.is_empty() {
-        return Err(TurnError::EstatesNotWanted { plan });
-    }
-    match &card.condition {
-        PlanCondition::Estates(sizes) => {
+    let streets = 0..sheet.streets();
+    let Some(sizes) = card.condition.estate_sizes() else {
+        if !estates.is_empty() {
+            return Err(TurnError::EstatesNotWanted { plan });
+        }
+        return check_sheet_condition(layout, sheet, &card.condition, not_met);
+    };
+    {
+        {
             let mut given = Vec::with_capacity(estates.len());
             for (i, &h) in estates.iter().enumerate() {
                 if !sheet.contains(h) {
@@ -1119,7 +1022,7 @@ fn check_condition(
                 }
                 given.push(e.len);
             }
-            let mut needed = sizes.clone();
+            let mut needed = sizes.to_vec();
             needed.sort_unstable();
             let mut sorted = given.clone();
             sorted.sort_unstable();
@@ -1130,11 +1033,61 @@ fn check_condition(
                     given,
                 });
             }
+            if let PlanCondition::EstatesWith { feature, need, .. } = card.condition {
+                for &h in estates {
+                    if let Some((e, _)) = sheet.run_starting_at(h) {
+                        let have =
+                            modules::feature_in(layout, sheet, feature, e.street, e.start, e.len);
+                        let ok = match need {
+                            Need::None => have == 0,
+                            Need::AtLeast(n) => have >= n,
+                            Need::All => feature == Feature::Links && have + 1 == e.len,
+                        };
+                        if !ok {
+                            return not_met(format!(
+                                "the estate starting at {h} holds {have} {}",
+                                feature.noun()
+                            ));
+                        }
+                    }
+                }
+            }
+            let _ = streets;
             Ok(())
+        }
+    }
+}
+
+/// A plan condition on the sheet as a whole (no estates named).
+fn check_sheet_condition(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    condition: &PlanCondition,
+    not_met: impl Fn(String) -> Result<(), TurnError>,
+) -> Result<(), TurnError> {
+    let streets = 0..sheet.streets();
+    let ed = layout;
+    match condition {
+        PlanCondition::Estates(_) | PlanCondition::EstatesWith { .. } => Ok(()),
+        PlanCondition::FeatureComplete { feature, street } => {
+            let ok = match street {
+                Some(n) => modules::street_complete(layout, sheet, *feature, n.wrapping_sub(1)),
+                None => streets
+                    .clone()
+                    .any(|s| modules::street_complete(layout, sheet, *feature, s)),
+            };
+            if ok {
+                Ok(())
+            } else {
+                not_met(match street {
+                    Some(n) => format!("street {n} does not have all its {}", feature.noun()),
+                    None => format!("no street has all its {}", feature.noun()),
+                })
+            }
         }
         PlanCondition::FullStreet(n) => {
             let s = n.wrapping_sub(1);
-            if s as usize >= STREETS {
+            if s >= sheet.streets() {
                 return not_met("the plan names no street of this sheet".into());
             }
             if !sheet.street_filled(s) {
@@ -1200,7 +1153,7 @@ fn check_condition(
         }
         PlanCondition::ParksAndPools(n) => {
             let s = n.wrapping_sub(1);
-            if s as usize >= STREETS {
+            if s >= sheet.streets() {
                 return not_met("the plan names no street of this sheet".into());
             }
             if !parks_full(ed, sheet, s) {

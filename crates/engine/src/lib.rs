@@ -1,15 +1,20 @@
-//! Rules engine for *Welcome To… Your Perfect Home* (1st edition, 2018).
+//! Rules engine for *Welcome To… Your Perfect Home*: editions and sheets as data
+//! (`data/editions/`), rule modules as a closed enum (`modules`), one staged turn machine.
 //!
 //! Pure and deterministic: no I/O, no clock, no ambient randomness. A [`Game`] is seeded
 //! (ChaCha8) and every draw is logged, so a [`Record`] replays the same game byte for byte.
-//! Legality has one implementation ([`TurnContext`]) behind [`Game::validate`],
-//! [`Game::legal_turns`] and [`Game::count_turns`]. Section numbers in the docs refer to the
-//! rules specification (`rules-first-edition.md`).
+//! Legality has one implementation: the [`TurnMachine`] over a [`TurnContext`], behind
+//! [`Game::validate`], [`Game::legal_turns`], [`Game::count_turns`], the bots and the server.
+//! Section numbers in the docs refer to the rules specification (`rules-first-edition.md`,
+//! `rules-thematic-first-edition.md`).
 
 pub mod card;
 pub mod edition;
 pub mod game;
+pub mod id;
 pub mod legal;
+pub mod machine;
+pub mod modules;
 pub mod record;
 pub mod score;
 pub mod sheet;
@@ -19,15 +24,19 @@ pub mod view;
 
 pub use card::{Card, Draw, Effect};
 pub use edition::{
-    Edition, EditionError, EditionRules, PlanCard, PlanCondition, SheetLayout, Track,
+    Edition, EditionError, EditionRules, Feature, Need, PlanCard, PlanCondition, Provenance,
+    SheetLayout, Side, Status, Track,
 };
 pub use game::{
     DealError, EndReason, Game, Memory, Mode, Options, PassDirection, RoundLog, SetupError,
 };
+pub use id::{BadId, EditionId, SheetId};
 pub use legal::{Combination, Offer, Placement, PlanSlot, TurnContext, TurnError};
+pub use machine::{Decision, Stage, TurnMachine};
+pub use modules::{ChoiceKind, Module};
 pub use record::{Record, RecordError};
-pub use score::{Score, Temps, TieBreak};
-pub use sheet::{Estate, FenceRef, House, HouseRef, Sheet};
+pub use score::{Score, ScoreRow, Temps, TieBreak};
+pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet};
 pub use sheet_file::{SheetData, SheetFile, SheetFileError};
-pub use turn::{Build, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
+pub use turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
 pub use view::PlayerView;

@@ -12,8 +12,8 @@ use std::collections::VecDeque;
 
 /// The `format` field of every record.
 pub const RECORD_FORMAT: &str = "welcome-record";
-/// The record version this engine writes and reads.
-pub const RECORD_VERSION: u32 = 1;
+/// The record version this engine writes. It also reads version 1 (no sheet, no offers).
+pub const RECORD_VERSION: u32 = 2;
 
 /// How the game was set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,9 +61,17 @@ pub enum RecordError {
     #[error("format is {found:?}, expected \"{RECORD_FORMAT}\"")]
     Format { found: String },
     #[error(
-        "record version {found} is not supported (this engine reads version {RECORD_VERSION})"
+        "record version {found} is not supported (this engine reads versions 1 and {RECORD_VERSION})"
     )]
     Version { found: u32 },
+    #[error("a version 1 record has no sheet other than classic")]
+    V1Sheet,
+    #[error("round {round}: the record offers {found} but the rules deal {expected}")]
+    Offers {
+        round: u16,
+        expected: String,
+        found: String,
+    },
     #[error("setup: {0}")]
     Setup(#[from] SetupError),
     #[error("setup: {seats} seat names for {players} players")]
@@ -108,9 +116,11 @@ impl RecordError {
         match self {
             RecordError::Json(_) => "record_json",
             RecordError::Format { .. } => "record_format",
-            RecordError::Version { .. } => "record_version",
+            RecordError::Version { .. } | RecordError::V1Sheet => "record_version",
             RecordError::Setup(_) | RecordError::Seats { .. } => "record_setup",
-            RecordError::Deal { .. } | RecordError::Draws { .. } => "record_draws",
+            RecordError::Deal { .. } | RecordError::Draws { .. } | RecordError::Offers { .. } => {
+                "record_draws"
+            }
             RecordError::RoundNumber { .. } | RecordError::TurnCount { .. } => "record_rounds",
             RecordError::Turn { .. } => "record_illegal_turn",
             RecordError::AfterEnd { .. } | RecordError::Truncated { .. } => "record_rounds",
@@ -125,6 +135,7 @@ impl RecordError {
         match self {
             RecordError::Deal { round, .. }
             | RecordError::Draws { round, .. }
+            | RecordError::Offers { round, .. }
             | RecordError::RoundNumber { round, .. }
             | RecordError::TurnCount { round, .. }
             | RecordError::Turn { round, .. }
@@ -162,7 +173,7 @@ impl Record {
             format: RECORD_FORMAT.into(),
             version: RECORD_VERSION,
             setup: RecordSetup {
-                edition: game.edition().id.clone(),
+                edition: game.edition().id.to_string(),
                 options: game.options(),
                 seed: Some(game.seed()),
                 seats: names,
@@ -186,13 +197,37 @@ impl Record {
     /// Parses a record from JSON (no replay).
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
         let r: Record = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
-        if r.format != RECORD_FORMAT {
-            return Err(RecordError::Format { found: r.format });
-        }
-        if r.version != RECORD_VERSION {
-            return Err(RecordError::Version { found: r.version });
-        }
+        r.check_header()?;
         Ok(r)
+    }
+
+    fn check_header(&self) -> Result<(), RecordError> {
+        if self.format != RECORD_FORMAT {
+            return Err(RecordError::Format {
+                found: self.format.clone(),
+            });
+        }
+        match self.version {
+            1 if self.setup.options.sheet != crate::id::SheetId::classic()
+                || self.rounds.iter().any(|r| !r.offers.is_empty()) =>
+            {
+                Err(RecordError::V1Sheet)
+            }
+            1 | RECORD_VERSION => Ok(()),
+            found => Err(RecordError::Version { found }),
+        }
+    }
+
+    /// The same record written as `version`: version 1 (classic sheet only) has no sheet and
+    /// no offers; version 2 is what `Record::of` writes.
+    pub fn as_version(mut self, version: u32) -> Record {
+        self.version = version;
+        if version == 1 {
+            for r in &mut self.rounds {
+                r.offers.clear();
+            }
+        }
+        self
     }
 
     /// JSON with one line per round: byte-for-byte stable for the same record and easy to diff.
@@ -203,7 +238,41 @@ impl Record {
         let mut out = String::from("{\n");
         out += &format!("  \"format\": {},\n", one(&self.format));
         out += &format!("  \"version\": {},\n", self.version);
-        out += &format!("  \"setup\": {},\n", one(&self.setup));
+        let setup = if self.version == 1 {
+            // Version 1 predates sheets: the classic sheet is implied.
+            #[derive(Serialize)]
+            struct OptionsV1 {
+                mode: crate::game::Mode,
+                advanced: bool,
+                first_plan_reshuffle: bool,
+                pass: crate::game::PassDirection,
+            }
+            #[derive(Serialize)]
+            struct SetupV1<'a> {
+                edition: &'a str,
+                options: OptionsV1,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                seed: Option<u64>,
+                seats: &'a [String],
+                plans: [u8; 3],
+            }
+            let o = &self.setup.options;
+            one(&SetupV1 {
+                edition: &self.setup.edition,
+                options: OptionsV1 {
+                    mode: o.mode,
+                    advanced: o.advanced,
+                    first_plan_reshuffle: o.first_plan_reshuffle,
+                    pass: o.pass,
+                },
+                seed: self.setup.seed,
+                seats: &self.setup.seats,
+                plans: self.setup.plans,
+            })
+        } else {
+            one(&self.setup)
+        };
+        out += &format!("  \"setup\": {setup},\n");
         out += "  \"rounds\": [";
         for (i, r) in self.rounds.iter().enumerate() {
             out += if i == 0 { "\n    " } else { ",\n    " };
@@ -219,16 +288,7 @@ impl Record {
 
     /// Replays every round and returns the game, checking draws, turns and the result.
     pub fn replay(&self) -> Result<Game, RecordError> {
-        if self.format != RECORD_FORMAT {
-            return Err(RecordError::Format {
-                found: self.format.clone(),
-            });
-        }
-        if self.version != RECORD_VERSION {
-            return Err(RecordError::Version {
-                found: self.version,
-            });
-        }
+        self.check_header()?;
         let setup = &self.setup;
         let edition = Edition::by_id(&setup.edition)
             .ok_or_else(|| SetupError::UnknownEdition(setup.edition.clone()))?;
@@ -272,6 +332,14 @@ impl Record {
                     round,
                     expected: draws_text(dealt),
                     found: draws_text(&rec.draws),
+                });
+            }
+            let offered = &game.log()[i].offers;
+            if !rec.offers.is_empty() && *offered != rec.offers {
+                return Err(RecordError::Offers {
+                    round,
+                    expected: serde_json::to_string(offered).unwrap_or_default(),
+                    found: serde_json::to_string(&rec.offers).unwrap_or_default(),
                 });
             }
             let last = i + 1 == self.rounds.len();

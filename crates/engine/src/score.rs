@@ -1,7 +1,10 @@
-//! Final scoring with a per-category breakdown, temp majorities and tie-breaks (spec §9).
+//! Final scoring as rows (id, label, points, parts, detail) plus the total and the tie-break
+//! key (spec §9, thematic §1.6). The rows follow the sheet's total row (`score_rows` in the
+//! sheet data); a rule module adds its own row.
 
 use crate::edition::SheetLayout;
-use crate::sheet::{Sheet, MAX_ESTATE, STREETS};
+use crate::modules::Module;
+use crate::sheet::{Sheet, MAX_ESTATE, MAX_STREETS};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -41,17 +44,6 @@ pub fn temp_points(layout: &SheetLayout, mine: u8, temps: Temps<'_>) -> i32 {
     }
 }
 
-/// One real-estate column of the breakdown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EstateScore {
-    pub size: u8,
-    /// Completed estates of this size.
-    pub count: u8,
-    /// Current value of the column.
-    pub value: i32,
-    pub points: i32,
-}
-
 /// Tie-break key (Ruling 16): completed estates, then estates of size 1, 2, … 6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct TieBreak {
@@ -59,81 +51,257 @@ pub struct TieBreak {
     pub by_size: [u8; MAX_ESTATE],
 }
 
-/// A score with every category of the sheet's total row. Penalties are positive numbers.
+impl TieBreak {
+    /// How the tie-break is worded for people.
+    pub const RULE: &'static str =
+        "more completed estates, then more estates of size 1, then of size 2, … then 6";
+}
+
+/// One row of the total row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreRow {
+    pub id: String,
+    /// The printed label, from the sheet data.
+    pub label: String,
+    /// What the row adds to the total (penalties are negative).
+    pub points: i32,
+    /// The row's boxes as printed (per plan, per street, per estate size…), penalties positive.
+    pub parts: Vec<i32>,
+    /// How the points come about, for people.
+    pub detail: String,
+}
+
+impl ScoreRow {
+    pub fn new(
+        layout: &SheetLayout,
+        id: &str,
+        points: i32,
+        parts: Vec<i32>,
+        detail: String,
+    ) -> ScoreRow {
+        ScoreRow {
+            id: id.into(),
+            label: layout.row_label(id).into(),
+            points,
+            parts,
+            detail,
+        }
+    }
+}
+
+/// A score: the sheet's rows in order, the total and the tie-break key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
-    pub plans: [i32; 3],
-    pub parks: [i32; STREETS],
-    pub pools: i32,
-    pub temps: i32,
-    pub estates: [EstateScore; MAX_ESTATE],
-    pub bis: i32,
-    pub roundabouts: i32,
-    pub refusals: i32,
+    pub rows: Vec<ScoreRow>,
     pub total: i32,
     pub tie_break: TieBreak,
 }
 
-impl Score {
-    /// Scores a sheet (spec §9.3).
-    pub fn of(layout: &SheetLayout, sheet: &Sheet, temps: Temps<'_>) -> Score {
-        let plans = sheet.plan_scores().map(|p| p.unwrap_or(0) as i32);
-        let mut parks = [0; STREETS];
-        for (s, p) in parks.iter_mut().enumerate() {
+/// Every base row id, in the printed order of the classic sheet.
+const BASE_ROWS: [&str; 8] = [
+    "plans",
+    "parks",
+    "pools",
+    "temps",
+    "estates",
+    "bis",
+    "roundabouts",
+    "refusals",
+];
+
+/// The row ids a sheet scores: the base rows and one per module that has a row.
+pub fn row_ids(layout: &SheetLayout) -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = BASE_ROWS.to_vec();
+    ids.extend(layout.modules.iter().filter_map(|m| m.row_id()));
+    ids
+}
+
+/// The numbers behind a score, without any text: what bots evaluate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Values {
+    plans: [i32; 3],
+    parks: [i32; MAX_STREETS],
+    pools: i32,
+    temps: i32,
+    estate_counts: [u8; MAX_ESTATE],
+    estate_values: [i32; MAX_ESTATE],
+    bis: i32,
+    roundabouts: i32,
+    refusals: i32,
+}
+
+impl Values {
+    fn of(layout: &SheetLayout, sheet: &Sheet, temps: Temps<'_>) -> Values {
+        let mut parks = [0; MAX_STREETS];
+        for (s, p) in parks.iter_mut().enumerate().take(sheet.streets() as usize) {
             *p = layout.streets[s].parks.value(sheet.parks(s as u8));
         }
-        let pools = layout.pools.value(sheet.pool_count());
-        let temps = temp_points(layout, sheet.temps(), temps);
-        let counts = sheet.estate_counts();
-        let mut estates = [EstateScore {
-            size: 0,
-            count: 0,
-            value: 0,
-            points: 0,
-        }; MAX_ESTATE];
-        for (i, e) in estates.iter_mut().enumerate() {
-            let value = layout
+        let estate_values = std::array::from_fn(|i| {
+            layout
                 .real_estate
                 .get(i)
-                .map_or(0, |t| t.value(sheet.real_estate(i + 1)));
-            *e = EstateScore {
-                size: i as u8 + 1,
-                count: counts[i],
-                value,
-                points: counts[i] as i32 * value,
-            };
-        }
-        let bis = layout.bis.value(sheet.bis_count());
-        let roundabouts = layout.roundabouts.value(sheet.roundabouts());
-        let refusals = layout.refusals.value(sheet.refusals());
-        let total = plans.iter().sum::<i32>()
-            + parks.iter().sum::<i32>()
-            + pools
-            + temps
-            + estates.iter().map(|e| e.points).sum::<i32>()
-            - bis
-            - roundabouts
-            - refusals;
-        Score {
-            plans,
+                .map_or(0, |t| t.value(sheet.real_estate(i + 1)))
+        });
+        Values {
+            plans: sheet.plan_scores().map(|p| p.unwrap_or(0) as i32),
             parks,
-            pools,
-            temps,
-            estates,
-            bis,
-            roundabouts,
-            refusals,
-            total,
-            tie_break: TieBreak {
-                estates: counts.iter().sum(),
-                by_size: counts,
-            },
+            pools: layout.pools.value(sheet.pool_count()),
+            temps: temp_points(layout, sheet.temps(), temps),
+            estate_counts: sheet.estate_counts(),
+            estate_values,
+            bis: layout.bis.value(sheet.bis_count()),
+            roundabouts: layout.roundabouts.value(sheet.roundabouts()),
+            refusals: layout.refusals.value(sheet.refusals()),
         }
     }
 
-    /// Estate points summed over sizes.
-    pub fn estate_points(&self) -> i32 {
-        self.estates.iter().map(|e| e.points).sum()
+    fn estates(&self) -> i32 {
+        (0..MAX_ESTATE)
+            .map(|i| self.estate_counts[i] as i32 * self.estate_values[i])
+            .sum()
+    }
+
+    fn base_total(&self) -> i32 {
+        self.plans.iter().sum::<i32>()
+            + self.parks.iter().sum::<i32>()
+            + self.pools
+            + self.temps
+            + self.estates()
+            - self.bis
+            - self.roundabouts
+            - self.refusals
+    }
+
+    fn tie_break(&self) -> TieBreak {
+        TieBreak {
+            estates: self.estate_counts.iter().sum(),
+            by_size: self.estate_counts,
+        }
+    }
+}
+
+/// Points of the modules' rows.
+fn module_points(layout: &SheetLayout, sheet: &Sheet) -> i32 {
+    layout
+        .modules
+        .iter()
+        .map(|&m| match m {
+            Module::Easter => {
+                crate::modules::easter::points(layout, crate::modules::easter::total(layout, sheet))
+            }
+            Module::IceCream => (0..sheet.streets())
+                .map(|s| crate::modules::ice_cream::street_points(layout, sheet, s))
+                .sum(),
+            Module::Christmas => (0..sheet.streets())
+                .map(|s| crate::modules::christmas::longest_string(sheet, s) as i32)
+                .sum(),
+            Module::Roundabouts => 0,
+        })
+        .sum()
+}
+
+impl Score {
+    /// Scores a sheet (spec §9.3, thematic §1.6).
+    pub fn of(layout: &SheetLayout, sheet: &Sheet, temps: Temps<'_>) -> Score {
+        let v = Values::of(layout, sheet, temps);
+        let n = sheet.streets() as usize;
+        let mut rows = Vec::with_capacity(layout.score_rows.len());
+        for label in &layout.score_rows {
+            let row = |points: i32, parts: Vec<i32>, detail: String| ScoreRow {
+                id: label.id.clone(),
+                label: label.label.clone(),
+                points,
+                parts,
+                detail,
+            };
+            rows.push(match label.id.as_str() {
+                "plans" => row(v.plans.iter().sum(), v.plans.to_vec(), String::new()),
+                "parks" => row(
+                    v.parks.iter().sum(),
+                    v.parks[..n].to_vec(),
+                    format!(
+                        "parks crossed per street: {}",
+                        (0..n as u8)
+                            .map(|s| sheet.parks(s).to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ),
+                "pools" => row(
+                    v.pools,
+                    vec![v.pools],
+                    format!("{} pools built", sheet.pool_count()),
+                ),
+                "temps" => row(
+                    v.temps,
+                    vec![v.temps],
+                    format!("{} temps hired", sheet.temps()),
+                ),
+                "estates" => {
+                    let parts: Vec<i32> = (0..layout.max_estate())
+                        .map(|i| v.estate_counts[i] as i32 * v.estate_values[i])
+                        .collect();
+                    let detail = (0..layout.max_estate())
+                        .filter(|&i| v.estate_counts[i] > 0)
+                        .map(|i| {
+                            format!(
+                                "{} of size {} × {}",
+                                v.estate_counts[i],
+                                i + 1,
+                                v.estate_values[i]
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    row(v.estates(), parts, detail)
+                }
+                "bis" => row(
+                    -v.bis,
+                    vec![v.bis],
+                    format!("{} bis houses", sheet.bis_count()),
+                ),
+                "roundabouts" => row(
+                    -v.roundabouts,
+                    vec![v.roundabouts],
+                    format!("{} roundabouts", sheet.roundabouts()),
+                ),
+                "refusals" => row(
+                    -v.refusals,
+                    vec![v.refusals],
+                    format!("{} permit refusals", sheet.refusals()),
+                ),
+                id => {
+                    let m = layout.modules.iter().find(|m| m.row_id() == Some(id));
+                    match m.and_then(|m| m.score_row(layout, sheet)) {
+                        Some(r) => r,
+                        // The edition check refuses rows that nothing scores.
+                        None => row(0, Vec::new(), String::new()),
+                    }
+                }
+            });
+        }
+        let total = rows.iter().map(|r| r.points).sum();
+        debug_assert_eq!(total, Score::total_of(layout, sheet, temps));
+        Score {
+            rows,
+            total,
+            tie_break: v.tie_break(),
+        }
+    }
+
+    /// The total alone, without building the rows (for bots and benchmarks).
+    pub fn total_of(layout: &SheetLayout, sheet: &Sheet, temps: Temps<'_>) -> i32 {
+        Values::of(layout, sheet, temps).base_total() + module_points(layout, sheet)
+    }
+
+    /// The points of row `id` (0 when the sheet has no such row).
+    pub fn points(&self, id: &str) -> i32 {
+        self.row(id).map_or(0, |r| r.points)
+    }
+
+    /// The row `id`.
+    pub fn row(&self, id: &str) -> Option<&ScoreRow> {
+        self.rows.iter().find(|r| r.id == id)
     }
 
     /// Better first: total, then the tie-break chain.

@@ -1,14 +1,16 @@
-//! One player's Sheet: three Streets of Houses, Fences, and the scoring tracks (spec §1).
+//! One player's Sheet: up to five Streets of Houses, Fences, the scoring tracks (spec §1) and
+//! the feature state that rule modules give a meaning (circled cones, a chosen truck, a won or
+//! lost race).
 //!
 //! Internally every index is 0-based and the state is a handful of fixed arrays and bit masks,
-//! so a sheet is ~110 bytes, `Copy`, and placement checks are O(street length).
+//! so a sheet is under 256 bytes, `Copy`, and placement checks are O(street length).
 
 use crate::edition::SheetLayout;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Streets per sheet.
-pub const STREETS: usize = 3;
+/// Most streets a sheet can have.
+pub const MAX_STREETS: usize = 5;
 /// Largest street the engine supports.
 pub const MAX_HOUSES: usize = 16;
 /// Largest number that can ever be written (15 + 2 with the Temp Agency, spec §5).
@@ -130,7 +132,7 @@ impl Estate {
 }
 
 /// Bit `i` of street `s`'s mask; false off the sheet.
-fn bit(masks: &[u16; STREETS], s: u8, i: u8) -> bool {
+fn bit(masks: &[u16; MAX_STREETS], s: u8, i: u8) -> bool {
     i < 16 && masks.get(s as usize).is_some_and(|m| m >> i & 1 == 1)
 }
 
@@ -144,24 +146,42 @@ fn full_mask(len: u8) -> u16 {
 /// One player's sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Sheet {
-    lens: [u8; STREETS],
-    planned_pools: [u16; STREETS],
-    cells: [[u8; MAX_HOUSES]; STREETS],
+    streets: u8,
+    lens: [u8; MAX_STREETS],
+    planned_pools: [u16; MAX_STREETS],
+    cells: [[u8; MAX_HOUSES]; MAX_STREETS],
     /// Bit i: house i holds a number (derived from `cells`, kept for fast estate scans).
-    numbered: [u16; STREETS],
+    numbered: [u16; MAX_STREETS],
     /// Bit i: house i holds a roundabout.
-    rounds: [u16; STREETS],
-    bis: [u16; STREETS],
+    rounds: [u16; MAX_STREETS],
+    bis: [u16; MAX_STREETS],
     /// Bit k: a fence between house k and house k+1.
-    fences: [u16; STREETS],
+    fences: [u16; MAX_STREETS],
     /// Houses used for a City Plan (the crossed top fence).
-    used: [u16; STREETS],
-    pools: [u16; STREETS],
-    parks: [u8; STREETS],
+    used: [u16; MAX_STREETS],
+    pools: [u16; MAX_STREETS],
+    parks: [u8; MAX_STREETS],
     temps: u8,
     real_estate: [u8; MAX_ESTATE],
     refusals: u8,
     plans: [Option<u8>; 3],
+    /// Module state per house (Ice Cream: circled cones).
+    marks: [u16; MAX_STREETS],
+    /// Module choice per street (Ice Cream: the truck, 0 = not chosen, 1 = left, 2 = right).
+    choices: [u8; MAX_STREETS],
+    /// Module race per street (Ice Cream bonus: 0 open, 1 circled, 2 crossed).
+    races: [u8; MAX_STREETS],
+}
+
+/// The state of a street's race (Ice Cream end-of-route bonus, §3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Race {
+    Open,
+    /// Won: the bonus is circled.
+    Won,
+    /// Lost: the bonus is crossed off.
+    Lost,
 }
 
 /// Largest estate size the sheet tracks.
@@ -171,22 +191,26 @@ impl Sheet {
     /// A blank sheet for this layout.
     pub fn new(layout: &SheetLayout) -> Sheet {
         let mut s = Sheet {
-            lens: [0; STREETS],
-            planned_pools: [0; STREETS],
-            cells: [[EMPTY; MAX_HOUSES]; STREETS],
-            numbered: [0; STREETS],
-            rounds: [0; STREETS],
-            bis: [0; STREETS],
-            fences: [0; STREETS],
-            used: [0; STREETS],
-            pools: [0; STREETS],
-            parks: [0; STREETS],
+            streets: layout.streets.len().min(MAX_STREETS) as u8,
+            lens: [0; MAX_STREETS],
+            planned_pools: [0; MAX_STREETS],
+            cells: [[EMPTY; MAX_HOUSES]; MAX_STREETS],
+            numbered: [0; MAX_STREETS],
+            rounds: [0; MAX_STREETS],
+            bis: [0; MAX_STREETS],
+            fences: [0; MAX_STREETS],
+            used: [0; MAX_STREETS],
+            pools: [0; MAX_STREETS],
+            parks: [0; MAX_STREETS],
             temps: 0,
             real_estate: [0; MAX_ESTATE],
             refusals: 0,
             plans: [None; 3],
+            marks: [0; MAX_STREETS],
+            choices: [0; MAX_STREETS],
+            races: [0; MAX_STREETS],
         };
-        for (i, st) in layout.streets.iter().enumerate().take(STREETS) {
+        for (i, st) in layout.streets.iter().enumerate().take(MAX_STREETS) {
             s.lens[i] = st.houses;
             for &p in &st.pools {
                 s.planned_pools[i] |= 1 << (p - 1);
@@ -196,6 +220,11 @@ impl Sheet {
     }
 
     // ----- reading -----
+
+    /// Number of streets.
+    pub fn streets(&self) -> u8 {
+        self.streets
+    }
 
     /// Houses in street `s` (0 for a street not on the sheet).
     pub fn len(&self, s: u8) -> u8 {
@@ -331,15 +360,44 @@ impl Sheet {
         self.plans
     }
 
+    /// Bit i: house i of street `s` holds a number (a normal number or a bis copy).
+    pub fn numbered_mask(&self, s: u8) -> u16 {
+        self.numbered.get(s as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether a module marked house `h` (Ice Cream: its cone is circled).
+    pub fn is_marked(&self, h: HouseRef) -> bool {
+        bit(&self.marks, h.street, h.house)
+    }
+
+    /// Module marks of street `s`, bit i for house i.
+    pub fn marks_in(&self, s: u8) -> u16 {
+        self.marks.get(s as usize).copied().unwrap_or(0)
+    }
+
+    /// The module choice made for street `s` (0 = none yet).
+    pub fn choice(&self, s: u8) -> u8 {
+        self.choices.get(s as usize).copied().unwrap_or(0)
+    }
+
+    /// The state of street `s`'s race.
+    pub fn race(&self, s: u8) -> Race {
+        match self.races.get(s as usize) {
+            Some(1) => Race::Won,
+            Some(2) => Race::Lost,
+            _ => Race::Open,
+        }
+    }
+
     /// Every house ref of the sheet, street by street.
     pub fn all_houses(&self) -> impl Iterator<Item = HouseRef> + '_ {
-        (0..STREETS as u8)
+        (0..self.streets)
             .flat_map(move |s| (0..self.lens[s as usize]).map(move |h| HouseRef::new(s, h)))
     }
 
     /// Every fence slot of the sheet.
     pub fn all_slots(&self) -> impl Iterator<Item = FenceRef> + '_ {
-        (0..STREETS as u8)
+        (0..self.streets)
             .flat_map(move |s| (0..self.lens[s as usize] - 1).map(move |k| FenceRef::new(s, k)))
     }
 
@@ -351,12 +409,12 @@ impl Sheet {
     /// Every house of street `s` is filled (numbers, bis and roundabouts count; Ruling 19).
     pub fn street_filled(&self, s: u8) -> bool {
         let s = s as usize;
-        s < STREETS && self.numbered[s] | self.rounds[s] == full_mask(self.lens[s])
+        s < self.streets as usize && self.numbered[s] | self.rounds[s] == full_mask(self.lens[s])
     }
 
     /// Every house of the sheet is filled (end trigger, §9.1).
     pub fn all_filled(&self) -> bool {
-        (0..STREETS as u8).all(|s| self.street_filled(s))
+        (0..self.streets).all(|s| self.street_filled(s))
     }
 
     /// The numbers that may legally be written in house `h` (spec §5), as an inclusive range,
@@ -369,7 +427,7 @@ impl Sheet {
     }
 
     /// `number_range` of every house at once.
-    pub fn ranges(&self) -> [[Option<(u8, u8)>; MAX_HOUSES]; STREETS] {
+    pub fn ranges(&self) -> [[Option<(u8, u8)>; MAX_HOUSES]; MAX_STREETS] {
         std::array::from_fn(|s| self.street_ranges(s))
     }
 
@@ -440,7 +498,7 @@ impl Sheet {
     /// calling `f(estate, complete)`.
     #[inline]
     pub fn for_each_run(&self, mut f: impl FnMut(Estate, bool)) {
-        for s in 0..STREETS {
+        for s in 0..self.streets as usize {
             let len = self.lens[s] as u32;
             // A run ends at every fence and at the street's end.
             let mut ends = (self.fences[s] as u32 | 1 << (len - 1)) & ((1u32 << len) - 1);
@@ -521,6 +579,22 @@ impl Sheet {
         }
     }
 
+    pub(crate) fn mark(&mut self, h: HouseRef) {
+        self.marks[h.street as usize] |= 1 << h.house;
+    }
+
+    pub(crate) fn set_choice(&mut self, s: u8, choice: u8) {
+        self.choices[s as usize] = choice;
+    }
+
+    pub(crate) fn set_race(&mut self, s: u8, race: Race) {
+        self.races[s as usize] = match race {
+            Race::Open => 0,
+            Race::Won => 1,
+            Race::Lost => 2,
+        };
+    }
+
     pub(crate) fn add_fence(&mut self, f: FenceRef) {
         self.fences[f.street as usize] |= 1 << f.slot;
     }
@@ -558,7 +632,7 @@ impl Sheet {
     /// Raw parts for the sheet file format.
     pub(crate) fn set_counts(
         &mut self,
-        parks: [u8; STREETS],
+        parks: [u8; MAX_STREETS],
         temps: u8,
         real_estate: [u8; MAX_ESTATE],
         refusals: u8,
@@ -577,7 +651,7 @@ impl Sheet {
 impl fmt::Display for Sheet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let widest = *self.lens.iter().max().unwrap_or(&0);
-        for s in 0..STREETS as u8 {
+        for s in 0..self.streets {
             let pad = (widest - self.lens[s as usize]) as usize * 5;
             write!(f, "S{} {:pad$}|", s + 1, "")?;
             for i in 0..self.lens[s as usize] {

@@ -1,9 +1,11 @@
 //! The sheet file: one player's sheet as written on paper, scorable on its own
 //! (docs/formats.md).
 
-use crate::edition::Edition;
+use crate::edition::{Edition, SheetLayout, Side};
+use crate::id::SheetId;
+use crate::modules::ice_cream;
 use crate::score::{Score, Temps};
-use crate::sheet::{FenceRef, House, HouseRef, Sheet, MAX_ESTATE, MAX_NUMBER, STREETS};
+use crate::sheet::{FenceRef, House, HouseRef, Race, Sheet, MAX_ESTATE, MAX_NUMBER};
 use serde::{Deserialize, Serialize};
 
 /// The `format` field of every sheet file.
@@ -31,6 +33,15 @@ pub struct StreetData {
     /// Houses used for a City Plan.
     #[serde(default)]
     pub plan_houses: Vec<u8>,
+    /// Ice Cream: houses whose cone is circled.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub circled: Vec<u8>,
+    /// Ice Cream: the truck chosen on a street with two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub truck: Option<Side>,
+    /// Ice Cream: the end-of-route bonus, when circled ("won") or crossed ("lost").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<Race>,
 }
 
 /// The sheet itself.
@@ -57,12 +68,19 @@ pub struct SheetFile {
     pub format: String,
     pub version: u32,
     pub edition: String,
+    /// The sheet (thematic §1.2); classic when absent.
+    #[serde(default, skip_serializing_if = "is_classic")]
+    pub sheet_id: SheetId,
     #[serde(default)]
     pub solo: bool,
     /// Temp counts of the other players (multiplayer temp majority).
     #[serde(default)]
     pub temps_of_others: Vec<u8>,
     pub sheet: SheetData,
+}
+
+fn is_classic(id: &SheetId) -> bool {
+    *id == SheetId::classic()
 }
 
 /// Why a sheet file cannot be scored. Positions in messages are 1-based.
@@ -78,8 +96,16 @@ pub enum SheetFileError {
     Version { found: u32 },
     #[error("unknown edition {0:?}")]
     Edition(String),
-    #[error("the sheet has {found} streets, the edition has {STREETS}")]
-    Streets { found: usize },
+    #[error("edition {edition} has no sheet {sheet:?}")]
+    Sheet { edition: String, sheet: String },
+    #[error("the sheet has {found} streets, the {sheet} sheet has {expected}")]
+    Streets {
+        found: usize,
+        sheet: String,
+        expected: usize,
+    },
+    #[error("street {street}: {what}")]
+    Feature { street: usize, what: String },
     #[error("street {street}: {found} houses, the edition prints {expected}")]
     Houses {
         street: usize,
@@ -139,7 +165,8 @@ impl SheetFileError {
             Json(_) => "sheet_json",
             Format { .. } => "sheet_format",
             Version { .. } => "sheet_version",
-            Edition(_) => "sheet_edition",
+            Edition(_) | Sheet { .. } => "sheet_edition",
+            Feature { .. } => "sheet_feature",
             Streets { .. } | Houses { .. } | Position { .. } => "sheet_shape",
             HouseText { .. } => "sheet_house_text",
             Order { .. } | Duplicate { .. } => "sheet_order",
@@ -181,8 +208,8 @@ fn parse_house(text: &str) -> Option<House> {
 
 impl SheetData {
     /// The written form of a sheet.
-    pub fn of(sheet: &Sheet) -> SheetData {
-        let streets = (0..STREETS as u8)
+    pub fn of(layout: &SheetLayout, sheet: &Sheet) -> SheetData {
+        let streets = (0..sheet.streets())
             .map(|s| {
                 let len = sheet.len(s);
                 let hs = (0..len).map(move |i| HouseRef::new(s, i));
@@ -199,9 +226,21 @@ impl SheetData {
                         .collect(),
                     parks: sheet.parks(s),
                     plan_houses: hs
+                        .clone()
                         .filter(|&h| sheet.is_used(h))
                         .map(|h| h.house + 1)
                         .collect(),
+                    circled: hs
+                        .filter(|&h| sheet.is_marked(h))
+                        .map(|h| h.house + 1)
+                        .collect(),
+                    truck: (layout.streets[s as usize].trucks.len() == 2)
+                        .then(|| ice_cream::truck(layout, sheet, s))
+                        .flatten(),
+                    bonus: match sheet.race(s) {
+                        Race::Open => None,
+                        r => Some(r),
+                    },
                 }
             })
             .collect();
@@ -215,11 +254,16 @@ impl SheetData {
     }
 
     /// Builds and checks the sheet against the edition's layout.
-    pub fn to_sheet(&self, edition: &Edition) -> Result<Sheet, SheetFileError> {
-        let layout = &edition.sheet;
-        if self.streets.len() != STREETS {
+    pub fn to_sheet(
+        &self,
+        edition: &Edition,
+        layout: &SheetLayout,
+    ) -> Result<Sheet, SheetFileError> {
+        if self.streets.len() != layout.streets.len() {
             return Err(SheetFileError::Streets {
                 found: self.streets.len(),
+                sheet: layout.id.to_string(),
+                expected: layout.streets.len(),
             });
         }
         let mut sheet = Sheet::new(layout);
@@ -317,6 +361,7 @@ impl SheetData {
                 st.parks,
                 layout.streets[si].parks.boxes(),
             )?;
+            check_ice_cream(layout, &mut sheet, st, s)?;
         }
         check_track("temps".into(), self.temps, layout.temp_boxes)?;
         for (i, &n) in self.real_estate.iter().enumerate() {
@@ -332,7 +377,7 @@ impl SheetData {
         )?;
         for (slot, p) in self.plans.iter().enumerate() {
             if let Some(points) = *p {
-                let printed = edition.plans.iter().any(|c| {
+                let printed = edition.plans_of(layout).any(|c| {
                     c.stack as usize == slot + 1 && (c.first == points || c.second == points)
                 });
                 if !printed {
@@ -343,7 +388,7 @@ impl SheetData {
                 }
             }
         }
-        let parks = std::array::from_fn(|s| self.streets[s].parks);
+        let parks = std::array::from_fn(|s| self.streets.get(s).map_or(0, |st| st.parks));
         sheet.set_counts(
             parks,
             self.temps,
@@ -457,6 +502,44 @@ impl SheetData {
     }
 }
 
+/// The Ice Cream state of one street: circled cones on numbered cone houses, a truck only
+/// where the player chooses one, a bonus only on a street with a truck.
+fn check_ice_cream(
+    layout: &SheetLayout,
+    sheet: &mut Sheet,
+    st: &StreetData,
+    s: u8,
+) -> Result<(), SheetFileError> {
+    let street = s as usize + 1;
+    let bad = |what: String| Err(SheetFileError::Feature { street, what });
+    let trucks = &layout.streets[s as usize].trucks;
+    if let Some(side) = st.truck {
+        if trucks.len() != 2 {
+            return bad("this street has no truck to choose".into());
+        }
+        sheet.set_choice(s, ice_cream::choice_value(side));
+    } else if trucks.len() == 2 && sheet.numbered_mask(s) != 0 {
+        return bad("a numbered street with two trucks needs the chosen truck".into());
+    }
+    for &c in &st.circled {
+        let h = HouseRef::new(s, c.wrapping_sub(1));
+        if !sheet.contains(h) || layout.cone(s, h.house) == 0 || sheet.number(h).is_none() {
+            return bad(format!("house {c} has no numbered cone to circle"));
+        }
+        sheet.mark(h);
+    }
+    if let Some(race) = st.bonus {
+        if trucks.is_empty() {
+            return bad("this street has no end-of-route bonus".into());
+        }
+        if race == Race::Won && !ice_cream::route_finished(layout, sheet, s) {
+            return bad("the bonus is circled but the route is not finished".into());
+        }
+        sheet.set_race(s, race);
+    }
+    Ok(())
+}
+
 fn check_track(track: String, found: u8, boxes: u8) -> Result<(), SheetFileError> {
     if found > boxes {
         Err(SheetFileError::Track {
@@ -473,6 +556,7 @@ impl SheetFile {
     /// A sheet file for `sheet` with the other players' temp counts (or solo).
     pub fn new(
         edition: &Edition,
+        layout: &SheetLayout,
         sheet: &Sheet,
         solo: bool,
         temps_of_others: Vec<u8>,
@@ -480,10 +564,11 @@ impl SheetFile {
         SheetFile {
             format: SHEET_FORMAT.into(),
             version: SHEET_VERSION,
-            edition: edition.id.clone(),
+            edition: edition.id.to_string(),
+            sheet_id: layout.id,
             solo,
             temps_of_others,
-            sheet: SheetData::of(sheet),
+            sheet: SheetData::of(layout, sheet),
         }
     }
 
@@ -511,8 +596,13 @@ impl SheetFile {
             .iter()
             .map(|s| format!("      {}", one(s)))
             .collect();
+        let sheet_id = if is_classic(&self.sheet_id) {
+            String::new()
+        } else {
+            format!("  \"sheet_id\": {},\n", one(&self.sheet_id))
+        };
         format!(
-            "{{\n  \"format\": {},\n  \"version\": {},\n  \"edition\": {},\n  \"solo\": {},\n  \"temps_of_others\": {},\n  \"sheet\": {{\n    \"streets\": [\n{}\n    ],\n    \"temps\": {},\n    \"real_estate\": {},\n    \"refusals\": {},\n    \"plans\": {}\n  }}\n}}\n",
+            "{{\n  \"format\": {},\n  \"version\": {},\n  \"edition\": {},\n{sheet_id}  \"solo\": {},\n  \"temps_of_others\": {},\n  \"sheet\": {{\n    \"streets\": [\n{}\n    ],\n    \"temps\": {},\n    \"real_estate\": {},\n    \"refusals\": {},\n    \"plans\": {}\n  }}\n}}\n",
             one(&self.format),
             self.version,
             one(&self.edition),
@@ -530,7 +620,13 @@ impl SheetFile {
     pub fn score(&self) -> Result<(Sheet, Score), SheetFileError> {
         let edition = Edition::by_id(&self.edition)
             .ok_or_else(|| SheetFileError::Edition(self.edition.clone()))?;
-        let sheet = self.sheet.to_sheet(edition)?;
+        let layout = edition
+            .sheet(self.sheet_id)
+            .ok_or_else(|| SheetFileError::Sheet {
+                edition: self.edition.clone(),
+                sheet: self.sheet_id.to_string(),
+            })?;
+        let sheet = self.sheet.to_sheet(edition, layout)?;
         if self.solo && !self.temps_of_others.is_empty() {
             return Err(SheetFileError::SoloWithOthers);
         }
@@ -538,7 +634,7 @@ impl SheetFile {
             check_track(
                 format!("temps of other player {}", i + 1),
                 t,
-                edition.sheet.temp_boxes,
+                layout.temp_boxes,
             )?;
         }
         let mut all = self.temps_of_others.clone();
@@ -548,7 +644,7 @@ impl SheetFile {
         } else {
             Temps::Ranked(&all)
         };
-        let score = Score::of(&edition.sheet, &sheet, temps);
+        let score = Score::of(layout, &sheet, temps);
         Ok((sheet, score))
     }
 }

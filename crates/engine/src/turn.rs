@@ -4,6 +4,7 @@
 //! with its Effect, optional roundabout *after*, City Plan validations in the order given, and
 //! the first-plan reshuffle request.
 
+use crate::edition::Side;
 use crate::sheet::{FenceRef, HouseRef};
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +79,31 @@ pub enum EffectUse {
     Bis { from: HouseRef, to: HouseRef },
 }
 
+/// A decision a rule module asks for right after the number is written (thematic §1.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Choice {
+    /// Ice Cream: the truck parked at this end drives the street (Ruling TR7).
+    Truck(Side),
+}
+
+impl Choice {
+    /// Every choice of a kind.
+    pub fn all(kind: crate::modules::ChoiceKind) -> &'static [Choice] {
+        match kind {
+            crate::modules::ChoiceKind::Truck => {
+                &[Choice::Truck(Side::Left), Choice::Truck(Side::Right)]
+            }
+        }
+    }
+
+    pub fn kind(self) -> crate::modules::ChoiceKind {
+        match self {
+            Choice::Truck(_) => crate::modules::ChoiceKind::Truck,
+        }
+    }
+}
+
 /// Writing a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -86,6 +112,9 @@ pub struct Build {
     pub house: HouseRef,
     /// The number written (differs from the card only with the Temp Agency).
     pub number: u8,
+    /// The module decision the number asks for (the Ice Cream truck), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choice: Option<Choice>,
     /// The effect used, or `None` to pass it (Temp is applied regardless).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect: Option<EffectUse>,
@@ -178,6 +207,7 @@ impl Turn {
                 pick,
                 house,
                 number,
+                choice: None,
                 effect: None,
             }),
             roundabout: None,
@@ -194,6 +224,13 @@ impl Turn {
             plans: Vec::new(),
             reshuffle: false,
         }
+    }
+
+    pub fn with_choice(mut self, choice: Choice) -> Turn {
+        if let Play::Build(b) = &mut self.play {
+            b.choice = Some(choice);
+        }
+        self
     }
 
     pub fn with_effect(mut self, effect: EffectUse) -> Turn {

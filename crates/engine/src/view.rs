@@ -2,7 +2,7 @@
 //! unresolved turns (spec §3.6, §11).
 
 use crate::card::Effect;
-use crate::edition::{Edition, PlanCard};
+use crate::edition::{Edition, PlanCard, SheetLayout};
 use crate::game::{EndReason, Game, Options};
 use crate::legal::{Offer, PlanSlot, TurnContext};
 use crate::sheet::Sheet;
@@ -12,6 +12,8 @@ use crate::turn::Turn;
 #[derive(Clone, Debug)]
 pub struct PlayerView {
     pub edition: &'static Edition,
+    /// The sheet every seat plays on.
+    pub layout: &'static SheetLayout,
     pub options: Options,
     pub seat: usize,
     pub round: u16,
@@ -41,6 +43,7 @@ impl PlayerView {
         let (pile, discard) = game.pile_sizes();
         Some(PlayerView {
             edition: game.edition(),
+            layout: game.layout(),
             options: game.options(),
             seat,
             round: game.round(),
@@ -72,6 +75,7 @@ impl PlayerView {
     pub fn context(&self) -> TurnContext<'_> {
         TurnContext::new(
             self.edition,
+            self.layout,
             &self.options,
             self.offer,
             &self.plans,

@@ -30,6 +30,9 @@ fn play(mode: Mode, advanced: bool, players: usize, seed: u64) -> Game {
     g
 }
 
+const EDITION: &str = include_str!("../data/editions/first/edition.json");
+const CLASSIC: &str = include_str!("../data/editions/first/sheets/classic.json");
+
 #[test]
 fn games_finish_and_replay() {
     for (mode, players) in [(Mode::Solo, 1), (Mode::Standard, 4), (Mode::Expert, 3)] {
@@ -65,22 +68,24 @@ fn a_four_player_position_fits_in_4_kib() {
 #[test]
 fn a_sheet_file_rejects_bis_copies_without_their_original_s7_6() {
     let edition = Edition::first();
-    let mut data = SheetData::of(&Sheet::new(&edition.sheet));
+    let mut data = SheetData::of(
+        edition.default_sheet(),
+        &Sheet::new(edition.default_sheet()),
+    );
     data.streets[0].houses[0] = "5b".into();
     data.streets[0].houses[1] = "5b".into();
-    let err = data.to_sheet(edition).unwrap_err();
+    let err = data.to_sheet(edition, edition.default_sheet()).unwrap_err();
     assert_eq!(err.code(), "sheet_bis");
     assert!(err.to_string().contains("original"), "{err}");
     data.streets[0].houses[1] = "5".into();
-    assert!(data.to_sheet(edition).is_ok());
+    assert!(data.to_sheet(edition, edition.default_sheet()).is_ok());
 }
 
 /// Ruling 6 is edition data: with `bis_pairs_split` a copy may cross a fence.
 #[test]
 fn bis_across_fences_is_an_edition_rule_ruling_6() {
-    let text = include_str!("../data/first-edition.json")
-        .replace("\"bis_pairs_split\": false", "\"bis_pairs_split\": true");
-    let later = Edition::from_json(&text).unwrap();
+    let text = EDITION.replace("\"bis_pairs_split\": false", "\"bis_pairs_split\": true");
+    let later = Edition::from_json(&text, &[CLASSIC]).unwrap();
     let first = Edition::first();
     let offer = Offer::Combinations(
         [Combination {
@@ -92,10 +97,10 @@ fn bis_across_fences_is_an_edition_rule_ruling_6() {
         card: 0,
         approved: false,
     }; 3];
-    let mut data = SheetData::of(&Sheet::new(&first.sheet));
+    let mut data = SheetData::of(first.default_sheet(), &Sheet::new(first.default_sheet()));
     data.streets[0].houses[0] = "3".into();
     data.streets[0].fences = vec![2];
-    let sheet = data.to_sheet(first).unwrap();
+    let sheet = data.to_sheet(first, first.default_sheet()).unwrap();
     let turn =
         Turn::build(Pick::Combination(0), HouseRef::new(0, 1), 5).with_effect(EffectUse::Bis {
             from: HouseRef::new(0, 1),
@@ -104,6 +109,7 @@ fn bis_across_fences_is_an_edition_rule_ruling_6() {
     for (edition, legal) in [(first, false), (&later, true)] {
         let ctx = TurnContext {
             edition,
+            layout: edition.default_sheet(),
             advanced: false,
             passes_card: false,
             offer,
@@ -236,12 +242,23 @@ fn error_messages_count_from_one() {
 
 #[test]
 fn inconsistent_edition_data_is_refused() {
-    let text = include_str!("../data/first-edition.json");
-    let no_solo = text.replace("\"bottom_part\": 42", "\"bottom_part\": 0");
-    assert!(Edition::from_json(&no_solo).is_err());
-    let seven = text.replace("[6, 7, 8, 10, 12]", "[6, 7, 8, 10, 12],\n      [7, 8]");
-    assert_ne!(seven, text);
-    assert!(Edition::from_json(&seven).is_err());
+    assert!(Edition::from_json(EDITION, &[CLASSIC]).is_ok());
+    let no_solo = EDITION.replace("\"bottom_part\": 42", "\"bottom_part\": 0");
+    assert_ne!(no_solo, EDITION);
+    assert!(Edition::from_json(&no_solo, &[CLASSIC]).is_err());
+    let seven = CLASSIC.replace("[6, 7, 8, 10, 12]", "[6, 7, 8, 10, 12],\n      [7, 8]");
+    assert_ne!(seven, CLASSIC);
+    assert!(Edition::from_json(EDITION, &[&seven]).is_err());
+    // No file for the default sheet, a sheet twice, an unknown score row, an unknown field.
+    assert!(Edition::from_json(EDITION, &[]).is_err());
+    assert!(Edition::from_json(EDITION, &[CLASSIC, CLASSIC]).is_err());
+    let row = CLASSIC.replace("\"id\": \"bis\"", "\"id\": \"eggs\"");
+    assert!(Edition::from_json(EDITION, &[&row]).is_err());
+    let field = CLASSIC.replace("\"temp_boxes\"", "\"temp_box\"");
+    assert!(matches!(
+        Edition::from_json(EDITION, &[&field]),
+        Err(welcome_engine::EditionError::SheetJson(_))
+    ));
 }
 
 #[test]
@@ -285,13 +302,16 @@ fn no_offer_or_context_for_a_seat_that_does_not_exist() {
 #[test]
 fn plan_claims_can_be_capped() {
     let edition = Edition::first();
-    let mut data = SheetData::of(&Sheet::new(&edition.sheet));
+    let mut data = SheetData::of(
+        edition.default_sheet(),
+        &Sheet::new(edition.default_sheet()),
+    );
     for (s, st) in data.streets.iter_mut().enumerate() {
-        let n = edition.sheet.streets[s].houses as usize;
+        let n = edition.default_sheet().streets[s].houses as usize;
         st.houses = (0..n).map(|i| i.to_string()).collect();
         st.fences = (1..n as u8).collect();
     }
-    let sheet = data.to_sheet(edition).unwrap();
+    let sheet = data.to_sheet(edition, edition.default_sheet()).unwrap();
     let plans = [
         PlanSlot {
             card: 0,
@@ -308,6 +328,7 @@ fn plan_claims_can_be_capped() {
     ];
     let ctx = TurnContext::new(
         edition,
+        edition.default_sheet(),
         &Options::new(Mode::Standard),
         Offer::Combinations(
             [Combination {

@@ -214,6 +214,7 @@ fn rand_turn(rng: &mut ChaCha8Rng, sheet: &Sheet, hand: bool) -> Turn {
             pick: rand_pick(rng, hand),
             house: rand_house(rng),
             number: rng.gen_range(0..20),
+            choice: None,
             effect: rand_effect(rng, sheet),
         })
     };
@@ -360,8 +361,8 @@ proptest! {
         let solo = game.options().mode == Mode::Solo;
         let scores = game.scores();
         for (seat, sheet) in game.sheets().iter().enumerate() {
-            let data = SheetData::of(sheet);
-            let back = data.to_sheet(ed());
+            let data = SheetData::of(layout(), sheet);
+            let back = data.to_sheet(ed(), layout());
             prop_assert_eq!(back.as_ref(), Ok(sheet));
             let others: Vec<u8> = if solo {
                 Vec::new()
@@ -373,7 +374,7 @@ proptest! {
                     .map(|(_, s)| s.temps())
                     .collect()
             };
-            let file = SheetFile::new(ed(), sheet, solo, others);
+            let file = SheetFile::new(ed(), layout(), sheet, solo, others);
             let parsed = SheetFile::from_json(&file.to_json()).unwrap();
             prop_assert_eq!(&parsed, &file);
             let (back, score) = parsed.score().unwrap();
@@ -414,7 +415,7 @@ fn count_matches_listing_on_a_large_state() {
 #[test]
 fn sheet_files_reject_two_originals_in_one_run() {
     for row in ["5 5b 5", "5 5b 5b 5", "5b 5 5b 5"] {
-        let err = data([row, "", ""]).to_sheet(ed()).unwrap_err();
+        let err = data([row, "", ""]).to_sheet(ed(), layout()).unwrap_err();
         assert!(
             matches!(err, SheetFileError::Duplicate { number: 5, .. }),
             "{row}: {err}"
@@ -422,7 +423,10 @@ fn sheet_files_reject_two_originals_in_one_run() {
         assert_eq!(err.code(), "sheet_order");
     }
     for row in ["5 5b 5b", "5b 5 5b", "5 5b R 5 5b", "5 6 6b 7"] {
-        assert!(data([row, "", ""]).to_sheet(ed()).is_ok(), "{row}");
+        assert!(
+            data([row, "", ""]).to_sheet(ed(), layout()).is_ok(),
+            "{row}"
+        );
     }
 }
 

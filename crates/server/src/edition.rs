@@ -13,7 +13,10 @@ use welcome_engine::{Edition, Effect, PlanCard, SheetLayout};
 struct EditionOut {
     id: &'static str,
     name: &'static str,
+    /// The default (classic) sheet, which the web app draws.
     sheet: &'static SheetLayout,
+    /// Every sheet of the edition, the default first.
+    sheets: &'static [SheetLayout],
     plans: &'static [PlanCard],
     /// For each house number, the effects on the backs of its cards.
     deck: BTreeMap<u8, Vec<Effect>>,
@@ -32,9 +35,10 @@ fn edition_out() -> EditionOut {
         }
     }
     EditionOut {
-        id: &e.id,
+        id: e.id.as_str(),
         name: &e.name,
-        sheet: &e.sheet,
+        sheet: e.default_sheet(),
+        sheets: &e.sheets,
         plans: &e.plans,
         deck,
     }
@@ -90,13 +94,18 @@ mod tests {
     #[test]
     fn the_module_carries_the_engine_data() {
         let m = MODULE.as_str();
-        assert!(m.contains("export const LAYOUT = {\"streets\":[{\"houses\":10,"));
+        assert!(m.contains("export const LAYOUT = {\"id\":\"classic\","));
+        assert!(m.contains("\"streets\":[{\"houses\":10,"));
         assert!(m.contains("\"parks-pools-roundabout\":true"));
         assert!(
             m.contains("export const DECK = {\"1\":[\"surveyor\",\"real-estate\",\"landscaper\"]")
         );
         let v: serde_json::Value = serde_json::from_str(&JSON).unwrap();
-        assert_eq!(v["plans"].as_array().unwrap().len(), 28);
+        // The edition's 28 plans and the thematic sheets' 9, each naming its sheet.
+        let plans = v["plans"].as_array().unwrap();
+        assert_eq!(plans.len(), 37);
+        assert_eq!(plans.iter().filter(|p| p["sheet"].is_string()).count(), 9);
+        assert_eq!(v["sheets"].as_array().unwrap().len(), 4);
         assert_eq!(v["deck"]["8"].as_array().unwrap().len(), 6);
     }
 }

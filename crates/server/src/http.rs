@@ -334,9 +334,10 @@ pub async fn record(
 pub async fn companion_options(body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
     let req: CompanionOptions = parse(body)?;
     let edition = Edition::first();
+    let layout = edition.default_sheet();
     let sheet = req
         .sheet
-        .to_sheet(edition)
+        .to_sheet(edition, layout)
         .map_err(|e| ApiError::engine(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e))?;
     let bad_offer = |m: String| ApiError::bad_request("bad_offer", m);
     match &req.offer {
@@ -398,6 +399,7 @@ pub async fn companion_options(body: Result<Bytes, BytesRejection>) -> Result<Re
     }
     let ctx = TurnContext {
         edition,
+        layout,
         advanced: req.advanced,
         passes_card: mode == Mode::Expert,
         offer: req.offer,
@@ -407,11 +409,11 @@ pub async fn companion_options(body: Result<Bytes, BytesRejection>) -> Result<Re
     let others = req.temps_of_others.clone();
     let score = move |s: &Sheet| -> Score {
         if mode == Mode::Solo {
-            Score::of(&edition.sheet, s, Temps::Solo)
+            Score::of(layout, s, Temps::Solo)
         } else {
             let mut all = others.clone();
             all.push(s.temps());
-            Score::of(&edition.sheet, s, Temps::Ranked(&all))
+            Score::of(layout, s, Temps::Ranked(&all))
         }
     };
     let out = options::compute(&ctx, &sheet, &req.draft, &score);

@@ -174,10 +174,17 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
     });
     let own: SheetIn = serde_json::from_str(view.sheets.get(seat).ok_or("no sheet")?.get())
         .map_err(|e| e.to_string())?;
-    let mut sheets = vec![Sheet::new(&edition.sheet); view.sheets.len()];
-    sheets[seat] = own.sheet.to_sheet(edition).map_err(|e| e.to_string())?;
+    let layout = edition
+        .sheet(options.sheet)
+        .ok_or("the table's sheet is not in the edition")?;
+    let mut sheets = vec![Sheet::new(layout); view.sheets.len()];
+    sheets[seat] = own
+        .sheet
+        .to_sheet(edition, layout)
+        .map_err(|e| e.to_string())?;
     Ok(PlayerView {
         edition,
+        layout,
         options,
         seat,
         round: view.round,

@@ -64,7 +64,7 @@ pub fn compute(
     let (s, stage, error) = walk(ctx, sheet, draft, &mut effects);
     let ok = error.is_none();
     let mut out = OptionsOut {
-        sheet: SheetData::of(&s),
+        sheet: SheetData::of(ctx.layout, &s),
         score: score(&s),
         roundabouts: Vec::new(),
         placements: Vec::new(),

@@ -909,7 +909,7 @@ fn capitalize(s: &str) -> String {
 pub fn seat_options(view: &PlayerView, draft: &crate::wire::Draft) -> OptionsOut {
     let ctx = view.context();
     let solo = view.options.mode == Mode::Solo;
-    let layout = &view.edition.sheet;
+    let layout = view.layout;
     let score = |s: &Sheet| -> Score {
         let mut sheets = view.sheets.clone();
         sheets[view.seat] = *s;

@@ -33,7 +33,7 @@ pub fn sheets(game: &Game, names: &[String]) -> Vec<SheetInfo> {
         .map(|(i, (sheet, score))| SheetInfo {
             seat: i + 1,
             name: names.get(i).cloned().unwrap_or_default(),
-            sheet: SheetData::of(sheet),
+            sheet: SheetData::of(game.layout(), sheet),
             score,
         })
         .collect()
@@ -175,7 +175,8 @@ mod tests {
 
     fn score(total: i32, estates: u8, by_size: [u8; 6]) -> Score {
         let ed = Edition::first();
-        let mut s = Score::of(&ed.sheet, &Sheet::new(&ed.sheet), Temps::Solo);
+        let layout = ed.default_sheet();
+        let mut s = Score::of(layout, &Sheet::new(layout), Temps::Solo);
         s.total = total;
         s.tie_break.estates = estates;
         s.tie_break.by_size = by_size;

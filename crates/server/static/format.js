@@ -237,3 +237,31 @@ export function seatName(s) {
   const n = s.name || 'Bot';
   return /bot/i.test(n) ? `${n} ⚙` : `${n} (${s.bot} bot) ⚙`;
 }
+
+/**
+ * The boxes of the classic total row, read from a score's rows (the engine sends
+ * `{rows: [{id, label, points, parts, detail}], total, tie_break}`): penalties as printed
+ * (positive), estates with their count from the tie-break key. Null in, null out.
+ */
+export function printedBoxes(score) {
+  if (!score || !score.rows) return score || null;
+  const row = (id) => score.rows.find((r) => r.id === id) || { points: 0, parts: [] };
+  const counts = (score.tie_break && score.tie_break.by_size) || [];
+  return {
+    rows: score.rows,
+    plans: row('plans').parts,
+    parks: row('parks').parts,
+    pools: row('pools').points,
+    temps: row('temps').points,
+    estates: row('estates').parts.map((points, i) => ({
+      count: counts[i] || 0,
+      value: counts[i] ? points / counts[i] : 0,
+      points,
+    })),
+    bis: -row('bis').points,
+    roundabouts: -row('roundabouts').points,
+    refusals: -row('refusals').points,
+    total: score.total,
+    tie_break: score.tie_break,
+  };
+}

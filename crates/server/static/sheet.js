@@ -7,7 +7,7 @@
 // click/tap calls `activate`) with its own accessible name.
 
 import { LAYOUT } from './edition.js';
-import { parseHouse } from './format.js';
+import { parseHouse, printedBoxes } from './format.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -91,7 +91,7 @@ function makeActionable(g, target, key) {
 export function renderSheet(container, data, opts = {}) {
   const layout = data.layout || LAYOUT;
   const sheet = data.sheet;
-  const score = data.score || null;
+  const score = printedBoxes(data.score);
   const targets = opts.targets || new Map();
   const fresh = (opts.marks && opts.marks.fresh) || new Set();
   const chosen = (opts.marks && opts.marks.chosen) || new Set();
@@ -497,7 +497,8 @@ function drawLower(svg, layout, sheet, score, targets, opts) {
 }
 
 /** A plain-text account of a score, for screen readers and small screens. */
-export function scoreText(score) {
+export function scoreText(raw) {
+  const score = printedBoxes(raw);
   if (!score) return '';
   const est = score.estates.reduce((a, e) => a + e.points, 0);
   const neg = (v) => (v ? `−${v}` : '0');

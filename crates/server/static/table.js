@@ -4,7 +4,7 @@
 import { api, seats, prefs, TableSocket } from './api.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { TurnController } from './turn.js';
-import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName } from './format.js';
+import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, printedBoxes } from './format.js';
 import { toast, setTitle } from './app.js';
 
 const neg = (v) => (v ? `−${v}` : '0');
@@ -375,7 +375,7 @@ export async function tablePage(main, table, { watch }) {
   function overviewPanel(t, v) {
     const rows = v.sheets.map((s) => {
       const c = sheetCounts(s.sheet);
-      const sc = s.score;
+      const sc = printedBoxes(s.score);
       const planCell = sc.plans.map((p, k) => {
         if (!s.sheet.plans[k]) return '–';
         const info = v.plans[k];
@@ -429,7 +429,7 @@ export async function tablePage(main, table, { watch }) {
     ];
     const order = [...v.sheets].sort((a, b) => (r && r.ranks ? r.ranks[a.seat - 1] - r.ranks[b.seat - 1] : b.score.total - a.score.total));
     const rows = order.map((s) => {
-      const sc = s.score;
+      const sc = printedBoxes(s.score);
       const cells = [
         sc.plans.reduce((a, b) => a + b, 0), '+', sc.parks.reduce((a, b) => a + b, 0), '+', sc.pools, '+', sc.temps,
         ...sc.estates.flatMap((e) => ['+', el('span', { title: `${e.count} estate(s) × ${e.value}` }, `${e.points}`, el('small', { class: 'muted' }, ` (${e.count}×${e.value})`))]),

@@ -38,8 +38,13 @@ pub fn ed() -> &'static Edition {
     Edition::first()
 }
 
+/// The classic sheet's layout.
+pub fn layout() -> &'static welcome_engine::SheetLayout {
+    ed().default_sheet()
+}
+
 pub fn blank() -> Sheet {
-    Sheet::new(&ed().sheet)
+    Sheet::new(layout())
 }
 
 /// House `n` of street `s`, both 1-based as in the spec.
@@ -105,6 +110,9 @@ pub fn street(s: usize, row: &str) -> StreetData {
         pools,
         parks: 0,
         plan_houses,
+        circled: Vec::new(),
+        truck: None,
+        bonus: None,
     }
 }
 
@@ -125,6 +133,7 @@ pub fn load(d: &SheetData) -> Sheet {
         format: SHEET_FORMAT.into(),
         version: SHEET_VERSION,
         edition: "first".into(),
+        sheet_id: Default::default(),
         solo: false,
         temps_of_others: Vec::new(),
         sheet: d.clone(),
@@ -132,7 +141,7 @@ pub fn load(d: &SheetData) -> Sheet {
     let parsed = SheetFile::from_json(&file.to_json()).expect("sheet file parses");
     parsed
         .sheet
-        .to_sheet(ed())
+        .to_sheet(ed(), layout())
         .unwrap_or_else(|e| panic!("sheet is valid: {e}"))
 }
 
@@ -166,6 +175,7 @@ pub fn offer1(n: u8, e: Effect) -> Offer {
 pub fn ctx<'a>(offer: Offer, advanced: bool, plans: &'a [PlanSlot; 3]) -> TurnContext<'a> {
     TurnContext {
         edition: ed(),
+        layout: layout(),
         advanced,
         passes_card: false,
         offer,
@@ -194,8 +204,96 @@ pub fn write_with(
     ctx(offer1(n, e), false, &plans).apply(sheet, &Turn::build(P0, house, n).with_effect(u))
 }
 
-pub fn score(sheet: &Sheet) -> Score {
-    Score::of(&ed().sheet, sheet, Temps::Ranked(&[sheet.temps()]))
+/// The engine's score of a classic sheet (temps ranked against itself alone).
+pub fn raw_score(sheet: &Sheet) -> Score {
+    Score::of(layout(), sheet, Temps::Ranked(&[sheet.temps()]))
+}
+
+pub fn score(sheet: &Sheet) -> Classic {
+    classic(Score::of(layout(), sheet, Temps::Ranked(&[sheet.temps()])))
+}
+
+/// One real-estate column of a classic score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EstateColumn {
+    pub count: u8,
+    pub value: i32,
+    pub points: i32,
+}
+
+/// A classic sheet's score read back from its rows, with the boxes of the printed total row
+/// (penalties as positive numbers, as printed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classic {
+    pub plans: [i32; 3],
+    pub parks: [i32; 3],
+    pub pools: i32,
+    pub temps: i32,
+    pub estates: [EstateColumn; 6],
+    pub bis: i32,
+    pub roundabouts: i32,
+    pub refusals: i32,
+    pub total: i32,
+    pub tie_break: welcome_engine::TieBreak,
+}
+
+impl Classic {
+    pub fn estate_points(&self) -> i32 {
+        self.estates.iter().map(|e| e.points).sum()
+    }
+}
+
+/// Reads a classic score's boxes from its rows (and checks the rows add up).
+pub fn classic(sc: Score) -> Classic {
+    let part = |id: &str| {
+        sc.row(id)
+            .unwrap_or_else(|| panic!("row {id}"))
+            .parts
+            .clone()
+    };
+    let ids: Vec<&str> = sc.rows.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "plans",
+            "parks",
+            "pools",
+            "temps",
+            "estates",
+            "bis",
+            "roundabouts",
+            "refusals"
+        ]
+    );
+    assert_eq!(sc.rows.iter().map(|r| r.points).sum::<i32>(), sc.total);
+    let estate_points = part("estates");
+    let counts = sc.tie_break.by_size;
+    let estates = std::array::from_fn(|i| {
+        let value = welcome_engine::Edition::first().default_sheet().real_estate[i].0[0];
+        let points = estate_points[i];
+        EstateColumn {
+            count: counts[i],
+            // The column's value: its points per estate, or its first value without estates.
+            value: if counts[i] > 0 {
+                points / counts[i] as i32
+            } else {
+                value
+            },
+            points,
+        }
+    });
+    Classic {
+        plans: part("plans").try_into().unwrap(),
+        parks: part("parks").try_into().unwrap(),
+        pools: sc.points("pools"),
+        temps: sc.points("temps"),
+        estates,
+        bis: -sc.points("bis"),
+        roundabouts: -sc.points("roundabouts"),
+        refusals: -sc.points("refusals"),
+        total: sc.total,
+        tie_break: sc.tie_break,
+    }
 }
 
 // ----- the spec's placement rule, written independently (§5) -----
@@ -301,16 +399,9 @@ pub fn check_scores(game: &Game) {
     assert_eq!(scores.len(), game.players());
     for (seat, (sheet, sc)) in game.sheets().iter().zip(&scores).enumerate() {
         let t = spec_temps(sheet.temps(), &temps, solo);
-        assert_eq!(sc.temps, t, "seat {seat} temps");
+        assert_eq!(sc.points("temps"), t, "seat {seat} temps");
         assert_eq!(sc.total, spec_total(sheet, t), "seat {seat} total\n{sheet}");
-        let parts = sc.plans.iter().sum::<i32>()
-            + sc.parks.iter().sum::<i32>()
-            + sc.pools
-            + sc.temps
-            + sc.estates.iter().map(|e| e.points).sum::<i32>()
-            - sc.bis
-            - sc.roundabouts
-            - sc.refusals;
+        let parts = sc.rows.iter().map(|r| r.points).sum::<i32>();
         assert_eq!(parts, sc.total, "seat {seat} breakdown");
         let counts = spec_estates(sheet);
         assert_eq!(sc.tie_break.by_size, counts, "seat {seat} tie-break");
@@ -462,6 +553,7 @@ pub fn choose_turn(
             pick: p.pick,
             house: p.house,
             number: p.number,
+            choice: None,
             effect: None,
         };
         let written = ctx

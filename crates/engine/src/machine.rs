@@ -1,0 +1,402 @@
+//! The staged turn machine: the one path every caller takes through a turn (thematic §1.5,
+//! base §4). `options()` lists the legal decisions of the current stage, `apply(decision)`
+//! checks one and moves on (changing nothing on error), `finish()` gives the `Turn` and the
+//! sheet after it. `TurnContext::apply` (validation and replay), the enumerators
+//! (`legal_turns`, `count_turns`), the server's turn options and the bots all drive it.
+//!
+//! Stages, in order: an optional roundabout before the number (advanced), the number or a
+//! permit refusal, the module choice the number asks for (the Ice Cream truck), the effect (or
+//! passing it), then an optional roundabout after it, City Plan claims one at a time, and the
+//! end of the turn (with or without the first-plan reshuffle request).
+
+use crate::card::Effect;
+use crate::legal::{TurnContext, TurnError};
+use crate::modules::ChoiceKind;
+use crate::sheet::{HouseRef, Sheet};
+use crate::turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
+use serde::{Deserialize, Serialize};
+
+/// One decision inside a turn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Decision {
+    /// Build a roundabout (before the number at the start, after the effect later).
+    Roundabout(HouseRef),
+    /// Write `number` from `pick` in `house`.
+    Build {
+        pick: Pick,
+        house: HouseRef,
+        number: u8,
+    },
+    /// A building-permit refusal (expert: the card passed).
+    Refuse {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pass: Option<u8>,
+    },
+    /// The module choice the number asks for.
+    Choose(Choice),
+    /// Use the effect on this target, or pass it (`None`).
+    Effect(Option<EffectUse>),
+    /// Validate a City Plan.
+    Claim(PlanClaim),
+    /// End the turn, asking for the first-plan reshuffle or not.
+    Stop { reshuffle: bool },
+}
+
+/// Where the machine stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Before anything: a roundabout, the number or a refusal.
+    Start,
+    /// A roundabout was built before: the number or a refusal.
+    Play,
+    /// The number asks for a module choice before it is written.
+    Choice {
+        pick: Pick,
+        house: HouseRef,
+        number: u8,
+        kind: ChoiceKind,
+    },
+    /// The number is written; its effect is next.
+    Effect { house: HouseRef, effect: Effect },
+    /// Roundabout after (advanced, before any claim), plan claims, and the end.
+    Plans,
+    /// The turn is complete.
+    Done,
+}
+
+impl Stage {
+    /// A short name for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Start => "start",
+            Stage::Play => "play",
+            Stage::Choice { .. } => "choice",
+            Stage::Effect { .. } => "effect",
+            Stage::Plans => "plans",
+            Stage::Done => "done",
+        }
+    }
+}
+
+/// A turn being built, one decision at a time.
+#[derive(Clone, Debug)]
+pub struct TurnMachine<'a> {
+    ctx: TurnContext<'a>,
+    sheet: Sheet,
+    turn: Turn,
+    stage: Stage,
+}
+
+impl<'a> TurnMachine<'a> {
+    /// A turn starting on `sheet`.
+    pub fn new(ctx: TurnContext<'a>, sheet: &Sheet) -> TurnMachine<'a> {
+        TurnMachine {
+            ctx,
+            sheet: *sheet,
+            turn: Turn::refuse(None),
+            stage: Stage::Start,
+        }
+    }
+
+    pub fn context(&self) -> &TurnContext<'a> {
+        &self.ctx
+    }
+
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The sheet as the decisions so far leave it.
+    pub fn sheet(&self) -> &Sheet {
+        &self.sheet
+    }
+
+    /// The turn so far (complete once the stage is `Done`).
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// Every legal decision of the current stage, in a fixed order.
+    pub fn options(&self, out: &mut Vec<Decision>) {
+        self.options_up_to(usize::MAX, out)
+    }
+
+    /// Like `options`, listing at most `max_claims` claims per plan: a sheet full of small
+    /// estates can offer millions of ways to choose them.
+    pub fn options_up_to(&self, max_claims: usize, out: &mut Vec<Decision>) {
+        out.clear();
+        let ctx = &self.ctx;
+        let s = &self.sheet;
+        match self.stage {
+            Stage::Start | Stage::Play => {
+                let mut placements = Vec::new();
+                ctx.placements(s, &mut placements);
+                if placements.is_empty() {
+                    let passes: &[Option<u8>] = if ctx.passes_card {
+                        &[Some(0), Some(1), Some(2)]
+                    } else {
+                        &[None]
+                    };
+                    for &pass in passes {
+                        if ctx.check_refusal(s, pass).is_ok() {
+                            out.push(Decision::Refuse { pass });
+                        }
+                    }
+                }
+                out.extend(placements.iter().map(|p| Decision::Build {
+                    pick: p.pick,
+                    house: p.house,
+                    number: p.number,
+                }));
+                if self.stage == Stage::Start {
+                    self.push_roundabouts(out);
+                }
+            }
+            Stage::Choice { kind, .. } => {
+                out.extend(Choice::all(kind).iter().map(|&c| Decision::Choose(c)));
+            }
+            Stage::Effect { house, effect } => {
+                out.push(Decision::Effect(None));
+                let mut uses = Vec::new();
+                ctx.effect_uses(s, effect, house, &mut uses);
+                out.extend(uses.into_iter().map(|u| Decision::Effect(Some(u))));
+            }
+            Stage::Plans => {
+                out.push(Decision::Stop { reshuffle: false });
+                if self.reshuffle_allowed() {
+                    out.push(Decision::Stop { reshuffle: true });
+                }
+                let done = self.claimed();
+                let mut claims = Vec::new();
+                for plan in 0..3u8 {
+                    ctx.plan_claims_up_to(s, plan, &done, &mut claims, max_claims);
+                    out.extend(claims.drain(..).map(Decision::Claim));
+                }
+                if self.turn.plans.is_empty() {
+                    self.push_roundabouts(out);
+                }
+            }
+            Stage::Done => {}
+        }
+    }
+
+    fn push_roundabouts(&self, out: &mut Vec<Decision>) {
+        if self.ctx.advanced && self.turn.roundabout.is_none() {
+            for h in self.sheet.all_houses() {
+                if self.ctx.check_roundabout(&self.sheet, h).is_ok() {
+                    out.push(Decision::Roundabout(h));
+                }
+            }
+        }
+    }
+
+    fn reshuffle_allowed(&self) -> bool {
+        self.ctx.reshuffle_offered && !self.turn.plans.is_empty()
+    }
+
+    fn claimed(&self) -> Vec<u8> {
+        self.turn.plans.iter().map(|c| c.plan).collect()
+    }
+
+    /// Checks `decision` and moves on; nothing changes on error.
+    pub fn apply(&mut self, decision: Decision) -> Result<(), TurnError> {
+        let not_now = TurnError::NotNow {
+            decision: decision_name(&decision),
+            stage: self.stage.name(),
+        };
+        let ctx = self.ctx;
+        match (self.stage, decision) {
+            (Stage::Start | Stage::Plans, Decision::Roundabout(h)) => {
+                if self.turn.roundabout.is_some() || !self.turn.plans.is_empty() {
+                    return Err(not_now);
+                }
+                self.sheet = ctx.apply_roundabout(&self.sheet, h)?;
+                let when = if self.stage == Stage::Start {
+                    self.stage = Stage::Play;
+                    When::Before
+                } else {
+                    When::After
+                };
+                self.turn.roundabout = Some(Roundabout { house: h, when });
+            }
+            (
+                Stage::Start | Stage::Play,
+                Decision::Build {
+                    pick,
+                    house,
+                    number,
+                },
+            ) => {
+                let effect = ctx.check_placement(&self.sheet, pick, number, house)?;
+                if let Some(kind) = ctx.choice_needed(&self.sheet, house) {
+                    self.stage = Stage::Choice {
+                        pick,
+                        house,
+                        number,
+                        kind,
+                    };
+                } else {
+                    self.write(pick, number, house, None)?;
+                    debug_assert_eq!(self.stage, Stage::Effect { house, effect });
+                }
+            }
+            (Stage::Start | Stage::Play, Decision::Refuse { pass }) => {
+                self.sheet = ctx.apply_play(&self.sheet, &Play::Refuse { pass })?;
+                self.turn.play = Play::Refuse { pass };
+                self.stage = Stage::Plans;
+            }
+            (
+                Stage::Choice {
+                    pick,
+                    house,
+                    number,
+                    ..
+                },
+                Decision::Choose(c),
+            ) => self.write(pick, number, house, Some(c))?,
+            (Stage::Effect { house, effect }, Decision::Effect(used)) => {
+                let mut s = self.sheet;
+                ctx.use_effect(&mut s, effect, house, used)?;
+                self.sheet = s;
+                if let Play::Build(b) = &mut self.turn.play {
+                    b.effect = used;
+                }
+                self.stage = Stage::Plans;
+            }
+            (Stage::Plans, Decision::Claim(claim)) => {
+                let done = self.claimed();
+                self.sheet = ctx.apply_claim(&self.sheet, &claim, &done)?;
+                self.turn.plans.push(claim);
+            }
+            (Stage::Plans, Decision::Stop { reshuffle }) => {
+                if reshuffle && !self.reshuffle_allowed() {
+                    return Err(TurnError::ReshuffleNotOffered);
+                }
+                self.turn.reshuffle = reshuffle;
+                self.stage = Stage::Done;
+            }
+            _ => return Err(not_now),
+        }
+        Ok(())
+    }
+
+    fn write(
+        &mut self,
+        pick: Pick,
+        number: u8,
+        house: HouseRef,
+        choice: Option<Choice>,
+    ) -> Result<(), TurnError> {
+        let mut s = self.sheet;
+        let effect = self.ctx.write_number(&mut s, pick, number, house, choice)?;
+        self.sheet = s;
+        self.turn.play = Play::Build(Build {
+            pick,
+            house,
+            number,
+            choice,
+            effect: None,
+        });
+        self.stage = Stage::Effect { house, effect };
+        Ok(())
+    }
+
+    /// The complete turn and the sheet after it.
+    pub fn finish(self) -> Result<(Turn, Sheet), TurnError> {
+        if self.stage != Stage::Done {
+            return Err(TurnError::TurnUnfinished {
+                stage: self.stage.name(),
+            });
+        }
+        Ok((self.turn, self.sheet))
+    }
+
+    /// Drives the machine through a whole `Turn` (its file form), as validation and replays
+    /// do: every stage is checked exactly as when decisions come one at a time.
+    pub fn run(ctx: TurnContext<'a>, sheet: &Sheet, turn: &Turn) -> Result<Sheet, TurnError> {
+        let mut m = TurnMachine::new(ctx, sheet);
+        if let Some(Roundabout {
+            house,
+            when: When::Before,
+        }) = turn.roundabout
+        {
+            m.apply(Decision::Roundabout(house))?;
+        }
+        match turn.play {
+            Play::Refuse { pass } => m.apply(Decision::Refuse { pass })?,
+            Play::Build(b) => {
+                m.apply(Decision::Build {
+                    pick: b.pick,
+                    house: b.house,
+                    number: b.number,
+                })?;
+                match (m.stage, b.choice) {
+                    (Stage::Choice { .. }, Some(c)) => m.apply(Decision::Choose(c))?,
+                    (Stage::Choice { kind, .. }, None) => {
+                        return Err(TurnError::ChoiceMissing {
+                            house: b.house,
+                            kind,
+                        })
+                    }
+                    (_, Some(choice)) => {
+                        return Err(TurnError::ChoiceUnexpected {
+                            house: b.house,
+                            choice,
+                        })
+                    }
+                    (_, None) => {}
+                }
+                m.apply(Decision::Effect(b.effect))?;
+            }
+        }
+        if let Some(Roundabout {
+            house,
+            when: When::After,
+        }) = turn.roundabout
+        {
+            m.apply(Decision::Roundabout(house))?;
+        }
+        for claim in &turn.plans {
+            m.apply(Decision::Claim(claim.clone()))?;
+        }
+        m.apply(Decision::Stop {
+            reshuffle: turn.reshuffle,
+        })?;
+        Ok(m.sheet)
+    }
+
+    /// Calls `f` with every complete turn reachable from here, in a fixed order; stops early
+    /// when `f` returns false (and then returns false).
+    pub fn walk(&self, f: &mut dyn FnMut(&Turn, &Sheet) -> bool) -> bool {
+        if self.stage == Stage::Done {
+            return f(&self.turn, &self.sheet);
+        }
+        let mut options = Vec::new();
+        self.options(&mut options);
+        for d in options {
+            let mut next = self.clone();
+            match next.apply(d) {
+                Ok(()) => {
+                    if !next.walk(f) {
+                        return false;
+                    }
+                }
+                Err(_) => debug_assert!(false, "a listed decision is legal"),
+            }
+        }
+        true
+    }
+}
+
+fn decision_name(d: &Decision) -> &'static str {
+    match d {
+        Decision::Roundabout(_) => "a roundabout",
+        Decision::Build { .. } => "a number",
+        Decision::Refuse { .. } => "a permit refusal",
+        Decision::Choose(_) => "a choice",
+        Decision::Effect(_) => "an effect",
+        Decision::Claim(_) => "a City Plan",
+        Decision::Stop { .. } => "the end of the turn",
+    }
+}

@@ -1,0 +1,50 @@
+//! Christmas lights (thematic §4): two neighbouring numbered houses are linked when the right
+//! number equals the left one or is one more (Ruling TR14); fences do not cut links (TR15), a
+//! roundabout is not a number (TR8). Links depend only on the houses, so they are derived.
+
+use crate::edition::SheetLayout;
+use crate::score::ScoreRow;
+use crate::sheet::{HouseRef, Sheet};
+
+/// Whether slot `k` of street `s` (between houses k and k + 1, 0-based) holds a link.
+pub fn linked(sheet: &Sheet, s: u8, k: u8) -> bool {
+    match (
+        sheet.number(HouseRef::new(s, k)),
+        sheet.number(HouseRef::new(s, k + 1)),
+    ) {
+        (Some(a), Some(b)) => b == a || b == a + 1,
+        _ => false,
+    }
+}
+
+/// Houses of the longest string of street `s`; 0 without a link (Ruling TR16).
+pub fn longest_string(sheet: &Sheet, s: u8) -> u8 {
+    let mut best = 0;
+    let mut run = 0;
+    for k in 0..sheet.len(s).saturating_sub(1) {
+        if linked(sheet, s, k) {
+            run += 1;
+            best = best.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    if best == 0 {
+        0
+    } else {
+        best + 1
+    }
+}
+
+pub(crate) fn score_row(layout: &SheetLayout, sheet: &Sheet) -> ScoreRow {
+    let boxes: Vec<i32> = (0..sheet.streets())
+        .map(|s| longest_string(sheet, s) as i32)
+        .collect();
+    let detail = boxes
+        .iter()
+        .enumerate()
+        .map(|(s, b)| format!("street {}: longest string {b}", s + 1))
+        .collect::<Vec<_>>()
+        .join(", ");
+    ScoreRow::new(layout, "lights", boxes.iter().sum(), boxes, detail)
+}

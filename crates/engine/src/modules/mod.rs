@@ -1,0 +1,154 @@
+//! Rule modules: a closed set of rules a sheet (or the advanced variant) switches on, one file
+//! each, dispatched with `match`. Each hooks into the turn only where its rules need it: after
+//! a number is written, a decision inside the turn, the end of a round across every seat, its
+//! score row and its plan predicates.
+
+pub mod christmas;
+pub mod easter;
+pub mod ice_cream;
+pub mod roundabouts;
+
+use crate::edition::{Feature, SheetLayout};
+use crate::score::ScoreRow;
+use crate::sheet::{HouseRef, Sheet};
+use serde::{Deserialize, Serialize};
+
+/// A rule module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Module {
+    /// Roundabouts (advanced variant, spec §12); switched on by the table option.
+    Roundabouts,
+    /// Easter egg hunt (thematic §2).
+    Easter,
+    /// Ice Cream trucks (thematic §3).
+    IceCream,
+    /// Christmas lights (thematic §4).
+    Christmas,
+}
+
+/// A decision a module asks for inside a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChoiceKind {
+    /// Ice Cream: which truck drives this street (Ruling TR7).
+    Truck,
+}
+
+impl Module {
+    /// Checks the sheet data this module reads.
+    pub fn check_layout(self, layout: &SheetLayout) -> Result<(), String> {
+        match self {
+            Module::Roundabouts | Module::Christmas => Ok(()),
+            Module::Easter => easter::check_layout(layout),
+            Module::IceCream => ice_cream::check_layout(layout),
+        }
+    }
+
+    /// The decision writing a number in `house` asks for, if any.
+    pub fn choice_needed(
+        self,
+        layout: &SheetLayout,
+        sheet: &Sheet,
+        house: HouseRef,
+    ) -> Option<ChoiceKind> {
+        match self {
+            Module::IceCream => ice_cream::choice_needed(layout, sheet, house),
+            _ => None,
+        }
+    }
+
+    /// Right after a number (or a bis copy) is written in `house` (§1.5 step 3).
+    pub fn after_number(self, layout: &SheetLayout, sheet: &mut Sheet, house: HouseRef) {
+        if self == Module::IceCream {
+            ice_cream::after_number(layout, sheet, house)
+        }
+    }
+
+    /// When every seat has finished the round, before the end of the game is checked.
+    pub fn end_of_round(self, layout: &SheetLayout, sheets: &mut [Sheet]) {
+        if self == Module::IceCream {
+            ice_cream::settle_races(layout, sheets)
+        }
+    }
+
+    /// The module's score row, if it has one.
+    pub fn score_row(self, layout: &SheetLayout, sheet: &Sheet) -> Option<ScoreRow> {
+        match self {
+            Module::Roundabouts => None,
+            Module::Easter => Some(easter::score_row(layout, sheet)),
+            Module::IceCream => Some(ice_cream::score_row(layout, sheet)),
+            Module::Christmas => Some(christmas::score_row(layout, sheet)),
+        }
+    }
+
+    /// The id of the module's score row.
+    pub fn row_id(self) -> Option<&'static str> {
+        match self {
+            Module::Roundabouts => None,
+            Module::Easter => Some("eggs"),
+            Module::IceCream => Some("ice-cream"),
+            Module::Christmas => Some("lights"),
+        }
+    }
+
+    /// The feature this module puts on the sheet, for plan predicates.
+    pub fn feature(self) -> Option<Feature> {
+        match self {
+            Module::Roundabouts => None,
+            Module::Easter => Some(Feature::Eggs),
+            Module::IceCream => Some(Feature::Cones),
+            Module::Christmas => Some(Feature::Links),
+        }
+    }
+}
+
+/// How much of `feature` the houses `start..start + len` of street `s` hold: collected eggs,
+/// circled cones, or links between two of those houses.
+pub fn feature_in(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    feature: Feature,
+    s: u8,
+    start: u8,
+    len: u8,
+) -> u8 {
+    let houses = start..start + len;
+    match feature {
+        Feature::Eggs => houses
+            .map(|i| easter::collected(layout, sheet, HouseRef::new(s, i)))
+            .sum(),
+        Feature::Cones => houses
+            .filter(|&i| sheet.is_marked(HouseRef::new(s, i)))
+            .count() as u8,
+        Feature::Links => (start..(start + len).saturating_sub(1))
+            .filter(|&k| christmas::linked(sheet, s, k))
+            .count() as u8,
+    }
+}
+
+/// Whether street `s` has all of `feature`: every egg collected, every cone circled, every
+/// slot linked. A street without that feature never has all of it.
+pub fn street_complete(layout: &SheetLayout, sheet: &Sheet, feature: Feature, s: u8) -> bool {
+    let len = sheet.len(s);
+    match feature {
+        Feature::Eggs => {
+            let houses = (0..len).filter(|&i| layout.eggs(s, i) > 0);
+            let mut any = false;
+            for i in houses {
+                any = true;
+                if easter::collected(layout, sheet, HouseRef::new(s, i)) < layout.eggs(s, i) {
+                    return false;
+                }
+            }
+            any
+        }
+        Feature::Cones => {
+            let cones: u16 = (0..len)
+                .filter(|&i| layout.cone(s, i) > 0)
+                .fold(0, |m, i| m | 1 << i);
+            cones != 0 && sheet.marks_in(s) & cones == cones
+        }
+        Feature::Links => len > 1 && (0..len - 1).all(|k| christmas::linked(sheet, s, k)),
+    }
+}
