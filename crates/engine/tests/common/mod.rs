@@ -150,6 +150,31 @@ pub fn sheet(rows: [&str; 3]) -> Sheet {
     load(&data(rows))
 }
 
+/// The sheet written in `d` on `layout` (any sheet of the 1st edition), read back through the
+/// sheet-file format.
+pub fn load_on(layout: &SheetLayout, d: &SheetData) -> Sheet {
+    let file = SheetFile {
+        format: SHEET_FORMAT.into(),
+        version: SHEET_VERSION,
+        edition: "first".into(),
+        sheet_id: layout.id,
+        solo: false,
+        temps_of_others: Vec::new(),
+        sheet: d.clone(),
+    };
+    let parsed = SheetFile::from_json(&file.to_json()).expect("sheet file parses");
+    assert_eq!(parsed.sheet_id, layout.id);
+    parsed
+        .sheet
+        .to_sheet(ed(), layout)
+        .unwrap_or_else(|e| panic!("sheet is valid on {}: {e}", layout.id))
+}
+
+/// A sheet in the spec's notation on `layout`.
+pub fn sheet_on(layout: &SheetLayout, rows: [&str; 3]) -> Sheet {
+    load_on(layout, &data(rows))
+}
+
 // ----- turn contexts -----
 
 /// Plan slots holding these card ids, not yet approved.
