@@ -1,10 +1,10 @@
 //! Bots play whole games legally in every mode, deterministically, and greedy beats random.
 
 use welcome_bots::{seat_seed, BotKind};
-use welcome_engine::{Edition, Game, Mode, Options, PlayerView, Record};
+use welcome_engine::{Game, Mode, Options, PlayerView, Record};
 
 fn play(kind: BotKind, options: Options, players: usize, seed: u64) -> Game {
-    let mut game = Game::new(Edition::first(), options, players, seed).expect("setup");
+    let mut game = Game::new(options, players, seed).expect("setup");
     let mut bots: Vec<_> = (0..players)
         .map(|s| kind.make(seat_seed(seed, s)))
         .collect();

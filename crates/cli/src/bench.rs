@@ -69,14 +69,13 @@ impl Throughput {
 /// Random-bot solo playouts on one thread. The bot works on the engine's `TurnContext`
 /// directly, as `RandomBot::choose` does, without copying a `PlayerView` each turn.
 fn random_playouts(budget: Duration) -> Result<Throughput, CliError> {
-    let edition = Edition::first();
     let options = Options::new(Mode::Solo);
     let start = Instant::now();
     let mut games = 0u64;
     let mut total = 0i64;
     while games == 0 || start.elapsed() < budget {
         let seed = games;
-        let mut game = Game::new(edition, options, 1, seed)?;
+        let mut game = Game::new(options, 1, seed)?;
         let mut bot = RandomBot::new(seat_seed(seed, 0));
         while !game.is_over() && game.round() <= SOLO_LAST_ROUND {
             let Some(sheet) = game.sheet(0) else { break };

@@ -2,7 +2,7 @@
 
 use crate::error::CliError;
 use welcome_bots::{seat_seed, Bot, BotKind};
-use welcome_engine::{Edition, Game, Options, PlayerView};
+use welcome_engine::{Game, Options, PlayerView};
 
 /// A live game ends within about 30 rounds; this only guards against an engine bug looping.
 pub const MAX_ROUNDS: u16 = 1000;
@@ -21,7 +21,7 @@ impl BotGame {
         players: usize,
         seed: u64,
     ) -> Result<BotGame, CliError> {
-        let game = Game::new(Edition::first(), options, players, seed)?;
+        let game = Game::new(options, players, seed)?;
         let bots = (0..players)
             .map(|s| kind.make(seat_seed(seed, s)))
             .collect();

@@ -178,12 +178,7 @@ fn histogram(all: &[i32], s: &Stats) -> Vec<Bucket> {
 pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (options, players) = args.table.resolve()?;
     // Check the setup before touching the disk, so bad flags write nothing.
-    Game::new(
-        welcome_engine::Edition::first(),
-        options,
-        players,
-        args.seed,
-    )?;
+    Game::new(options, players, args.seed)?;
     if let Some(dir) = &args.records {
         ensure_dir(dir)?;
     }

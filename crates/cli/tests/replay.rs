@@ -6,7 +6,7 @@ use common::{golden_dir, path_str, welcome, welcome_with_input};
 use serde_json::Value;
 use std::path::PathBuf;
 use welcome_bots::{seat_seed, BotKind};
-use welcome_engine::{Edition, Game, Mode, Options, PlayerView, Record};
+use welcome_engine::{Game, Mode, Options, PlayerView, Record};
 
 fn golden_records() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(golden_dir())
@@ -256,7 +256,7 @@ fn not_a_record() {
 #[test]
 fn game_in_progress_replays_with_current_scores() {
     let options = Options::new(Mode::Standard);
-    let mut game = Game::new(Edition::first(), options, 2, 9).unwrap();
+    let mut game = Game::new(options, 2, 9).unwrap();
     let mut bots: Vec<_> = (0..2)
         .map(|s| BotKind::Random.make(seat_seed(9, s)))
         .collect();

@@ -7,7 +7,7 @@
 
 use crate::card::{Card, Draw, Effect};
 use crate::edition::{Edition, SheetLayout};
-use crate::id::SheetId;
+use crate::id::{EditionId, SheetId};
 use crate::legal::{Combination, Offer, PlanSlot, TurnContext, TurnError};
 use crate::score::{ranks, score_all, Score};
 use crate::sheet::Sheet;
@@ -51,6 +51,10 @@ fn yes() -> bool {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
+    /// The edition played (records and database rows from before editions were named hold
+    /// none: the 1st edition).
+    #[serde(default)]
+    pub edition: EditionId,
     pub mode: Mode,
     /// Advanced plans and roundabouts (spec §12).
     #[serde(default)]
@@ -68,6 +72,7 @@ pub struct Options {
 impl Options {
     pub fn new(mode: Mode) -> Options {
         Options {
+            edition: EditionId::first(),
             mode,
             advanced: false,
             first_plan_reshuffle: true,
@@ -251,36 +256,32 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game: plans drawn and round 1 dealt from the seeded generator.
-    pub fn new(
-        edition: &'static Edition,
-        options: Options,
-        players: usize,
-        seed: u64,
-    ) -> Result<Game, SetupError> {
-        Game::setup(edition, options, players, seed, None, None)
+    /// A new game of the edition and sheet the options name: plans drawn and round 1 dealt
+    /// from the seeded generator.
+    pub fn new(options: Options, players: usize, seed: u64) -> Result<Game, SetupError> {
+        Game::setup(options, players, seed, None, None)
     }
 
     /// A game whose plans and draws come from a record (see `record`).
     pub(crate) fn scripted(
-        edition: &'static Edition,
         options: Options,
         players: usize,
         seed: u64,
         plans: [u8; 3],
         draws: VecDeque<Draw>,
     ) -> Result<Game, SetupError> {
-        Game::setup(edition, options, players, seed, Some(plans), Some(draws))
+        Game::setup(options, players, seed, Some(plans), Some(draws))
     }
 
     fn setup(
-        edition: &'static Edition,
         options: Options,
         players: usize,
         seed: u64,
         plans: Option<[u8; 3]>,
         script: Option<VecDeque<Draw>>,
     ) -> Result<Game, SetupError> {
+        let edition = Edition::by_id(options.edition.as_str())
+            .ok_or_else(|| SetupError::UnknownEdition(options.edition.to_string()))?;
         if players == 0 {
             return Err(SetupError::NoSeats);
         }

@@ -112,6 +112,22 @@ id_type!(
     SheetId
 );
 
+impl EditionId {
+    /// The 1st edition (2018), played when options name none.
+    pub fn first() -> EditionId {
+        EditionId(Slug::parse("first").unwrap_or(Slug {
+            len: 0,
+            bytes: [0; MAX_ID],
+        }))
+    }
+}
+
+impl Default for EditionId {
+    fn default() -> EditionId {
+        EditionId::first()
+    }
+}
+
 impl SheetId {
     /// The classic sheet, which every edition has.
     pub fn classic() -> SheetId {

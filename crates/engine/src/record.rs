@@ -74,6 +74,8 @@ pub enum RecordError {
     },
     #[error("setup: {0}")]
     Setup(#[from] SetupError),
+    #[error("setup: the record names edition {setup:?} but its options edition {options:?}")]
+    Edition { setup: String, options: String },
     #[error("setup: {seats} seat names for {players} players")]
     Seats { seats: usize, players: usize },
     #[error("round {round}: {source}")]
@@ -117,7 +119,9 @@ impl RecordError {
             RecordError::Json(_) => "record_json",
             RecordError::Format { .. } => "record_format",
             RecordError::Version { .. } | RecordError::V1Sheet => "record_version",
-            RecordError::Setup(_) | RecordError::Seats { .. } => "record_setup",
+            RecordError::Setup(_) | RecordError::Seats { .. } | RecordError::Edition { .. } => {
+                "record_setup"
+            }
             RecordError::Deal { .. } | RecordError::Draws { .. } | RecordError::Offers { .. } => {
                 "record_draws"
             }
@@ -290,8 +294,14 @@ impl Record {
     pub fn replay(&self) -> Result<Game, RecordError> {
         self.check_header()?;
         let setup = &self.setup;
-        let edition = Edition::by_id(&setup.edition)
+        Edition::by_id(&setup.edition)
             .ok_or_else(|| SetupError::UnknownEdition(setup.edition.clone()))?;
+        if setup.options.edition != setup.edition.as_str() {
+            return Err(RecordError::Edition {
+                setup: setup.edition.clone(),
+                options: setup.options.edition.to_string(),
+            });
+        }
         let players = setup.seats.len();
         let draws: VecDeque<Draw> = self
             .rounds
@@ -299,7 +309,6 @@ impl Record {
             .flat_map(|r| r.draws.iter().copied())
             .collect();
         let mut game = match Game::scripted(
-            edition,
             setup.options,
             players,
             // Without a seed the replay checks the record; a game it goes on with is then

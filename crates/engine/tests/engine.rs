@@ -3,13 +3,7 @@ use rand_chacha::ChaCha8Rng;
 use welcome_engine::*;
 
 fn play(mode: Mode, advanced: bool, players: usize, seed: u64) -> Game {
-    let mut g = Game::new(
-        Edition::first(),
-        Options::new(mode).advanced(advanced),
-        players,
-        seed,
-    )
-    .unwrap();
+    let mut g = Game::new(Options::new(mode).advanced(advanced), players, seed).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     while !g.is_over() {
         for seat in 0..players {
@@ -142,7 +136,7 @@ fn advance(g: &mut Game, rounds: usize, rng: &mut ChaCha8Rng) {
 
 #[test]
 fn a_public_record_hides_the_seed_until_the_game_is_over() {
-    let mut g = Game::new(Edition::first(), Options::new(Mode::Standard), 2, 99).unwrap();
+    let mut g = Game::new(Options::new(Mode::Standard), 2, 99).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     advance(&mut g, 3, &mut rng);
     assert_eq!(Record::public(&g, &[]).setup.seed, None);
@@ -155,7 +149,7 @@ fn a_public_record_hides_the_seed_until_the_game_is_over() {
 #[test]
 fn a_replayed_game_goes_on_exactly_as_the_original() {
     for (mode, players) in [(Mode::Standard, 3), (Mode::Solo, 1), (Mode::Expert, 3)] {
-        let mut original = Game::new(Edition::first(), Options::new(mode), players, 5).unwrap();
+        let mut original = Game::new(Options::new(mode), players, 5).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(2);
         advance(&mut original, 4, &mut rng);
         let mut copy = Record::of(&original, &[]).replay().unwrap();
@@ -218,7 +212,7 @@ fn truncated_and_resultless_records_say_so() {
 
 #[test]
 fn error_messages_count_from_one() {
-    let g = Game::new(Edition::first(), Options::new(Mode::Standard), 1, 1).unwrap();
+    let g = Game::new(Options::new(Mode::Standard), 1, 1).unwrap();
     let err = g
         .validate(
             0,
@@ -263,7 +257,7 @@ fn inconsistent_edition_data_is_refused() {
 
 #[test]
 fn out_of_range_references_are_errors_not_panics() {
-    let g = Game::new(Edition::first(), Options::new(Mode::Standard), 1, 1).unwrap();
+    let g = Game::new(Options::new(Mode::Standard), 1, 1).unwrap();
     let ctx = g.context(0).unwrap();
     let sheet = *g.sheet(0).unwrap();
     for h in [
@@ -285,7 +279,7 @@ fn out_of_range_references_are_errors_not_panics() {
 
 #[test]
 fn no_offer_or_context_for_a_seat_that_does_not_exist() {
-    let g = Game::new(Edition::first(), Options::new(Mode::Expert), 3, 1).unwrap();
+    let g = Game::new(Options::new(Mode::Expert), 3, 1).unwrap();
     assert!(g.offer(2).is_some());
     assert_eq!(g.offer(3), None);
     assert!(g.context(3).is_none());

@@ -641,7 +641,7 @@ fn random_game(
     seed: u64,
     after: &mut dyn FnMut(&Game, &[Sheet]),
 ) -> Game {
-    let mut game = Game::new(ed(), options, players, seed).expect("valid setup");
+    let mut game = Game::new(options, players, seed).expect("valid setup");
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7e3a);
     while !game.is_over() {
         assert!(game.round() < 200, "a game always ends");
@@ -869,7 +869,7 @@ fn t1_one_sheet_for_the_table_in_every_mode() {
             for advanced in [false, true] {
                 seed += 1;
                 let options = Options::new(mode).sheet(layout.id).advanced(advanced);
-                let game = Game::new(ed(), options, players, seed)
+                let game = Game::new(options, players, seed)
                     .unwrap_or_else(|e| panic!("{id} {mode:?} advanced {advanced}: {e}"));
                 assert_eq!(game.layout().id, layout.id);
                 assert_eq!(game.options().sheet, layout.id);
@@ -1030,7 +1030,7 @@ fn t3_deal_over_many_seeds_never_mixes_sheets() {
                 let options = Options::new(Mode::Standard)
                     .sheet(layout.id)
                     .advanced(advanced);
-                let game = Game::new(ed(), options, 2, seed).unwrap();
+                let game = Game::new(options, 2, seed).unwrap();
                 for (slot, p) in game.plans().iter().enumerate() {
                     assert!(!p.approved);
                     seen[slot].insert(p.card);
@@ -1050,7 +1050,7 @@ fn t3_deal_over_many_seeds_never_mixes_sheets() {
     for (mode, players) in [(Mode::Solo, 1), (Mode::Expert, 2)] {
         for seed in 0..50u64 {
             let options = Options::new(mode).sheet(easter_l().id);
-            let game = Game::new(ed(), options, players, seed).unwrap();
+            let game = Game::new(options, players, seed).unwrap();
             assert!(own_plans("easter").contains(&game.plans()[2].card));
             assert!(game.plans()[0].card <= 5 && (6..=11).contains(&game.plans()[1].card));
         }
@@ -2391,7 +2391,7 @@ fn t30_s3_is_one_race_whatever_the_truck() {
 #[test]
 fn t31_solo_bonus_at_the_end_of_the_finishing_turn() {
     let options = Options::new(Mode::Solo).sheet(ice().id);
-    let mut game = Game::new(ed(), options, 1, 7).unwrap();
+    let mut game = Game::new(options, 1, 7).unwrap();
     let Some(Offer::Hand(hand)) = game.offer(0) else {
         panic!("solo deals a hand")
     };
@@ -3133,7 +3133,7 @@ fn t45_worked_example_christmas_8_3() {
 #[test]
 fn unknown_sheet_is_a_setup_error() {
     let options = Options::new(Mode::Standard).sheet(SheetId::new("halloween").unwrap());
-    let e = Game::new(ed(), options, 2, 0).unwrap_err();
+    let e = Game::new(options, 2, 0).unwrap_err();
     assert!(
         matches!(&e, SetupError::UnknownSheet { sheet, known, .. }
             if sheet == "halloween" && known.contains("easter") && known.contains("ice-cream")),
@@ -3157,14 +3157,14 @@ fn unknown_sheet_is_a_setup_error() {
     ));
     // A sheet id that is no id at all is refused when the record is read.
     let text = Record::of(
-        &Game::new(ed(), Options::new(Mode::Standard).sheet(ice().id), 2, 1).unwrap(),
+        &Game::new(Options::new(Mode::Standard).sheet(ice().id), 2, 1).unwrap(),
         &[],
     )
     .to_json()
     .replace("\"ice-cream\"", "\"Ice Cream!\"");
     assert_eq!(Record::from_json(&text).unwrap_err().code(), "record_json");
     // Version 1 records know only the classic sheet.
-    let game = Game::new(ed(), Options::new(Mode::Standard).sheet(ice().id), 2, 1).unwrap();
+    let game = Game::new(Options::new(Mode::Standard).sheet(ice().id), 2, 1).unwrap();
     let v1 = Record::of(&game, &[]).as_version(1);
     assert!(matches!(v1.replay(), Err(RecordError::V1Sheet)));
 }

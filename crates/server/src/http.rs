@@ -123,11 +123,9 @@ async fn create_now(
     options.first_plan_reshuffle = req.first_plan_reshuffle;
     // The engine decides which seat counts a mode allows.
     let seats = req.seats;
-    let check = tokio::task::spawn_blocking(move || {
-        Game::new(Edition::first(), options, seats, 0).map(|_| ())
-    })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))?;
+    let check = tokio::task::spawn_blocking(move || Game::new(options, seats, 0).map(|_| ()))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?;
     check.map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
 
     let mut seats = vec![Seat::default(); req.seats];

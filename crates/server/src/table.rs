@@ -19,7 +19,7 @@ use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
 use welcome_bots::{seat_seed, BotKind};
-use welcome_engine::{Edition, Game, Mode, Options, PlayerView, Record, Score, Sheet, Turn};
+use welcome_engine::{Game, Mode, Options, PlayerView, Record, Score, Sheet, Turn};
 
 /// Mixes the round into a bot's seed so that each round's decision has its own stream.
 const ROUND_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
@@ -483,7 +483,7 @@ impl Table {
                 format!("seat {} is still free: invite a player or add a bot", i + 1),
             ));
         }
-        let game = Game::new(Edition::first(), self.options, self.seats.len(), self.seed)
+        let game = Game::new(self.options, self.seats.len(), self.seed)
             .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
         self.game = Some(game);
         let mut writes = Vec::new();

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use welcome_bots::{seat_seed, BotKind};
-use welcome_engine::{Edition, Game, PlayerView, Record, Turn};
+use welcome_engine::{Game, PlayerView, Record, Turn};
 use welcome_server::Store;
 
 async fn record(addr: std::net::SocketAddr, table: &str) -> Record {
@@ -91,7 +91,7 @@ async fn a_pending_turn_and_the_table_survive_a_restart() {
     let rec = Record::from_json(stored.record.as_deref().unwrap()).unwrap();
     assert_eq!(rec.rounds, public.rounds);
     let seed = rec.setup.seed.unwrap();
-    let mut g = Game::new(Edition::first(), rec.setup.options, 3, seed).unwrap();
+    let mut g = Game::new(rec.setup.options, 3, seed).unwrap();
     for (ta, tb) in [(&t1a, &t1b), (&t2a, &t2b)] {
         let bot = bot_turn(&g, seed, 2, BotKind::Random);
         g.submit(0, serde_json::from_value(ta.clone()).unwrap())

@@ -636,7 +636,7 @@ pub fn play_round(game: &mut Game, rng: &mut ChaCha8Rng, style: &Style) {
 }
 
 pub fn new_game(options: Options, players: usize, seed: u64) -> Game {
-    Game::new(ed(), options, players, seed).expect("valid setup")
+    Game::new(options, players, seed).expect("valid setup")
 }
 
 /// A whole game played by random players.
