@@ -227,9 +227,11 @@ enum Table {
     Hands { hands: Vec<[Card; 3]> },
 }
 
-/// A game in progress or finished.
+/// Everything that decides how a game goes on: the sheets, the cards (pile, discard, table),
+/// the plans, the turns submitted this round and the generator, but not the history. A search
+/// copies it thousands of times per move, so it owns only a few small vectors.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Position {
     edition: &'static Edition,
     layout: &'static SheetLayout,
     options: Options,
@@ -251,8 +253,45 @@ pub struct Game {
     /// Expert: the card each seat receives next round.
     incoming: Vec<Option<Card>>,
     end: Vec<EndReason>,
+}
+
+/// A game in progress or finished: its `Position` and the round log kept for the record.
+/// Reading methods are `Position`'s (through `Deref`); acting goes through `Game` so that the
+/// log stays complete.
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
     log: Vec<RoundLog>,
+    /// Draws still to take from a record being replayed.
     script: Option<VecDeque<Draw>>,
+}
+
+impl std::ops::Deref for Game {
+    type Target = Position;
+    fn deref(&self) -> &Position {
+        &self.position
+    }
+}
+
+/// Why `step` did not play a round. Nothing changes on error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    #[error("{found} turns for {players} seats")]
+    TurnCount { players: usize, found: usize },
+    #[error("seat {}: {source}", seat + 1)]
+    Turn { seat: usize, source: TurnError },
+    #[error(transparent)]
+    Deal(#[from] DealError),
+}
+
+impl StepError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            StepError::TurnCount { .. } => "turn_count",
+            StepError::Turn { source, .. } => source.code(),
+            StepError::Deal(e) => e.code(),
+        }
+    }
 }
 
 impl Game {
@@ -350,7 +389,7 @@ impl Game {
             total - bottom + pick_index(&mut rng, bottom)
         });
         let blank = Sheet::new(layout);
-        let mut g = Game {
+        let mut position = Position {
             edition,
             layout,
             options,
@@ -371,13 +410,83 @@ impl Game {
             reshuffle_next: false,
             incoming: vec![None; players],
             end: Vec::new(),
-            log: Vec::new(),
-            script,
         };
-        g.start_round(true)?;
-        Ok(g)
+        let mut script = script;
+        let first = position.start_round(true, &mut script)?;
+        Ok(Game {
+            position,
+            log: vec![first],
+            script,
+        })
     }
 
+    /// Everything that decides how the game goes on, without its history.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Every round played so far, the current one last (its turns fill in as it resolves).
+    pub fn log(&self) -> &[RoundLog] {
+        &self.log
+    }
+
+    /// Records `seat`'s turn for this round; nothing changes on error.
+    pub fn submit(&mut self, seat: usize, turn: Turn) -> Result<(), TurnError> {
+        self.position.submit(seat, turn)
+    }
+
+    /// Takes back `seat`'s turn before the round resolves ("restart turn"). Returns whether a
+    /// turn was withdrawn.
+    pub fn withdraw(&mut self, seat: usize) -> bool {
+        self.position.withdraw(seat)
+    }
+
+    /// Applies every submitted turn, logs them and deals the next round (spec §4 step 3).
+    /// Does nothing unless `ready()`.
+    pub fn resolve(&mut self) -> Result<(), DealError> {
+        if !self.ready() {
+            return Ok(());
+        }
+        let (turns, next) = if self.script.is_some() {
+            // Only a replayed record can fail to deal: work on copies so that nothing
+            // changes on error.
+            let mut position = self.position.clone();
+            let mut script = self.script.clone();
+            let done = position.resolve_ready(&mut script)?;
+            self.position = position;
+            self.script = script;
+            done
+        } else {
+            self.position.resolve_ready(&mut None)?
+        };
+        if let Some(log) = self.log.last_mut() {
+            log.turns = turns;
+        }
+        self.log.extend(next);
+        Ok(())
+    }
+
+    /// Every seat plays its turn (`turns[seat]`), then the round resolves. Nothing changes on
+    /// error; no seat may have submitted this round already.
+    pub fn step(&mut self, turns: &[Turn]) -> Result<(), StepError> {
+        let mut next = self.position.clone();
+        next.submit_all(turns)?;
+        let pending = std::mem::replace(&mut self.position, next);
+        if let Err(e) = self.resolve() {
+            self.position = pending;
+            return Err(e.into());
+        }
+        Ok(())
+    }
+
+    /// Stops taking draws from a record: the game goes on with its own generator, exactly as
+    /// the recorded game would have if it was dealt from the same seed.
+    pub(crate) fn end_script(&mut self) {
+        self.script = None;
+    }
+}
+
+impl Position {
     // ----- reading -----
 
     pub fn edition(&self) -> &'static Edition {
@@ -426,11 +535,6 @@ impl Game {
     /// Solo: whether the Solo card has come up.
     pub fn solo_card_drawn(&self) -> bool {
         self.solo_drawn
-    }
-
-    /// Every round played so far, the current one last (its turns fill in as it resolves).
-    pub fn log(&self) -> &[RoundLog] {
-        &self.log
     }
 
     /// Why the game ended, or empty while it goes on.
@@ -554,31 +658,74 @@ impl Game {
         self.pending.get_mut(seat).and_then(Option::take).is_some()
     }
 
-    /// Applies every submitted turn and deals the next round (spec §4 step 3).
-    /// Does nothing unless `ready()`.
+    /// Applies every submitted turn and deals the next round (spec §4 step 3), keeping no
+    /// log. Does nothing unless `ready()`.
     pub fn resolve(&mut self) -> Result<(), DealError> {
-        if !self.ready() {
-            return Ok(());
+        if self.ready() {
+            self.resolve_ready(&mut None)?;
         }
-        if self.script.is_some() {
-            // Only a replayed record can fail to deal: work on a copy so that nothing
-            // changes on error.
-            let mut next = self.clone();
-            next.resolve_ready()?;
-            *self = next;
-            Ok(())
-        } else {
-            self.resolve_ready()
-        }
+        Ok(())
     }
 
-    /// Stops taking draws from a record: the game goes on with its own generator, exactly as
-    /// the recorded game would have if it was dealt from the same seed.
-    pub(crate) fn end_script(&mut self) {
-        self.script = None;
+    /// Every seat plays its turn (`turns[seat]`), then the round resolves. Nothing changes on
+    /// error; no seat may have submitted this round already.
+    pub fn step(&mut self, turns: &[Turn]) -> Result<(), StepError> {
+        let mut next = self.clone();
+        next.submit_all(turns)?;
+        next.resolve()?;
+        *self = next;
+        Ok(())
     }
 
-    fn resolve_ready(&mut self) -> Result<(), DealError> {
+    /// Submits `turns[seat]` for every seat; on error some may be submitted (callers work on
+    /// a copy).
+    fn submit_all(&mut self, turns: &[Turn]) -> Result<(), StepError> {
+        if turns.len() != self.players() {
+            return Err(StepError::TurnCount {
+                players: self.players(),
+                found: turns.len(),
+            });
+        }
+        for (seat, turn) in turns.iter().enumerate() {
+            self.submit(seat, turn.clone())
+                .map_err(|source| StepError::Turn { seat, source })?;
+        }
+        Ok(())
+    }
+
+    /// The cards `seat` cannot locate: the draw pile, and in expert mode the discard pile
+    /// (other seats' played cards are not shown) and the other seats' hands except the card
+    /// this seat passed. A determinised search deals the hidden cards from these; the Solo
+    /// card, whose place is also hidden, is not a construction card and is not listed.
+    pub fn unseen(&self, seat: usize) -> Vec<Card> {
+        let mut cards = self.pile.clone();
+        if let Table::Hands { hands } = &self.table {
+            cards.extend_from_slice(&self.discard);
+            let n = hands.len();
+            // The card this seat passed sits first in the receiver's hand (see `start_round`).
+            let receiver = match self.options.pass {
+                PassDirection::Right => (seat + n - 1) % n,
+                PassDirection::Left => (seat + 1) % n,
+            };
+            let passed = self.round > 1;
+            for (other, hand) in hands.iter().enumerate() {
+                if other == seat {
+                    continue;
+                }
+                let skip = usize::from(passed && other == receiver && n > 1);
+                cards.extend_from_slice(&hand[skip..]);
+            }
+        }
+        cards.sort_unstable();
+        cards
+    }
+
+    /// Applies the submitted turns, settles the round and deals the next one; gives the turns
+    /// played and the next round's log entry.
+    fn resolve_ready(
+        &mut self,
+        script: &mut Option<VecDeque<Draw>>,
+    ) -> Result<(Vec<Turn>, Option<RoundLog>), DealError> {
         let n = self.pending.len();
         let mut turns = Vec::with_capacity(n);
         let mut validated = [false; 3];
@@ -607,9 +754,6 @@ impl Game {
         }
         for (slot, v) in self.plans.iter_mut().zip(validated) {
             slot.approved |= v;
-        }
-        if let Some(log) = self.log.last_mut() {
-            log.turns = turns;
         }
         // Races and other things settled across the table (thematic §1.5 step 7).
         for &m in &self.layout.modules {
@@ -641,10 +785,12 @@ impl Game {
         // Validation only lets a seat ask when the reshuffle is on offer (Ruling 13).
         self.reshuffle_next = reshuffle;
         self.check_end();
-        if !self.is_over() {
-            self.start_round(false)?;
-        }
-        Ok(())
+        let next = if self.is_over() {
+            None
+        } else {
+            Some(self.start_round(false, script)?)
+        };
+        Ok((turns, next))
     }
 
     fn check_end(&mut self) {
@@ -668,7 +814,7 @@ impl Game {
 
     // ----- dealing -----
 
-    fn draw_raw(&mut self) -> Result<Card, DealError> {
+    fn draw_raw(&mut self, script: &mut Option<VecDeque<Draw>>) -> Result<Card, DealError> {
         if self.pile.is_empty() {
             if self.options.mode == Mode::Solo {
                 return Err(DealError::OutOfCards);
@@ -680,7 +826,7 @@ impl Game {
             }
         }
         let i = pick_index(&mut self.rng, self.pile.len());
-        let i = match &mut self.script {
+        let i = match script {
             None => i,
             Some(script) => match script.front() {
                 Some(Draw::Card(c)) => {
@@ -714,9 +860,13 @@ impl Game {
     }
 
     /// Draws one construction card, handling the Solo card (Ruling 23).
-    fn draw(&mut self, log: &mut Vec<Draw>) -> Result<Card, DealError> {
+    fn draw(
+        &mut self,
+        script: &mut Option<VecDeque<Draw>>,
+        log: &mut Vec<Draw>,
+    ) -> Result<Card, DealError> {
         if self.options.mode == Mode::Solo && !self.solo_drawn {
-            let solo_now = match &self.script {
+            let solo_now = match script {
                 None => self.solo_at.is_some_and(|at| at <= self.drawn),
                 Some(s) => s.front() == Some(&Draw::Solo),
             };
@@ -730,7 +880,7 @@ impl Game {
                         total,
                     });
                 }
-                if let Some(s) = &mut self.script {
+                if let Some(s) = script {
                     s.pop_front();
                 }
                 self.solo_drawn = true;
@@ -742,13 +892,18 @@ impl Game {
                 }
             }
         }
-        let c = self.draw_raw()?;
+        let c = self.draw_raw(script)?;
         self.drawn += 1;
         log.push(Draw::Card(c));
         Ok(c)
     }
 
-    fn start_round(&mut self, first: bool) -> Result<(), DealError> {
+    /// Deals a round and gives its log entry.
+    fn start_round(
+        &mut self,
+        first: bool,
+        script: &mut Option<VecDeque<Draw>>,
+    ) -> Result<RoundLog, DealError> {
         self.round += 1;
         let mut log = Vec::new();
         let fresh = first || std::mem::take(&mut self.reshuffle_next);
@@ -771,7 +926,7 @@ impl Game {
                     _ => {
                         let mut n = [Card::new(0, Effect::Surveyor); 3];
                         for c in &mut n {
-                            *c = self.draw(&mut log)?;
+                            *c = self.draw(script, &mut log)?;
                         }
                         (n, n)
                     }
@@ -782,14 +937,14 @@ impl Game {
                 }
                 flipped = numbers;
                 for c in &mut numbers {
-                    *c = self.draw(&mut log)?;
+                    *c = self.draw(script, &mut log)?;
                 }
                 self.table = Table::Stacks { flipped, numbers };
             }
             Mode::Solo => {
                 let mut hand = [Card::new(0, Effect::Surveyor); 3];
                 for c in &mut hand {
-                    *c = self.draw(&mut log)?;
+                    *c = self.draw(script, &mut log)?;
                 }
                 self.table = Table::Solo { hand };
             }
@@ -806,7 +961,7 @@ impl Game {
                         None => 0,
                     };
                     for c in &mut hand[start..] {
-                        *c = self.draw(&mut log)?;
+                        *c = self.draw(script, &mut log)?;
                     }
                     hands.push(hand);
                 }
@@ -817,15 +972,26 @@ impl Game {
             Table::Hands { hands } => hands.iter().map(|h| Offer::Hand(*h)).collect(),
             _ => self.offer(0).into_iter().collect(),
         };
-        self.log.push(RoundLog {
+        Ok(RoundLog {
             round: self.round,
             draws: log,
             offers,
             turns: Vec::new(),
-        });
-        Ok(())
+        })
     }
 
+    /// Running (or final) scores of every seat, with temps ranked across the table.
+    pub fn scores(&self) -> Vec<Score> {
+        score_all(self.layout, &self.sheets, self.options.mode == Mode::Solo)
+    }
+
+    /// 1-based ranks from `scores()` with the tie-break chain (Ruling 16).
+    pub fn ranks(&self) -> Vec<u16> {
+        ranks(&self.scores())
+    }
+}
+
+impl Game {
     /// Bytes used by this game: the position (everything needed to go on playing) and the
     /// history (the round log kept for the record).
     pub fn memory(&self) -> Memory {
@@ -863,16 +1029,6 @@ impl Game {
                 })
                 .sum::<usize>();
         Memory { position, history }
-    }
-
-    /// Running (or final) scores of every seat, with temps ranked across the table.
-    pub fn scores(&self) -> Vec<Score> {
-        score_all(self.layout, &self.sheets, self.options.mode == Mode::Solo)
-    }
-
-    /// 1-based ranks from `scores()` with the tie-break chain (Ruling 16).
-    pub fn ranks(&self) -> Vec<u16> {
-        ranks(&self.scores())
     }
 }
 

@@ -28,7 +28,8 @@ pub use edition::{
     SheetLayout, Side, Status, Track,
 };
 pub use game::{
-    DealError, EndReason, Game, Memory, Mode, Options, PassDirection, RoundLog, SetupError,
+    DealError, EndReason, Game, Memory, Mode, Options, PassDirection, Position, RoundLog,
+    SetupError, StepError,
 };
 pub use id::{BadId, EditionId, SheetId};
 pub use legal::{Combination, Offer, Placement, PlanSlot, TurnContext, TurnError};

@@ -1,9 +1,9 @@
 //! PlayerView: what one seat may see. Never the pile order, other seats' hands or other seats'
 //! unresolved turns (spec §3.6, §11).
 
-use crate::card::Effect;
+use crate::card::{Card, Effect};
 use crate::edition::{Edition, PlanCard, SheetLayout};
-use crate::game::{EndReason, Game, Options};
+use crate::game::{EndReason, Options, Position};
 use crate::legal::{Offer, PlanSlot, TurnContext};
 use crate::sheet::Sheet;
 use crate::turn::Turn;
@@ -33,12 +33,15 @@ pub struct PlayerView {
     pub pile: usize,
     pub discard: usize,
     pub solo_card_drawn: bool,
+    /// The cards this seat cannot locate, sorted (see `Position::unseen`): what a
+    /// determinised search deals the piles and other hands from.
+    pub unseen: Vec<Card>,
     pub end: Vec<EndReason>,
 }
 
 impl PlayerView {
     /// The view of `seat`, or `None` if there is no such seat.
-    pub fn of(game: &Game, seat: usize) -> Option<PlayerView> {
+    pub fn of(game: &Position, seat: usize) -> Option<PlayerView> {
         game.sheet(seat)?;
         let (pile, discard) = game.pile_sizes();
         Some(PlayerView {
@@ -57,6 +60,7 @@ impl PlayerView {
             pile,
             discard,
             solo_card_drawn: game.solo_card_drawn(),
+            unseen: game.unseen(seat),
             end: game.end().to_vec(),
         })
     }

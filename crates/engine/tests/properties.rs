@@ -1,5 +1,5 @@
-//! Properties of states reached by random legal play in every mode (standard, solo, expert;
-//! advanced on and off):
+//! Properties of states reached by random legal play on every sheet of the 1st edition (classic,
+//! Easter, Ice Cream, Christmas) in every mode (standard, solo, expert; advanced on and off):
 //!
 //! (a) every listed legal turn validates, and `count_turns` equals the number listed;
 //! (b) turns built from random field values validate exactly when they are listed, and a
@@ -21,8 +21,20 @@ use welcome_engine::*;
 /// list tens of thousands).
 const CAP: usize = 3000;
 
+/// Every sheet of the 1st edition.
+const SHEETS: [&str; 4] = ["classic", "easter", "ice-cream", "christmas"];
+
+fn rand_choice(rng: &mut ChaCha8Rng) -> Option<Choice> {
+    match rng.gen_range(0..3) {
+        0 => None,
+        1 => Some(Choice::Truck(Side::Left)),
+        _ => Some(Choice::Truck(Side::Right)),
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Setup {
+    sheet: &'static str,
     mode: Mode,
     advanced: bool,
     players: usize,
@@ -33,6 +45,7 @@ struct Setup {
 
 fn arb_setup() -> impl Strategy<Value = Setup> {
     (
+        0..4usize,
         0..3usize,
         any::<bool>(),
         0..4usize,
@@ -40,7 +53,7 @@ fn arb_setup() -> impl Strategy<Value = Setup> {
         0..32u16,
         any::<bool>(),
     )
-        .prop_map(|(m, advanced, extra, seed, rounds, careful)| {
+        .prop_map(|(sheet, m, advanced, extra, seed, rounds, careful)| {
             let mode = [Mode::Standard, Mode::Solo, Mode::Expert][m];
             let players = match mode {
                 Mode::Solo => 1,
@@ -48,6 +61,7 @@ fn arb_setup() -> impl Strategy<Value = Setup> {
                 Mode::Expert => 2 + extra,
             };
             Setup {
+                sheet: SHEETS[sheet],
                 mode,
                 advanced,
                 players,
@@ -62,7 +76,7 @@ fn arb_setup() -> impl Strategy<Value = Setup> {
 /// would end it.
 fn reach(setup: &Setup) -> Game {
     let mut game = new_game(
-        options(setup.mode, setup.advanced),
+        options(setup.mode, setup.advanced).sheet(SheetId::new(setup.sheet).unwrap()),
         setup.players,
         setup.seed,
     );
@@ -214,7 +228,7 @@ fn rand_turn(rng: &mut ChaCha8Rng, sheet: &Sheet, hand: bool) -> Turn {
             pick: rand_pick(rng, hand),
             house: rand_house(rng),
             number: rng.gen_range(0..20),
-            choice: None,
+            choice: rand_choice(rng),
             effect: rand_effect(rng, sheet),
         })
     };
@@ -230,7 +244,7 @@ fn rand_turn(rng: &mut ChaCha8Rng, sheet: &Sheet, hand: bool) -> Turn {
 fn mutate(rng: &mut ChaCha8Rng, t: &Turn, sheet: &Sheet, offer: &Offer) -> Turn {
     let mut t = t.clone();
     let fresh = rand_turn(rng, sheet, offer.is_hand());
-    match (rng.gen_range(0..10), &mut t.play, fresh.play) {
+    match (rng.gen_range(0..11), &mut t.play, fresh.play) {
         (0, Play::Build(b), Play::Build(f)) => b.pick = f.pick,
         (1, Play::Build(b), Play::Build(f)) => b.house = f.house,
         (2, Play::Build(b), Play::Build(f)) => b.number = f.number,
@@ -250,6 +264,7 @@ fn mutate(rng: &mut ChaCha8Rng, t: &Turn, sheet: &Sheet, offer: &Offer) -> Turn 
         (4, _, _) => t.roundabout = fresh.roundabout,
         (5, _, _) => t.plans = fresh.plans,
         (6, _, _) => t.reshuffle = !t.reshuffle,
+        (9, Play::Build(b), _) => b.choice = rand_choice(rng),
         (_, play, fresh) => *play = fresh,
     }
     t
@@ -322,7 +337,7 @@ fn check_turns(game: &Game, seat: usize, rng: &mut ChaCha8Rng) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
     fn listed_turns_are_exactly_the_valid_turns(setup in arb_setup(), probe in any::<u64>()) {
@@ -361,8 +376,8 @@ proptest! {
         let solo = game.options().mode == Mode::Solo;
         let scores = game.scores();
         for (seat, sheet) in game.sheets().iter().enumerate() {
-            let data = SheetData::of(layout(), sheet);
-            let back = data.to_sheet(ed(), layout());
+            let data = SheetData::of(game.layout(), sheet);
+            let back = data.to_sheet(ed(), game.layout());
             prop_assert_eq!(back.as_ref(), Ok(sheet));
             let others: Vec<u8> = if solo {
                 Vec::new()
@@ -374,7 +389,7 @@ proptest! {
                     .map(|(_, s)| s.temps())
                     .collect()
             };
-            let file = SheetFile::new(ed(), layout(), sheet, solo, others);
+            let file = SheetFile::new(ed(), game.layout(), sheet, solo, others);
             let parsed = SheetFile::from_json(&file.to_json()).unwrap();
             prop_assert_eq!(&parsed, &file);
             let (back, score) = parsed.score().unwrap();
@@ -433,16 +448,18 @@ fn sheet_files_reject_two_originals_in_one_run() {
 /// Larger advanced-variant states, listed in full: the listing is exactly the valid turns.
 #[test]
 fn large_advanced_states_list_exactly_the_valid_turns() {
-    for (mode, players, seed) in [
-        (Mode::Standard, 2, 7u64),
-        (Mode::Expert, 3, 8),
-        (Mode::Solo, 1, 9),
+    for (sheet, mode, players, seed) in [
+        ("classic", Mode::Standard, 2, 7u64),
+        ("ice-cream", Mode::Expert, 3, 8),
+        ("easter", Mode::Solo, 1, 9),
+        ("christmas", Mode::Standard, 3, 10),
     ] {
         // The latest state (of rounds 10 down to 1) with more turns than the sampled cap.
         let (game, listed) = (1..=10u16)
             .rev()
             .find_map(|rounds| {
                 let setup = Setup {
+                    sheet,
                     mode,
                     advanced: true,
                     players,

@@ -206,3 +206,21 @@ fn views_hide_unresolved_turns() {
         assert!(PlayerView::of(&game, 3).is_none());
     }
 }
+
+#[test]
+fn thematic_sheets_in_every_mode() {
+    for (i, sheet) in ["easter", "ice-cream", "christmas"].into_iter().enumerate() {
+        let id = SheetId::new(sheet).unwrap();
+        let seed = 500 + 10 * i as u64;
+        for advanced in [false, true] {
+            let o = |mode| options(mode, advanced).sheet(id);
+            for style in [&Style::RANDOM, &Style::CAREFUL] {
+                let g = simulate(o(Mode::Solo), 1, seed, style);
+                assert_eq!(g.layout().id, id);
+                simulate(o(Mode::Standard), 2, seed + 1, style);
+                simulate(o(Mode::Standard), 5, seed + 2, style);
+                simulate(o(Mode::Expert), 3, seed + 3, style);
+            }
+        }
+    }
+}

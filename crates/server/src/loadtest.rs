@@ -198,6 +198,8 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
         pile: view.pile,
         discard: view.discard,
         solo_card_drawn: view.solo_card_drawn,
+        // The load-test player picks from the listed turns; it never deals hidden cards.
+        unseen: Vec::new(),
         end: Vec::new(),
     })
 }

@@ -283,7 +283,7 @@ impl Table {
             first_plan_reshuffle: self.options.first_plan_reshuffle,
             table_mode: self.table_mode,
             status: self.status(),
-            round: self.game.as_ref().map(Game::round),
+            round: self.game.as_ref().map(|g| g.round()),
             seats: (0..self.seats.len())
                 .map(|i| SeatInfo {
                     seat: i + 1,
@@ -309,7 +309,7 @@ impl Table {
             seats: self.seats.len(),
             free: self.seats.iter().filter(|s| s.is_free()).count(),
             status: self.status(),
-            round: self.game.as_ref().map(Game::round),
+            round: self.game.as_ref().map(|g| g.round()),
             created: self.created,
         }
     }
@@ -550,7 +550,7 @@ impl Table {
         seat: usize,
         new: Seat,
     ) -> Result<(), ApiError> {
-        if self.game.as_ref().is_some_and(Game::is_over) {
+        if self.game.as_ref().is_some_and(|g| g.is_over()) {
             return Err(ApiError::conflict("game_over", "the game is over"));
         }
         let old_seat = std::mem::replace(&mut self.seats[seat], new);
