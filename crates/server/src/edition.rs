@@ -1,66 +1,225 @@
-//! The edition data the browser needs (the sheet's tracks, the City Plans, the deck), taken
-//! from the engine so that the app never keeps its own copy: `GET /api/edition` as JSON and
-//! `/edition.js` as an ES module.
+//! The edition data the browser draws and plays with, taken from the engine so that the app
+//! keeps no copy of it: every edition with its sheets (streets, features, tracks, score rows),
+//! City Plans (with their text), deck, game modes (with the seat counts the engine allows) and
+//! tie-break rule. Served as JSON (`GET /api/editions`, `GET /api/editions/{edition}`, and the
+//! default edition at `GET /api/edition`) and as an ES module (`/edition.js`).
 
+use crate::error::ApiError;
+use axum::extract::Path;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
-use welcome_engine::{Edition, Effect, PlanCard, SheetLayout};
+use welcome_engine::game::MAX_PLAYERS;
+use welcome_engine::{
+    Edition, EditionId, Effect, Game, Mode, Options, PlanCard, SheetId, SheetLayout, TieBreak,
+};
+
+/// A sheet with the plans that can be dealt with it.
+#[derive(Serialize)]
+struct SheetOut {
+    #[serde(flatten)]
+    layout: &'static SheetLayout,
+    /// Plan ids that may be plan n°1, n°2, n°3 with this sheet (advanced plans included: they
+    /// say so themselves), per `Edition::plans_of`.
+    stacks: [Vec<u8>; 3],
+}
+
+/// A City Plan card with its text for people.
+#[derive(Serialize)]
+struct PlanOut {
+    #[serde(flatten)]
+    card: &'static PlanCard,
+    text: String,
+}
+
+/// A game mode and the seat counts the engine allows for it.
+#[derive(Serialize)]
+struct ModeOut {
+    id: Mode,
+    name: &'static str,
+    description: &'static str,
+    min_seats: usize,
+    max_seats: usize,
+}
 
 #[derive(Serialize)]
 struct EditionOut {
-    id: &'static str,
+    id: EditionId,
     name: &'static str,
-    /// The default (classic) sheet, which the web app draws.
-    sheet: &'static SheetLayout,
-    /// Every sheet of the edition, the default first.
-    sheets: &'static [SheetLayout],
-    plans: &'static [PlanCard],
+    /// The sheet played when none is named.
+    default_sheet: SheetId,
+    /// Every sheet, the default one first.
+    sheets: Vec<SheetOut>,
+    plans: Vec<PlanOut>,
     /// For each house number, the effects on the backs of its cards.
     deck: BTreeMap<u8, Vec<Effect>>,
+    modes: Vec<ModeOut>,
+    /// How a tie on the total is broken (Ruling 16).
+    tie_break: &'static str,
 }
 
-fn edition_out() -> EditionOut {
-    let e = Edition::first();
-    let mut deck: BTreeMap<u8, Vec<Effect>> = BTreeMap::new();
-    for n in 0..=17u8 {
-        let effects: Vec<Effect> = Effect::ALL
-            .into_iter()
-            .filter(|&eff| e.deck.iter().any(|c| c.number == n && c.effect == eff))
-            .collect();
-        if !effects.is_empty() {
-            deck.insert(n, effects);
+/// The names and descriptions of the modes, in the order a host chooses from.
+const MODES: [(Mode, &str, &str); 3] = [
+    (Mode::Standard, "Standard", "three shared combinations"),
+    (Mode::Solo, "Solo", "one player, against the Solo card"),
+    (
+        Mode::Expert,
+        "Expert",
+        "card drafting: a hand of three, pass the third",
+    ),
+];
+
+/// The edition played when a request names none.
+pub fn default_edition() -> &'static Edition {
+    Edition::by_id(EditionId::default().as_str())
+        .or_else(|| Edition::all().first())
+        .expect("the engine has at least one edition")
+}
+
+/// The smallest and largest seat counts `Game::new` accepts for `mode`: the engine decides.
+fn seats(edition: &Edition, mode: Mode) -> (usize, usize) {
+    let options = Options {
+        edition: edition.id,
+        ..Options::new(mode)
+    };
+    let ok = |n: usize| Game::new(options, n, 0).is_ok();
+    let Some(min) = (1..=4).find(|&n| ok(n)) else {
+        return (0, 0);
+    };
+    // The largest accepted count, by bisection (the accepted counts form one range).
+    let (mut lo, mut hi) = (min, MAX_PLAYERS);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if ok(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
         }
     }
-    EditionOut {
-        id: e.id.as_str(),
-        name: &e.name,
-        sheet: e.default_sheet(),
-        sheets: &e.sheets,
-        plans: &e.plans,
-        deck,
+    (min, lo)
+}
+
+fn sheet_out(e: &'static Edition, layout: &'static SheetLayout) -> SheetOut {
+    SheetOut {
+        layout,
+        stacks: std::array::from_fn(|i| {
+            e.plans_of(layout)
+                .filter(|p| p.stack as usize == i + 1)
+                .map(|p| p.id)
+                .collect()
+        }),
     }
 }
 
-static JSON: LazyLock<String> =
-    LazyLock::new(|| serde_json::to_string(&edition_out()).unwrap_or_default());
+fn edition_out(e: &'static Edition) -> EditionOut {
+    let mut deck: BTreeMap<u8, Vec<Effect>> = BTreeMap::new();
+    for c in &e.deck {
+        let effects = deck.entry(c.number).or_default();
+        if !effects.contains(&c.effect) {
+            effects.push(c.effect);
+        }
+    }
+    for effects in deck.values_mut() {
+        effects.sort_by_key(|f| Effect::ALL.iter().position(|a| a == f));
+    }
+    let sheets = e.sheets.iter().map(|l| sheet_out(e, l)).collect();
+    EditionOut {
+        id: e.id,
+        name: &e.name,
+        default_sheet: e.default_sheet().id,
+        sheets,
+        plans: e
+            .plans
+            .iter()
+            .map(|card| PlanOut {
+                card,
+                text: card.describe(),
+            })
+            .collect(),
+        deck,
+        modes: MODES
+            .iter()
+            .map(|&(id, name, description)| {
+                let (min_seats, max_seats) = seats(e, id);
+                ModeOut {
+                    id,
+                    name,
+                    description,
+                    min_seats,
+                    max_seats,
+                }
+            })
+            .collect(),
+        tie_break: TieBreak::RULE,
+    }
+}
+
+static EDITIONS: LazyLock<Vec<(EditionId, String)>> = LazyLock::new(|| {
+    Edition::all()
+        .iter()
+        .map(|e| (e.id, js(&edition_out(e))))
+        .collect()
+});
+
+/// The JSON of one edition.
+fn edition_json(id: &str) -> Option<&'static str> {
+    EDITIONS
+        .iter()
+        .find(|(e, _)| *e == id)
+        .map(|(_, json)| json.as_str())
+}
+
+static ALL: LazyLock<String> = LazyLock::new(|| {
+    let list: Vec<&str> = EDITIONS.iter().map(|(_, j)| j.as_str()).collect();
+    format!(
+        "{{\"default\":{},\"editions\":[{}]}}",
+        js(&default_edition().id),
+        list.join(",")
+    )
+});
+
+/// The default edition with its default sheet as `sheet`, as `GET /api/edition` always was.
+static DEFAULT: LazyLock<String> = LazyLock::new(|| {
+    let e = default_edition();
+    let json = edition_json(e.id.as_str()).unwrap_or("{}");
+    // `sheet` is added in front of the edition's own fields.
+    format!(
+        "{{\"sheet\":{},{}",
+        js(&sheet_out(e, e.default_sheet())),
+        json.strip_prefix('{').unwrap_or("}")
+    )
+});
 
 static MODULE: LazyLock<String> = LazyLock::new(|| {
-    let e = edition_out();
+    let e = default_edition();
+    let plans: Vec<PlanOut> = e
+        .plans
+        .iter()
+        .map(|card| PlanOut {
+            card,
+            text: card.describe(),
+        })
+        .collect();
+    let list: Vec<&str> = EDITIONS.iter().map(|(_, j)| j.as_str()).collect();
     format!(
         "// Generated by the server from the engine's edition data; do not edit.\n\
+         export const DEFAULT_EDITION = {};\n\
+         export const EDITIONS = [{}];\n\
+         // The default edition and its default sheet.\n\
          export const EDITION_ID = {};\n\
          export const EDITION_NAME = {};\n\
          export const LAYOUT = {};\n\
          export const PLANS = {};\n\
          export const DECK = {};\n",
         js(&e.id),
+        list.join(","),
+        js(&e.id),
         js(&e.name),
-        js(&e.sheet),
-        js(&e.plans),
-        js(&e.deck),
+        js(e.default_sheet()),
+        js(&plans),
+        js(&edition_out(e).deck),
     )
 });
 
@@ -77,9 +236,20 @@ fn respond(body: &'static str, content_type: &'static str) -> Response {
     r
 }
 
-/// `GET /api/edition`.
+/// `GET /api/editions`.
+pub async fn all() -> Response {
+    respond(ALL.as_str(), "application/json")
+}
+
+/// `GET /api/editions/{edition}`.
+pub async fn one(Path(id): Path<String>) -> Result<Response, ApiError> {
+    let json = edition_json(&id).ok_or_else(|| unknown_edition(&id))?;
+    Ok(respond(json, "application/json"))
+}
+
+/// `GET /api/edition`: the default edition, with its default sheet as `sheet`.
 pub async fn json() -> Response {
-    respond(JSON.as_str(), "application/json")
+    respond(DEFAULT.as_str(), "application/json")
 }
 
 /// `/edition.js` (also `/static/edition.js`).
@@ -87,25 +257,134 @@ pub async fn module() -> Response {
     respond(MODULE.as_str(), "text/javascript; charset=utf-8")
 }
 
+/// A request named an edition the server does not have.
+pub fn unknown_edition(id: &str) -> ApiError {
+    let known: Vec<&str> = Edition::all().iter().map(|e| e.id.as_str()).collect();
+    ApiError::bad_request(
+        "unknown_edition",
+        format!("there is no edition {id:?} (there is {})", known.join(", ")),
+    )
+}
+
+/// The edition and sheet a request names (`None`: the defaults), or a clear refusal with a
+/// stable code: `unknown_edition` or `unknown_sheet`.
+pub fn choose(
+    edition: Option<&str>,
+    sheet: Option<&str>,
+) -> Result<(&'static Edition, &'static SheetLayout), ApiError> {
+    let e = match edition {
+        None => default_edition(),
+        Some(id) => Edition::by_id(id).ok_or_else(|| unknown_edition(id))?,
+    };
+    let layout = match sheet {
+        None => e.default_sheet(),
+        Some(id) => SheetId::new(id)
+            .ok()
+            .and_then(|s| e.sheet(s))
+            .ok_or_else(|| {
+                let known: Vec<&str> = e.sheets.iter().map(|s| s.id.as_str()).collect();
+                ApiError::bad_request(
+                    "unknown_sheet",
+                    format!(
+                        "the edition {} has no sheet {id:?} (it has {})",
+                        e.id,
+                        known.join(", ")
+                    ),
+                )
+            })?,
+    };
+    Ok((e, layout))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_module_carries_the_engine_data() {
+    fn every_edition_and_sheet_is_served() {
+        let v: serde_json::Value = serde_json::from_str(&ALL).unwrap();
+        assert_eq!(v["default"], "first");
+        let first = &v["editions"][0];
+        let sheets: Vec<&str> = first["sheets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(sheets, ["classic", "christmas", "easter", "ice-cream"]);
+        let easter = &first["sheets"][2];
+        assert_eq!(easter["name"], "Easter egg hunt");
+        assert_eq!(easter["streets"][0]["eggs"][1]["eggs"], 2);
+        // Stack n°3 of a thematic sheet holds its own plans only (Ruling TR2).
+        assert_eq!(easter["stacks"][2], serde_json::json!([34, 35, 36]));
+        let ice = &first["sheets"][3];
+        assert_eq!(
+            ice["streets"][2]["trucks"],
+            serde_json::json!(["left", "right"])
+        );
+        // The edition's 28 plans and the thematic sheets' 9, each with its text.
+        let plans = first["plans"].as_array().unwrap();
+        assert_eq!(plans.len(), 37);
+        assert_eq!(plans.iter().filter(|p| p["sheet"].is_string()).count(), 9);
+        assert!(plans
+            .iter()
+            .all(|p| p["text"].as_str().is_some_and(|t| !t.is_empty())));
+        assert_eq!(first["deck"]["8"].as_array().unwrap().len(), 6);
+        assert_eq!(first["tie_break"], TieBreak::RULE);
+    }
+
+    #[test]
+    fn the_modes_carry_the_engines_seat_counts() {
+        let v: serde_json::Value = serde_json::from_str(edition_json("first").unwrap()).unwrap();
+        let seats = |mode: &str| {
+            let m = v["modes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| m["id"] == mode)
+                .unwrap();
+            (
+                m["min_seats"].as_u64().unwrap(),
+                m["max_seats"].as_u64().unwrap(),
+            )
+        };
+        assert_eq!(seats("solo"), (1, 1));
+        assert_eq!(seats("expert"), (2, 27));
+        assert_eq!(seats("standard"), (1, MAX_PLAYERS as u64));
+    }
+
+    #[test]
+    fn the_default_edition_keeps_its_old_shape() {
+        let v: serde_json::Value = serde_json::from_str(&DEFAULT).unwrap();
+        assert_eq!(v["sheet"]["id"], "classic");
+        assert_eq!(v["id"], "first");
+        assert_eq!(v["sheets"].as_array().unwrap().len(), 4);
         let m = MODULE.as_str();
         assert!(m.contains("export const LAYOUT = {\"id\":\"classic\","));
-        assert!(m.contains("\"streets\":[{\"houses\":10,"));
-        assert!(m.contains("\"parks-pools-roundabout\":true"));
+        assert!(m.contains("export const EDITIONS = [{\"id\":\"first\","));
         assert!(
             m.contains("export const DECK = {\"1\":[\"surveyor\",\"real-estate\",\"landscaper\"]")
         );
-        let v: serde_json::Value = serde_json::from_str(&JSON).unwrap();
-        // The edition's 28 plans and the thematic sheets' 9, each naming its sheet.
-        let plans = v["plans"].as_array().unwrap();
-        assert_eq!(plans.len(), 37);
-        assert_eq!(plans.iter().filter(|p| p["sheet"].is_string()).count(), 9);
-        assert_eq!(v["sheets"].as_array().unwrap().len(), 4);
-        assert_eq!(v["deck"]["8"].as_array().unwrap().len(), 6);
+    }
+
+    #[test]
+    fn unknown_editions_and_sheets_are_refused_with_their_codes() {
+        assert_eq!(choose(None, None).unwrap().1.id, "classic");
+        assert_eq!(
+            choose(Some("first"), Some("easter")).unwrap().1.id,
+            "easter"
+        );
+        assert_eq!(
+            choose(Some("second"), None).unwrap_err().code,
+            "unknown_edition"
+        );
+        assert_eq!(
+            choose(None, Some("halloween")).unwrap_err().code,
+            "unknown_sheet"
+        );
+        assert_eq!(
+            choose(None, Some("Ice Cream")).unwrap_err().code,
+            "unknown_sheet"
+        );
     }
 }

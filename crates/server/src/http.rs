@@ -1,13 +1,10 @@
 //! The JSON HTTP API (docs/protocol.md, "HTTP").
 
 use crate::error::ApiError;
-use crate::options;
 use crate::state::{AppState, TableCell};
 use crate::store::Write;
 use crate::table::{hash_token, hex, NewTable, Seat, Table};
-use crate::wire::{
-    CompanionOptions, CreateTable, Created, HostToken, Join, Joined, LobbyEntry, SeatBot, TableInfo,
-};
+use crate::wire::{CreateTable, Created, HostToken, Join, Joined, LobbyEntry, SeatBot, TableInfo};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
@@ -18,7 +15,7 @@ use rand::{Rng, RngCore};
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
 use welcome_bots::BotKind;
-use welcome_engine::{Edition, Game, Mode, Offer, Options, Score, Sheet, Temps, TurnContext};
+use welcome_engine::{Game, Options};
 
 /// Reads a JSON body into `T`, with the protocol's errors for every way it can be wrong.
 pub fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
@@ -119,9 +116,12 @@ async fn create_now(
             format!("a table has 1 to {} seats", limits.max_seats),
         ));
     }
+    let (edition, layout) = crate::edition::choose(req.edition.as_deref(), req.sheet.as_deref())?;
     let mut options = Options::new(req.mode).advanced(req.advanced);
+    options.edition = edition.id;
+    options.sheet = layout.id;
     options.first_plan_reshuffle = req.first_plan_reshuffle;
-    // The engine decides which seat counts a mode allows.
+    // The engine decides which seat counts a mode allows, and checks the whole setup.
     let seats = req.seats;
     let check = tokio::task::spawn_blocking(move || Game::new(options, seats, 0).map(|_| ()))
         .await
@@ -325,100 +325,4 @@ pub async fn record(
         h.insert(header::CONTENT_DISPOSITION, v);
     }
     Ok(r)
-}
-
-/// Options for a sheet played with physical cards: the same computation as at a table, on a
-/// sheet, offer and plans sent by the client.
-pub async fn companion_options(body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
-    let req: CompanionOptions = parse(body)?;
-    let edition = Edition::first();
-    let layout = edition.default_sheet();
-    let sheet = req
-        .sheet
-        .to_sheet(edition, layout)
-        .map_err(|e| ApiError::engine(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e))?;
-    let bad_offer = |m: String| ApiError::bad_request("bad_offer", m);
-    match &req.offer {
-        Offer::Combinations(cs) => {
-            for c in cs {
-                if !edition.deck.iter().any(|d| d.number == c.number) {
-                    return Err(bad_offer(format!("no card has the number {}", c.number)));
-                }
-            }
-        }
-        Offer::Hand(h) => {
-            for c in h {
-                if !edition.deck.contains(c) {
-                    return Err(bad_offer(format!("there is no card {c}")));
-                }
-            }
-        }
-    }
-    let mode = req.mode.unwrap_or(match req.offer {
-        Offer::Combinations(_) => Mode::Standard,
-        Offer::Hand(_) => Mode::Solo,
-    });
-    if (mode == Mode::Standard) == req.offer.is_hand() {
-        return Err(bad_offer(format!(
-            "a {} game offers {}",
-            crate::table::mode_name(mode),
-            if mode == Mode::Standard {
-                "three combinations"
-            } else {
-                "a hand of three cards"
-            }
-        )));
-    }
-    for (i, slot) in req.plans.iter().enumerate() {
-        let ok = edition
-            .plan(slot.card)
-            .is_some_and(|p| p.stack as usize == i + 1 && (req.advanced || !p.advanced));
-        if !ok {
-            return Err(ApiError::bad_request(
-                "bad_plan",
-                format!(
-                    "City Plan {} cannot be plan n°{}{}",
-                    slot.card,
-                    i + 1,
-                    if req.advanced {
-                        ""
-                    } else {
-                        " without the advanced variant"
-                    }
-                ),
-            ));
-        }
-    }
-    if req.temps_of_others.len() > st_max_others() {
-        return Err(ApiError::bad_request("bad_temps", "too many other players"));
-    }
-    if let Err(e) = options::check_claim_sizes(&req.draft.plans) {
-        return Err(ApiError::bad_request("bad_draft", e.message));
-    }
-    let ctx = TurnContext {
-        edition,
-        layout,
-        advanced: req.advanced,
-        passes_card: mode == Mode::Expert,
-        offer: req.offer,
-        plans: &req.plans,
-        reshuffle_offered: mode != Mode::Solo && !req.plans.iter().any(|p| p.approved),
-    };
-    let others = req.temps_of_others.clone();
-    let score = move |s: &Sheet| -> Score {
-        if mode == Mode::Solo {
-            Score::of(layout, s, Temps::Solo)
-        } else {
-            let mut all = others.clone();
-            all.push(s.temps());
-            Score::of(layout, s, Temps::Ranked(&all))
-        }
-    };
-    let out = options::compute(&ctx, &sheet, &req.draft, &score);
-    Ok(Json(out).into_response())
-}
-
-/// Most other players a companion sheet may rank its temps against.
-fn st_max_others() -> usize {
-    crate::state::Limits::default().max_seats
 }

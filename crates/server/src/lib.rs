@@ -8,7 +8,9 @@
 
 pub mod assets;
 pub mod client;
-mod edition;
+pub mod companion;
+pub mod derived;
+pub mod edition;
 pub mod error;
 pub mod http;
 pub mod loadtest;
@@ -80,7 +82,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{table}/seats/{seat}/bot", post(http::bot))
         .route("/api/tables/{table}/seats/{seat}/kick", post(http::kick))
         .route("/api/tables/{table}/record", get(http::record))
-        .route("/api/companion/options", post(http::companion_options))
+        .route("/api/companion/options", post(companion::options))
+        .route("/api/editions", get(edition::all))
+        .route("/api/editions/{edition}", get(edition::one))
         .route("/api/edition", get(edition::json))
         .route("/edition.js", get(edition::module))
         .route("/static/edition.js", get(edition::module))

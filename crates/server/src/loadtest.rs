@@ -15,7 +15,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use welcome_bots::{seat_seed, BotKind};
 use welcome_engine::{
-    Edition, Effect, Mode, Offer, Options, PlanSlot, PlayerView, Sheet, SheetData,
+    Edition, EditionId, Effect, Mode, Offer, Options, PlanSlot, PlayerView, Sheet, SheetData,
+    SheetId,
 };
 
 /// What to run.
@@ -122,6 +123,8 @@ struct StateIn {
 #[derive(Deserialize)]
 struct TableIn {
     mode: Mode,
+    edition: EditionId,
+    sheet: SheetId,
     advanced: bool,
     first_plan_reshuffle: bool,
     status: Status,
@@ -154,7 +157,8 @@ struct SheetIn {
 
 /// The seat's `PlayerView`, rebuilt from what the server sent it.
 fn player_view(st: &StateIn) -> Result<PlayerView, String> {
-    let edition = Edition::first();
+    let edition =
+        Edition::by_id(st.table.edition.as_str()).ok_or("the table's edition is unknown")?;
     let view = st.view.as_ref().ok_or("no view")?;
     let seat = st
         .you
@@ -164,6 +168,8 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
         .checked_sub(1)
         .ok_or("seat 0")?;
     let mut options = Options::new(st.table.mode).advanced(st.table.advanced);
+    options.edition = st.table.edition;
+    options.sheet = st.table.sheet;
     options.first_plan_reshuffle = st.table.first_plan_reshuffle;
     if view.plans.len() != 3 {
         return Err("not three plans".into());

@@ -1,30 +1,36 @@
-//! What a seat may do next from a draft turn, computed with the engine's step functions in the
-//! fixed order of a turn (spec §4): roundabout before, the number or a refusal with its effect,
-//! roundabout after, plan validations, reshuffle. Stateless: the client holds the draft.
+//! What a seat may do next from a draft turn: the draft is replayed decision by decision
+//! through the engine's staged turn machine (`TurnMachine`), and the decisions the machine
+//! lists where the draft stops are the options. The order of a turn is the machine's alone.
+//! Stateless: the client holds the draft.
 
+use crate::derived;
 use crate::wire::{Draft, DraftError, OptionsOut, PlacementOut, RefuseOut};
-use welcome_engine::legal::Placement;
-use welcome_engine::{Build, Play, Score, Sheet, SheetData, TurnContext, TurnError, When};
+use welcome_engine::{
+    Decision, Play, Score, Sheet, SheetData, Stage, TurnContext, TurnError, TurnMachine, When,
+};
 
 /// Most plan claims in a turn or draft (there are three plans).
 pub const MAX_CLAIMS: usize = 3;
 /// Most estates named by one claim (no plan asks for more than six).
 pub const MAX_CLAIM_ESTATES: usize = 6;
 
+/// Most plan claims listed per plan: a sheet full of one-house estates can be chosen from in
+/// millions of ways, and every listed claim scores the same.
+pub const MAX_LISTED_CLAIMS: usize = 200;
+
 /// Rejects claim lists too long to be legal before any engine check runs on them, so that
 /// message size alone bounds the work a request causes.
 pub fn check_claim_sizes(claims: &[welcome_engine::PlanClaim]) -> Result<(), DraftError> {
     if claims.len() > MAX_CLAIMS {
-        return Err(DraftError {
-            code: "bad_draft".into(),
-            message: format!("{} plan validations; there are only 3 plans", claims.len()),
-        });
+        return Err(bad_draft(&format!(
+            "{} plan validations; there are only 3 plans",
+            claims.len()
+        )));
     }
     if claims.iter().any(|c| c.estates.len() > MAX_CLAIM_ESTATES) {
-        return Err(DraftError {
-            code: "bad_draft".into(),
-            message: format!("a plan validation names more than {MAX_CLAIM_ESTATES} estates"),
-        });
+        return Err(bad_draft(&format!(
+            "a plan validation names more than {MAX_CLAIM_ESTATES} estates"
+        )));
     }
     Ok(())
 }
@@ -43,13 +49,11 @@ fn bad_draft(message: &str) -> DraftError {
     }
 }
 
-/// How far the draft got before it ended or failed.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Stage {
-    /// No number written yet.
-    BeforePlay,
-    /// The number (or refusal) is written; roundabout after and plans may follow.
-    Played,
+/// The options of a draft, and the machine where the draft stops (for callers that go on, such
+/// as the companion ending the turn).
+pub struct Outcome<'a> {
+    pub options: OptionsOut,
+    pub machine: TurnMachine<'a>,
 }
 
 /// Options for `draft` on `sheet` (the seat's sheet as of the last resolved round).
@@ -60,142 +64,143 @@ pub fn compute(
     draft: &Draft,
     score: &dyn Fn(&Sheet) -> Score,
 ) -> OptionsOut {
+    follow(ctx, sheet, draft, score).options
+}
+
+/// Replays `draft` through the turn machine and lists what comes next.
+pub fn follow<'a>(
+    ctx: &TurnContext<'a>,
+    sheet: &Sheet,
+    draft: &Draft,
+    score: &dyn Fn(&Sheet) -> Score,
+) -> Outcome<'a> {
+    let mut m = TurnMachine::new(*ctx, sheet);
     let mut effects = Vec::new();
-    let (s, stage, error) = walk(ctx, sheet, draft, &mut effects);
-    let ok = error.is_none();
+    let error = replay(&mut m, draft, &mut effects).err();
+    let mut decisions = Vec::new();
+    m.options_up_to(MAX_LISTED_CLAIMS, &mut decisions);
+    let s = *m.sheet();
     let mut out = OptionsOut {
         sheet: SheetData::of(ctx.layout, &s),
         score: score(&s),
+        derived: derived::of(ctx.layout, &s),
         roundabouts: Vec::new(),
         placements: Vec::new(),
         refuse: None,
+        choices: Vec::new(),
         effects,
         claims: Vec::new(),
         reshuffle: false,
-        complete: ok && stage == Stage::Played,
+        complete: false,
         error,
     };
-    if ctx.advanced && draft.roundabout.is_none() && draft.plans.is_empty() {
-        out.roundabouts = s
-            .all_houses()
-            .filter(|&h| ctx.check_roundabout(&s, h).is_ok())
-            .collect();
-    }
-    match stage {
-        Stage::BeforePlay => {
-            let mut placements: Vec<Placement> = Vec::new();
-            ctx.placements(&s, &mut placements);
-            out.placements = placements
-                .into_iter()
-                .map(|p| PlacementOut {
-                    pick: p.pick,
-                    effect: p.effect,
-                    number: p.number,
-                    house: p.house,
-                })
-                .collect();
-            let pass = ctx.passes_card.then_some(0);
-            if ctx.check_refusal(&s, pass).is_ok() {
-                out.refuse = Some(RefuseOut {
-                    pass: ctx.passes_card,
-                });
+    for d in decisions {
+        match d {
+            Decision::Roundabout(h) => out.roundabouts.push(h),
+            Decision::Build {
+                pick,
+                house,
+                number,
+            } => {
+                if let Some((_, effect)) = ctx.offer.resolve(pick) {
+                    out.placements.push(PlacementOut {
+                        pick,
+                        effect,
+                        number,
+                        house,
+                    });
+                }
             }
-        }
-        Stage::Played if ok => {
-            let done: Vec<u8> = draft.plans.iter().map(|c| c.plan).collect();
-            let mut claims = Vec::new();
-            for plan in 0..3u8 {
-                ctx.plan_claims_up_to(&s, plan, &done, &mut claims, MAX_LISTED_CLAIMS);
-                out.claims.append(&mut claims);
+            Decision::Refuse { pass } => {
+                let pass = pass.is_some() || out.refuse.is_some_and(|r| r.pass);
+                out.refuse = Some(RefuseOut { pass });
             }
-            out.reshuffle = ctx.reshuffle_offered && !draft.plans.is_empty();
+            Decision::Choose(c) => out.choices.push(c),
+            // Effect uses are listed while replaying: a draft that leaves the effect out has
+            // already gone past that stage.
+            Decision::Effect(_) => {}
+            Decision::Claim(c) => out.claims.push(c),
+            Decision::Stop { reshuffle } => out.reshuffle |= reshuffle,
         }
-        Stage::Played => {}
     }
-    out
+    if out.error.is_none() && m.stage() == Stage::Plans {
+        let mut end = m.clone();
+        match end.apply(Decision::Stop {
+            reshuffle: draft.reshuffle,
+        }) {
+            Ok(()) => out.complete = true,
+            Err(e) => out.error = Some(turn_error(e)),
+        }
+    }
+    Outcome {
+        options: out,
+        machine: m,
+    }
 }
 
-/// Most plan claims listed per plan: a sheet full of one-house estates can be chosen from in
-/// millions of ways, and every listed claim scores the same.
-pub const MAX_LISTED_CLAIMS: usize = 200;
-
-/// Applies the draft step by step; returns the sheet reached, the stage and the first error.
-fn walk(
-    ctx: &TurnContext<'_>,
-    sheet: &Sheet,
+/// Applies the draft's decisions in the machine's order; stops at the first illegal one, or
+/// where the draft waits for a decision (a module choice). A build that leaves its effect out
+/// passes it once anything later is asked for; its legal uses are listed in `effects`.
+fn replay(
+    m: &mut TurnMachine<'_>,
     draft: &Draft,
     effects: &mut Vec<welcome_engine::EffectUse>,
-) -> (Sheet, Stage, Option<DraftError>) {
-    let mut s = *sheet;
-    if let Err(e) = check_claim_sizes(&draft.plans) {
-        return (s, Stage::BeforePlay, Some(e));
-    }
-    if let Some(rb) = draft.roundabout {
-        if rb.when == When::Before {
-            match ctx.apply_roundabout(&s, rb.house) {
-                Ok(n) => s = n,
-                Err(e) => return (s, Stage::BeforePlay, Some(turn_error(e))),
-            }
-        }
+) -> Result<(), DraftError> {
+    check_claim_sizes(&draft.plans)?;
+    if let Some(rb) = draft.roundabout.filter(|r| r.when == When::Before) {
+        m.apply(Decision::Roundabout(rb.house))
+            .map_err(turn_error)?;
     }
     let Some(play) = draft.play else {
-        let error = if draft.roundabout.is_some_and(|r| r.when == When::After) {
-            Some(bad_draft(
+        if draft.roundabout.is_some_and(|r| r.when == When::After) {
+            return Err(bad_draft(
                 "a roundabout built after the number needs the number first",
-            ))
-        } else if !draft.plans.is_empty() || draft.reshuffle {
-            Some(bad_draft("plans are validated after the number is written"))
-        } else {
-            None
-        };
-        return (s, Stage::BeforePlay, error);
+            ));
+        }
+        if !draft.plans.is_empty() || draft.reshuffle {
+            return Err(bad_draft("plans are validated after the number is written"));
+        }
+        return Ok(());
     };
     match play {
+        Play::Refuse { pass } => m.apply(Decision::Refuse { pass }).map_err(turn_error)?,
         Play::Build(b) => {
-            let bare = Play::Build(Build { effect: None, ..b });
-            let after = match ctx.apply_play(&s, &bare) {
-                Ok(n) => n,
-                Err(e) => return (s, Stage::BeforePlay, Some(turn_error(e))),
-            };
-            if let Some((_, effect)) = ctx.offer.resolve(b.pick) {
-                ctx.effect_uses(&after, effect, b.house, effects);
-            }
-            if b.effect.is_some() {
-                match ctx.apply_play(&s, &play) {
-                    Ok(n) => s = n,
-                    Err(e) => return (after, Stage::Played, Some(turn_error(e))),
+            m.apply(Decision::Build {
+                pick: b.pick,
+                house: b.house,
+                number: b.number,
+            })
+            .map_err(turn_error)?;
+            match (m.stage(), b.choice) {
+                (Stage::Choice { .. }, Some(c)) => {
+                    m.apply(Decision::Choose(c)).map_err(turn_error)?
                 }
-            } else {
-                s = after;
+                // The choice is the next decision: the options list it.
+                (Stage::Choice { .. }, None) => return Ok(()),
+                (_, Some(choice)) => {
+                    return Err(turn_error(TurnError::ChoiceUnexpected {
+                        house: b.house,
+                        choice,
+                    }))
+                }
+                (_, None) => {}
             }
-        }
-        Play::Refuse { .. } => match ctx.apply_play(&s, &play) {
-            Ok(n) => s = n,
-            Err(e) => return (s, Stage::BeforePlay, Some(turn_error(e))),
-        },
-    }
-    if let Some(rb) = draft.roundabout {
-        if rb.when == When::After {
-            match ctx.apply_roundabout(&s, rb.house) {
-                Ok(n) => s = n,
-                Err(e) => return (s, Stage::Played, Some(turn_error(e))),
-            }
+            let mut listed = Vec::new();
+            m.options(&mut listed);
+            effects.extend(listed.into_iter().filter_map(|d| match d {
+                Decision::Effect(Some(u)) => Some(u),
+                _ => None,
+            }));
+            m.apply(Decision::Effect(b.effect)).map_err(turn_error)?;
         }
     }
-    let mut done = Vec::with_capacity(draft.plans.len());
+    if let Some(rb) = draft.roundabout.filter(|r| r.when == When::After) {
+        m.apply(Decision::Roundabout(rb.house))
+            .map_err(turn_error)?;
+    }
     for claim in &draft.plans {
-        match ctx.apply_claim(&s, claim, &done) {
-            Ok(n) => s = n,
-            Err(e) => return (s, Stage::Played, Some(turn_error(e))),
-        }
-        done.push(claim.plan);
+        m.apply(Decision::Claim(claim.clone()))
+            .map_err(turn_error)?;
     }
-    if draft.reshuffle && (!ctx.reshuffle_offered || draft.plans.is_empty()) {
-        return (
-            s,
-            Stage::Played,
-            Some(turn_error(TurnError::ReshuffleNotOffered)),
-        );
-    }
-    (s, Stage::Played, None)
+    Ok(())
 }

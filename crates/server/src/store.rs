@@ -40,6 +40,9 @@ pub struct TableRow {
     pub id: String,
     pub host_name: String,
     pub mode: String,
+    /// The edition and sheet ids (`first`, `ice-cream`).
+    pub edition: String,
+    pub sheet: String,
     pub advanced: bool,
     pub first_plan_reshuffle: bool,
     pub table_mode: bool,
@@ -335,13 +338,15 @@ impl<'a> Script<'a> {
         match w {
             Write::Table(t) => {
                 self.stmt(
-                    "INSERT INTO game_tables (id, host_name, mode, advanced, first_plan_reshuffle, \
-                     table_mode, host_hash, seed, created, status, record) \
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
+                    "INSERT INTO game_tables (id, host_name, mode, edition, sheet, advanced, \
+                     first_plan_reshuffle, table_mode, host_hash, seed, created, status, record) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
                     &[
                         Text(&t.id),
                         Text(&t.host_name),
                         Text(&t.mode),
+                        Text(&t.edition),
+                        Text(&t.sheet),
                         Int(t.advanced as i64),
                         Int(t.first_plan_reshuffle as i64),
                         Int(t.table_mode as i64),
@@ -423,8 +428,9 @@ impl Store for SqliteStore {
     fn load(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>> {
         Box::pin(async move {
             let rows = sqlx::query(
-                "SELECT id, host_name, mode, advanced, first_plan_reshuffle, table_mode, host_hash, \
-                 seed, created, status, record FROM game_tables ORDER BY created, id",
+                "SELECT id, host_name, mode, edition, sheet, advanced, first_plan_reshuffle, \
+                 table_mode, host_hash, seed, created, status, record FROM game_tables \
+                 ORDER BY created, id",
             )
             .fetch_all(&self.pool)
             .await?;
@@ -438,6 +444,8 @@ impl Store for SqliteStore {
                         id,
                         host_name: r.try_get("host_name")?,
                         mode: r.try_get("mode")?,
+                        edition: r.try_get("edition")?,
+                        sheet: r.try_get("sheet")?,
                         advanced: r.try_get::<i64, _>("advanced")? != 0,
                         first_plan_reshuffle: r.try_get::<i64, _>("first_plan_reshuffle")? != 0,
                         table_mode: r.try_get::<i64, _>("table_mode")? != 0,
@@ -513,6 +521,8 @@ mod tests {
             id: id.into(),
             host_name: "Ann".into(),
             mode: "standard".into(),
+            edition: "first".into(),
+            sheet: "ice-cream".into(),
             advanced: false,
             first_plan_reshuffle: true,
             table_mode: false,
@@ -558,6 +568,7 @@ mod tests {
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].row.seats[1].name.as_deref(), Some("Bob"));
         assert_eq!(all[0].row.seed, u64::MAX);
+        assert_eq!(all[0].row.sheet, "ice-cream");
         assert_eq!(all[0].pending.len(), 1);
         // The store still works after the failure.
         store

@@ -73,21 +73,16 @@ pub fn hex(bytes: &[u8]) -> String {
     s
 }
 
-pub fn mode_name(m: Mode) -> &'static str {
-    match m {
-        Mode::Solo => "solo",
-        Mode::Standard => "standard",
-        Mode::Expert => "expert",
-    }
+/// The id of a mode, as on the wire and in the database (`"solo"`).
+pub fn mode_name(m: Mode) -> String {
+    serde_json::to_value(m)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 fn parse_mode(s: &str) -> Option<Mode> {
-    match s {
-        "solo" => Some(Mode::Solo),
-        "standard" => Some(Mode::Standard),
-        "expert" => Some(Mode::Expert),
-        _ => None,
-    }
+    serde_json::from_value(serde_json::Value::String(s.into())).ok()
 }
 
 pub struct Table {
@@ -146,7 +141,9 @@ impl Table {
         TableRow {
             id: self.id.clone(),
             host_name: self.host_name.clone(),
-            mode: mode_name(self.options.mode).into(),
+            mode: mode_name(self.options.mode),
+            edition: self.options.edition.to_string(),
+            sheet: self.options.sheet.to_string(),
             advanced: self.options.advanced,
             first_plan_reshuffle: self.options.first_plan_reshuffle,
             table_mode: self.table_mode,
@@ -279,6 +276,8 @@ impl Table {
             host: self.host_name.clone(),
             host_seat,
             mode: self.options.mode,
+            edition: self.options.edition,
+            sheet: self.options.sheet,
             advanced: self.options.advanced,
             first_plan_reshuffle: self.options.first_plan_reshuffle,
             table_mode: self.table_mode,
@@ -305,6 +304,8 @@ impl Table {
             table: self.id.clone(),
             host: self.host_name.clone(),
             mode: self.options.mode,
+            edition: self.options.edition,
+            sheet: self.options.sheet,
             advanced: self.options.advanced,
             seats: self.seats.len(),
             free: self.seats.iter().filter(|s| s.is_free()).count(),
@@ -826,6 +827,8 @@ impl Table {
         let row = st.row;
         let mode = parse_mode(&row.mode).ok_or_else(|| format!("unknown mode {:?}", row.mode))?;
         let mut options = Options::new(mode).advanced(row.advanced);
+        options.edition = row.edition.parse().map_err(|e| format!("edition: {e}"))?;
+        options.sheet = row.sheet.parse().map_err(|e| format!("sheet: {e}"))?;
         options.first_plan_reshuffle = row.first_plan_reshuffle;
         let mut seats = Vec::with_capacity(row.seats.len());
         for s in row.seats {

@@ -35,6 +35,7 @@ pub fn sheets(game: &Game, names: &[String]) -> Vec<SheetInfo> {
             name: names.get(i).cloned().unwrap_or_default(),
             sheet: SheetData::of(game.layout(), sheet),
             score,
+            derived: crate::derived::of(game.layout(), sheet),
         })
         .collect()
 }

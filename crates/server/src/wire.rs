@@ -1,11 +1,12 @@
 //! Wire types of docs/protocol.md. Engine types keep their own serde form; this module only
 //! adds the envelopes around them. Seats are numbered from 1 on the wire.
 
+use crate::derived::Derived;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use welcome_engine::{
-    Draw, Effect, EffectUse, HouseRef, Mode, Offer, Pick, PlanClaim, PlanSlot, Play, Roundabout,
-    Score, SheetData, Turn,
+    Choice, Draw, EditionId, Effect, EffectUse, HouseRef, Mode, Offer, Pick, PlanClaim, PlanSlot,
+    Play, Roundabout, Score, SheetData, SheetId, Turn,
 };
 
 // ----- HTTP requests -----
@@ -21,6 +22,13 @@ pub struct CreateTable {
     /// The creator's display name.
     pub name: String,
     pub mode: Mode,
+    /// The edition played (default: the server's default edition). Text, so that an unknown id
+    /// is refused with its own code rather than as malformed JSON.
+    #[serde(default)]
+    pub edition: Option<String>,
+    /// The sheet every seat plays on (default: the edition's default sheet).
+    #[serde(default)]
+    pub sheet: Option<String>,
     #[serde(default)]
     pub advanced: bool,
     #[serde(default = "yes")]
@@ -66,6 +74,12 @@ pub struct SeatBot {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CompanionOptions {
+    /// The edition and the printed sheet played (defaults: the default edition and its
+    /// default sheet).
+    #[serde(default)]
+    pub edition: Option<String>,
+    #[serde(default)]
+    pub sheet_id: Option<String>,
     pub sheet: SheetData,
     pub offer: Offer,
     pub plans: [PlanSlot; 3],
@@ -116,6 +130,8 @@ pub struct TableInfo {
     pub host: String,
     pub host_seat: Option<usize>,
     pub mode: Mode,
+    pub edition: EditionId,
+    pub sheet: SheetId,
     pub advanced: bool,
     pub first_plan_reshuffle: bool,
     pub table_mode: bool,
@@ -131,6 +147,8 @@ pub struct LobbyEntry {
     pub table: String,
     pub host: String,
     pub mode: Mode,
+    pub edition: EditionId,
+    pub sheet: SheetId,
     pub advanced: bool,
     pub seats: usize,
     pub free: usize,
@@ -228,6 +246,7 @@ pub struct SheetInfo {
     pub name: String,
     pub sheet: SheetData,
     pub score: Score,
+    pub derived: Derived,
 }
 
 /// One resolved round of the public log.
@@ -328,15 +347,30 @@ pub struct DraftError {
 pub struct OptionsOut {
     pub sheet: SheetData,
     pub score: Score,
+    pub derived: Derived,
     pub roundabouts: Vec<HouseRef>,
     pub placements: Vec<PlacementOut>,
     pub refuse: Option<RefuseOut>,
+    /// The number just placed asks for a decision before it is written (the Ice Cream truck):
+    /// one of these goes in the build's `choice`.
+    pub choices: Vec<Choice>,
     pub effects: Vec<EffectUse>,
     pub claims: Vec<PlanClaim>,
     pub reshuffle: bool,
     /// The draft is a whole legal turn: it can be submitted as it is.
     pub complete: bool,
     pub error: Option<DraftError>,
+}
+
+/// `POST /api/companion/options`: the options, and the sheet once the turn is over.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct CompanionOut {
+    #[serde(flatten)]
+    pub options: OptionsOut,
+    /// Once the draft is a whole turn: the sheet at the end of the turn. In solo the end of the
+    /// round is settled on it (the Ice Cream bonus race, Ruling TR12); with other players it
+    /// is `sheet` (their races are not known here).
+    pub after_turn: Option<SheetData>,
 }
 
 #[derive(Serialize)]

@@ -49,6 +49,37 @@ fn same_shape(doc: &Value, real: &Value, path: &str) {
     }
 }
 
+/// `derived` of an Ice Cream sheet whose first number, 14, went in street 3 house 4 with the
+/// left truck (the example of the protocol), through the companion.
+async fn ice_cream_derived(addr: std::net::SocketAddr) -> Value {
+    let street = |n: usize| json!({ "houses": vec![""; n] });
+    let o = call(
+        addr,
+        "POST",
+        "/api/companion/options",
+        json!({
+            "sheet_id": "ice-cream",
+            "sheet": { "streets": [street(10), street(11), street(12)] },
+            "offer": { "combinations": [
+                { "number": 14, "effect": "surveyor" },
+                { "number": 3, "effect": "pool" },
+                { "number": 8, "effect": "bis" }
+            ] },
+            "plans": [
+                { "card": 0, "approved": false },
+                { "card": 6, "approved": false },
+                { "card": 28, "approved": false }
+            ],
+            "draft": { "play": { "build": { "pick": { "combination": 1 }, "house": [3, 4],
+                                            "number": 14, "choice": { "truck": "left" } } } }
+        }),
+        200,
+    )
+    .await;
+    assert_eq!(o["error"], Value::Null, "{o}");
+    o["derived"].clone()
+}
+
 #[tokio::test]
 async fn every_example_matches_the_server() {
     let all = examples();
@@ -68,7 +99,15 @@ async fn every_example_matches_the_server() {
     let table = created["table"].as_str().unwrap().to_string();
     let ann = created["token"].as_str().unwrap().to_string();
     let lobby = call(addr, "GET", "/api/tables", Value::Null, 200).await;
-    let edition = call(addr, "GET", "/api/edition", Value::Null, 200).await;
+    let edition = call(addr, "GET", "/api/editions/first", Value::Null, 200).await;
+    // The default edition keeps its old address and shape: the same, plus its default sheet.
+    let mut old = call(addr, "GET", "/api/edition", Value::Null, 200).await;
+    assert_eq!(old["sheet"], edition["sheets"][0]);
+    old.as_object_mut().unwrap().remove("sheet");
+    assert_eq!(old, edition);
+    let editions = call(addr, "GET", "/api/editions", Value::Null, 200).await;
+    assert_eq!(editions["editions"][0], edition);
+    let derived = ice_cream_derived(addr).await;
     start(addr, &table, &ann).await;
     let mut a = connect(addr, &table, Some(&ann)).await;
     a.started().await;
@@ -121,6 +160,9 @@ async fn every_example_matches_the_server() {
                 assert_eq!(o["error"], Value::Null, "{o}");
                 assert_eq!(o["complete"], true);
                 let mut o = o;
+                // Beside the options, the sheet at the end of the turn.
+                let after = o.as_object_mut().unwrap().remove("after_turn").unwrap();
+                assert_eq!(after, o["sheet"]);
                 o["type"] = json!("options");
                 o["request"] = json!(1);
                 same_shape(&o, &options, "companion");
@@ -148,7 +190,33 @@ async fn every_example_matches_the_server() {
             }
             None if ex.get("deck").is_some() => {
                 same_shape(ex, &edition, "edition");
+                // The values shown are the engine's.
+                assert_eq!(ex["sheets"][0], edition["sheets"][0]);
+                for plan in ex["plans"].as_array().unwrap() {
+                    let real = edition["plans"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|p| p["id"] == plan["id"]);
+                    assert_eq!(Some(plan), real);
+                }
+                for k in ["id", "name", "default_sheet", "deck", "modes", "tie_break"] {
+                    assert_eq!(ex[k], edition[k], "{k}");
+                }
                 "edition"
+            }
+            None if ex.get("ranges").is_some() => {
+                same_shape(ex, &derived, "derived");
+                assert_eq!(ex["ranges"], derived["ranges"]);
+                assert_eq!(ex["estates"], derived["estates"]);
+                assert_eq!(ex["routes"], derived["routes"]);
+                for cone in ex["cones"].as_array().unwrap() {
+                    assert!(
+                        derived["cones"].as_array().unwrap().contains(cone),
+                        "{cone}"
+                    );
+                }
+                "derived"
             }
             None if ex.is_array() => {
                 same_shape(ex, &lobby, "lobby");
@@ -165,6 +233,7 @@ async fn every_example_matches_the_server() {
     }
     for kind in [
         "edition",
+        "derived",
         "state",
         "options answer",
         "ack",

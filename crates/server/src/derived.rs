@@ -1,0 +1,355 @@
+//! What the engine derives from a sheet, sent with it so that the browser draws it without
+//! working any rule out itself: the numbers each empty house still takes, the housing estates,
+//! and the marks of the sheet's rule modules (eggs collected, cones circled or crossed, trucks
+//! and their bonus races, strings of lights).
+
+use serde::{Deserialize, Serialize};
+use welcome_engine::modules::{christmas, easter, ice_cream};
+use welcome_engine::{FenceRef, HouseRef, Module, Race, Sheet, SheetLayout, Side};
+
+/// The derived state of one sheet.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Derived {
+    /// Per street and house: `[lo, hi]`, the numbers an empty house still takes in order, or
+    /// `null` (a filled house, or no number fits).
+    pub ranges: Vec<Vec<Option<[u8; 2]>>>,
+    /// Every run of houses between fences that holds no roundabout, complete or not.
+    pub estates: Vec<EstateOut>,
+    /// Easter: every egg house.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub eggs: Vec<EggOut>,
+    /// Ice Cream: every cone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cones: Vec<ConeOut>,
+    /// Ice Cream: every street with a truck.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub routes: Vec<RouteOut>,
+    /// Christmas: the slots holding a string of lights, `[street, k]` between houses k and k+1.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<FenceRef>,
+}
+
+/// A housing estate, named by its first house.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct EstateOut {
+    pub first: HouseRef,
+    pub houses: u8,
+    /// Every house is numbered.
+    pub complete: bool,
+    /// A house of it was used for a City Plan.
+    pub used: bool,
+}
+
+/// An egg house.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct EggOut {
+    pub house: HouseRef,
+    pub eggs: u8,
+    pub collected: u8,
+    /// Eggs that can no longer be collected: the house holds a number or a roundabout.
+    pub lost: u8,
+    /// For drawing only.
+    pub colour: String,
+}
+
+/// Where a cone stands in its street's route.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConeState {
+    /// The truck has not reached it yet.
+    Open,
+    /// The truck stopped there.
+    Circled,
+    /// The truck drove past it (or stopped on a house that could not sell it).
+    Crossed,
+}
+
+/// A cone.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ConeOut {
+    pub house: HouseRef,
+    pub scoops: u8,
+    pub state: ConeState,
+}
+
+/// One street's ice-cream route.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RouteOut {
+    /// 1-based.
+    pub street: u8,
+    /// Where the street's trucks are parked, as printed.
+    pub parked: Vec<Side>,
+    /// The truck that drives the street: the only one, or the one chosen; `null` while a
+    /// street with two trucks has no number.
+    pub truck: Option<Side>,
+    /// The house the truck stands at (1-based), `null` while it is parked.
+    pub at: Option<u8>,
+    /// The house of the route's last cone (1-based), once the truck is known.
+    pub last_cone: Option<u8>,
+    /// The truck stands at or has driven past its last cone.
+    pub finished: bool,
+    /// The end-of-route bonus: `open`, `won` (circled) or `lost` (crossed off).
+    pub bonus: Race,
+}
+
+/// Derives what the browser draws on `sheet`.
+pub fn of(layout: &SheetLayout, sheet: &Sheet) -> Derived {
+    let mut d = Derived {
+        ranges: (0..sheet.streets())
+            .map(|s| {
+                (0..sheet.len(s))
+                    .map(|i| {
+                        sheet
+                            .number_range(HouseRef::new(s, i))
+                            .map(|(lo, hi)| [lo, hi])
+                    })
+                    .collect()
+            })
+            .collect(),
+        ..Derived::default()
+    };
+    sheet.for_each_run(|e, complete| {
+        d.estates.push(EstateOut {
+            first: e.first_house(),
+            houses: e.len,
+            complete,
+            used: e.used,
+        })
+    });
+    for m in &layout.modules {
+        match m {
+            Module::Easter => d.eggs = eggs(layout, sheet),
+            Module::IceCream => {
+                d.cones = cones(layout, sheet);
+                d.routes = routes(layout, sheet);
+            }
+            Module::Christmas => {
+                d.links = sheet
+                    .all_slots()
+                    .filter(|f| christmas::linked(sheet, f.street, f.slot))
+                    .collect();
+            }
+            Module::Roundabouts => {}
+        }
+    }
+    d
+}
+
+fn eggs(layout: &SheetLayout, sheet: &Sheet) -> Vec<EggOut> {
+    let mut out = Vec::new();
+    for (s, street) in layout.streets.iter().enumerate() {
+        for e in &street.eggs {
+            let h = HouseRef::new(s as u8, e.house.saturating_sub(1));
+            let collected = easter::collected(layout, sheet, h);
+            out.push(EggOut {
+                house: h,
+                eggs: e.eggs,
+                collected,
+                lost: if sheet.is_empty(h) {
+                    0
+                } else {
+                    e.eggs - collected.min(e.eggs)
+                },
+                colour: e.colour.clone(),
+            });
+        }
+    }
+    out
+}
+
+fn cones(layout: &SheetLayout, sheet: &Sheet) -> Vec<ConeOut> {
+    let mut out = Vec::new();
+    for (s, street) in layout.streets.iter().enumerate() {
+        for c in &street.cones {
+            let h = HouseRef::new(s as u8, c.house.saturating_sub(1));
+            let state = if sheet.is_marked(h) {
+                ConeState::Circled
+            } else if ice_cream::crossed(layout, sheet, h) {
+                ConeState::Crossed
+            } else {
+                ConeState::Open
+            };
+            out.push(ConeOut {
+                house: h,
+                scoops: c.scoops,
+                state,
+            });
+        }
+    }
+    out
+}
+
+fn routes(layout: &SheetLayout, sheet: &Sheet) -> Vec<RouteOut> {
+    let one = |h: Option<u8>| h.map(|h| h + 1);
+    layout
+        .streets
+        .iter()
+        .enumerate()
+        .filter(|(_, st)| !st.trucks.is_empty())
+        .map(|(s, st)| {
+            let s = s as u8;
+            RouteOut {
+                street: s + 1,
+                parked: st.trucks.clone(),
+                truck: ice_cream::truck(layout, sheet, s),
+                at: one(ice_cream::truck_at(layout, sheet, s)),
+                last_cone: one(ice_cream::last_cone(layout, sheet, s)),
+                finished: ice_cream::route_finished(layout, sheet, s),
+                bonus: sheet.race(s),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use welcome_engine::{Edition, SheetData, SheetId};
+
+    /// A sheet from its streets' houses, each with extra sheet-file fields (`, "truck": …`).
+    fn sheet(layout: &SheetLayout, streets: [(&[&str], &str); 3]) -> Sheet {
+        let streets: Vec<String> = streets
+            .iter()
+            .enumerate()
+            .map(|(i, (hs, extra))| {
+                let len = layout.streets[i].houses as usize;
+                let mut houses: Vec<String> = hs.iter().map(|h| h.to_string()).collect();
+                houses.resize(len, String::new());
+                format!("{{\"houses\": {}{extra}}}", serde_json::json!(houses))
+            })
+            .collect();
+        let text = format!("{{\"streets\": [{}]}}", streets.join(","));
+        let data: SheetData = serde_json::from_str(&text).unwrap();
+        data.to_sheet(Edition::first(), layout).unwrap()
+    }
+
+    fn layout(id: &str) -> &'static SheetLayout {
+        Edition::first().sheet(SheetId::new(id).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn eggs_are_collected_by_the_numbers_with_loops() {
+        let l = layout("easter");
+        // §8.1's street 1: 6 8 9 in houses 3–5, 10 in house 7, 16 in house 10.
+        let s = sheet(
+            l,
+            [
+                (&["", "", "6", "8", "9", "", "10", "", "", "16"], ""),
+                (&[], ""),
+                (&[], ""),
+            ],
+        );
+        let d = of(l, &s);
+        assert_eq!(d.eggs.len(), 15);
+        let s1: Vec<(u8, u8, u8)> = d
+            .eggs
+            .iter()
+            .filter(|e| e.house.street == 0)
+            .map(|e| (e.house.house + 1, e.eggs, e.collected))
+            .collect();
+        assert_eq!(s1, [(3, 1, 1), (4, 2, 2), (5, 1, 1), (7, 1, 1), (10, 1, 1)]);
+        assert!(d.cones.is_empty() && d.routes.is_empty() && d.links.is_empty());
+    }
+
+    #[test]
+    fn a_lost_egg_is_one_the_house_can_no_longer_give() {
+        let l = layout("easter");
+        // Street 2 house 1 holds 2 eggs: a 6 collects one, the other is lost for good.
+        let s = sheet(l, [(&[], ""), (&["6"], ""), (&[], "")]);
+        let e = of(l, &s)
+            .eggs
+            .into_iter()
+            .find(|e| e.house == HouseRef::new(1, 0))
+            .unwrap();
+        assert_eq!((e.eggs, e.collected, e.lost), (2, 1, 1));
+    }
+
+    #[test]
+    fn trucks_cones_and_routes() {
+        let l = layout("ice-cream");
+        // Street 3, left truck, first number in house 12: every cone crossed, route finished.
+        let twelfth = ["", "", "", "", "", "", "", "", "", "", "", "9"];
+        let mut s = sheet(
+            l,
+            [
+                (&["", "", "", "", "5"], ", \"circled\": [5]"),
+                (&[], ""),
+                (&twelfth, ", \"truck\": \"left\""),
+            ],
+        );
+        let d = of(l, &s);
+        let s3: Vec<ConeState> = d
+            .cones
+            .iter()
+            .filter(|c| c.house.street == 2)
+            .map(|c| c.state)
+            .collect();
+        assert_eq!(s3, [ConeState::Crossed; 8]);
+        let r3 = &d.routes[2];
+        assert_eq!(
+            (r3.street, r3.truck, r3.at, r3.last_cone, r3.finished),
+            (3, Some(Side::Left), Some(12), Some(11), true)
+        );
+        assert_eq!(r3.parked, [Side::Left, Side::Right]);
+        // Street 1: the truck parked on the right stopped at house 5, driving past the cones
+        // of houses 10, 8 and 6.
+        let r1 = &d.routes[0];
+        assert_eq!(
+            (r1.truck, r1.at, r1.finished),
+            (Some(Side::Right), Some(5), false)
+        );
+        let s1: Vec<(u8, ConeState)> = d
+            .cones
+            .iter()
+            .filter(|c| c.house.street == 0)
+            .map(|c| (c.house.house + 1, c.state))
+            .collect();
+        use ConeState::*;
+        assert_eq!(
+            s1,
+            [
+                (1, Open),
+                (3, Open),
+                (5, Circled),
+                (6, Crossed),
+                (8, Crossed),
+                (10, Crossed)
+            ]
+        );
+        // Street 2 has not started.
+        assert_eq!((d.routes[1].at, d.routes[1].bonus), (None, Race::Open));
+        s = sheet(l, [(&[], ""), (&[], ""), (&[], "")]);
+        assert_eq!(of(l, &s).routes[2].truck, None);
+    }
+
+    #[test]
+    fn lights_link_neighbours_across_fences() {
+        let l = layout("christmas");
+        // T39: 1 2 | 3 is one string.
+        let s = sheet(
+            l,
+            [
+                (&["1", "2", "3"], ", \"fences\": [2]"),
+                (&[], ""),
+                (&[], ""),
+            ],
+        );
+        let d = of(l, &s);
+        assert_eq!(d.links, [FenceRef::new(0, 0), FenceRef::new(0, 1)]);
+    }
+
+    #[test]
+    fn ranges_and_estates_follow_the_sheet() {
+        let l = layout("classic");
+        let s = sheet(l, [(&["", "5", "", "9"], ""), (&[], ""), (&[], "")]);
+        let d = of(l, &s);
+        assert_eq!(d.ranges[0][0], Some([0, 4]));
+        assert_eq!(d.ranges[0][1], None);
+        assert_eq!(d.ranges[0][2], Some([6, 8]));
+        assert_eq!(d.ranges[0][9], Some([10, 17]));
+        // No fence drawn: one run per street.
+        assert_eq!(d.estates.len(), 3);
+        assert_eq!(d.estates[0].houses, 10);
+        assert!(!d.estates[0].complete);
+    }
+}
