@@ -1,21 +1,31 @@
 //! `welcome bench`: the engine's headline figures, each with a cheap check of its result so a
-//! broken engine cannot look fast.
+//! broken engine cannot look fast. Playouts are measured on every sheet, since a sheet's rule
+//! module runs inside every turn.
 
+use crate::edition::EditionArgs;
 use crate::error::CliError;
 use crate::play::BotGame;
+use crate::table::options;
 use clap::Args;
 use std::hint::black_box;
 use std::io::Write;
 use std::mem::size_of;
 use std::time::{Duration, Instant};
 use welcome_bots::{seat_seed, BotKind, RandomBot};
-use welcome_engine::{Edition, Game, Mode, Options, Score, Sheet, Temps};
+use welcome_engine::{Edition, Game, Mode, Options, Score, Sheet, SheetLayout, Temps};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Seconds spent on each timed figure.
     #[arg(long, default_value_t = 2.0, value_name = "T", value_parser = parse_seconds)]
     pub seconds: f64,
+    /// Edition id [default: first].
+    #[arg(long, value_name = "ID")]
+    pub edition: Option<String>,
+    /// Measure only this sheet [default: every sheet of the edition]. Figures that are not
+    /// per sheet use it, or the edition's default sheet.
+    #[arg(long, value_name = "ID")]
+    pub sheet: Option<String>,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -29,6 +39,8 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 const RANDOM_TARGET: f64 = 20_000.0;
 const SCORING_TARGET: f64 = 1_000_000.0;
 const STATE_TARGET: usize = 4096;
+/// A `Sheet` is copied with every position a bot or a search looks at (ARCHITECTURE.md).
+const SHEET_TARGET: usize = 256;
 
 /// The last round a solo game can reach (Ruling 25: 27 turns at most).
 const SOLO_LAST_ROUND: u16 = 27;
@@ -68,8 +80,12 @@ impl Throughput {
 
 /// Random-bot solo playouts on one thread. The bot works on the engine's `TurnContext`
 /// directly, as `RandomBot::choose` does, without copying a `PlayerView` each turn.
-fn random_playouts(budget: Duration) -> Result<Throughput, CliError> {
-    let options = Options::new(Mode::Solo);
+fn random_playouts(
+    edition: &Edition,
+    sheet: &SheetLayout,
+    budget: Duration,
+) -> Result<Throughput, CliError> {
+    let options = options(Mode::Solo, edition.id, sheet.id, false);
     let start = Instant::now();
     let mut games = 0u64;
     let mut total = 0i64;
@@ -103,8 +119,7 @@ fn random_playouts(budget: Duration) -> Result<Throughput, CliError> {
 }
 
 /// Greedy solo games on one thread, through `PlayerView` as `simulate` plays them.
-fn greedy_games(budget: Duration) -> Result<Throughput, CliError> {
-    let options = Options::new(Mode::Solo);
+fn greedy_games(options: Options, budget: Duration) -> Result<Throughput, CliError> {
     let start = Instant::now();
     let mut games = 0u64;
     let mut total = 0i64;
@@ -125,16 +140,21 @@ fn greedy_games(budget: Duration) -> Result<Throughput, CliError> {
 
 /// A final sheet with what scoring it needs, and the total the game gave it.
 struct Scored {
+    layout: &'static SheetLayout,
     sheet: Sheet,
     solo: bool,
     table_temps: Vec<u8>,
     total: i32,
 }
 
-/// Final sheets of random and greedy games in every mode.
-fn final_sheets() -> Result<Vec<Scored>, CliError> {
+/// Final sheets of random and greedy games in every mode, shared among the sheets measured.
+fn final_sheets(
+    edition: &Edition,
+    layouts: &[&'static SheetLayout],
+) -> Result<Vec<Scored>, CliError> {
     let mut out = Vec::new();
-    let setups = [
+    // (bot, mode, advanced, seats, games over all the sheets measured)
+    let setups: [(BotKind, Mode, bool, usize, u64); 6] = [
         (BotKind::Random, Mode::Solo, false, 1, 24),
         (BotKind::Random, Mode::Solo, true, 1, 24),
         (BotKind::Random, Mode::Standard, true, 4, 6),
@@ -142,19 +162,24 @@ fn final_sheets() -> Result<Vec<Scored>, CliError> {
         (BotKind::Greedy, Mode::Solo, false, 1, 4),
         (BotKind::Greedy, Mode::Standard, false, 3, 2),
     ];
+    let share = layouts.len().max(1) as u64;
     for (kind, mode, advanced, players, games) in setups {
-        for seed in 0..games {
-            let mut bg = BotGame::new(kind, Options::new(mode).advanced(advanced), players, seed)?;
-            bg.play_out()?;
-            let game = &bg.game;
-            let temps: Vec<u8> = game.sheets().iter().map(Sheet::temps).collect();
-            for (sheet, score) in game.sheets().iter().zip(game.scores()) {
-                out.push(Scored {
-                    sheet: *sheet,
-                    solo: mode == Mode::Solo,
-                    table_temps: temps.clone(),
-                    total: score.total,
-                });
+        for &layout in layouts {
+            let options = options(mode, edition.id, layout.id, advanced);
+            for seed in 0..games.div_ceil(share) {
+                let mut bg = BotGame::new(kind, options, players, seed)?;
+                bg.play_out()?;
+                let game = &bg.game;
+                let temps: Vec<u8> = game.sheets().iter().map(Sheet::temps).collect();
+                for (sheet, score) in game.sheets().iter().zip(game.scores()) {
+                    out.push(Scored {
+                        layout,
+                        sheet: *sheet,
+                        solo: mode == Mode::Solo,
+                        table_temps: temps.clone(),
+                        total: score.total,
+                    });
+                }
             }
         }
     }
@@ -169,7 +194,6 @@ struct Scorings {
 
 /// `Score::of` over the final sheets, checking every pass reproduces the games' totals.
 fn scorings(sheets: &[Scored], budget: Duration) -> Result<Scorings, CliError> {
-    let layout = Edition::first().default_sheet();
     let expected: i64 = sheets.iter().map(|s| s.total as i64).sum();
     let start = Instant::now();
     let mut passes = 0u64;
@@ -181,7 +205,7 @@ fn scorings(sheets: &[Scored], budget: Duration) -> Result<Scorings, CliError> {
             } else {
                 Temps::Ranked(&s.table_temps)
             };
-            sum += Score::of(layout, black_box(&s.sheet), temps).total as i64;
+            sum += Score::of(s.layout, black_box(&s.sheet), temps).total as i64;
         }
         check(black_box(sum) == expected, || {
             format!("scoring the final sheets gave {sum} points in all, the games gave {expected}")
@@ -217,6 +241,10 @@ fn verdict(ok: bool) -> &'static str {
 
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let budget = Duration::from_secs_f64(args.seconds);
+    // Flags are checked before anything is measured.
+    let (edition, layouts) = EditionArgs::new(&args.edition, &args.sheet).sheets()?;
+    // The figures that are not per sheet use the named sheet, or the edition's default.
+    let main = layouts[0];
     if cfg!(debug_assertions) {
         writeln!(
             out,
@@ -225,17 +253,29 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     writeln!(
         out,
-        "welcome bench: {} s per timed figure, one thread\n",
-        args.seconds
+        "welcome bench: {} s per timed figure, one thread; edition {}, sheets {}\n",
+        args.seconds,
+        edition.id,
+        layouts
+            .iter()
+            .map(|l| l.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
     )?;
 
-    let random = random_playouts(budget)?;
-    let sheets = final_sheets()?;
+    let mut random = Vec::with_capacity(layouts.len());
+    for &layout in &layouts {
+        random.push((layout, random_playouts(edition, layout, budget)?));
+    }
+    let sheets = final_sheets(edition, &layouts)?;
     let scored = scorings(&sheets, budget)?;
+    // Sheets differ in data, not in type: every sheet is the same `Copy` value.
+    let sheet_bytes = size_of::<Sheet>();
     // The engine measures itself: size_of::<Game>() plus every vector's capacity.
     let state = {
+        let options = options(Mode::Standard, edition.id, main.id, false);
         // Greedy bots play a full-length game (random ones refuse their way out early).
-        let mut bg = BotGame::new(BotKind::Greedy, Options::new(Mode::Standard), 4, 0)?;
+        let mut bg = BotGame::new(BotKind::Greedy, options, 4, 0)?;
         let start = bg.game.memory();
         bg.play_out()?;
         let end = bg.game.memory();
@@ -255,12 +295,13 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         })?;
         (start, end, bg.game.round())
     };
-    let greedy = greedy_games(budget)?;
-    if greedy.games >= 20 && random.games >= 20 {
-        check(greedy.mean_score > random.mean_score, || {
+    let greedy = greedy_games(options(Mode::Solo, edition.id, main.id, false), budget)?;
+    let main_random = &random[0].1;
+    if greedy.games >= 20 && main_random.games >= 20 {
+        check(greedy.mean_score > main_random.mean_score, || {
             format!(
-                "greedy solo games average {:.1} points, no better than random ones ({:.1})",
-                greedy.mean_score, random.mean_score
+                "greedy solo games on the {} sheet average {:.1} points, no better than random ones ({:.1})",
+                main.id, greedy.mean_score, main_random.mean_score
             )
         })?;
     }
@@ -268,13 +309,18 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let scorings_per_s = scored.scorings as f64 / scored.seconds.max(1e-9);
     let (st_start, st_end, rounds) = state;
     let target = |op: &str, v: f64| format!("{op} {}", thousands(v));
-    let rows: Vec<[String; 4]> = vec![
-        [
-            "random solo playouts/s (1 thread)".into(),
-            thousands(random.per_second()),
-            target(">=", RANDOM_TARGET),
-            verdict(random.per_second() >= RANDOM_TARGET).into(),
-        ],
+    let mut rows: Vec<[String; 4]> = random
+        .iter()
+        .map(|(layout, r)| {
+            [
+                format!("random solo playouts/s, {} (1 thread)", layout.id),
+                thousands(r.per_second()),
+                target(">=", RANDOM_TARGET),
+                verdict(r.per_second() >= RANDOM_TARGET).into(),
+            ]
+        })
+        .collect();
+    rows.extend([
         [
             "sheet scorings/s (1 thread)".into(),
             thousands(scorings_per_s),
@@ -282,7 +328,13 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             verdict(scorings_per_s >= SCORING_TARGET).into(),
         ],
         [
-            "4-player game state at setup, bytes".into(),
+            "Sheet size, bytes (every sheet)".into(),
+            thousands(sheet_bytes as f64),
+            target("<", SHEET_TARGET as f64),
+            verdict(sheet_bytes < SHEET_TARGET).into(),
+        ],
+        [
+            format!("4-player game state at setup, bytes ({})", main.id),
             thousands(st_start.position as f64),
             target("<", STATE_TARGET as f64),
             verdict(st_start.position < STATE_TARGET).into(),
@@ -300,12 +352,12 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "(kept for the record; grows every round)".into(),
         ],
         [
-            "greedy solo games/s (1 thread)".into(),
+            format!("greedy solo games/s, {} (1 thread)", main.id),
             format!("{:.1}", greedy.per_second()),
             "-".into(),
             "(no target)".into(),
         ],
-    ];
+    ]);
     let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
     let (w0, w1, w2) = (width(0), width(1), width(2).max("target".len()));
     writeln!(
@@ -318,15 +370,21 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
 
     writeln!(out, "\nchecks and method:")?;
+    for (layout, r) in &random {
+        writeln!(
+            out,
+            "- random, {}: {} solo games in {:.2} s, every one over by round {SOLO_LAST_ROUND}; mean score {:.1}",
+            layout.id, r.games, r.seconds, r.mean_score
+        )?;
+    }
     writeln!(
         out,
-        "- random: {} solo games in {:.2} s, every one over by round {SOLO_LAST_ROUND}; mean score {:.1}",
-        random.games, random.seconds, random.mean_score
+        "- scoring: {} final sheets from random and greedy games (solo, standard, expert) on every sheet measured, each scored with its own layout; {} scorings in {:.2} s, every pass equal to the games' totals",
+        scored.sheets, scored.scorings, scored.seconds
     )?;
     writeln!(
         out,
-        "- scoring: {} final sheets from random and greedy games (solo, standard, expert), {} scorings in {:.2} s, every pass equal to the games' totals",
-        scored.sheets, scored.scorings, scored.seconds
+        "- Sheet: size_of::<Sheet>() = {sheet_bytes} B, one fixed-size Copy value whatever the sheet (streets, features and module state in arrays and masks)"
     )?;
     writeln!(
         out,
@@ -340,7 +398,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         greedy.games,
         greedy.seconds,
         greedy.mean_score,
-        if greedy.games >= 20 && random.games >= 20 {
+        if greedy.games >= 20 && main_random.games >= 20 {
             " (checked above the random mean)"
         } else {
             ""

@@ -38,6 +38,8 @@ struct RoundCount {
 #[derive(Serialize)]
 struct CountReport {
     seed: u64,
+    edition: String,
+    sheet: String,
     mode: &'static str,
     players: usize,
     advanced: bool,
@@ -60,6 +62,8 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let report = CountReport {
         seed: args.seed,
+        edition: options.edition.to_string(),
+        sheet: options.sheet.to_string(),
         mode: mode_name(options.mode),
         players,
         advanced: options.advanced,

@@ -1,12 +1,14 @@
 //! The demo: a greedy bot plays a solo game, drawn as text with its score breakdown.
 
+use crate::edition::EditionArgs;
 use crate::error::CliError;
 use crate::play::{play_game, seat_names};
+use crate::table::options;
 use crate::text;
 use clap::Args;
 use std::io::Write;
 use welcome_bots::BotKind;
-use welcome_engine::{Mode, Options};
+use welcome_engine::Mode;
 
 /// The seed of the demo game when none is given, so that the demo always shows the same game.
 pub const DEMO_SEED: u64 = 2018;
@@ -19,17 +21,22 @@ pub struct DemoArgs {
     /// Play with the advanced variant (advanced plans and roundabouts).
     #[arg(long)]
     pub advanced: bool,
+    #[command(flatten)]
+    pub edition: EditionArgs,
 }
 
 pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let options = Options::new(Mode::Solo).advanced(args.advanced);
+    let (edition, sheet) = args.edition.resolve()?;
+    let options = options(Mode::Solo, edition.id, sheet.id, args.advanced);
     let game = play_game(BotKind::Greedy, options, 1, args.seed)?;
     let names = seat_names(BotKind::Greedy, 1);
     let scores = game.scores();
     writeln!(
         out,
-        "Welcome To… Your Perfect Home (1st edition): a greedy bot plays solo{}, seed {}\n",
-        if args.advanced { ", advanced" } else { "" },
+        "{}: a greedy bot plays solo{} on the {} sheet, seed {}\n",
+        edition.name,
+        if args.advanced { ", advanced," } else { "" },
+        sheet.name,
         args.seed
     )?;
     if let Some(sheet) = game.sheet(0) {
@@ -48,7 +55,7 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     writeln!(
         out,
-        "\n(try `welcome --help`: score, replay, simulate, count and bench)"
+        "\n(try `welcome --help`: score, replay, simulate, count, bench and editions)"
     )?;
     Ok(())
 }

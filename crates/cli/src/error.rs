@@ -28,6 +28,24 @@ pub enum CliError {
     },
     #[error("{path}: {source}")]
     Record { path: String, source: RecordError },
+    #[error("unknown edition {id:?} (known editions: {known})")]
+    UnknownEdition { id: String, known: String },
+    #[error("edition {edition} has no sheet {id:?} (its sheets: {known})")]
+    UnknownSheet {
+        edition: String,
+        id: String,
+        known: String,
+    },
+    /// A flag names another edition or sheet than the file it applies to.
+    #[error("{path}: the {what} is for {field} {found}, but {flag} {given} was given")]
+    Mismatch {
+        path: String,
+        what: &'static str,
+        field: &'static str,
+        found: String,
+        flag: &'static str,
+        given: String,
+    },
     #[error("cannot set up the game: {0}")]
     Setup(#[from] SetupError),
     #[error("dealing failed in round {round}: {source}")]

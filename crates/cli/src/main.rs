@@ -7,6 +7,8 @@
 mod bench;
 mod count;
 mod demo;
+mod edition;
+mod editions;
 mod error;
 mod files;
 mod loadtest;
@@ -23,8 +25,11 @@ use error::CliError;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Welcome To… Your Perfect Home (1st edition): the web app, demo, scoring, replays,
-/// simulations and benchmarks. With no command, the web app starts (`serve`).
+/// Welcome To… Your Perfect Home (1st edition, with its thematic sheets): the web app, demo,
+/// scoring, replays, simulations and benchmarks. With no command, the web app starts (`serve`).
+///
+/// Commands that set up games take `--edition ID` and `--sheet ID` (`welcome editions` lists
+/// them); `score` and `replay` read both from the file.
 #[derive(Parser, Debug)]
 #[command(name = "welcome", version, args_conflicts_with_subcommands = true)]
 struct Cli {
@@ -43,6 +48,8 @@ enum Command {
     Loadtest(loadtest::LoadtestArgs),
     /// A greedy bot plays a solo game, drawn as text with its score breakdown.
     Demo(demo::DemoArgs),
+    /// List the built-in editions and their sheets, with any placeholder values.
+    Editions(editions::EditionsArgs),
     /// Score a sheet file: every category, the total and the tie-break counts.
     Score(score::ScoreArgs),
     /// Check a game record turn by turn and show scores, ranks and who won and why.
@@ -51,7 +58,7 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Count the legal turns of every seat, round by round, of a seeded random game.
     Count(count::CountArgs),
-    /// Measure playouts, scorings, state size and greedy games per second.
+    /// Measure playouts per sheet, scorings, sheet and state size, greedy games per second.
     Bench(bench::BenchArgs),
 }
 
@@ -61,6 +68,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Serve(args)) => serve::run(&args, out),
         Some(Command::Loadtest(args)) => loadtest::run(&args, out),
         Some(Command::Demo(args)) => demo::run(&args, out),
+        Some(Command::Editions(args)) => editions::run(&args, out),
         Some(Command::Score(args)) => score::run(&args, out),
         Some(Command::Replay(args)) => replay::run(&args, out),
         Some(Command::Simulate(args)) => simulate::run(&args, out),

@@ -1,5 +1,6 @@
 //! `welcome replay`: checks a game record turn by turn and reports the result.
 
+use crate::edition::EditionArgs;
 use crate::error::CliError;
 use crate::files::{display_name, read_input};
 use crate::table::describe;
@@ -20,6 +21,13 @@ pub struct ReplayArgs {
     /// Also draw every sheet as it stands at the end.
     #[arg(long)]
     pub show: bool,
+    /// Check that the record is of this edition (it names its own) [default: no check].
+    #[arg(long, value_name = "ID")]
+    pub edition: Option<String>,
+    /// Check that the record is for this sheet (it names its own, in its setup options) [default: no
+    /// check].
+    #[arg(long, value_name = "ID")]
+    pub sheet: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -59,6 +67,12 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         source,
     };
     let record = Record::from_json(&text).map_err(err)?;
+    EditionArgs::new(&args.edition, &args.sheet).check_file(
+        name,
+        "record",
+        &record.setup.edition,
+        record.setup.options.sheet,
+    )?;
     let game = record.replay().map_err(err)?;
     let names = &record.setup.seats;
     let scores = game.scores();

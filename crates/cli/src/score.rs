@@ -1,11 +1,12 @@
 //! `welcome score`: the breakdown of one sheet file.
 
+use crate::edition::EditionArgs;
 use crate::error::CliError;
 use crate::files::{display_name, read_input};
 use crate::text;
 use clap::Args;
 use std::io::Write;
-use welcome_engine::SheetFile;
+use welcome_engine::{Edition, SheetFile, SheetId};
 
 #[derive(Args, Debug)]
 pub struct ScoreArgs {
@@ -18,6 +19,13 @@ pub struct ScoreArgs {
     /// Also draw the sheet.
     #[arg(long, conflicts_with = "json")]
     pub show: bool,
+    /// Check that the sheet file is of this edition (it names its own) [default: no check].
+    #[arg(long, value_name = "ID")]
+    pub edition: Option<String>,
+    /// Check that the sheet file is for this sheet (it names its own, `sheet_id`, classic when absent) [default: no
+    /// check].
+    #[arg(long, value_name = "ID")]
+    pub sheet: Option<String>,
 }
 
 pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -27,6 +35,12 @@ pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
         source,
     };
     let file = SheetFile::from_json(&text).map_err(err)?;
+    EditionArgs::new(&args.edition, &args.sheet).check_file(
+        display_name(&args.file),
+        "sheet file",
+        &file.edition,
+        file.sheet_id,
+    )?;
     let (sheet, score) = file.score().map_err(err)?;
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&score)?)?;
@@ -43,7 +57,13 @@ pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let others: Vec<String> = file.temps_of_others.iter().map(u8::to_string).collect();
         format!("temps ranked against {}", others.join(", "))
     };
-    writeln!(out, "{} ({temps})", display_name(&args.file))?;
+    // The classic sheet goes unnamed, as before sheets were named.
+    let sheet_name = Edition::by_id(&file.edition)
+        .and_then(|e| e.sheet(file.sheet_id))
+        .filter(|l| l.id != SheetId::classic())
+        .map(|l| format!(", {} sheet", l.name))
+        .unwrap_or_default();
+    writeln!(out, "{}{sheet_name} ({temps})", display_name(&args.file))?;
     write!(
         out,
         "{}",

@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 use welcome_bots::BotKind;
-use welcome_engine::{Game, Options, Record};
+use welcome_engine::record::RECORD_VERSION;
+use welcome_engine::{Game, Options, Record, SheetId};
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
@@ -35,6 +36,10 @@ pub struct SimulateArgs {
     /// Write every game's record as DIR/game-<seed>.json (DIR is created if missing).
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
+    /// Record version to write: 2, or 1 for readers from before sheets (classic sheet only).
+    #[arg(long, default_value_t = RECORD_VERSION, value_name = "V", requires = "records",
+          value_parser = clap::value_parser!(u32).range(1..=RECORD_VERSION as i64))]
+    pub record_version: u32,
     /// Print the summary as JSON (and no progress bar).
     #[arg(long)]
     pub json: bool,
@@ -88,7 +93,8 @@ fn play_one(
     let mut bg = BotGame::new(args.bot, options, players, seed)?;
     bg.play_out()?;
     if let Some(dir) = dir {
-        let record = Record::of(&bg.game, &seat_names(args.bot, players));
+        let record =
+            Record::of(&bg.game, &seat_names(args.bot, players)).as_version(args.record_version);
         write_atomic(
             &dir.join(format!("game-{seed}.json")),
             record.to_json().as_bytes(),
@@ -117,6 +123,8 @@ struct Bucket {
 #[derive(Serialize)]
 struct Report {
     games: u64,
+    edition: String,
+    sheet: String,
     mode: &'static str,
     players: usize,
     advanced: bool,
@@ -179,6 +187,12 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (options, players) = args.table.resolve()?;
     // Check the setup before touching the disk, so bad flags write nothing.
     Game::new(options, players, args.seed)?;
+    if args.record_version == 1 && options.sheet != SheetId::classic() {
+        return Err(CliError::Usage(format!(
+            "--record-version 1 holds only the classic sheet, not --sheet {}",
+            options.sheet
+        )));
+    }
     if let Some(dir) = &args.records {
         ensure_dir(dir)?;
     }
@@ -260,6 +274,8 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mean_rounds = games.iter().map(|g| g.rounds as f64).sum::<f64>() / n;
     let report = Report {
         games: args.games,
+        edition: options.edition.to_string(),
+        sheet: options.sheet.to_string(),
         mode: mode_name(options.mode),
         players,
         advanced: options.advanced,

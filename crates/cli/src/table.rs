@@ -1,8 +1,10 @@
-//! The table flags shared by `simulate` and `count`: how many seats and which mode.
+//! The table flags shared by `simulate` and `count`: how many seats, which mode, which
+//! edition and sheet.
 
+use crate::edition::EditionArgs;
 use crate::error::CliError;
 use clap::Args;
-use welcome_engine::{Mode, Options};
+use welcome_engine::{EditionId, Mode, Options, SheetId};
 
 /// Seats and variants of a table.
 ///
@@ -22,6 +24,8 @@ pub struct TableArgs {
     /// Advanced variant: advanced City Plans and roundabouts (spec §12).
     #[arg(long)]
     pub advanced: bool,
+    #[command(flatten)]
+    pub edition: EditionArgs,
 }
 
 /// Seats used when `--players` is not given and the game is not solo.
@@ -30,6 +34,7 @@ pub const DEFAULT_PLAYERS: usize = 4;
 impl TableArgs {
     /// The engine options and seat count, or a message naming the bad combination.
     pub fn resolve(&self) -> Result<(Options, usize), CliError> {
+        let (edition, sheet) = self.edition.resolve()?;
         let players = match (self.players, self.solo) {
             (Some(0), _) => {
                 return Err(CliError::Usage("--players must be at least 1".into()));
@@ -55,11 +60,20 @@ impl TableArgs {
         } else {
             Mode::Standard
         };
-        Ok((Options::new(mode).advanced(self.advanced), players))
+        Ok((options(mode, edition.id, sheet.id, self.advanced), players))
     }
 }
 
-/// A short description such as "standard, 3 players, advanced".
+/// Engine options for a mode on an edition's sheet.
+pub fn options(mode: Mode, edition: EditionId, sheet: SheetId, advanced: bool) -> Options {
+    let mut o = Options::new(mode).sheet(sheet).advanced(advanced);
+    o.edition = edition;
+    o
+}
+
+/// A short description such as "standard, 3 players, advanced", naming the sheet and the
+/// edition only when they are not the 1st edition's classic sheet (so that earlier outputs
+/// stay as they were).
 pub fn describe(options: &Options, players: usize) -> String {
     let mode = mode_name(options.mode);
     let seats = if players == 1 {
@@ -72,7 +86,14 @@ pub fn describe(options: &Options, players: usize) -> String {
     } else {
         "basic"
     };
-    format!("{mode}, {seats}, {variant}")
+    let mut out = format!("{mode}, {seats}, {variant}");
+    if options.sheet != SheetId::classic() {
+        out += &format!(", sheet {}", options.sheet);
+    }
+    if options.edition != EditionId::first() {
+        out += &format!(", edition {}", options.edition);
+    }
+    out
 }
 
 pub fn mode_name(mode: Mode) -> &'static str {

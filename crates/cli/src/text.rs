@@ -26,7 +26,26 @@ pub fn breakdown(names: &[String], scores: &[Score]) -> String {
     let first = scores.first().map(|s| s.rows.clone()).unwrap_or_default();
     for (r, sr) in first.iter().enumerate() {
         let cell = |s: &Score| s.rows.get(r).map_or(0, |x| x.points);
-        if sr.parts.len() > 1 {
+        // Boxes that add up to the row's points get a line each; boxes that count something
+        // the row turns into points (Easter: eggs per street) go on one line under the points.
+        let adds_up = |s: &Score| match s.rows.get(r) {
+            Some(x) => {
+                let sum: i32 = x.parts.iter().sum();
+                sum == x.points || -sum == x.points
+            }
+            None => true,
+        };
+        if sr.parts.len() > 1 && !scores.iter().all(adds_up) {
+            rows.push(row(&sr.label.to_lowercase(), col(&|s| cell(s).to_string())));
+            rows.push(row(
+                &format!("  boxes 1–{}", sr.parts.len()),
+                col(&|s| {
+                    let parts = s.rows.get(r).map(|x| x.parts.as_slice()).unwrap_or(&[]);
+                    let v: Vec<String> = parts.iter().map(i32::to_string).collect();
+                    v.join("/")
+                }),
+            ));
+        } else if sr.parts.len() > 1 {
             let sign = if sr.points < 0 { -1 } else { 1 };
             for k in 0..sr.parts.len() {
                 rows.push(row(

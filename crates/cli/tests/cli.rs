@@ -35,6 +35,34 @@ fn demo_seed_changes_the_game_deterministically() {
 }
 
 #[test]
+fn demo_plays_on_any_sheet() {
+    let classic = welcome(&["demo", "--seed", "5"]).success();
+    assert!(classic.contains("on the Classic sheet"), "{classic}");
+    let christmas = welcome(&["demo", "--seed", "5", "--sheet", "christmas"]).success();
+    assert!(
+        christmas.contains("on the Christmas lights sheet"),
+        "{christmas}"
+    );
+    assert!(
+        christmas.lines().any(|l| l.starts_with("lights 1")),
+        "{christmas}"
+    );
+    let err = welcome(&["demo", "--sheet", "xmas"]).failure();
+    assert!(err.contains("no sheet \"xmas\""), "{err}");
+}
+
+#[test]
+fn help_names_the_edition_and_sheet_flags() {
+    for cmd in ["simulate", "count", "demo", "bench", "score", "replay"] {
+        let out = welcome(&["help", cmd]).success();
+        assert!(
+            out.contains("--sheet <ID>") && out.contains("--edition <ID>"),
+            "{cmd}:\n{out}"
+        );
+    }
+}
+
+#[test]
 fn unknown_commands_and_flags_fail_cleanly() {
     let err = welcome(&["frobnicate"]).failure();
     assert!(err.contains("frobnicate"), "{err}");
@@ -48,7 +76,7 @@ fn unknown_commands_and_flags_fail_cleanly() {
 fn help_lists_every_command() {
     let out = welcome(&["--help"]).success();
     for cmd in [
-        "serve", "loadtest", "demo", "score", "replay", "simulate", "count", "bench",
+        "serve", "loadtest", "demo", "editions", "score", "replay", "simulate", "count", "bench",
     ] {
         assert!(out.contains(cmd), "missing {cmd}:\n{out}");
     }

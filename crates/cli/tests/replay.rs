@@ -2,25 +2,48 @@
 
 mod common;
 
-use common::{golden_dir, path_str, welcome, welcome_with_input};
+use common::{cases, golden_dir, path_str, welcome, welcome_with_input};
 use serde_json::Value;
 use std::path::PathBuf;
 use welcome_bots::{seat_seed, BotKind};
-use welcome_engine::{Game, Mode, Options, PlayerView, Record};
+use welcome_engine::{Edition, Game, Mode, Options, PlayerView, Record, SheetId};
 
+/// Every golden record listed in `tests/golden/cases.txt`, after checking that every record
+/// file of the directory is listed there.
 fn golden_records() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(golden_dir())
-        .expect("tests/golden exists")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name.starts_with("record-") && name.ends_with(".json")
-        })
+    let listed: Vec<String> = cases()
+        .into_iter()
+        .filter(|c| c.args[0] == "simulate")
+        .map(|c| c.file)
         .collect();
-    v.sort();
-    assert!(v.len() >= 6, "expected the golden records, found {v:?}");
-    v
+    let mut on_disk: Vec<String> = std::fs::read_dir(golden_dir())
+        .expect("tests/golden exists")
+        .map(|e| e.expect("dir entry").file_name().into_string().unwrap())
+        .filter(|name| name.starts_with("record-") && name.ends_with(".json"))
+        .collect();
+    on_disk.sort();
+    let mut sorted = listed.clone();
+    sorted.sort();
+    assert_eq!(
+        on_disk, sorted,
+        "every golden record is listed in cases.txt"
+    );
+    assert!(
+        listed.len() >= 12,
+        "expected the golden records, found {listed:?}"
+    );
+    listed.iter().map(|f| golden_dir().join(f)).collect()
 }
+
+/// The six 1st-edition records that predate sheets: version 1, frozen.
+const FROZEN_V1: [&str; 6] = [
+    "record-solo.json",
+    "record-solo-advanced.json",
+    "record-standard-3.json",
+    "record-standard-advanced-4.json",
+    "record-expert-advanced-3.json",
+    "record-standard-12.json",
+];
 
 #[test]
 fn golden_records_reserialise_byte_for_byte() {
@@ -29,15 +52,27 @@ fn golden_records_reserialise_byte_for_byte() {
         let record = Record::from_json(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
         let game = record.replay().unwrap_or_else(|e| panic!("{path:?}: {e}"));
         assert!(game.is_over(), "{path:?} is a finished game");
-        // Version 1 records (all goldens of the 1st edition) are written back as version 1
-        // byte for byte; the same game as version 2 adds the sheet and the offers.
-        assert_eq!(record.version, 1, "{path:?}");
+        let name = path.file_name().unwrap().to_str().unwrap();
         let v2 = Record::of(&game, &record.setup.seats);
         assert_eq!(v2.version, 2);
-        let again = v2.clone().as_version(record.version).to_json();
-        assert_eq!(again, text, "{path:?} does not re-serialise identically");
         let v2_text = v2.to_json();
-        assert!(v2_text.contains("\"sheet\":\"classic\"") && v2_text.contains("\"offers\""));
+        if FROZEN_V1.contains(&name) {
+            // Version 1 records are written back as version 1 byte for byte; the same game as
+            // version 2 adds the sheet and the offers.
+            assert_eq!(record.version, 1, "{path:?}");
+            let again = v2.clone().as_version(1).to_json();
+            assert_eq!(again, text, "{path:?} does not re-serialise identically");
+            assert!(v2_text.contains("\"sheet\":\"classic\"") && v2_text.contains("\"offers\""));
+        } else {
+            // The thematic records are version 2, with their sheet and every round's offers.
+            assert_eq!(record.version, 2, "{path:?}");
+            assert_ne!(record.setup.options.sheet, SheetId::classic(), "{path:?}");
+            assert!(
+                record.rounds.iter().all(|r| !r.offers.is_empty()),
+                "{path:?}"
+            );
+            assert_eq!(v2_text, text, "{path:?} does not re-serialise identically");
+        }
         let replayed = Record::from_json(&v2_text).unwrap().replay().unwrap();
         assert_eq!(
             Record::of(&replayed, &record.setup.seats).to_json(),
@@ -47,25 +82,44 @@ fn golden_records_reserialise_byte_for_byte() {
 }
 
 #[test]
-fn golden_records_cover_every_mode() {
+fn golden_records_cover_every_mode_and_sheet() {
     let mut seen = Vec::new();
     for path in golden_records() {
         let record = Record::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let o = record.setup.options;
-        seen.push((o.mode, o.advanced, record.setup.seats.len()));
+        seen.push((o.sheet, o.mode, o.advanced, record.setup.seats.len()));
     }
+    let classic = SheetId::classic();
     for want in [
-        (Mode::Solo, false, 1),
-        (Mode::Solo, true, 1),
-        (Mode::Standard, false, 3),
-        (Mode::Standard, true, 4),
-        (Mode::Expert, true, 3),
-        (Mode::Standard, false, 12),
+        (classic, Mode::Solo, false, 1),
+        (classic, Mode::Solo, true, 1),
+        (classic, Mode::Standard, false, 3),
+        (classic, Mode::Standard, true, 4),
+        (classic, Mode::Expert, true, 3),
+        (classic, Mode::Standard, false, 12),
     ] {
         assert!(
             seen.contains(&want),
             "no golden record for {want:?}: {seen:?}"
         );
+    }
+    // Every thematic sheet has a record; between them they play every mode, basic and advanced.
+    let edition = Edition::first();
+    let thematic: Vec<_> = seen.iter().filter(|s| s.0 != classic).collect();
+    for sheet in edition.sheets.iter().filter(|s| s.id != classic) {
+        assert!(
+            thematic.iter().any(|s| s.0 == sheet.id),
+            "no golden record on the {} sheet",
+            sheet.id
+        );
+    }
+    for mode in [Mode::Solo, Mode::Standard, Mode::Expert] {
+        for advanced in [false, true] {
+            assert!(
+                thematic.iter().any(|s| s.1 == mode && s.2 == advanced),
+                "no thematic golden record for {mode:?}, advanced {advanced}"
+            );
+        }
     }
 }
 
@@ -276,4 +330,52 @@ fn game_in_progress_replays_with_current_scores() {
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["over"], false);
     assert_eq!(report["seats"][1]["name"], "Bo");
+}
+
+#[test]
+fn thematic_records_name_their_sheet() {
+    let path = golden_dir().join("record-ice-cream-standard-3.json");
+    let out = welcome(&["replay", path_str(&path)]).success();
+    assert!(
+        out.lines().next().unwrap().contains("sheet ice-cream"),
+        "{out}"
+    );
+    let report: Value =
+        serde_json::from_str(&welcome(&["replay", path_str(&path), "--json"]).success()).unwrap();
+    assert_eq!(report["options"]["sheet"], "ice-cream");
+    assert_eq!(report["edition"], "first");
+    // The ice-cream row is in every seat's score.
+    for seat in report["seats"].as_array().unwrap() {
+        let rows = seat["score"]["rows"].as_array().unwrap();
+        assert!(rows.iter().any(|r| r["id"] == "ice-cream"), "{seat}");
+    }
+}
+
+#[test]
+fn sheet_and_edition_flags_must_match_the_record() {
+    let path = golden_dir().join("record-easter-solo.json");
+    let p = path_str(&path);
+    welcome(&["replay", p, "--sheet", "easter", "--edition", "first"]).success();
+    let err = welcome(&["replay", p, "--sheet", "christmas"]).failure();
+    assert!(
+        err.contains("the record is for sheet easter, but --sheet christmas was given"),
+        "{err}"
+    );
+    assert!(err.contains(p), "{err}");
+    // A classic version 1 record is a classic game.
+    let classic = golden_dir().join("record-solo.json");
+    welcome(&["replay", path_str(&classic), "--sheet", "classic"]).success();
+    let err = welcome(&["replay", path_str(&classic), "--sheet", "easter"]).failure();
+    assert!(err.contains("for sheet classic"), "{err}");
+    let err = welcome(&["replay", p, "--sheet", "halloween"]).failure();
+    assert!(
+        err.contains("edition first has no sheet \"halloween\"")
+            && err.contains("classic, christmas, easter, ice-cream"),
+        "{err}"
+    );
+    let err = welcome(&["replay", p, "--edition", "second"]).failure();
+    assert!(
+        err.contains("unknown edition \"second\" (known editions: first)"),
+        "{err}"
+    );
 }

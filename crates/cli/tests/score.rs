@@ -205,3 +205,138 @@ fn too_many_crossings() {
         .replace(r#""parks": 3"#, r#""parks": 4"#);
     fails_with(&text, &["parks of street 1", "4 crossed", "3 boxes"]);
 }
+
+/// Final sheets of greedy bots on the thematic sheets (the examples of docs/formats.md).
+fn thematic(name: &str) -> String {
+    path_str(&data_dir().join(name)).to_string()
+}
+
+/// The numbers of the text breakdown's rows above the rule, and the total below it.
+fn text_rows(out: &str) -> (Vec<(String, i64)>, i64) {
+    let mut rows = Vec::new();
+    let mut total = None;
+    for line in out.lines().skip(2) {
+        if line.starts_with("---") {
+            continue;
+        }
+        let (label, value) = line.rsplit_once(' ').unwrap();
+        if label.starts_with("total") {
+            total = Some(value.parse().unwrap());
+            break;
+        }
+        if let Ok(v) = value.parse() {
+            rows.push((label.trim().to_string(), v));
+        }
+    }
+    (rows, total.expect("a total row"))
+}
+
+#[test]
+fn thematic_sheets_score_with_their_rows() {
+    for (name, sheet, row, total) in [
+        ("easter-78.json", "Easter egg hunt", "eggs", 78),
+        ("ice-cream-90.json", "Ice Cream trucks", "ice-cream", 90),
+        ("christmas-85.json", "Christmas lights", "lights", 85),
+    ] {
+        let file = thematic(name);
+        let s: Value =
+            serde_json::from_str(&welcome(&["score", &file, "--json"]).success()).unwrap();
+        assert_eq!(s["total"], total, "{name}");
+        let sum: i64 = s["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["points"].as_i64().unwrap())
+            .sum();
+        assert_eq!(sum, total, "{name}: the rows add up to the total");
+        assert_eq!(
+            s["rows"][1]["id"], row,
+            "{name}: the thematic row follows the plans"
+        );
+
+        let out = welcome(&["score", &file]).success();
+        assert!(
+            out.lines()
+                .next()
+                .unwrap()
+                .contains(&format!("{sheet} sheet")),
+            "{out}"
+        );
+        // Every line above the rule is points, so the column adds up to the total.
+        let (rows, shown) = text_rows(&out);
+        assert_eq!(shown, total, "{out}");
+        assert_eq!(rows.iter().map(|r| r.1).sum::<i64>(), total, "{out}");
+    }
+}
+
+/// Easter: the eggs box scores by thresholds of the eggs collected (6 eggs: 5 points), so the
+/// eggs per street are shown apart from the points.
+#[test]
+fn easter_eggs_are_counted_apart_from_their_points() {
+    let out = welcome(&["score", &thematic("easter-78.json")]).success();
+    let eggs = out
+        .lines()
+        .find(|l| l.starts_with("eggs"))
+        .expect("an eggs row");
+    assert_eq!(eggs.split_whitespace().last(), Some("5"), "{out}");
+    let boxes = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("boxes 1–3"))
+        .expect("the eggs per street");
+    assert_eq!(boxes.split_whitespace().last(), Some("3/2/1"), "{out}");
+    assert!(!out.contains("eggs 1"), "{out}");
+    // Rows whose boxes are points keep a line per box.
+    assert!(out.contains("parks 3"), "{out}");
+}
+
+#[test]
+fn sheet_and_edition_flags_must_match_the_file() {
+    let easter = thematic("easter-78.json");
+    welcome(&["score", &easter, "--sheet", "easter", "--edition", "first"]).success();
+    let err = welcome(&["score", &easter, "--sheet", "classic"]).failure();
+    assert!(
+        err.contains(&format!(
+            "{easter}: the sheet file is for sheet easter, but --sheet classic was given"
+        )),
+        "{err}"
+    );
+    // A file without `sheet_id` is a classic sheet.
+    let classic = worked_example();
+    welcome(&["score", &classic, "--sheet", "classic"]).success();
+    let err = welcome(&["score", &classic, "--sheet", "ice-cream"]).failure();
+    assert!(err.contains("is for sheet classic"), "{err}");
+    let err = welcome(&["score", &classic, "--sheet", "halloween"]).failure();
+    assert!(
+        err.contains("edition first has no sheet \"halloween\" (its sheets: classic, christmas, easter, ice-cream)"),
+        "{err}"
+    );
+    let err = welcome(&["score", &classic, "--edition", "second"]).failure();
+    assert!(err.contains("unknown edition \"second\""), "{err}");
+}
+
+#[test]
+fn ice_cream_fields_are_checked() {
+    let text = std::fs::read_to_string(thematic("ice-cream-90.json")).unwrap();
+    // Street 3 has a truck at each end: once numbered, it needs the one chosen.
+    fails_with(
+        &text.replace(r#","truck":"right""#, ""),
+        &["street 3", "needs the chosen truck"],
+    );
+    // Street 1 has one truck, nothing to choose.
+    fails_with(
+        &text.replacen(
+            r#""circled":[1,10]"#,
+            r#""circled":[1,10],"truck":"left""#,
+            1,
+        ),
+        &["street 1", "no truck to choose"],
+    );
+    // House 2 of street 1 has no cone.
+    fails_with(
+        &text.replace(r#""circled":[1,10]"#, r#""circled":[1,2,10]"#),
+        &["street 1", "house 2 has no numbered cone"],
+    );
+    // The same sheet file without its sheet id is a classic sheet, which has no cones.
+    let classic = text.replace("  \"sheet_id\": \"ice-cream\",\n", "");
+    fails_with(&classic, &["street 1", "no numbered cone"]);
+}

@@ -234,6 +234,82 @@ fn bad_flags_are_refused() {
         &["--games", "many"],
         &["--games", "\"many\" is not a whole number"],
     );
+    rejected(
+        &["--sheet", "halloween"],
+        &[
+            "edition first has no sheet \"halloween\"",
+            "classic, christmas, easter, ice-cream",
+        ],
+    );
+    rejected(&["--sheet", "Easter"], &["no sheet \"Easter\"", "easter"]);
+    rejected(
+        &["--edition", "second", "--sheet", "easter"],
+        &["unknown edition \"second\" (known editions: first)"],
+    );
+    rejected(
+        &["--sheet", "easter", "--record-version", "1"],
+        &["--record-version 1 holds only the classic sheet, not --sheet easter"],
+    );
+    rejected(&["--record-version", "3"], &["--record-version"]);
+}
+
+#[test]
+fn record_version_needs_records() {
+    let err = welcome(&["simulate", "--games", "1", "--record-version", "1"]).failure();
+    assert!(err.contains("--records"), "{err}");
+}
+
+#[test]
+fn sheets_are_played_and_reported() {
+    for sheet in ["classic", "easter", "ice-cream", "christmas"] {
+        let r = simulate_json(&[
+            "--sheet",
+            sheet,
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+        ]);
+        check_consistent(&r, 2, 2);
+        assert_eq!(r["sheet"], sheet);
+        assert_eq!(r["edition"], "first");
+    }
+    let out = welcome(&["simulate", "--sheet", "christmas", "--solo", "--games", "1"]).success();
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .contains("solo, 1 player, basic, sheet christmas"),
+        "{out}"
+    );
+}
+
+#[test]
+fn records_can_be_written_as_version_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = |d: &str, v: &'static str| {
+        let mut a = vec!["simulate", "--players", "2", "--games", "1", "--seed", "8"];
+        a.extend(["--records", d, "--record-version", v]);
+        welcome(&a).success();
+    };
+    let (v1, v2) = (dir.path().join("v1"), dir.path().join("v2"));
+    args(path_str(&v1), "1");
+    args(path_str(&v2), "2");
+    let read = |d: &std::path::Path| std::fs::read_to_string(d.join("game-8.json")).unwrap();
+    let (t1, t2) = (read(&v1), read(&v2));
+    let r1 = Record::from_json(&t1).unwrap();
+    let r2 = Record::from_json(&t2).unwrap();
+    assert_eq!((r1.version, r2.version), (1, 2));
+    assert!(
+        !t1.contains("\"offers\"") && !t1.contains("\"sheet\""),
+        "{t1}"
+    );
+    // The same game either way: version 2 written as version 1 gives the version 1 bytes.
+    assert_eq!(r2.as_version(1).to_json(), t1);
+    let game = r1.replay().unwrap();
+    assert_eq!(Record::of(&game, &r1.setup.seats).to_json(), t2);
 }
 
 #[test]

@@ -1,0 +1,277 @@
+//! `welcome editions`: the built-in editions and their sheets, with every value group that is
+//! still a placeholder, so nobody mistakes a stand-in number for the printed one.
+
+use crate::error::CliError;
+use clap::Args;
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::io::Write;
+use welcome_engine::{Edition, Module, Provenance, SheetLayout, Status};
+
+#[derive(Args, Debug)]
+pub struct EditionsArgs {
+    /// Print the list as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A value group marked as a placeholder in the data.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+struct Placeholder<'a> {
+    /// Which values.
+    what: &'a str,
+    /// Where the stand-in comes from.
+    source: &'a str,
+}
+
+#[derive(Serialize)]
+struct SheetReport<'a> {
+    id: &'a str,
+    name: &'a str,
+    default: bool,
+    modules: &'a [Module],
+    /// Houses per street, top street first.
+    streets: Vec<u8>,
+    /// City Plans that can be dealt with this sheet (the edition's and its own).
+    plans: usize,
+    /// Of which this sheet's own.
+    own_plans: usize,
+    placeholder: bool,
+    placeholders: Vec<Placeholder<'a>>,
+}
+
+#[derive(Serialize)]
+struct EditionReport<'a> {
+    id: &'a str,
+    name: &'a str,
+    default_sheet: &'a str,
+    /// Construction cards in the deck.
+    cards: usize,
+    placeholder: bool,
+    /// The edition file's own placeholders (deck, plans, solo rules); sheets list theirs.
+    placeholders: Vec<Placeholder<'a>>,
+    sheets: Vec<SheetReport<'a>>,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    editions: Vec<EditionReport<'a>>,
+}
+
+fn placeholders(provenance: &[Provenance]) -> Vec<Placeholder<'_>> {
+    provenance
+        .iter()
+        .filter(|p| p.status == Status::Placeholder)
+        .map(|p| Placeholder {
+            what: &p.what,
+            source: &p.source,
+        })
+        .collect()
+}
+
+fn sheet_report<'a>(edition: &'a Edition, sheet: &'a SheetLayout) -> SheetReport<'a> {
+    let placeholders = placeholders(&sheet.provenance);
+    SheetReport {
+        id: sheet.id.as_str(),
+        name: &sheet.name,
+        default: sheet.id == edition.default_sheet().id,
+        modules: &sheet.modules,
+        streets: sheet.streets.iter().map(|s| s.houses).collect(),
+        plans: edition.plans_of(sheet).count(),
+        own_plans: sheet.plans.len(),
+        placeholder: !placeholders.is_empty(),
+        placeholders,
+    }
+}
+
+fn report(editions: &[Edition]) -> Report<'_> {
+    Report {
+        editions: editions
+            .iter()
+            .map(|e| {
+                let placeholders = placeholders(&e.provenance);
+                EditionReport {
+                    id: e.id.as_str(),
+                    name: &e.name,
+                    default_sheet: e.default_sheet().id.as_str(),
+                    cards: e.deck.len(),
+                    placeholder: !placeholders.is_empty(),
+                    placeholders,
+                    sheets: e.sheets.iter().map(|s| sheet_report(e, s)).collect(),
+                }
+            })
+            .collect(),
+    }
+}
+
+fn module_names(modules: &[Module]) -> String {
+    if modules.is_empty() {
+        return "-".into();
+    }
+    let names: Vec<String> = modules
+        .iter()
+        .map(|m| {
+            serde_json::to_value(m)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_else(|| format!("{m:?}"))
+        })
+        .collect();
+    names.join(", ")
+}
+
+fn placeholder_lines(out: &mut String, indent: &str, list: &[Placeholder<'_>]) {
+    for p in list {
+        let _ = writeln!(out, "{indent}PLACEHOLDER: {} ({})", p.what, p.source);
+    }
+}
+
+/// The text form: one block per edition, one line per sheet, placeholders spelt out below the
+/// line they belong to.
+fn text(r: &Report<'_>) -> String {
+    let mut out = String::new();
+    for (i, e) in r.editions.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "edition {} — {} ({} cards)", e.id, e.name, e.cards);
+        let _ = writeln!(
+            out,
+            "  values: {}",
+            if e.placeholder {
+                "some are PLACEHOLDERS"
+            } else {
+                "all verified"
+            }
+        );
+        placeholder_lines(&mut out, "    ", &e.placeholders);
+        let rows: Vec<[String; 6]> = e
+            .sheets
+            .iter()
+            .map(|s| {
+                let streets: Vec<String> = s.streets.iter().map(u8::to_string).collect();
+                [
+                    if s.default {
+                        format!("{} (default)", s.id)
+                    } else {
+                        s.id.to_string()
+                    },
+                    s.name.to_string(),
+                    module_names(s.modules),
+                    streets.join("/"),
+                    format!("{} ({} own)", s.plans, s.own_plans),
+                    if s.placeholder {
+                        "PLACEHOLDER".into()
+                    } else {
+                        "verified".into()
+                    },
+                ]
+            })
+            .collect();
+        let head = ["sheet", "name", "modules", "houses", "plans", "values"];
+        let width = |c: usize| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([head[c].len()])
+                .max()
+                .unwrap_or(0)
+        };
+        let widths: Vec<usize> = (0..head.len()).map(width).collect();
+        let line = |cells: &[&str]| {
+            let mut l = String::from("  ");
+            for (c, cell) in cells.iter().enumerate() {
+                if c + 1 == cells.len() {
+                    l += cell;
+                } else {
+                    let pad = widths[c] - cell.chars().count();
+                    l += &format!("{cell}{}  ", " ".repeat(pad));
+                }
+            }
+            l
+        };
+        let _ = writeln!(out, "{}", line(&head));
+        for (row, s) in rows.iter().zip(&e.sheets) {
+            let cells: Vec<&str> = row.iter().map(String::as_str).collect();
+            let _ = writeln!(out, "{}", line(&cells));
+            placeholder_lines(&mut out, "    ", &s.placeholders);
+        }
+    }
+    out
+}
+
+pub fn run(args: &EditionsArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let r = report(Edition::all());
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&r)?)?;
+    } else {
+        out.write_all(text(&r).as_bytes())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in data has no placeholder today, so one is made up on a copy.
+    fn with_placeholder() -> Vec<Edition> {
+        let mut e = Edition::first().clone();
+        let sheet = e
+            .sheets
+            .iter_mut()
+            .find(|s| s.id == "easter")
+            .expect("the 1st edition has an Easter sheet");
+        sheet.provenance.push(Provenance {
+            what: "egg points".into(),
+            status: Status::Placeholder,
+            source: "a guess".into(),
+        });
+        vec![e]
+    }
+
+    #[test]
+    fn placeholders_are_named_in_text_and_json() {
+        let editions = with_placeholder();
+        let r = report(&editions);
+        let easter = r.editions[0]
+            .sheets
+            .iter()
+            .find(|s| s.id == "easter")
+            .unwrap();
+        assert!(easter.placeholder);
+        assert_eq!(
+            easter.placeholders,
+            [Placeholder {
+                what: "egg points",
+                source: "a guess"
+            }]
+        );
+        assert!(r.editions[0]
+            .sheets
+            .iter()
+            .filter(|s| s.id != "easter")
+            .all(|s| !s.placeholder && s.placeholders.is_empty()));
+        let t = text(&r);
+        let lines: Vec<&str> = t.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.trim_start().starts_with("easter "))
+            .expect("an Easter line");
+        assert!(lines[at].ends_with("PLACEHOLDER"), "{t}");
+        assert_eq!(lines[at + 1].trim(), "PLACEHOLDER: egg points (a guess)");
+        assert_eq!(t.matches("PLACEHOLDER").count(), 2, "{t}");
+    }
+
+    #[test]
+    fn edition_placeholders_are_listed_too() {
+        let mut e = Edition::first().clone();
+        e.provenance[0].status = Status::Placeholder;
+        let editions = [e];
+        let t = text(&report(&editions));
+        assert!(t.contains("values: some are PLACEHOLDERS"), "{t}");
+        assert!(
+            t.contains(&format!("PLACEHOLDER: {}", editions[0].provenance[0].what)),
+            "{t}"
+        );
+    }
+}
