@@ -66,3 +66,20 @@ fn sheet_examples_score_as_stated() {
     let stated = examples.iter().filter(|e| e.1.is_some()).count();
     assert!(stated >= 3, "each thematic example states its total");
 }
+
+/// The record example is shortened, so it cannot replay, but it is a version 2 record as the
+/// engine reads it, with the sheet and offers the text describes.
+#[test]
+fn record_example_parses_as_version_2() {
+    let doc = std::fs::read_to_string(repo_root().join("docs/formats.md")).unwrap();
+    let block = doc
+        .split("```json\n")
+        .skip(1)
+        .filter_map(|b| b.split_once("\n```").map(|(json, _)| json))
+        .find(|b| b.contains("\"welcome-record\""))
+        .expect("a record example");
+    let record = welcome_engine::Record::from_json(block).unwrap();
+    assert_eq!(record.version, 2);
+    assert_eq!(record.setup.options.sheet, "ice-cream");
+    assert!(record.rounds.iter().all(|r| r.offers.len() == 1));
+}
