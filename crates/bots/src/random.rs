@@ -1,108 +1,115 @@
-//! The random bot: uniform at each decision among the legal options — roundabout (none or a
-//! house, decided before the number), placement, effect target (or pass), plans one at a time
-//! (stop or a claim), reshuffle.
+//! The random bot: drives the engine's `TurnMachine`, uniform at each decision among the
+//! legal options — roundabout (none or a house, decided before the number), placement, the
+//! module choice, effect target (or pass), plans one at a time (stop or a claim), reshuffle.
 
 use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use welcome_engine::legal::Placement;
-use welcome_engine::{
-    Build, Choice, EffectUse, PlanClaim, Play, PlayerView, Roundabout, Sheet, Turn, TurnContext,
-    When,
-};
+use welcome_engine::{Decision, PlayerView, Sheet, Stage, Turn, TurnContext, TurnMachine};
 
 /// Claims considered per plan: a sheet full of small estates can offer millions.
 const MAX_CLAIMS: usize = 200;
 
 pub struct RandomBot {
     rng: ChaCha8Rng,
-    placements: Vec<Placement>,
-    uses: Vec<EffectUse>,
-    claims: Vec<PlanClaim>,
-    all_claims: Vec<PlanClaim>,
+    options: Vec<Decision>,
+    picked: Vec<Decision>,
 }
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
-            placements: Vec::new(),
-            uses: Vec::new(),
-            claims: Vec::new(),
-            all_claims: Vec::new(),
+            options: Vec::new(),
+            picked: Vec::new(),
         }
     }
 
     /// A random legal turn on `sheet` in `ctx`.
     pub fn turn(&mut self, ctx: &TurnContext<'_>, sheet: &Sheet) -> Turn {
-        let mut s = *sheet;
-        let mut turn = Turn::refuse(None);
+        let mut m = TurnMachine::new(*ctx, sheet);
+        // Before the number: no roundabout or one of the legal houses, equally likely.
         if ctx.advanced {
-            let houses: Vec<_> = s
-                .all_houses()
-                .filter(|&h| ctx.check_roundabout(&s, h).is_ok())
-                .collect();
-            let i = self.rng.gen_range(0..=houses.len());
-            if let Some(&house) = houses.get(i) {
-                if let Ok(next) = ctx.apply_roundabout(&s, house) {
-                    s = next;
-                    turn.roundabout = Some(Roundabout {
-                        house,
-                        when: When::Before,
-                    });
-                }
+            m.options(&mut self.options);
+            self.keep(|d| matches!(d, Decision::Roundabout(_)));
+            let i = self.rng.gen_range(0..=self.picked.len());
+            if let Some(d) = self.picked.get(i) {
+                m.apply(d.clone()).expect("a listed roundabout");
             }
-        }
-        ctx.placements(&s, &mut self.placements);
-        turn.play = if self.placements.is_empty() {
-            Play::Refuse {
-                pass: ctx.passes_card.then(|| self.rng.gen_range(0..3u8)),
-            }
-        } else {
-            let p = self.placements[self.rng.gen_range(0..self.placements.len())];
-            let mut build = Build {
-                pick: p.pick,
-                house: p.house,
-                number: p.number,
-                choice: None,
-                effect: None,
-            };
-            if let Some(kind) = ctx.choice_needed(&s, p.house) {
-                let all = Choice::all(kind);
-                build.choice = Some(all[self.rng.gen_range(0..all.len())]);
-            }
-            if let Ok(written) = ctx.apply_play(&s, &Play::Build(build)) {
-                ctx.effect_uses(&written, p.effect, p.house, &mut self.uses);
-                let i = self.rng.gen_range(0..=self.uses.len());
-                build.effect = self.uses.get(i).copied();
-            }
-            Play::Build(build)
-        };
-        if let Ok(next) = ctx.apply_play(&s, &turn.play) {
-            s = next;
         }
         loop {
-            let done: Vec<u8> = turn.plans.iter().map(|c| c.plan).collect();
-            self.all_claims.clear();
-            for plan in 0..3 {
-                ctx.plan_claims_up_to(&s, plan, &done, &mut self.claims, MAX_CLAIMS);
-                self.all_claims.append(&mut self.claims);
+            match m.stage() {
+                Stage::Start | Stage::Play => {
+                    m.options(&mut self.options);
+                    self.keep(|d| matches!(d, Decision::Build { .. }));
+                    let d = if self.picked.is_empty() {
+                        // A refusal; in expert mode, which card to pass (drawn as a `u8`,
+                        // as this bot always has, so its games stay the same).
+                        self.keep(|d| matches!(d, Decision::Refuse { .. }));
+                        let n = self.picked.len();
+                        let i = if n > 1 {
+                            usize::from(self.rng.gen_range(0..n as u8))
+                        } else {
+                            0
+                        };
+                        self.picked.swap_remove(i)
+                    } else {
+                        self.pick_one()
+                    };
+                    m.apply(d).expect("a listed play");
+                }
+                Stage::Choice { .. } => {
+                    m.options(&mut self.options);
+                    self.keep(|_| true);
+                    let d = self.pick_one();
+                    m.apply(d).expect("a listed choice");
+                }
+                Stage::Effect { .. } => {
+                    // Every use of the effect, or passing it, equally likely.
+                    m.options(&mut self.options);
+                    self.keep(|d| matches!(d, Decision::Effect(Some(_))));
+                    let i = self.rng.gen_range(0..=self.picked.len());
+                    let d = self.picked.get(i).cloned();
+                    m.apply(d.unwrap_or(Decision::Effect(None)))
+                        .expect("a listed effect use");
+                }
+                Stage::Plans => {
+                    // Stop or one of the claims, equally likely, one plan at a time.
+                    m.options_up_to(MAX_CLAIMS, &mut self.options);
+                    self.keep(|d| matches!(d, Decision::Claim(_)));
+                    let i = self.rng.gen_range(0..=self.picked.len());
+                    let d = match self.picked.get(i) {
+                        Some(claim) => claim.clone(),
+                        None => {
+                            let offered =
+                                self.options.contains(&Decision::Stop { reshuffle: true });
+                            Decision::Stop {
+                                reshuffle: offered && self.rng.gen_bool(0.5),
+                            }
+                        }
+                    };
+                    m.apply(d).expect("a listed plan decision");
+                }
+                Stage::Done => break,
             }
-            let i = self.rng.gen_range(0..=self.all_claims.len());
-            if i == self.all_claims.len() {
-                break;
-            }
-            let claim = self.all_claims.swap_remove(i);
-            match ctx.apply_claim(&s, &claim, &done) {
-                Ok(next) => s = next,
-                Err(_) => break,
-            }
-            turn.plans.push(claim);
         }
-        if ctx.reshuffle_offered && !turn.plans.is_empty() {
-            turn.reshuffle = self.rng.gen_bool(0.5);
-        }
-        turn
+        m.finish().expect("the turn is complete").0
+    }
+
+    /// Keeps the listed options that `f` accepts.
+    fn keep(&mut self, f: impl Fn(&Decision) -> bool) {
+        self.picked.clear();
+        self.picked
+            .extend(self.options.iter().filter(|d| f(d)).cloned());
+    }
+
+    /// One of the kept options, uniformly (no draw when there is only one).
+    fn pick_one(&mut self) -> Decision {
+        let i = match self.picked.len() {
+            0 | 1 => 0,
+            n => self.rng.gen_range(0..n),
+        };
+        self.picked.swap_remove(i)
     }
 }
 
