@@ -51,3 +51,44 @@ test('companion: a local sheet played with typed-in cards', { timeout: 60000 }, 
     await browser.close();
   }
 });
+
+test('companion: the Ice Cream sheet asks for the street-3 truck', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await page.goto(`${BASE}/companion`);
+    await page.waitForSelector('#c-sheet');
+    page.on('dialog', (d) => d.accept());
+    await page.selectOption('#c-sheet', 'ice-cream');
+    await page.waitForSelector('#companion-sheet [aria-label*="ice-cream cone of"]');
+    // the plans offered are the ones dealt with this sheet: its own in stack n°3
+    const third = await page.locator('#plan-3 option').allTextContents();
+    assert.equal(third.length, 3);
+    assert.ok(third.some((t) => /circled cone/.test(t)), third.join(' | '));
+    await page.fill('#c-num-1', '6');
+    await page.selectOption('#c-eff-1', 'surveyor');
+    await page.fill('#c-num-2', '9');
+    await page.selectOption('#c-eff-2', 'pool');
+    await page.fill('#c-num-3', '12');
+    await page.selectOption('#c-eff-3', 'bis');
+    await page.click('#c-go');
+    await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    await page.click('#controls button.card[data-combination="1"]');
+    await page.locator('#companion-sheet .target[data-key^="h:3:"]').nth(4).click();
+    await page.waitForSelector('#controls[data-stage="choice"][aria-busy="false"]');
+    await page.click('[data-choice="right"]');
+    await page.waitForSelector('#controls[aria-busy="false"]:is([data-stage="effect"],[data-stage="finish"])');
+    if ((await page.getAttribute('#controls', 'data-stage')) === 'effect') await page.click('[data-action="skip-effect"]');
+    await page.waitForSelector('#controls[data-stage="finish"][aria-busy="false"]');
+    await page.click('[data-action="confirm"]');
+    await page.waitForSelector('#c-go');
+    const truck = await page.getAttribute('#companion-sheet [aria-label^="Street 3, ice-cream truck parked at the right end"]', 'aria-label');
+    assert.match(truck, /drives the street from the right, at house 5/);
+    assert.match(await page.getAttribute('#companion-sheet [aria-label^="Street 3, ice-cream truck parked at the left end"]', 'aria-label'), /crossed off/);
+    assert.match(await page.textContent('#companion-sheet .score-line'), /Ice cream \d+ .* total \d+/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

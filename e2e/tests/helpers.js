@@ -34,10 +34,11 @@ export function shotsDir() {
 }
 
 /** Creates a table from the lobby form; returns its id. */
-export async function createTable(page, { name = 'Alice', mode = 'standard', seats = 2, bots = {}, advanced = false } = {}) {
+export async function createTable(page, { name = 'Alice', mode = 'standard', seats = 2, bots = {}, advanced = false, sheet = 'classic' } = {}) {
   await page.goto(`${BASE}/`);
   await page.fill('#name', name);
   await page.selectOption('#mode', mode);
+  await page.selectOption('#sheet', sheet);
   if (mode !== 'solo') await page.fill('#seats', String(seats));
   if (advanced) await page.check('#advanced');
   for (const [seat, kind] of Object.entries(bots)) await page.selectOption(`#bot-${seat}`, kind);
@@ -59,16 +60,19 @@ async function round(page) {
 
 /**
  * Plays one whole turn by clicking, as a person would: a combination (or number card and
- * effect card), a highlighted house, the effect (its first target, or skip), confirm. Takes a
- * refusal when nothing fits. Returns what it did.
+ * effect card), a highlighted house (in `street` when one is highlighted there), the truck when
+ * the number asks for it, the effect (its first target, or skip), confirm. Takes a refusal when
+ * nothing fits. Returns what it did: 'build', 'refuse' or 'plan', with ' + choice' when a truck
+ * was chosen.
  */
-export async function playTurn(page, { useEffect = true, validatePlans = true } = {}) {
+export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left' } = {}) {
   let did = 'build';
+  let chose = '';
   const seen = [];
   for (let guard = 0; guard < 30; guard++) {
     const st = await stage(page);
     seen.push(st);
-    if (st === 'submitted') return did;
+    if (st === 'submitted') return did + chose;
     if (st === 'place') {
       const refuse = page.locator('[data-action="refuse"]');
       if (await refuse.count()) {
@@ -93,9 +97,14 @@ export async function playTurn(page, { useEffect = true, validatePlans = true } 
         }
         await page.waitForSelector('#my-sheet .target');
       }
-      await clickBestHouse(page);
+      await clickBestHouse(page, street);
       const chooser = page.locator('.chooser button');
       if (await chooser.count()) await chooser.first().click();
+      continue;
+    }
+    if (st === 'choice') {
+      await page.click(`[data-choice="${truck}"]`);
+      chose = ' + choice';
       continue;
     }
     if (st === 'effect') {
@@ -135,7 +144,7 @@ export async function playTurn(page, { useEffect = true, validatePlans = true } 
         const m = (document.querySelector('#table-head')?.textContent || '').match(/round (\d+)/);
         return m && Number(m[1]) > prev;
       }, r, { timeout: 15000 });
-      return did;
+      return did + chose;
     }
   }
   mkdirSync(join(process.cwd(), 'artifacts'), { recursive: true });
@@ -145,11 +154,13 @@ export async function playTurn(page, { useEffect = true, validatePlans = true } 
 
 /**
  * Clicks the highlighted house where the number sits best on its street (a low number to the
- * left, a high one to the right), as a careful player would; this keeps games long.
+ * left, a high one to the right), as a careful player would; this keeps games long. With
+ * `street`, a house of that street when one is highlighted there.
  */
-async function clickBestHouse(page) {
+async function clickBestHouse(page, street = null) {
   const labels = await page.locator('#my-sheet .target').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   const lens = [10, 11, 12];
+  const inStreet = street != null && labels.some((l) => l.startsWith(`Street ${street},`));
   let best = 0;
   let bestCost = Infinity;
   labels.forEach((label, i) => {
@@ -158,6 +169,7 @@ async function clickBestHouse(page) {
     if (!m || !n) return;
     const s = Number(m[1]);
     const h = Number(m[2]);
+    if (inStreet && s !== street) return;
     const cost = Math.abs((h - 0.5) / lens[s - 1] - Number(n[1]) / 17);
     if (cost < bestCost) { bestCost = cost; best = i; }
   });
@@ -176,4 +188,14 @@ export async function waitNextRound(page, r, timeout = 20000) {
     const m = t.match(/round (\d+)/);
     return m && Number(m[1]) > prev;
   }, r, { timeout });
+}
+
+/** The final breakdown of the only seat: its row cells by row id (signed points) and the total. */
+export async function breakdown(page) {
+  const cells = await page.locator('#breakdown tbody tr:first-child td[data-row]').evaluateAll((tds) =>
+    tds.map((td) => [td.dataset.row, Number(td.textContent.replace('−', '-'))]));
+  const all = Object.fromEntries(cells);
+  const total = all.total;
+  delete all.total;
+  return { cells: all, total };
 }

@@ -1,88 +1,129 @@
-// The score-sheet companion, for people playing with the physical cards: a sheet kept in this
-// browser, the cards showing on the table typed in each round, and the same rules-checked
-// turn as online (the server answers what is legal; nothing is stored on the server).
+// The score-sheet companion, for people playing with the physical cards: a sheet of any
+// edition's sheets kept in this browser, the cards showing on the table typed in each round,
+// and the same rules-checked turn as online (the server answers what is legal; nothing is
+// stored on the server).
 
 import { api } from './api.js';
 import { TurnController } from './turn.js';
-import { LAYOUT, PLANS, DECK } from './edition.js';
+import { edition, sheetOf, planOf, DEFAULT_EDITION } from './data.js';
 import { el, emptySheet, EFFECTS, effectLabel, planText } from './format.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
 
 const KEY = 'welcome.companion';
 
-function defaultPlans() {
-  return [0, 6, 12].map((card) => ({ card, approved: false }));
+/** The first basic plan of each stack dealt with the sheet. */
+function defaultPlans(layout, editionId) {
+  return layout.stacks.map((ids) => {
+    const card = ids.find((id) => !planOf(editionId, id)?.advanced) ?? ids[0];
+    return { card, approved: false };
+  });
+}
+
+function fresh(editionId, sheetId) {
+  const layout = sheetOf(editionId, sheetId);
+  return {
+    edition: editionId, sheetId: layout.id, sheet: emptySheet(layout), plans: defaultPlans(layout, editionId),
+    advanced: false, cards: 'combinations', others: '', city: '', round: 1, history: [], entry: null,
+  };
 }
 
 function load() {
   try {
     const s = JSON.parse(localStorage.getItem(KEY) || 'null');
-    if (s && s.sheet && s.plans) return s;
+    // sheets kept before sheets were named are classic sheets of the default edition
+    if (s && s.sheet && s.plans) return { edition: DEFAULT_EDITION, sheetId: edition(DEFAULT_EDITION).default_sheet, ...s };
   } catch {
     // fall through to a new sheet
   }
-  return { sheet: emptySheet(LAYOUT), plans: defaultPlans(), advanced: false, cards: 'combinations', others: '', city: '', round: 1, history: [], entry: null };
+  return fresh(DEFAULT_EDITION, edition(DEFAULT_EDITION).default_sheet);
 }
+
+const BONUS_NAMES = { open: 'open', won: 'circled (first to finish the route)', lost: 'crossed off (somebody finished first)' };
 
 export async function companionPage(main) {
   setTitle('Score-sheet companion');
   let st = load();
   let controller = null;
   let score = null;
+  let derived = null;
   const save = () => localStorage.setItem(KEY, JSON.stringify(st));
+  const layout = () => sheetOf(st.edition, st.sheetId);
 
   const setupEl = el('section', { class: 'panel', 'aria-labelledby': 'setup-h' });
   const entryEl = el('section', { class: 'panel steps', id: 'controls', 'aria-label': 'This round' });
   const sheetEl = el('div', { class: 'sheet-wrap', id: 'companion-sheet' });
   main.append(
     el('h1', {}, 'Score-sheet companion'),
-    el('p', { class: 'muted' }, 'Playing with the physical cards? Keep your sheet here: type the cards showing on the table each round, then write your number and effect — the same rules are checked as online, and the totals are kept for you. The sheet stays in this browser.'),
+    el('p', { class: 'muted' }, 'Playing with the physical cards? Keep your sheet here: choose your sheet, type the cards showing on the table each round, then write your number and effect — the same rules are checked as online, and the totals are kept for you. The sheet stays in this browser.'),
     el('div', { class: 'play-layout' }, sheetEl, el('div', {}, entryEl, setupEl)),
   );
 
   function othersTemps() {
-    return String(st.others || '').split(/[\s,;]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 0 && n <= 11);
+    const max = layout().temp_boxes;
+    return String(st.others || '').split(/[\s,;]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 0 && n <= max);
+  }
+
+  const solo = () => st.cards === 'hand' && !othersTemps().length;
+
+  function body(offer, draft) {
+    const b = { edition: st.edition, sheet_id: st.sheetId, sheet: st.sheet, offer, plans: st.plans, advanced: st.advanced, draft };
+    if (st.cards === 'hand') b.mode = othersTemps().length ? 'expert' : 'solo';
+    if (othersTemps().length && b.mode !== 'solo') b.temps_of_others = othersTemps();
+    return b;
   }
 
   function request(draft) {
-    const body = {
-      sheet: st.sheet,
-      offer: st.entry,
-      plans: st.plans,
-      advanced: st.advanced,
-      draft,
-    };
-    if (st.cards === 'hand') body.mode = othersTemps().length ? 'expert' : 'solo';
-    if (othersTemps().length && body.mode !== 'solo') body.temps_of_others = othersTemps();
-    return api('POST', '/api/companion/options', body);
+    return api('POST', '/api/companion/options', body(st.entry, draft));
   }
 
   async function refreshScore() {
     try {
-      const offer = st.entry || { combinations: [{ number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }] };
-      const body = { sheet: st.sheet, offer, plans: st.plans, advanced: st.advanced, draft: {} };
-      if (othersTemps().length) body.temps_of_others = othersTemps();
-      else if (st.cards === 'hand') body.mode = 'solo';
-      const o = await api('POST', '/api/companion/options', body);
+      const hand = { hand: ['1-surveyor', '2-surveyor', '3-pool'] };
+      const combos = { combinations: [{ number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }] };
+      const offer = st.entry || (st.cards === 'hand' ? hand : combos);
+      const o = await api('POST', '/api/companion/options', body(offer, {}));
       score = o.score;
+      derived = o.derived;
     } catch (e) {
       score = null;
+      derived = null;
       toast(e.message, true);
     }
     if (!controller) drawSheet();
   }
 
   function drawSheet() {
-    renderSheet(sheetEl, { sheet: st.sheet, score }, { label: 'Your sheet', city: st.city, solo: st.cards === 'hand' && !othersTemps().length });
+    renderSheet(sheetEl, { sheet: st.sheet, score, derived, layout: layout() }, { label: `Your sheet (${layout().name})`, city: st.city, solo: solo() });
     if (score) sheetEl.append(el('p', { class: 'score-line' }, scoreText(score)));
   }
 
+  function changeSheet(id) {
+    const written = st.sheet.streets.some((s) => s.houses.some((h) => h));
+    if (written && !confirm('Change the sheet? Your current sheet is cleared.')) {
+      renderSetup();
+      return;
+    }
+    const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city };
+    st = { ...fresh(st.edition, id), ...keep };
+    save();
+    if (controller) controller.dead = true;
+    controller = null;
+    renderSetup();
+    renderEntry();
+    refreshScore();
+  }
+
   function renderSetup() {
+    const l = layout();
+    const ed = edition(st.edition);
+    const sheetSel = el('select', { id: 'c-sheet', onchange: (e) => changeSheet(e.target.value) },
+      ed.sheets.map((s) => el('option', { value: s.id }, s.name)));
+    sheetSel.value = l.id;
     const planSelects = [1, 2, 3].map((stack, k) => {
+      const cards = l.stacks[k].map((id) => planOf(st.edition, id)).filter((p) => p && (st.advanced || !p.advanced || p.id === st.plans[k].card));
       const sel = el('select', { id: `plan-${stack}`, 'aria-label': `Plan n°${stack}`, onchange: (e) => { st.plans[k].card = Number(e.target.value); save(); refreshScore(); } },
-        PLANS.filter((p) => p.stack === stack && (st.advanced || !p.advanced || p.id === st.plans[k].card))
-          .map((p) => el('option', { value: p.id }, `${planText(p)} (${p.first}/${p.second})${p.advanced ? ' ★' : ''}`)));
+        cards.map((p) => el('option', { value: p.id }, `${planText(p)} (${p.first}/${p.second})${p.advanced ? ' ★' : ''}`)));
       sel.value = String(st.plans[k].card);
       const approved = el('input', { type: 'checkbox', id: `approved-${stack}`, onchange: (e) => { st.plans[k].approved = e.target.checked; save(); } });
       approved.checked = st.plans[k].approved;
@@ -92,15 +133,28 @@ export async function companionPage(main) {
     const adv = el('input', { type: 'checkbox', id: 'c-advanced', onchange: (e) => { st.advanced = e.target.checked; save(); renderSetup(); } });
     adv.checked = st.advanced;
     const city = el('input', { id: 'c-city', value: st.city || '', maxlength: 30, onchange: (e) => { st.city = e.target.value; save(); drawSheet(); } });
-    const others = el('input', { id: 'c-others', value: st.others || '', placeholder: 'e.g. 3, 5', onchange: (e) => { st.others = e.target.value; save(); refreshScore(); } });
+    const others = el('input', { id: 'c-others', value: st.others || '', placeholder: 'e.g. 3, 5', onchange: (e) => { st.others = e.target.value; save(); renderSetup(); refreshScore(); } });
+    // With other players, who wins a street's end-of-route race depends on them: set it here.
+    // Alone, the server settles it at the end of the turn.
+    const races = l.streets.map((s, i) => ({ s, i })).filter(({ s }) => (s.trucks || []).length && !solo()).map(({ i }) => {
+      const sel = el('select', { id: `c-bonus-${i + 1}`, onchange: (e) => {
+        if (e.target.value === 'open') delete st.sheet.streets[i].bonus; else st.sheet.streets[i].bonus = e.target.value;
+        save();
+        refreshScore();
+      } }, Object.entries(BONUS_NAMES).map(([v, t]) => el('option', { value: v }, t)));
+      sel.value = st.sheet.streets[i].bonus || 'open';
+      return [el('label', { for: `c-bonus-${i + 1}` }, `Street ${i + 1} bonus`), sel];
+    });
     setupEl.replaceChildren(
       el('h2', { id: 'setup-h' }, 'Game setup'),
       el('div', { class: 'grid-form' },
+        el('label', { for: 'c-sheet' }, 'Sheet'), sheetSel,
         el('label', { for: 'c-city' }, 'City name'), city,
         el('label', { for: 'c-advanced' }, 'Advanced variant'), adv,
         el('label', { for: 'c-others' }, 'Other players’ temps'), others,
+        ...races.flat(),
       ),
-      el('p', { class: 'muted' }, 'Leave the other players’ temps empty for a solo game (6 temps or more score 7).'),
+      el('p', { class: 'muted' }, `Leave the other players’ temps empty for a solo game (${l.solo_temps.at_least} temps or more score ${l.solo_temps.points}).`),
       el('h3', {}, 'City plans on the table'),
       ...planSelects,
       el('div', { class: 'row' },
@@ -126,7 +180,7 @@ export async function companionPage(main) {
   function reset() {
     if (!confirm('Start a new, empty sheet? The current one is lost.')) return;
     const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city };
-    st = { ...load(), ...keep, sheet: emptySheet(LAYOUT), plans: defaultPlans(), history: [], round: 1, entry: null };
+    st = { ...fresh(st.edition, st.sheetId), ...keep };
     save();
     if (controller) controller.dead = true;
     controller = null;
@@ -139,7 +193,8 @@ export async function companionPage(main) {
     if (st.entry && controller) return;
     controller = null;
     const kind = st.cards || 'combinations';
-    const kindSel = el('select', { id: 'c-kind', onchange: (e) => { st.cards = e.target.value; save(); renderEntry(); refreshScore(); } },
+    const deck = edition(st.edition).deck;
+    const kindSel = el('select', { id: 'c-kind', onchange: (e) => { st.cards = e.target.value; save(); renderEntry(); renderSetup(); refreshScore(); } },
       el('option', { value: 'combinations' }, 'three combinations (standard game)'),
       el('option', { value: 'hand' }, 'a hand of three cards (solo, expert)'));
     kindSel.value = kind;
@@ -151,7 +206,7 @@ export async function companionPage(main) {
       // of one card with the effect of another, so any effect goes there)
       if (kind === 'hand') {
         num.addEventListener('input', () => {
-          const list = DECK[String(Number(num.value))] || EFFECTS;
+          const list = deck[String(Number(num.value))] || EFFECTS;
           const keep = eff.value;
           eff.replaceChildren(...list.map((e) => el('option', { value: e }, effectLabel(e))));
           if (list.includes(keep)) eff.value = keep;
@@ -187,27 +242,32 @@ export async function companionPage(main) {
       sheetEl,
       base: st.sheet,
       baseScore: score,
+      baseDerived: derived,
+      layout: layout(),
       offer: st.entry,
       nextEffects: null,
       advanced: st.advanced,
       expert: false,
-      solo: st.cards === 'hand' && !othersTemps().length,
+      solo: solo(),
       round: st.round || 1,
-      plans: st.plans.map((p, k) => ({ plan: k + 1, text: planText(PLANS.find((x) => x.id === p.card)) })),
+      plans: st.plans.map((p, k) => ({ plan: k + 1, text: planText(planOf(st.edition, p.card)) })),
       submitted: null,
-      sheetLabel: 'Your sheet',
+      sheetLabel: `Your sheet (${layout().name})`,
       city: st.city,
       requestOptions: request,
       submit: async (turn) => {
         const draft = { play: turn.play };
         if (turn.roundabout) draft.roundabout = turn.roundabout;
         if (turn.plans) draft.plans = turn.plans;
+        if (turn.reshuffle) draft.reshuffle = true;
         const o = await request(draft);
         if (o.error) throw new Error(o.error.message);
         st.history.push({ sheet: st.sheet, plans: JSON.parse(JSON.stringify(st.plans)) });
         if (st.history.length > 40) st.history.shift();
-        st.sheet = o.sheet;
+        // the sheet once the turn is over (alone at the table: its bonuses settled)
+        st.sheet = o.after_turn || o.sheet;
         score = o.score;
+        derived = o.derived;
         for (const c of turn.plans || []) st.plans[c.plan - 1].approved = true;
         st.round = (st.round || 1) + 1;
         st.entry = null;
@@ -217,6 +277,7 @@ export async function companionPage(main) {
         toast('Turn written on your sheet.');
         renderEntry();
         renderSetup();
+        if (o.after_turn) refreshScore();
       },
       restart: async () => {},
     });

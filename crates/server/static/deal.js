@@ -3,6 +3,7 @@
 
 import { seats, TableSocket, api } from './api.js';
 import { el, iconSvg, effectLabel, seatName } from './format.js';
+import { tableKind } from './data.js';
 import { setTitle, toast } from './app.js';
 
 export async function dealPage(main, table) {
@@ -38,6 +39,7 @@ export async function dealPage(main, table) {
     const parts = [];
     parts.push(el('div', { class: 'panel' },
       el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
+      el('p', { id: 'deal-kind' }, tableKind(t)),
       el('p', { class: 'round' }, t.status === 'lobby' ? 'Waiting for players' : t.status === 'over' ? 'Game over' : `Round ${v ? v.round : ''}`),
       el('p', {}, 'Join on your phone: ', el('strong', { id: 'deal-invite' }, invite)),
       mine && mine.host ? el('p', {}, el('a', { href: `/t/${encodeURIComponent(t.table)}`, 'data-nav': true }, 'Host controls (seats, bots)')) : null));

@@ -1,7 +1,5 @@
 // Names, icons and text for cards, effects, plans and turns.
 
-import { PLANS } from './edition.js';
-
 export const EFFECTS = ['surveyor', 'real-estate', 'landscaper', 'pool', 'temp', 'bis'];
 
 export const EFFECT_NAMES = {
@@ -75,22 +73,15 @@ export function effectLabel(effect) {
   return EFFECT_NAMES[effect] || effect;
 }
 
-export function planCard(id) {
-  return PLANS.find((p) => p.id === id) || null;
+/** A plan card's text for people (the engine's description, from the edition data). */
+export function planText(card) {
+  return (card && card.text) || 'plan';
 }
 
-export function planText(card) {
-  const c = card.condition;
-  if (c.estates) return `estates of sizes ${c.estates.join(', ')}`;
-  if (c['full-street'] != null) return `every house of street ${c['full-street']} built`;
-  if (c['bis-in-one-street'] != null) return `${c['bis-in-one-street']} bis houses in one street`;
-  if (c.temps != null) return `${c.temps} temps hired`;
-  if (c['street-ends'] != null) return 'first and last house of every street built';
-  if (c['complete-parks'] != null) return `all parks of ${c['complete-parks']} streets`;
-  if (c['parks-pools-roundabout'] != null) return 'one street with all parks, all pools and a roundabout';
-  if (c['complete-pools'] != null) return `all pools of ${c['complete-pools']} streets`;
-  if (c['parks-and-pools'] != null) return `all parks and pools of street ${c['parks-and-pools']}`;
-  return 'plan';
+/** A decision a number asks for before it is written (the Ice Cream truck). */
+export function choiceText(choice) {
+  if (choice && choice.truck) return `the truck parked at the ${choice.truck} end`;
+  return JSON.stringify(choice);
 }
 
 export function houseName([s, h]) {
@@ -145,6 +136,7 @@ export function turnText(turn, offer) {
       if (r) t += ` (${effectLabel(r.effect)})`;
     }
     parts.push(t);
+    if (b.choice) parts.push(`chose ${choiceText(b.choice)}`);
     if (b.effect) parts.push(effectUseText(b.effect));
   }
   if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
@@ -216,19 +208,13 @@ export function sheetCounts(sheet) {
 }
 
 /**
- * The houses of the run of houses that starts at `first` (1-based [s, h]):
- * it goes right until a fence, a roundabout or the street end.
+ * The houses (1-based [s, h]) of the estate that starts at `first`, as the engine lists the
+ * estates in a sheet's `derived`.
  */
-export function estateHouses(sheet, [s, h]) {
-  const st = sheet.streets[s - 1];
-  const out = [];
-  for (let i = h; i <= st.houses.length; i++) {
-    if (st.houses[i - 1] === 'R') break;
-    out.push([s, i]);
-    const fenced = st.fences.includes(i) || st.houses[i] === 'R';
-    if (fenced) break;
-  }
-  return out;
+export function estateHouses(derived, [s, h]) {
+  const e = ((derived && derived.estates) || []).find((x) => x.first[0] === s && x.first[1] === h);
+  if (!e) return [[s, h]];
+  return Array.from({ length: e.houses }, (_, k) => [s, h + k]);
 }
 
 /** A seat's display name; bots are marked as such (once). */
@@ -236,32 +222,4 @@ export function seatName(s) {
   if (!s.bot) return s.name || `Seat ${s.seat}`;
   const n = s.name || 'Bot';
   return /bot/i.test(n) ? `${n} ⚙` : `${n} (${s.bot} bot) ⚙`;
-}
-
-/**
- * The boxes of the classic total row, read from a score's rows (the engine sends
- * `{rows: [{id, label, points, parts, detail}], total, tie_break}`): penalties as printed
- * (positive), estates with their count from the tie-break key. Null in, null out.
- */
-export function printedBoxes(score) {
-  if (!score || !score.rows) return score || null;
-  const row = (id) => score.rows.find((r) => r.id === id) || { points: 0, parts: [] };
-  const counts = (score.tie_break && score.tie_break.by_size) || [];
-  return {
-    rows: score.rows,
-    plans: row('plans').parts,
-    parks: row('parks').parts,
-    pools: row('pools').points,
-    temps: row('temps').points,
-    estates: row('estates').parts.map((points, i) => ({
-      count: counts[i] || 0,
-      value: counts[i] ? points / counts[i] : 0,
-      points,
-    })),
-    bis: -row('bis').points,
-    roundabouts: -row('roundabouts').points,
-    refusals: -row('refusals').points,
-    total: score.total,
-    tie_break: score.tie_break,
-  };
 }

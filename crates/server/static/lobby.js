@@ -2,15 +2,23 @@
 
 import { api, seats, prefs } from './api.js';
 import { el } from './format.js';
+import { edition, DEFAULT_EDITION, tableKind } from './data.js';
 import { navigate, setTitle } from './app.js';
+
+/** Seats a table may have on this server. */
+const SERVER_SEATS = 100;
 
 export async function lobbyPage(main) {
   setTitle('Lobby');
   const name = el('input', { id: 'name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname', value: prefs.get('name', '') });
+  // Modes and sheets come from the edition data (names, descriptions, the seats each allows).
+  const ed = edition(DEFAULT_EDITION);
   const mode = el('select', { id: 'mode', name: 'mode' },
-    el('option', { value: 'standard' }, 'Standard (three shared combinations)'),
-    el('option', { value: 'solo' }, 'Solo (against the Solo card)'),
-    el('option', { value: 'expert' }, 'Expert (card drafting)'));
+    ed.modes.map((m) => el('option', { value: m.id }, `${m.name} (${m.description})`)));
+  const sheet = el('select', { id: 'sheet', name: 'sheet' },
+    ed.sheets.map((sh) => el('option', { value: sh.id }, sh.name)));
+  sheet.value = prefs.get('sheet', ed.default_sheet);
+  if (!sheet.value) sheet.value = ed.default_sheet;
   const advanced = el('input', { type: 'checkbox', id: 'advanced', name: 'advanced' });
   const reshuffle = el('input', { type: 'checkbox', id: 'reshuffle', name: 'reshuffle' });
   reshuffle.checked = true;
@@ -20,7 +28,12 @@ export async function lobbyPage(main) {
   const err = el('p', { class: 'error-text', role: 'alert' });
 
   function syncMode() {
-    if (mode.value === 'solo') {
+    const m = ed.modes.find((x) => x.id === mode.value) || ed.modes[0];
+    const max = Math.min(m.max_seats, SERVER_SEATS);
+    seatCount.min = m.min_seats;
+    seatCount.max = max;
+    if (max === 1) {
+      // alone at the table: nobody to reshuffle for
       seatCount.value = 1;
       seatCount.disabled = true;
       reshuffle.checked = false;
@@ -28,14 +41,15 @@ export async function lobbyPage(main) {
     } else {
       seatCount.disabled = false;
       reshuffle.disabled = false;
-      if (Number(seatCount.value) < 2) seatCount.value = 2;
+      const n = Number(seatCount.value) || 0;
+      seatCount.value = Math.max(Math.max(m.min_seats, 2), Math.min(n, max));
     }
     renderBots();
   }
 
   const bots = new Map(); // seat → kind
   function renderBots() {
-    const n = Math.max(1, Math.min(100, Number(seatCount.value) || 1));
+    const n = Math.max(1, Math.min(SERVER_SEATS, Number(seatCount.value) || 1));
     for (const s of [...bots.keys()]) if (s > n) bots.delete(s);
     const first = tableMode.checked ? 1 : 2;
     const rows = [];
@@ -59,6 +73,7 @@ export async function lobbyPage(main) {
     el('div', { class: 'grid-form' },
       el('label', { for: 'name' }, 'Your name'), name,
       el('label', { for: 'mode' }, 'Mode'), mode,
+      el('label', { for: 'sheet' }, 'Sheet'), sheet,
       el('label', { for: 'seats' }, 'Seats'), seatCount,
       el('label', { for: 'advanced' }, 'Advanced variant'), el('div', { class: 'row' }, advanced, el('span', { class: 'muted' }, 'advanced plans and roundabouts')),
       el('label', { for: 'reshuffle' }, 'First-plan reshuffle'), el('div', { class: 'row' }, reshuffle, el('span', { class: 'muted' }, 'offered after the first plan')),
@@ -75,6 +90,8 @@ export async function lobbyPage(main) {
     const body = {
       name: name.value.trim() || 'Host',
       mode: mode.value,
+      edition: ed.id,
+      sheet: sheet.value,
       advanced: advanced.checked,
       first_plan_reshuffle: mode.value !== 'solo' && reshuffle.checked,
       seats: Number(seatCount.value) || 1,
@@ -82,6 +99,7 @@ export async function lobbyPage(main) {
       table_mode: tableMode.checked,
     };
     prefs.set('name', body.name);
+    prefs.set('sheet', body.sheet);
     try {
       const r = await api('POST', '/api/tables', body);
       seats.set(r.table, { seat: r.seat ?? null, token: r.token, host: true, name: body.name });
@@ -114,13 +132,13 @@ export async function lobbyPage(main) {
         const link = `/t/${encodeURIComponent(t.table)}`;
         return el('tr', {},
           el('td', {}, el('a', { href: link, 'data-nav': true }, t.host ? `${t.host}’s table` : t.table)),
-          el('td', {}, `${t.mode}${t.advanced ? ', advanced' : ''}`),
+          el('td', {}, tableKind(t)),
           el('td', {}, `${t.seats - t.free}/${t.seats}`),
           el('td', {}, t.status === 'playing' ? `playing${t.round ? ` (round ${t.round})` : ''}` : t.status),
           el('td', {}, mine ? el('a', { href: link, 'data-nav': true }, 'Rejoin') : t.free > 0 && t.status === 'lobby' ? el('a', { href: link, 'data-nav': true }, 'Join') : el('a', { href: `${link}/watch`, 'data-nav': true }, 'Watch')));
       });
       list.replaceChildren(el('div', { class: 'table-scroll' }, el('table', { class: 'data' },
-        el('thead', {}, el('tr', {}, el('th', {}, 'Table'), el('th', {}, 'Mode'), el('th', {}, 'Seats'), el('th', {}, 'Status'), el('th', {}, ''))),
+        el('thead', {}, el('tr', {}, el('th', {}, 'Table'), el('th', {}, 'Game'), el('th', {}, 'Seats'), el('th', {}, 'Status'), el('th', {}, ''))),
         el('tbody', {}, rows))));
     } catch (e) {
       list.replaceChildren(el('p', { class: 'error-text' }, e.message));

@@ -1,13 +1,16 @@
-// The score sheet, drawn in SVG after the printed layout: three right-aligned streets with
-// their park tracks, planned pools, top fences and fence slots, and the lower scoring area
-// (plans, parks, pools, temps, real-estate columns 1–6, bis, roundabouts and refusals, total).
+// The score sheet, drawn in SVG after the printed layout from the sheet's data: right-aligned
+// streets with their park tracks, planned pools, top fences and fence slots, the features of
+// the sheet's rule modules (eggs, ice-cream cones and trucks, strings of lights), and the lower
+// scoring area with one column per score row, in the printed order, and the total.
 //
-// renderSheet(container, {sheet, score, layout}, {targets, marks, label}) redraws the sheet.
-// `targets` lists what can be acted on: each becomes a focusable element (Enter/Space or a
-// click/tap calls `activate`) with its own accessible name.
+// renderSheet(container, {sheet, score, layout, derived}, {targets, marks, label}) redraws the
+// sheet. `layout` is the sheet's edition data; `derived` is what the engine derives from the
+// sheet (number ranges, estates, collected eggs, cones, trucks, lights): nothing here works a
+// rule out. `targets` lists what can be acted on: each becomes a focusable element (Enter/Space
+// or a click/tap calls `activate`) with its own accessible name.
 
 import { LAYOUT } from './edition.js';
-import { parseHouse, printedBoxes } from './format.js';
+import { parseHouse } from './format.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -16,17 +19,22 @@ export const W = 1000;
 
 /** Narrow screens draw the streets and the scoring area as two pictures (see renderSheet). */
 export const COMPACT = window.matchMedia('(max-width: 640px)');
-const RIGHT = 978; // right edge of the last house cell of every street
-const P = 74; // house pitch
-const BW = 58; // house box width
-const BH = 60; // house box height
-const SH = 140; // street block height
+const RIGHT = 934; // right edge of the last house cell of every street
+const P = 70; // house pitch
+const BW = 56; // house box width
+const BH = 58; // house box height
+const SH = 176; // street block height: parks, pools, houses, and the strip in front of them
 const TOP = 8;
-const LOWER = TOP + 3 * SH + 8; // top of the lower area
 const CELL = 21; // track cell height
-const TOTAL_Y = LOWER + 40 + 10 * CELL + 10; // total row
-export const H = TOTAL_Y + 64;
-const STREETS_X0 = 40; // left edge of the streets picture in compact mode
+const STREETS_X0 = 28; // left edge of the streets picture in compact mode
+const GAP = 18; // room for an operator between two columns of the total row
+
+/** Where the streets end and the scoring area starts, for a sheet of `n` streets. */
+function geometry(n) {
+  const lower = TOP + n * SH + 8;
+  const totalY = lower + 40 + 10 * CELL + 10;
+  return { lower, totalY, height: totalY + 64 };
+}
 
 function s(tag, attrs = {}, text) {
   const e = document.createElementNS(NS, tag);
@@ -51,6 +59,14 @@ function streetY(si) {
 function houseY(si) {
   return streetY(si) + 72;
 }
+
+/** Top of the strip in front of the houses (eggs, cones, lights, the trucks' route). */
+function stripY(si) {
+  return houseY(si) + BH + 2;
+}
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const key2 = ([a, b]) => `${a},${b}`;
 
 /** Track values: first `values.length - 1` are boxes, the last is printed without a box. */
 function trackValue(values, crossed) {
@@ -81,21 +97,37 @@ function makeActionable(g, target, key) {
   g.prepend(t);
 }
 
+/** The engine's derived state, indexed for drawing; empty parts when it is missing. */
+function indexDerived(derived) {
+  const d = derived || {};
+  return {
+    ranges: d.ranges || null,
+    eggs: new Map((d.eggs || []).map((e) => [key2(e.house), e])),
+    cones: new Map((d.cones || []).map((c) => [key2(c.house), c])),
+    routes: new Map((d.routes || []).map((r) => [r.street, r])),
+    links: new Set((d.links || []).map(key2)),
+  };
+}
+
 /**
  * Draws the sheet into `container`.
- * data: {sheet (SheetData), score (Score|null), layout?}
- * opts: {targets: Map<key, {label, activate, selected?}>, marks: {fresh: Set<"s,h">, chosen: Set<"s,h">},
+ * data: {sheet (SheetData), score (Score|null), layout?, derived?}
+ * opts: {targets: Map<key, {label, activate, selected?}>,
+ *        marks: {fresh: Set<"s,h">, chosen: Set<"s,h">, pending?: {house: "s,h", number}},
  *        label: text naming the sheet, solo: bool}
  * Keys: "h:s:h" house, "f:s:k" fence slot, "c:size" real-estate column, "t:refusal" refusal track.
  */
 export function renderSheet(container, data, opts = {}) {
   const layout = data.layout || LAYOUT;
   const sheet = data.sheet;
-  const score = printedBoxes(data.score);
+  const score = data.score && data.score.rows ? data.score : null;
+  const derived = indexDerived(data.derived);
   const targets = opts.targets || new Map();
   const fresh = (opts.marks && opts.marks.fresh) || new Set();
   const chosen = (opts.marks && opts.marks.chosen) || new Set();
+  const pending = (opts.marks && opts.marks.pending) || null;
   const focusedKey = container.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+  const G = geometry(layout.streets.length);
 
   // On a narrow screen the streets and the scoring area are two pictures, the streets cropped
   // to their own width so that the houses are as large as the screen allows.
@@ -111,24 +143,25 @@ export function renderSheet(container, data, opts = {}) {
       <circle cx="3.5" cy="3.5" r="1.4" fill="#E69F00"/>
     </pattern>`;
     svg.append(defs);
-    svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'paper', rx: 10 }));
+    svg.append(s('rect', { x: 0, y: 0, width: W, height: G.height, class: 'paper', rx: 10 }));
     return svg;
   };
   const label = opts.label || 'Score sheet';
-  const svg = compact ? mk(`${STREETS_X0} 0 ${W - STREETS_X0 - 4} ${LOWER - 6}`, label) : mk(`0 0 ${W} ${H}`, label);
-  const lowerSvg = compact ? mk(`0 ${LOWER - 8} ${W} ${H - LOWER + 8}`, `${label}: scoring`) : svg;
+  const svg = compact ? mk(`${STREETS_X0} 0 ${W - STREETS_X0 - 4} ${G.lower - 6}`, label) : mk(`0 0 ${W} ${G.height}`, label);
+  const lowerSvg = compact ? mk(`0 ${G.lower - 8} ${W} ${G.height - G.lower + 8}`, `${label}: scoring`) : svg;
+  svg.dataset.sheet = layout.id;
 
   // City name box at the top left.
   const nameG = s('g', { class: 'city' });
   const cx0 = compact ? STREETS_X0 + 6 : 14;
-  const cw = compact ? 140 : 196;
+  const cw = compact ? 130 : 150;
   nameG.append(s('rect', { x: cx0, y: TOP + 40, width: cw, height: 46, rx: 6, class: 'city-box' }));
   nameG.append(s('text', { x: cx0 + 10, y: TOP + 58, class: 'small' }, 'Welcome to'));
   nameG.append(s('text', { x: cx0 + 10, y: TOP + 78, class: 'city-name' }, opts.city || ''));
   svg.append(nameG);
 
-  for (let si = 0; si < 3; si++) drawStreet(svg, layout, sheet, si, targets, fresh, chosen);
-  drawLower(lowerSvg, layout, sheet, score, targets, opts);
+  for (let si = 0; si < layout.streets.length; si++) drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pending);
+  drawLower(lowerSvg, layout, sheet, score, derived, targets, opts, G);
 
   if (compact) {
     container.replaceChildren(svg, lowerSvg);
@@ -144,20 +177,31 @@ export function renderSheet(container, data, opts = {}) {
   return svg;
 }
 
-function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
+function eggText(e) {
+  const eggs = plural(e.eggs, 'egg');
+  if (e.collected === e.eggs) return `${eggs}, collected`;
+  if (e.collected > 0) return `${eggs}, ${e.collected} collected, ${e.lost} lost`;
+  if (e.lost === e.eggs) return `${eggs}, lost`;
+  return `${eggs}, not collected yet`;
+}
+
+const CONE_STATE = { open: 'not reached yet', circled: 'circled', crossed: 'crossed off' };
+
+function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pending) {
   const st = layout.streets[si];
   const data = sheet.streets[si];
   const n = st.houses;
   const y0 = streetY(si);
   const hy = houseY(si);
+  const sy = stripY(si);
   const g = s('g', { class: 'street', 'aria-label': `Street ${si + 1}`, role: 'group' });
   svg.append(g);
 
   // Street band and number.
   const left = cellX(n, 0);
   g.append(s('rect', { x: left, y: hy - 6, width: RIGHT - left, height: BH + 12, class: 'street-band', rx: 4 }));
-  g.append(s('circle', { cx: left - 22, cy: hy + BH / 2, r: 15, class: 'street-no' }));
-  g.append(s('text', { x: left - 22, y: hy + BH / 2 + 6, class: 'street-no-text', 'text-anchor': 'middle' }, si + 1));
+  g.append(s('circle', { cx: left - 22, cy: hy + 14, r: 13, class: 'street-no' }));
+  g.append(s('text', { x: left - 22, y: hy + 19, class: 'street-no-text', 'text-anchor': 'middle' }, si + 1));
 
   // Park track above the right end of the street.
   const parks = st.parks;
@@ -172,7 +216,6 @@ function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
     const last = k === parks.length - 1;
     if (!last) {
       pg.append(s('circle', { cx, cy: py, r: pr, class: 'park-box' }));
-      // a small tree mark, then the value
       pg.append(s('text', { x: cx, y: py + 5, class: 'park-val', 'text-anchor': 'middle' }, v));
       if (k < data.parks) crossMark(pg, cx - pr, py - pr, 2 * pr, 2 * pr);
     } else {
@@ -180,6 +223,10 @@ function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
     }
   });
   g.append(pg);
+
+  const eggsAt = new Map((st.eggs || []).map((e) => [e.house, e]));
+  const conesAt = new Map((st.cones || []).map((c) => [c.house, c]));
+  const linked = (k) => derived.links.has(`${si + 1},${k}`);
 
   // Houses.
   for (let i = 0; i < n; i++) {
@@ -198,9 +245,9 @@ function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
     if (planned) {
       const cx = x + w / 2;
       const cy = y0 + 46;
-      hg.append(s('ellipse', { cx, cy, rx: 21, ry: 12, class: poolBuilt ? 'pool built' : 'pool' }));
+      hg.append(s('ellipse', { cx, cy, rx: 21, ry: 11, class: poolBuilt ? 'pool built' : 'pool' }));
       if (poolBuilt) {
-        hg.append(s('ellipse', { cx, cy, rx: 21, ry: 12, fill: 'url(#water)', class: 'pool-water' }));
+        hg.append(s('ellipse', { cx, cy, rx: 21, ry: 11, fill: 'url(#water)', class: 'pool-water' }));
         hg.append(s('path', { d: `M${cx - 6} ${cy}l4 4l8-9`, class: 'pool-check' }));
       } else if (p.kind !== 'empty') {
         // the house was filled without building its pool: it is lost
@@ -228,8 +275,8 @@ function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
     }
     let desc;
     if (p.kind === 'number') {
-      hg.append(s('text', { x: x + w / 2, y: hy + (p.bis ? 36 : 41), class: fresh.has(`${si + 1},${h}`) ? 'house-num fresh' : 'house-num', 'text-anchor': 'middle' }, p.value));
-      if (p.bis) hg.append(s('text', { x: x + w / 2, y: hy + 53, class: 'bis-mark', 'text-anchor': 'middle' }, 'bis'));
+      hg.append(s('text', { x: x + w / 2, y: hy + (p.bis ? 35 : 40), class: fresh.has(`${si + 1},${h}`) ? 'house-num fresh' : 'house-num', 'text-anchor': 'middle' }, p.value));
+      if (p.bis) hg.append(s('text', { x: x + w / 2, y: hy + 52, class: 'bis-mark', 'text-anchor': 'middle' }, 'bis'));
       desc = `${p.value}${p.bis ? ' bis' : ''}`;
     } else if (p.kind === 'roundabout') {
       const cx = x + w / 2;
@@ -238,12 +285,53 @@ function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
       hg.append(s('circle', { cx, cy, r: 8, class: 'rb-inner' }));
       hg.append(s('path', { d: `M${cx + 13} ${cy - 14}l5 0l0 5M${cx - 13} ${cy + 14}l-5 0l0 -5`, class: 'rb-arrow' }));
       desc = 'roundabout';
+    } else if (pending && pending.house === `${si + 1},${h}`) {
+      // a number waiting for the decision it asks for (the Ice Cream truck)
+      hg.append(s('text', { x: x + w / 2, y: hy + 40, class: 'house-num pending', 'text-anchor': 'middle' }, pending.number));
+      desc = `${pending.number} about to be written, waiting for your choice`;
     } else {
-      const [lo, hi] = openRange(data.houses, i);
-      desc = lo <= hi ? `empty, accepts ${lo === hi ? lo : `${lo} to ${hi}`}` : 'empty, no number fits in order';
+      const range = derived.ranges && derived.ranges[si] ? derived.ranges[si][i] : null;
+      if (derived.ranges) desc = range ? `empty, accepts ${range[0] === range[1] ? range[0] : `${range[0]} to ${range[1]}`}` : 'empty, no number fits in order';
+      else desc = 'empty';
     }
     if (planned) desc += poolBuilt ? ', pool built' : ', planned pool';
     if (used) desc += ', used for a plan';
+
+    // Eggs in front of the house, on its left.
+    const egg = eggsAt.get(h);
+    if (egg) {
+      const state = derived.eggs.get(`${si + 1},${h}`) || { eggs: egg.eggs, collected: 0, lost: 0 };
+      const eg = s('g', { class: `eggs egg-${egg.colour}` });
+      for (let k = 0; k < egg.eggs; k++) {
+        const ex = x + 10 + k * 19;
+        const ey = sy + 17;
+        eg.append(s('ellipse', { cx: ex, cy: ey, rx: 7, ry: 9.5, class: 'egg' }));
+        eg.append(s('path', { d: `M${ex - 6} ${ey - 1}q3 -3 6 0t6 0`, class: 'egg-band' }));
+        if (k < state.collected) eg.append(s('circle', { cx: ex, cy: ey, r: 12.5, class: 'egg-ring' }));
+        else if (k >= egg.eggs - state.lost) eg.append(s('path', { d: `M${ex - 9} ${ey + 9}L${ex + 9} ${ey - 9}`, class: 'egg-lost' }));
+      }
+      hg.append(eg);
+      desc += `, ${eggText(state)}`;
+    }
+
+    // An ice-cream cone in front of the house, on its right.
+    const cone = conesAt.get(h);
+    if (cone) {
+      const state = (derived.cones.get(`${si + 1},${h}`) || { state: 'open' }).state;
+      const cg = s('g', { class: `cone ${state}` });
+      const cx = x + w - 13;
+      cg.append(s('path', { d: `M${cx - 7} ${sy + 22}L${cx} ${sy + 38}L${cx + 7} ${sy + 22}z`, class: 'cone-wafer' }));
+      for (let k = 0; k < cone.scoops; k++) cg.append(s('circle', { cx, cy: sy + 18 - k * 7, r: 5.6, class: `scoop scoop-${k + 1}` }));
+      if (state === 'circled') cg.append(s('ellipse', { cx, cy: sy + 20, rx: 12, ry: 21, class: 'cone-ring' }));
+      if (state === 'crossed') crossMark(cg, cx - 12, sy - 1, 24, 42, 'cone-cross');
+      hg.append(cg);
+      desc += `, ice-cream cone of ${plural(cone.scoops, 'scoop')}, ${CONE_STATE[state] || state}`;
+    }
+
+    // Strings of lights on either side.
+    if (linked(h - 1) && linked(h)) desc += `, lit with houses ${h - 1} and ${h + 1}`;
+    else if (linked(h - 1)) desc += `, lit with house ${h - 1}`;
+    else if (linked(h)) desc += `, lit with house ${h + 1}`;
     if (fresh.has(`${si + 1},${h}`)) desc += ', written this turn';
 
     if (target) {
@@ -291,27 +379,85 @@ function drawStreet(svg, layout, sheet, si, targets, fresh, chosen) {
     }
     g.append(fg);
   }
+
+  // Strings of lights: a garland from the front of a house to the front of its neighbour.
+  for (let k = 1; k < n; k++) {
+    if (!linked(k)) continue;
+    const x1 = houseBox(n, k - 1).x + BW / 2;
+    const x2 = houseBox(n, k).x + BW / 2;
+    const lg = s('g', { class: 'garland', role: 'img', 'aria-label': `Street ${si + 1}, string of lights between houses ${k} and ${k + 1}` });
+    lg.append(s('path', { d: `M${x1} ${sy + 6}Q${(x1 + x2) / 2} ${sy + 38} ${x2} ${sy + 6}`, class: 'garland-wire' }));
+    [0.25, 0.5, 0.75].forEach((t, b) => {
+      const bx = x1 + (x2 - x1) * t;
+      const by = sy + 6 + 32 * 2 * t * (1 - t);
+      lg.append(s('ellipse', { cx: bx, cy: by + 5, rx: 4, ry: 5.5, class: `bulb bulb-${b + 1}` }));
+    });
+    g.append(lg);
+  }
+
+  // Ice-cream trucks at the street ends, their route so far, and the end-of-route bonus.
+  const route = derived.routes.get(si + 1) || (st.trucks && st.trucks.length
+    ? { street: si + 1, parked: st.trucks, truck: st.trucks.length === 1 ? st.trucks[0] : null, at: null, finished: false, bonus: 'open' }
+    : null);
+  if (route) drawRoute(g, n, si, route);
 }
 
-/**
- * For a screen reader: the numbers an empty house can still take between its written
- * neighbours in the same stretch of street (roundabouts start a new stretch). Legality comes
- * from the server; this is only a description.
- */
-function openRange(houses, i) {
-  let lo = 0;
-  let hi = 17;
-  for (let j = i - 1; j >= 0; j--) {
-    const p = parseHouse(houses[j]);
-    if (p.kind === 'roundabout') break;
-    if (p.kind === 'number') { lo = p.value + 1; break; }
+/** A small truck facing `dir` (1: to the right, -1: to the left), its front at `fx`. */
+function truckIcon(g, fx, y, dir) {
+  const body = dir > 0 ? fx - 40 : fx + 12;
+  const cab = dir > 0 ? fx - 12 : fx;
+  g.append(s('rect', { x: body, y, width: 28, height: 15, rx: 2, class: 'truck-body' }));
+  g.append(s('path', { d: `M${cab} ${y + 15}v-10h${dir > 0 ? 7 : 5}l5 5v5z`, class: 'truck-cab', transform: dir > 0 ? null : `translate(${2 * cab + 12} 0) scale(-1 1)` }));
+  g.append(s('circle', { cx: body + 6, cy: y + 17, r: 3, class: 'truck-wheel' }));
+  g.append(s('circle', { cx: body + (dir > 0 ? 34 : 22), cy: y + 17, r: 3, class: 'truck-wheel' }));
+  g.append(s('path', { d: `M${body + 14} ${y + 4}l-3 7h6z`, class: 'truck-cone' }));
+}
+
+const BONUS = { open: 'open', won: 'circled', lost: 'crossed off' };
+
+function drawRoute(g, n, si, route) {
+  const hy = houseY(si);
+  const sy = stripY(si);
+  const left = cellX(n, 0);
+  const endX = { left: left - 6, right: RIGHT + 6 };
+  const rg = s('g', { class: 'route' });
+  // The route driven so far: from the parking place to the house the truck stands at.
+  if (route.truck && route.at) {
+    const hx = houseBox(n, route.at - 1).x + BW / 2;
+    const from = endX[route.truck];
+    rg.append(s('path', { d: `M${from} ${sy + 41}H${hx}`, class: 'route-line' }));
+    const d = route.truck === 'left' ? 1 : -1;
+    rg.append(s('path', { d: `M${hx} ${sy + 41}l${-8 * d} -5v10z`, class: 'route-head' }));
   }
-  for (let j = i + 1; j < houses.length; j++) {
-    const p = parseHouse(houses[j]);
-    if (p.kind === 'roundabout') break;
-    if (p.kind === 'number') { hi = p.value - 1; break; }
+  for (const side of route.parked) {
+    const dir = side === 'left' ? 1 : -1;
+    const state = route.truck === side ? 'driving' : route.truck ? 'crossed' : 'waiting';
+    const tg = s('g', { class: `truck ${state}`, role: 'img' });
+    const fx = endX[side];
+    truckIcon(tg, fx, hy + 32, dir);
+    if (state === 'crossed') crossMark(tg, side === 'left' ? fx - 44 : fx + 4, hy + 26, 40, 30, 'truck-cross');
+    const where = route.at ? `at house ${route.at}` : 'still parked';
+    const text = state === 'driving'
+      ? `drives the street from the ${side}, ${where}${route.finished ? ', route finished' : ''}`
+      : state === 'crossed' ? 'not chosen, crossed off' : 'the first number in this street chooses one of the two trucks';
+    tg.setAttribute('aria-label', `Street ${si + 1}, ice-cream truck parked at the ${side} end: ${text}`);
+    rg.append(tg);
+    // Its end-of-route bonus at the other end of the street.
+    const bx = side === 'left' ? RIGHT + 26 : left - 26;
+    const by = sy + 18;
+    const mine = state !== 'crossed';
+    const bonus = mine ? route.bonus : 'open';
+    const bg = s('g', { class: `bonus ${mine ? bonus : 'unused'}`, role: 'img' });
+    bg.append(s('circle', { cx: bx, cy: by, r: 14, class: 'bonus-disc' }));
+    bg.append(s('text', { x: bx, y: by + 5, class: 'bonus-text', 'text-anchor': 'middle' }, '+1'));
+    if (bonus === 'won') bg.append(s('circle', { cx: bx, cy: by, r: 18, class: 'bonus-ring' }));
+    if (bonus === 'lost' || !mine) crossMark(bg, bx - 15, by - 15, 30, 30, 'bonus-cross');
+    bg.setAttribute('aria-label', mine
+      ? `Street ${si + 1}, end-of-route bonus (1 more point per circled cone): ${BONUS[bonus] || bonus}${route.finished && bonus === 'open' ? ', route finished' : ''}`
+      : `Street ${si + 1}, end-of-route bonus of the truck not chosen`);
+    rg.append(bg);
   }
-  return [lo, hi];
+  g.append(rg);
 }
 
 function drawTrack(g, x, y, w, values, crossed, opts = {}) {
@@ -327,148 +473,233 @@ function drawTrack(g, x, y, w, values, crossed, opts = {}) {
   });
 }
 
-function header(g, x, w, text, sub) {
-  g.append(s('text', { x: x + w / 2, y: LOWER + 16, class: 'col-head', 'text-anchor': 'middle' }, text));
-  if (sub) g.append(s('text', { x: x + w / 2, y: LOWER + 31, class: 'col-sub', 'text-anchor': 'middle' }, sub));
+/** A column head: the row's label, on two lines when long ("Temp agency", "Round-abouts"). */
+function header(g, lower, x, w, text, sub) {
+  const words = text.split(' ');
+  let lines = words.length > 1 ? [words[0], words.slice(1).join(' ')] : [text];
+  if (lines.length === 1 && text.length > 9) lines = [`${text.slice(0, Math.ceil(text.length / 2))}-`, text.slice(Math.ceil(text.length / 2))];
+  if (sub) lines = [text.length > 9 ? words[0] : text, sub];
+  g.append(s('text', { x: x + w / 2, y: lower + 16, class: 'col-head', 'text-anchor': 'middle' }, lines[0]));
+  if (lines[1]) g.append(s('text', { x: x + w / 2, y: lower + 31, class: sub ? 'col-sub' : 'col-head', 'text-anchor': 'middle' }, lines[1]));
 }
 
-function totalCell(g, x, w, value, label, cls = '') {
-  g.append(s('rect', { x, y: TOTAL_Y, width: w, height: 34, rx: 6, class: `total-cell ${cls}` }));
-  g.append(s('text', { x: x + w / 2, y: TOTAL_Y + 24, class: 'total-val', 'text-anchor': 'middle' }, value == null ? '' : value));
-  g.setAttribute('aria-label', `${label}: ${value == null ? 'not scored' : value}`);
+function totalCell(g, G, x, w, value, cls = '') {
+  g.append(s('rect', { x, y: G.totalY, width: w, height: 34, rx: 6, class: `total-cell ${cls}` }));
+  g.append(s('text', { x: x + w / 2, y: G.totalY + 24, class: 'total-val', 'text-anchor': 'middle' }, value == null ? '' : value));
 }
 
-function op(svg, x, t) {
-  svg.append(s('text', { x, y: TOTAL_Y + 25, class: 'op', 'text-anchor': 'middle', 'aria-hidden': 'true' }, t));
+/** Numbers drawn from the sheet as written (no rule: counts of what is on the paper). */
+function counts(sheet) {
+  let bis = 0;
+  let roundabouts = 0;
+  let pools = 0;
+  for (const st of sheet.streets) {
+    for (const t of st.houses) {
+      if (t.endsWith('b')) bis++;
+      if (t === 'R') roundabouts++;
+    }
+    pools += st.pools.length;
+  }
+  return { bis, roundabouts, pools };
 }
 
-function drawLower(svg, layout, sheet, score, targets, opts) {
+/**
+ * The columns of the total row, one per score row of the sheet in its printed order. The base
+ * rows draw their printed tracks; any other row (a thematic sheet's) draws one box per part of
+ * its score row. Penalty columns are subtracted.
+ */
+function columnsOf(layout) {
+  const estatesW = layout.real_estate.length * 50 - 8;
+  const known = {
+    plans: { w: 62, draw: plansColumn },
+    parks: { w: 58, draw: partsColumn },
+    pools: { w: 44, draw: poolsColumn, ownTotal: true },
+    temps: { w: 44, draw: tempsColumn },
+    estates: { w: estatesW, draw: estatesColumn, ownTotal: true },
+    bis: { w: 44, draw: bisColumn, negative: true },
+    roundabouts: { w: 44, draw: roundaboutsColumn, negative: true },
+    refusals: { w: 46, draw: refusalsColumn, negative: true },
+    eggs: layout.egg_points && layout.egg_points.length ? { w: 66, draw: thresholdsColumn } : null,
+  };
+  return layout.score_rows.map((r) => ({ ...r, ...(known[r.id] || { w: 60, draw: partsColumn }) }));
+}
+
+function drawLower(svg, layout, sheet, score, derived, targets, opts, G) {
   const lower = s('g', { class: 'lower', role: 'group', 'aria-label': 'Scoring' });
   svg.append(lower);
-  lower.append(s('line', { x1: 10, y1: LOWER - 4, x2: W - 10, y2: LOWER - 4, class: 'divider' }));
-  const trackTop = LOWER + 40;
+  lower.append(s('line', { x1: 10, y1: G.lower - 4, x2: W - 10, y2: G.lower - 4, class: 'divider' }));
+  const rowOf = (id) => (score ? score.rows.find((r) => r.id === id) || null : null);
+  const ctx = { layout, sheet, score, derived, targets, opts, G, counts: counts(sheet), trackTop: G.lower + 40 };
+  const op = (x, t) => lower.append(s('text', { x, y: G.totalY + 25, class: 'op', 'text-anchor': 'middle', 'aria-hidden': 'true' }, t));
 
-  // Plans.
   let x = 14;
-  let g = s('g', { role: 'img' });
-  header(g, x, 64, 'Plans');
+  const words = [];
+  columnsOf(layout).forEach((col, i) => {
+    if (i > 0) {
+      op(x + GAP / 2 - 2, col.negative ? '−' : '+');
+      words.push(col.negative ? '−' : '+');
+      x += GAP;
+    }
+    const row = rowOf(col.id);
+    const g = s('g', { class: `column column-${col.id}`, role: 'img' });
+    g.dataset.row = col.id;
+    col.draw(g, x, col.w, col, row, ctx);
+    // what the row adds, written as printed (penalties positive, in a dashed box)
+    const shown = row ? (col.negative ? -row.points : row.points) : null;
+    if (!col.ownTotal) totalCell(g, G, x, col.w, shown, col.negative ? 'neg' : '');
+    if (!g.getAttribute('aria-label')) {
+      g.setAttribute('aria-label', `${col.label}: ${row ? `${row.points} points${row.detail ? ` (${row.detail})` : ''}` : 'not scored'}`);
+    }
+    lower.append(g);
+    words.push(col.label.toLowerCase());
+    x += col.w;
+  });
+
+  // Total.
+  op(x + GAP / 2 - 2, '=');
+  words.push('=', 'total');
+  x += GAP;
+  const g = s('g', { role: 'img', class: 'column column-total' });
+  const tw = W - 14 - x;
+  g.append(s('text', { x: x + tw / 2, y: G.totalY - 10, class: 'col-head', 'text-anchor': 'middle' }, 'Total'));
+  g.append(s('rect', { x, y: G.totalY - 2, width: tw, height: 38, rx: 10, class: 'grand-total' }));
+  g.append(s('text', { x: x + tw / 2, y: G.totalY + 26, class: 'grand-total-val', 'text-anchor': 'middle' }, score ? score.total : ''));
+  g.setAttribute('aria-label', `Total: ${score ? score.total : 'not scored'}`);
+  lower.append(g);
+
+  // The total row, in words.
+  svg.append(s('text', { x: 14, y: G.totalY + 56, class: 'small' }, words.join(' ')));
+}
+
+function plansColumn(g, x, w, col, row, ctx) {
+  const { sheet, G } = ctx;
+  header(g, G.lower, x, w, col.label);
   for (let k = 0; k < 3; k++) {
-    const yy = trackTop + k * 58;
-    g.append(s('rect', { x, y: yy, width: 64, height: 48, rx: 6, class: 'plan-box' }));
+    const yy = ctx.trackTop + k * 58;
+    g.append(s('rect', { x, y: yy, width: w, height: 48, rx: 6, class: 'plan-box' }));
     g.append(s('text', { x: x + 6, y: yy + 14, class: 'small' }, `n°${k + 1}`));
     const v = sheet.plans[k];
-    g.append(s('text', { x: x + 32, y: yy + 40, class: 'plan-val', 'text-anchor': 'middle' }, v == null ? '' : v));
+    g.append(s('text', { x: x + w / 2, y: yy + 40, class: 'plan-val', 'text-anchor': 'middle' }, v == null ? '' : v));
   }
-  const planSum = score ? score.plans.reduce((a, b) => a + b, 0) : null;
-  totalCell(g, x, 64, planSum, 'Plans total');
-  g.setAttribute('aria-label', `Plans: ${sheet.plans.map((v, k) => `n°${k + 1} ${v == null ? 'not scored' : v + ' points'}`).join(', ')}`);
-  lower.append(g);
-  op(svg, x + 74, '+');
+  g.setAttribute('aria-label', `${col.label}: ${sheet.plans.map((v, k) => `n°${k + 1} ${v == null ? 'not scored' : `${v} points`}`).join(', ')}`);
+}
 
-  // Parks per street.
-  x = 96;
-  g = s('g', { role: 'img' });
-  header(g, x, 60, 'Parks');
-  for (let k = 0; k < 3; k++) {
-    const yy = trackTop + k * 58;
-    g.append(s('rect', { x, y: yy, width: 60, height: 48, rx: 6, class: 'plan-box' }));
-    g.append(s('text', { x: x + 5, y: yy + 14, class: 'small' }, `street ${k + 1}`));
-    const v = score ? score.parks[k] : trackValue(layout.streets[k].parks, sheet.streets[k].parks);
-    g.append(s('text', { x: x + 30, y: yy + 40, class: 'plan-val', 'text-anchor': 'middle' }, v));
+/** One box per part of the row: per street for parks, ice cream and lights. */
+function partsColumn(g, x, w, col, row, ctx) {
+  const { layout, sheet, G } = ctx;
+  const streets = layout.streets.length;
+  const parts = row ? row.parts : col.id === 'parks'
+    ? layout.streets.map((st, k) => trackValue(st.parks, sheet.streets[k].parks))
+    : Array(streets).fill(null);
+  const perStreet = parts.length === streets;
+  header(g, G.lower, x, w, col.label);
+  const step = Math.min(58, Math.floor((10 * CELL) / Math.max(1, parts.length)));
+  parts.forEach((v, k) => {
+    const yy = ctx.trackTop + k * step;
+    g.append(s('rect', { x, y: yy, width: w, height: step - 10, rx: 6, class: 'plan-box' }));
+    g.append(s('text', { x: x + 5, y: yy + 13, class: 'small' }, perStreet ? `street ${k + 1}` : `${k + 1}`));
+    g.append(s('text', { x: x + w / 2, y: yy + step - 17, class: 'plan-val', 'text-anchor': 'middle' }, v == null ? '' : v));
+  });
+  if (row) {
+    const each = perStreet ? parts.map((v, k) => `street ${k + 1}: ${v}`).join(', ') : parts.join(', ');
+    g.setAttribute('aria-label', `${col.label}: ${row.points} points (${row.detail || each})`);
   }
-  const parkSum = score ? score.parks.reduce((a, b) => a + b, 0) : null;
-  totalCell(g, x, 60, parkSum, 'Parks total');
-  lower.append(g);
-  op(svg, x + 69, '+');
+}
 
-  // Pools.
-  x = 178;
-  g = s('g', { role: 'img' });
-  const poolsBuilt = sheet.streets.reduce((a, st) => a + st.pools.length, 0);
-  header(g, x, 46, 'Pools', `${poolsBuilt} built`);
-  drawTrack(g, x + 4, trackTop, 38, layout.pools, poolsBuilt);
-  totalCell(g, x, 46, score ? score.pools : trackValue(layout.pools, poolsBuilt), 'Pools');
-  lower.append(g);
-  op(svg, x + 56, '+');
+/** A threshold table printed on the sheet (the Easter egg box: 6 → 5, 10 → 10, …). */
+function thresholdsColumn(g, x, w, col, row, ctx) {
+  const { layout, G, derived } = ctx;
+  const collected = [...derived.eggs.values()].reduce((a, e) => a + e.collected, 0);
+  header(g, G.lower, x, w, col.label, `${collected} collected`);
+  layout.egg_points.forEach((t, k) => {
+    const yy = ctx.trackTop + k * 30;
+    const current = row && row.points === t.points && row.points > 0;
+    g.append(s('rect', { x: x + 4, y: yy, width: w - 8, height: 24, rx: 5, class: current ? 'track-box current' : 'track-box' }));
+    g.append(s('text', { x: x + w / 2, y: yy + 17, class: 'track-val', 'text-anchor': 'middle' }, `${t.at_least}+ → ${t.points}`));
+    if (current) g.append(s('rect', { x: x + 1, y: yy - 3, width: w - 2, height: 30, rx: 7, class: 'track-current' }));
+  });
+}
 
-  // Temps.
-  x = 244;
-  g = s('g', { role: 'img' });
-  header(g, x, 46, 'Temps', `${sheet.temps} hired`);
+function poolsColumn(g, x, w, col, row, ctx) {
+  const built = ctx.counts.pools;
+  header(g, ctx.G.lower, x, w, col.label, `${built} built`);
+  drawTrack(g, x + 3, ctx.trackTop, w - 6, ctx.layout.pools, built);
+  totalCell(g, ctx.G, x, w, row ? row.points : trackValue(ctx.layout.pools, built));
+}
+
+function tempsColumn(g, x, w, col, row, ctx) {
+  const { layout, sheet, opts } = ctx;
+  header(g, ctx.G.lower, x, w, col.label, `${sheet.temps} hired`);
   for (let k = 0; k < layout.temp_boxes; k++) {
-    const yy = trackTop + k * 18;
-    const cx = x + 23;
+    const yy = ctx.trackTop + k * 18;
+    const cx = x + w / 2;
     g.append(s('path', { d: `M${cx} ${yy}l8 8l-8 8l-8 -8z`, class: 'temp-box' }));
     if (k < sheet.temps) crossMark(g, cx - 8, yy, 16, 16);
   }
-  g.append(s('text', { x: x + 23, y: trackTop + layout.temp_boxes * 18 + 12, class: 'col-sub', 'text-anchor': 'middle' }, opts.solo ? `≥${layout.solo_temps.at_least}: ${layout.solo_temps.points}` : layout.temp_majority.join(' ')));
-  totalCell(g, x, 46, score ? score.temps : null, 'Temps');
-  lower.append(g);
-  op(svg, x + 56, '+');
+  g.append(s('text', { x: x + w / 2, y: ctx.trackTop + layout.temp_boxes * 18 + 12, class: 'col-sub', 'text-anchor': 'middle' }, opts.solo ? `≥${layout.solo_temps.at_least}: ${layout.solo_temps.points}` : layout.temp_majority.join(' ')));
+}
 
-  // Real-estate columns 1–6.
-  const ex0 = 310;
-  const ew = 54;
+function estatesColumn(g, x, w, col, row, ctx) {
+  const { layout, sheet, score, targets, G } = ctx;
+  const ew = 42;
+  const counts = (score && score.tie_break && score.tie_break.by_size) || [];
   layout.real_estate.forEach((values, i) => {
     const size = i + 1;
-    const ex = ex0 + i * (ew + 10);
+    const ex = x + i * (ew + 8);
     const key = `c:${size}`;
     const target = targets.get(key);
     const cg = s('g', { class: 'estate-col' });
     // mini houses showing the size
     for (let k = 0; k < size; k++) {
-      const hx = ex + 4 + (k % 6) * 8;
-      cg.append(s('path', { d: `M${hx} ${LOWER + 12}l3.5 -4l3.5 4v6h-7z`, class: 'mini-house' }));
+      const hx = ex + 2 + (k % 6) * 7;
+      cg.append(s('path', { d: `M${hx} ${G.lower + 12}l3 -4l3 4v6h-6z`, class: 'mini-house' }));
     }
-    cg.append(s('text', { x: ex + ew / 2, y: LOWER + 33, class: 'col-sub', 'text-anchor': 'middle' }, `size ${size}`));
+    cg.append(s('text', { x: ex + ew / 2, y: G.lower + 33, class: 'col-sub', 'text-anchor': 'middle' }, `size ${size}`));
     const crossed = sheet.real_estate[i];
-    drawTrack(cg, ex + 6, trackTop, ew - 12, values, crossed);
-    const est = score ? score.estates[i] : null;
-    const countY = trackTop + values.length * CELL + 8;
-    cg.append(s('text', { x: ex + ew / 2, y: countY + 12, class: 'estate-count', 'text-anchor': 'middle' }, `×${est ? est.count : '…'}`));
-    totalCell(cg, ex, ew, est ? est.points : null, `Estates of size ${size}`);
-    const desc = `Real-estate column ${size}: ${crossed} of ${values.length - 1} crossed, value ${trackValue(values, crossed)}${est ? `, ${est.count} completed, ${est.points} points` : ''}`;
+    drawTrack(cg, ex + 4, ctx.trackTop, ew - 8, values, crossed);
+    const points = row ? row.parts[i] : null;
+    const count = counts[i];
+    const countY = ctx.trackTop + values.length * CELL + 8;
+    cg.append(s('text', { x: ex + ew / 2, y: countY + 12, class: 'estate-count', 'text-anchor': 'middle' }, `×${count ?? '…'}`));
+    totalCell(cg, G, ex, ew, points);
+    if (i > 0) cg.append(s('text', { x: ex - 4, y: G.totalY + 22, class: 'op small-op', 'text-anchor': 'middle', 'aria-hidden': 'true' }, '+'));
+    const desc = `Real-estate column ${size}: ${crossed} of ${values.length - 1} crossed, value ${trackValue(values, crossed)}${count != null && row ? `, ${count} completed, ${points} points` : ''}`;
     if (target) {
-      cg.append(s('rect', { x: ex - 3, y: LOWER, width: ew + 6, height: TOTAL_Y - LOWER - 4, rx: 8, class: 'hit' }));
-      cg.append(s('rect', { x: ex - 3, y: LOWER, width: ew + 6, height: TOTAL_Y - LOWER - 4, rx: 8, class: 'focus-ring' }));
+      cg.append(s('rect', { x: ex - 3, y: G.lower, width: ew + 6, height: G.totalY - G.lower - 4, rx: 8, class: 'hit' }));
+      cg.append(s('rect', { x: ex - 3, y: G.lower, width: ew + 6, height: G.totalY - G.lower - 4, rx: 8, class: 'focus-ring' }));
       makeActionable(cg, { ...target, label: `${desc}. ${target.label}` }, key);
     } else {
       cg.setAttribute('role', 'img');
       cg.setAttribute('aria-label', desc);
     }
-    lower.append(cg);
-    if (i < 5) op(svg, ex + ew + 5, '+');
+    g.append(cg);
   });
-  op(svg, ex0 + 6 * (ew + 10) - 5, '−');
+  // The column group is a container of its own labelled parts.
+  g.setAttribute('role', 'group');
+  g.setAttribute('aria-label', `${col.label}${row ? `: ${row.points} points` : ''}`);
+}
 
-  // Bis.
-  x = ex0 + 6 * (ew + 10) + 8;
-  g = s('g', { role: 'img' });
-  let bisCount = 0;
-  let rbCount = 0;
-  for (const st of sheet.streets) for (const t of st.houses) {
-    if (t.endsWith('b')) bisCount++;
-    if (t === 'R') rbCount++;
-  }
-  header(g, x, 46, 'Bis', `${bisCount} used`);
-  drawTrack(g, x + 4, trackTop, 38, layout.bis, bisCount, { negative: false });
-  totalCell(g, x, 46, score ? score.bis : trackValue(layout.bis, bisCount), 'Bis penalty', 'neg');
-  lower.append(g);
-  op(svg, x + 56, '−');
+function bisColumn(g, x, w, col, row, ctx) {
+  const n = ctx.counts.bis;
+  header(g, ctx.G.lower, x, w, col.label, `${n} used`);
+  drawTrack(g, x + 3, ctx.trackTop, w - 6, ctx.layout.bis, n);
+}
 
-  // Roundabouts and refusals.
-  x += 66;
-  g = s('g', { role: 'img' });
-  header(g, x, 72, 'Round-', 'abouts');
-  drawTrack(g, x + 14, trackTop, 44, layout.roundabouts, rbCount);
-  const ry = trackTop + layout.roundabouts.length * CELL + 14;
-  g.append(s('text', { x: x + 36, y: ry, class: 'col-head', 'text-anchor': 'middle' }, 'Refusals'));
-  const refusalKey = 't:refusal';
+function roundaboutsColumn(g, x, w, col, row, ctx) {
+  const n = ctx.counts.roundabouts;
+  header(g, ctx.G.lower, x, w, col.label);
+  drawTrack(g, x + 3, ctx.trackTop, w - 6, ctx.layout.roundabouts, n);
+  g.setAttribute('aria-label', `${col.label}: ${n} built, −${row ? -row.points : trackValue(ctx.layout.roundabouts, n)}`);
+}
+
+function refusalsColumn(g, x, w, col, row, ctx) {
+  const { layout, sheet } = ctx;
+  header(g, ctx.G.lower, x, w, col.label);
   const rg = s('g', { class: 'refusals' });
   layout.refusals.forEach((v, k) => {
-    const yy = ry + 8 + k * CELL;
+    const yy = ctx.trackTop + k * CELL;
     const last = k === layout.refusals.length - 1;
-    const cx = x + 36;
+    const cx = x + w / 2;
     if (!last) {
       rg.append(s('path', { d: `M${cx - 16} ${yy + 9}l6 -9h20l6 9l-6 9h-20z`, class: 'refusal-box' }));
       if (k < sheet.refusals) crossMark(rg, cx - 14, yy, 28, 18);
@@ -476,32 +707,12 @@ function drawLower(svg, layout, sheet, score, targets, opts) {
     rg.append(s('text', { x: cx, y: yy + 14, class: last ? 'track-final' : 'track-val', 'text-anchor': 'middle' }, v));
   });
   g.append(rg);
-  const rbPen = score ? score.roundabouts : trackValue(layout.roundabouts, rbCount);
-  const refPen = score ? score.refusals : trackValue(layout.refusals, sheet.refusals);
-  totalCell(g, x, 72, rbPen + refPen, 'Roundabout and refusal penalty', 'neg');
-  g.setAttribute('aria-label', `Roundabouts: ${rbCount} built, −${rbPen}. Building-permit refusals: ${sheet.refusals} of 3, −${refPen}`);
-  lower.append(g);
-  op(svg, x + 80, '=');
-
-  // Total.
-  x += 90;
-  g = s('g', { role: 'img' });
-  g.append(s('text', { x: x + (W - 14 - x) / 2, y: TOTAL_Y - 10, class: 'col-head', 'text-anchor': 'middle' }, 'Total'));
-  g.append(s('rect', { x, y: TOTAL_Y - 2, width: W - 14 - x, height: 38, rx: 10, class: 'grand-total' }));
-  g.append(s('text', { x: x + (W - 14 - x) / 2, y: TOTAL_Y + 26, class: 'grand-total-val', 'text-anchor': 'middle' }, score ? score.total : ''));
-  g.setAttribute('aria-label', `Total: ${score ? score.total : 'not scored'}`);
-  lower.append(g);
-
-  // Row label.
-  svg.append(s('text', { x: 14, y: TOTAL_Y + 56, class: 'small' }, 'plans + parks + pools + temps + estates − bis − roundabouts and refusals = total'));
+  g.setAttribute('aria-label', `${col.label}: ${sheet.refusals} of ${layout.refusals.length - 1}, −${row ? -row.points : trackValue(layout.refusals, sheet.refusals)}`);
 }
 
-/** A plain-text account of a score, for screen readers and small screens. */
-export function scoreText(raw) {
-  const score = printedBoxes(raw);
-  if (!score) return '';
-  const est = score.estates.reduce((a, e) => a + e.points, 0);
-  const neg = (v) => (v ? `−${v}` : '0');
-  return `Plans ${score.plans.join('/')} · parks ${score.parks.join('/')} · pools ${score.pools} · temps ${score.temps} · estates ${est} · bis ${neg(score.bis)} · roundabouts ${neg(score.roundabouts)} · refusals ${neg(score.refusals)} · total ${score.total}`;
+/** A plain-text account of a score, row by row in the sheet's order, for screen readers and small screens. */
+export function scoreText(score) {
+  if (!score || !score.rows) return '';
+  const rows = score.rows.map((r) => `${r.label} ${r.points < 0 ? `−${-r.points}` : r.points}`);
+  return `${rows.join(' · ')} · total ${score.total}`;
 }
-

@@ -4,12 +4,12 @@
 import { api, seats, prefs, TableSocket } from './api.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { TurnController } from './turn.js';
-import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, printedBoxes } from './format.js';
+import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName } from './format.js';
+import { edition, sheetOf, tableKind } from './data.js';
 import { toast, setTitle } from './app.js';
 
-const neg = (v) => (v ? `−${v}` : '0');
-
-const MODE_NAMES = { standard: 'Standard', solo: 'Solo', expert: 'Expert' };
+/** Points as added to the total: penalties with their minus sign. */
+const signed = (v) => (v < 0 ? `−${-v}` : `${v}`);
 
 export async function tablePage(main, table, { watch }) {
   setTitle(`Table ${table}`);
@@ -112,7 +112,7 @@ export async function tablePage(main, table, { watch }) {
   function renderHead(t, v) {
     const me = mySeat();
     const bits = [
-      `${MODE_NAMES[t.mode] || t.mode}${t.advanced ? ' · advanced' : ''}`,
+      tableKind(t),
       t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over' : 'waiting for players',
     ];
     if (v && v.pile != null && t.status === 'playing') bits.push(`${v.pile} cards in the pile`);
@@ -247,6 +247,7 @@ export async function tablePage(main, table, { watch }) {
   // ----- the game -----
 
   function renderGame(t, v) {
+    const layout = sheetOf(t.edition, t.sheet);
     const me = mySeat();
     const mySheet = me != null ? v.sheets.find((s) => s.seat === me) : null;
     const over = t.status === 'over' || !!v.result;
@@ -267,7 +268,7 @@ export async function tablePage(main, table, { watch }) {
       const s = v.sheets.find((x) => x.seat === shown) || v.sheets[0];
       if (s) {
         const note = s.seat === me ? '' : ' (as of the last resolved round)';
-        renderSheet(otherEl, { sheet: s.sheet, score: s.score }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo' });
+        renderSheet(otherEl, { sheet: s.sheet, score: s.score, derived: s.derived, layout }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo' });
         otherEl.append(el('p', { class: 'score-line' }, `${s.name}${note}: ${scoreText(s.score)}`));
       }
     }
@@ -280,6 +281,8 @@ export async function tablePage(main, table, { watch }) {
         sheetEl,
         base: mySheet.sheet,
         baseScore: mySheet.score,
+        baseDerived: mySheet.derived,
+        layout,
         offer: v.offer,
         nextEffects: v.next_effects,
         advanced: t.advanced,
@@ -313,9 +316,9 @@ export async function tablePage(main, table, { watch }) {
 
     // Lower: results, overview, log.
     if (over) {
-      if (!resultEl.firstChild) resultEl.replaceChildren(resultsPanel(t, v));
+      if (!resultEl.firstChild) resultEl.replaceChildren(resultsPanel(t, v, layout));
     } else resultEl.replaceChildren();
-    lowerEl.replaceChildren(overviewPanel(t, v), logPanel(v));
+    lowerEl.replaceChildren(overviewPanel(t, v, layout), logPanel(v));
   }
 
   function offerOnly(v) {
@@ -369,38 +372,35 @@ export async function tablePage(main, table, { watch }) {
     return el('section', { class: 'panel', 'aria-labelledby': 'plans-h' }, el('h2', { id: 'plans-h' }, 'City plans'), wrap);
   }
 
-  // Roundabouts on a sheet (houses written "R").
-  const roundabouts = (sheet) => sheet.streets.reduce((n, st) => n + st.houses.filter((h) => h === 'R').length, 0);
+  // The columns of a score table: the sheet's score rows in the printed order, labels from
+  // the sheet data; the engine scores them.
+  const rowCells = (layout, score) => layout.score_rows.map((r) => (score.rows || []).find((x) => x.id === r.id) || { id: r.id, label: r.label, points: 0, detail: '' });
 
-  function overviewPanel(t, v) {
+  function overviewPanel(t, v, layout) {
     const rows = v.sheets.map((s) => {
       const c = sheetCounts(s.sheet);
-      const sc = printedBoxes(s.score);
-      const planCell = sc.plans.map((p, k) => {
-        if (!s.sheet.plans[k]) return '–';
-        const info = v.plans[k];
-        return info && s.sheet.plans[k] === info.first && info.first !== info.second ? `${p}★` : `${p}`;
-      }).join(' / ');
-      const estates = sc.estates.reduce((a, e) => a + e.points, 0);
-      const estateCount = sc.estates.reduce((a, e) => a + e.count, 0);
+      const cells = rowCells(layout, s.score).map((r) => {
+        let text = signed(r.points);
+        if (r.id === 'plans') {
+          // ★ = the first value of a plan
+          text = r.parts.map((p, k) => {
+            if (!s.sheet.plans[k]) return '–';
+            const info = v.plans[k];
+            return info && s.sheet.plans[k] === info.first && info.first !== info.second ? `${p}★` : `${p}`;
+          }).join(' / ');
+        }
+        return el('td', { 'data-row': r.id, title: r.detail || null }, text);
+      });
       return el('tr', { 'data-seat-row': s.seat },
         el('td', {}, s.name, s.seat === mySeat() ? ' (you)' : ''),
         el('td', {}, c.built),
-        el('td', {}, planCell),
-        el('td', {}, `${sc.parks.join('+')}`),
-        el('td', {}, `${c.pools} → ${sc.pools}`),
-        el('td', {}, `${s.sheet.temps} → ${sc.temps}`),
-        el('td', {}, `${estateCount} → ${estates}`),
-        el('td', {}, `${c.bis} → ${neg(sc.bis)}`),
-        ...(t.advanced ? [el('td', {}, `${roundabouts(s.sheet)} → ${neg(sc.roundabouts)}`)] : []),
-        el('td', {}, `${s.sheet.refusals} → ${neg(sc.refusals)}`),
-        el('td', {}, el('strong', {}, sc.total)));
+        ...cells,
+        el('td', {}, el('strong', {}, s.score.total)));
     });
-    const heads = ['Player', 'Houses', 'Plans', 'Parks', 'Pools', 'Temps', 'Estates', 'Bis',
-      ...(t.advanced ? ['Roundabouts'] : []), 'Refusals', 'Total'];
+    const heads = ['Player', 'Houses', ...layout.score_rows.map((r) => r.label), 'Total'];
     return el('section', { class: 'panel', 'aria-labelledby': 'overview-h' },
       el('h2', { id: 'overview-h' }, 'Overview'),
-      el('p', { class: 'muted' }, 'As of the last resolved round. Counts → points; temps show the current majority points; ★ = first value of a plan.'),
+      el('p', { class: 'muted' }, 'As of the last resolved round: what each row of the sheet adds to the total (hover a number for how it comes about); temps show the current majority points; ★ = first value of a plan.'),
       el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'overview' },
         el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', {}, rows))));
@@ -418,28 +418,24 @@ export async function tablePage(main, table, { watch }) {
       items.length ? el('ol', { reversed: true }, items) : el('p', { class: 'muted' }, 'No round resolved yet.'));
   }
 
-  function resultsPanel(t, v) {
+  function resultsPanel(t, v, layout) {
     const r = v.result;
-    // The sheet's total row: plans + parks + pools + temps + estates 1…6 − bis − (roundabouts
-    // and refusals) = total, with the operators between the boxes.
-    const cols = [
-      ['Plans'], ['+'], ['Parks'], ['+'], ['Pools'], ['+'], ['Temps'],
-      ...[1, 2, 3, 4, 5, 6].flatMap((k) => [['+'], [`Est. ${k}`, `Estates of size ${k}: count × value`]]),
-      ['−'], ['Bis'], ['−'], ['R. + ref.', 'Roundabouts and building-permit refusals'], ['='], ['Total'],
-    ];
+    // The sheet's total row: one column per score row, in the printed order, then the total.
     const order = [...v.sheets].sort((a, b) => (r && r.ranks ? r.ranks[a.seat - 1] - r.ranks[b.seat - 1] : b.score.total - a.score.total));
     const rows = order.map((s) => {
-      const sc = printedBoxes(s.score);
-      const cells = [
-        sc.plans.reduce((a, b) => a + b, 0), '+', sc.parks.reduce((a, b) => a + b, 0), '+', sc.pools, '+', sc.temps,
-        ...sc.estates.flatMap((e) => ['+', el('span', { title: `${e.count} estate(s) × ${e.value}` }, `${e.points}`, el('small', { class: 'muted' }, ` (${e.count}×${e.value})`))]),
-        '−', sc.bis, '−', sc.roundabouts + sc.refusals, '=', el('strong', {}, sc.total),
-      ];
       const rank = r && r.ranks ? r.ranks[s.seat - 1] : null;
       return el('tr', { class: 'score-row', 'data-seat-row': s.seat },
         el('th', { scope: 'row' }, rank != null ? `${rank}. ` : '', s.name, r && r.winners && r.winners.includes(s.seat) && t.mode !== 'solo' ? ' ★ winner' : ''),
-        ...cells.map((c) => el('td', { class: ['+', '−', '='].includes(c) ? 'op' : null, 'aria-hidden': ['+', '−', '='].includes(c) ? 'true' : null }, c)));
+        ...rowCells(layout, s.score).map((x) => el('td', { 'data-row': x.id, title: x.detail || null }, signed(x.points))),
+        el('td', { 'data-row': 'total' }, el('strong', {}, s.score.total)));
     });
+    // How each row's points come about, as the engine words it.
+    const details = order.map((s) => el('div', { class: 'score-details', 'data-seat-row': s.seat },
+      order.length > 1 ? el('h3', {}, s.name) : null,
+      el('dl', {}, rowCells(layout, s.score).filter((x) => x.detail).flatMap((x) => [
+        el('dt', {}, `${x.label}: ${signed(x.points)}`),
+        el('dd', { 'data-row': x.id }, x.detail),
+      ]))));
     const winners = r && r.winners ? r.winners.map((w) => (v.sheets.find((s) => s.seat === w) || {}).name || `Seat ${w}`) : [];
     const endText = (r && r.end || []).map((e) => {
       const who = e.seat != null ? ((v.sheets.find((s) => s.seat === e.seat) || {}).name || `seat ${e.seat}`) : '';
@@ -454,12 +450,14 @@ export async function tablePage(main, table, { watch }) {
       winners.length ? el('p', { class: 'result-winner', id: 'winner' }, t.mode === 'solo' ? `Final score: ${v.sheets[0].score.total}` : `${winners.length > 1 ? 'Winners' : 'Winner'}: ${winners.join(', ')}`) : null,
       endText.length ? el('p', {}, `The game ended because ${endText.join(' and ')}.`) : null,
       r && r.tie_break ? el('p', { id: 'tie-break' }, r.tie_break) : null,
+      v.sheets.length > 1 ? el('p', { class: 'muted' }, `A tie on the total goes to the player with ${edition(t.edition).tie_break}.`) : null,
       el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'breakdown' },
-        el('caption', { class: 'visually-hidden' }, 'Score breakdown, as on the total row of the sheet'),
-        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'), ...cols.map(([c, title]) => (['+', '−', '='].includes(c)
-          ? el('th', { class: 'op', 'aria-hidden': 'true' }, c)
-          : el('th', { scope: 'col', title: title || null, 'aria-label': title || null }, c))))),
+        el('caption', { class: 'visually-hidden' }, `Score breakdown, as on the total row of the ${layout.name} sheet: the rows add up to the total`),
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'),
+          ...layout.score_rows.map((x) => el('th', { scope: 'col', 'data-row': x.id }, x.label)),
+          el('th', { scope: 'col', 'data-row': 'total' }, 'Total'))),
         el('tbody', {}, rows))),
+      el('details', { id: 'breakdown-details', open: true }, el('summary', {}, 'How the points come about'), ...details),
       el('p', {}, el('a', { href: `/api/tables/${encodeURIComponent(table)}/record`, download: `welcome-${table}.json`, id: 'record-link', class: 'button' }, '⬇ Download game record')),
     );
   }

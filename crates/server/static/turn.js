@@ -1,7 +1,8 @@
 // One seat's turn, step by step: pick a combination (or a number card and an effect card),
-// write the number, use the effect, optionally build a roundabout, validate plans, confirm.
-// Every choice offered comes from the server's `options` answer for the current draft; this
-// module never decides legality itself.
+// write the number, answer what the number asks for (the Ice Cream truck), use the effect,
+// optionally build a roundabout, validate plans, confirm. Every choice offered comes from the
+// server's `options` answer for the current draft (the engine's turn machine); this module
+// never decides legality itself.
 
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
@@ -9,6 +10,13 @@ import {
   el, iconSvg, effectLabel, effectShort, parseCard, resolvePick, samePick, houseName,
   estateHouses, effectUseText, turnText,
 } from './format.js';
+
+/** The text of a button answering what a number asks for. */
+function choiceButton(choice) {
+  if (choice.truck === 'left') return 'Truck starts left (drives left to right)';
+  if (choice.truck === 'right') return 'Truck starts right (drives right to left)';
+  return JSON.stringify(choice);
+}
 
 const hk = ([s, h]) => `${s},${h}`;
 
@@ -23,7 +31,8 @@ export class TurnController {
   /**
    * @param {object} cfg
    *  controls: element for the step panel; sheetEl: element for the sheet
-   *  base: SheetData as of the last resolved round; baseScore: Score
+   *  base: SheetData as of the last resolved round; baseScore: Score; baseDerived: its derived
+   *  layout: the sheet's edition data
    *  offer, nextEffects, advanced, expert (a refusal passes a card), round
    *  plans: [{card, text, first, second, approved}] for names
    *  requestOptions(draft) → Options; submit(turn) → Promise; restart() → Promise
@@ -117,7 +126,7 @@ export class TurnController {
   /** Steps that need no decision. Returns true when the draft changed. */
   autoStep() {
     const b = this.draft.play && this.draft.play.build;
-    if (!b || this.effectDone) return false;
+    if (!b || this.effectDone || this.stage() === 'choice') return false;
     const eff = this.effect();
     const uses = this.opts.effects || [];
     if (eff === 'temp') {
@@ -149,7 +158,9 @@ export class TurnController {
   stage() {
     if (this.submitted) return 'submitted';
     if (!this.draft.play) return 'place';
-    if (this.draft.play.build && !this.effectDone) return 'effect';
+    const b = this.draft.play.build;
+    if (b && !b.choice && this.opts && (this.opts.choices || []).length) return 'choice';
+    if (b && !this.effectDone) return 'effect';
     return 'finish';
   }
 
@@ -190,6 +201,13 @@ export class TurnController {
       this.chooser = null;
       this.draft.play = { build: { pick, house, number } };
       this.effectDone = false;
+      this.notice = null;
+    });
+  }
+
+  choose(choice) {
+    this.change(() => {
+      this.draft.play.build.choice = choice;
       this.notice = null;
     });
   }
@@ -362,7 +380,7 @@ export class TurnController {
       }
       for (const e of sel) candidates.set(hk(e), e);
       for (const first of candidates.values()) {
-        const houses = estateHouses(o.sheet, first);
+        const houses = estateHouses(o.derived, first);
         const chosen = selKeys.has(hk(first));
         for (const h of houses) {
           t.set(`h:${h[0]}:${h[1]}`, {
@@ -401,8 +419,10 @@ export class TurnController {
     this.renderControls();
     const stage = this.opts ? this.stage() : null;
     if (stage !== this.lastStage) {
-      if (this.lastStage && (stage === 'finish' || stage === 'effect' && !this.targets().size)) this.showControls();
+      if (this.lastStage && (stage === 'finish' || stage === 'choice' || stage === 'effect' && !this.targets().size)) this.showControls();
       if (stage === 'effect' && this.targets().size) this.showSheet();
+      // the truck question is asked in the controls: take the keyboard there
+      if (stage === 'choice') this.cfg.controls.querySelector('[data-choice]')?.focus();
       this.lastStage = stage;
     }
     this.cfg.onChange?.(this);
@@ -419,12 +439,19 @@ export class TurnController {
     }));
     const chosen = new Set();
     if (this.mode === 'plan' && this.planSel && o) {
-      for (const e of this.planSel.estates) for (const h of estateHouses(o.sheet, e)) chosen.add(hk(h));
+      for (const e of this.planSel.estates) for (const h of estateHouses(o.derived, e)) chosen.add(hk(h));
     }
     if (this.chooser) chosen.add(hk(this.chooser.house));
-    renderSheet(this.cfg.sheetEl, { sheet, score }, {
+    let pending = null;
+    if (this.stage() === 'choice') {
+      const b = this.draft.play.build;
+      chosen.add(hk(b.house));
+      pending = { house: hk(b.house), number: b.number };
+    }
+    const derived = o && o.derived ? o.derived : this.cfg.baseDerived;
+    renderSheet(this.cfg.sheetEl, { sheet, score, derived, layout: this.cfg.layout }, {
       targets: this.targets(),
-      marks: { fresh, chosen },
+      marks: { fresh, chosen, pending },
       label: this.cfg.sheetLabel || 'Your sheet',
       city: this.cfg.city,
       solo: this.cfg.solo,
@@ -581,6 +608,16 @@ export class TurnController {
           onclick: () => { this.mode = this.mode === 'roundabout' ? null : 'roundabout'; this.render(); },
         }, 'Build a roundabout first'));
       }
+    } else if (stage === 'choice') {
+      const b = this.draft.play.build;
+      step.append(el('h3', {}, `Which ice-cream truck drives street ${b.house[0]}?`));
+      hint(`You write ${b.number} in ${houseName(b.house)}, your first number in this street: choose the truck that drives it. The other one is crossed off for good, and the chosen truck drives to this house at once.`);
+      const row = el('div', { class: 'choices', role: 'group', 'aria-label': 'Truck' });
+      for (const c of this.opts.choices) {
+        const side = c.truck || 'other';
+        row.append(el('button', { type: 'button', class: 'primary', 'data-ctl': `choice-${side}`, 'data-choice': side, onclick: () => this.choose(c) }, choiceButton(c)));
+      }
+      step.append(row);
     } else if (stage === 'effect') {
       const eff = this.effect();
       step.append(el('h3', { html: `${iconSvg(eff, 18)} ${effectLabel(eff)}` }));

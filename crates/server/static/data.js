@@ -1,0 +1,33 @@
+// The edition data the server generates from the engine (/edition.js), looked up by id: a
+// table names its edition and sheet, and everything drawn or offered comes from them.
+
+import { EDITIONS, DEFAULT_EDITION } from './edition.js';
+
+/** An edition by id; the default one for an unknown or missing id. */
+export function edition(id) {
+  return EDITIONS.find((e) => e.id === id) || EDITIONS.find((e) => e.id === DEFAULT_EDITION) || EDITIONS[0];
+}
+
+/** A sheet of an edition (streets, features, tracks, score rows, the plans dealt with it). */
+export function sheetOf(editionId, sheetId) {
+  const e = edition(editionId);
+  return e.sheets.find((s) => s.id === sheetId) || e.sheets.find((s) => s.id === e.default_sheet) || e.sheets[0];
+}
+
+/** A City Plan card (with its `text`). */
+export function planOf(editionId, id) {
+  return edition(editionId).plans.find((p) => p.id === id) || null;
+}
+
+/** A mode of an edition: {id, name, description, min_seats, max_seats}. */
+export function modeOf(editionId, id) {
+  return edition(editionId).modes.find((m) => m.id === id) || { id, name: id, description: '', min_seats: 1, max_seats: 1 };
+}
+
+/** "Standard · Ice Cream trucks": how a table is named in headers and lists. */
+export function tableKind(t) {
+  const sheet = sheetOf(t.edition, t.sheet);
+  return `${modeOf(t.edition, t.mode).name}${t.advanced ? ' · advanced' : ''} · ${sheet.name}`;
+}
+
+export { DEFAULT_EDITION };
