@@ -13,7 +13,6 @@ const MAX_CLAIMS: usize = 200;
 pub struct RandomBot {
     rng: ChaCha8Rng,
     options: Vec<Decision>,
-    picked: Vec<Decision>,
 }
 
 impl RandomBot {
@@ -21,71 +20,77 @@ impl RandomBot {
         RandomBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             options: Vec::new(),
-            picked: Vec::new(),
         }
     }
 
     /// A random legal turn on `sheet` in `ctx`.
     pub fn turn(&mut self, ctx: &TurnContext<'_>, sheet: &Sheet) -> Turn {
         let mut m = TurnMachine::new(*ctx, sheet);
+        let roundabout = |d: &Decision| matches!(d, Decision::Roundabout(_));
         // Before the number: no roundabout or one of the legal houses, equally likely.
         if ctx.advanced {
             m.options(&mut self.options);
-            self.keep(|d| matches!(d, Decision::Roundabout(_)));
-            let i = self.rng.gen_range(0..=self.picked.len());
-            if let Some(d) = self.picked.get(i) {
-                m.apply(d.clone()).expect("a listed roundabout");
+            let n = self.count(roundabout);
+            let i = self.rng.gen_range(0..=n);
+            if i < n {
+                m.apply(self.nth(roundabout, i))
+                    .expect("a listed roundabout");
             }
         }
         loop {
             match m.stage() {
                 Stage::Start | Stage::Play => {
                     m.options(&mut self.options);
-                    self.keep(|d| matches!(d, Decision::Build { .. }));
-                    let d = if self.picked.is_empty() {
+                    let build = |d: &Decision| matches!(d, Decision::Build { .. });
+                    let n = self.count(build);
+                    let d = if n > 0 {
+                        let i = self.rng.gen_range(0..n);
+                        self.nth(build, i)
+                    } else {
                         // A refusal; in expert mode, which card to pass (drawn as a `u8`,
                         // as this bot always has, so its games stay the same).
-                        self.keep(|d| matches!(d, Decision::Refuse { .. }));
-                        let n = self.picked.len();
+                        let refuse = |d: &Decision| matches!(d, Decision::Refuse { .. });
+                        let n = self.count(refuse);
                         let i = if n > 1 {
                             usize::from(self.rng.gen_range(0..n as u8))
                         } else {
                             0
                         };
-                        self.picked.swap_remove(i)
-                    } else {
-                        self.pick_one()
+                        self.nth(refuse, i)
                     };
                     m.apply(d).expect("a listed play");
                 }
                 Stage::Choice { .. } => {
                     m.options(&mut self.options);
-                    self.keep(|_| true);
-                    let d = self.pick_one();
-                    m.apply(d).expect("a listed choice");
+                    let i = self.rng.gen_range(0..self.options.len());
+                    m.apply(self.options.swap_remove(i))
+                        .expect("a listed choice");
                 }
                 Stage::Effect { .. } => {
                     // Every use of the effect, or passing it, equally likely.
                     m.options(&mut self.options);
-                    self.keep(|d| matches!(d, Decision::Effect(Some(_))));
-                    let i = self.rng.gen_range(0..=self.picked.len());
-                    let d = self.picked.get(i).cloned();
-                    m.apply(d.unwrap_or(Decision::Effect(None)))
-                        .expect("a listed effect use");
+                    let used = |d: &Decision| matches!(d, Decision::Effect(Some(_)));
+                    let n = self.count(used);
+                    let i = self.rng.gen_range(0..=n);
+                    let d = if i < n {
+                        self.nth(used, i)
+                    } else {
+                        Decision::Effect(None)
+                    };
+                    m.apply(d).expect("a listed effect use");
                 }
                 Stage::Plans => {
                     // Stop or one of the claims, equally likely, one plan at a time.
                     m.options_up_to(MAX_CLAIMS, &mut self.options);
-                    self.keep(|d| matches!(d, Decision::Claim(_)));
-                    let i = self.rng.gen_range(0..=self.picked.len());
-                    let d = match self.picked.get(i) {
-                        Some(claim) => claim.clone(),
-                        None => {
-                            let offered =
-                                self.options.contains(&Decision::Stop { reshuffle: true });
-                            Decision::Stop {
-                                reshuffle: offered && self.rng.gen_bool(0.5),
-                            }
+                    let claim = |d: &Decision| matches!(d, Decision::Claim(_));
+                    let n = self.count(claim);
+                    let i = self.rng.gen_range(0..=n);
+                    let d = if i < n {
+                        self.nth(claim, i)
+                    } else {
+                        let offered = self.options.contains(&Decision::Stop { reshuffle: true });
+                        Decision::Stop {
+                            reshuffle: offered && self.rng.gen_bool(0.5),
                         }
                     };
                     m.apply(d).expect("a listed plan decision");
@@ -96,20 +101,21 @@ impl RandomBot {
         m.finish().expect("the turn is complete").0
     }
 
-    /// Keeps the listed options that `f` accepts.
-    fn keep(&mut self, f: impl Fn(&Decision) -> bool) {
-        self.picked.clear();
-        self.picked
-            .extend(self.options.iter().filter(|d| f(d)).cloned());
+    /// How many listed options `f` accepts.
+    fn count(&self, f: impl Fn(&Decision) -> bool) -> usize {
+        self.options.iter().filter(|d| f(d)).count()
     }
 
-    /// One of the kept options, uniformly (no draw when there is only one).
-    fn pick_one(&mut self) -> Decision {
-        let i = match self.picked.len() {
-            0 | 1 => 0,
-            n => self.rng.gen_range(0..n),
-        };
-        self.picked.swap_remove(i)
+    /// The `i`-th listed option that `f` accepts (taken out of the list).
+    fn nth(&mut self, f: impl Fn(&Decision) -> bool, i: usize) -> Decision {
+        let at = self
+            .options
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| f(d))
+            .nth(i)
+            .map_or(0, |(at, _)| at);
+        self.options.swap_remove(at)
     }
 }
 

@@ -26,8 +26,11 @@ fn bench_prints_its_figures() {
         "4-player game state at setup, bytes",
         "round log after",
         "greedy solo games/s",
-        ">= 20,000",
+        ">= 25,000",
+        ">= 15,000",
         ">= 1,000,000",
+        "4-player Position clone, ns",
+        "< 1,000",
         "< 256",
         "< 4,096",
         "Game::memory()",
@@ -41,6 +44,7 @@ fn bench_prints_its_figures() {
         assert!(measured(&out, &label) > 0.0, "{out}");
         assert!(out.contains(&format!("- random, {}: ", sheet.id)), "{out}");
     }
+    assert!(measured(&out, "4-player Position clone, ns (classic)") > 0.0);
     let size = measured(&out, "Sheet size, bytes (every sheet)");
     assert_eq!(size as usize, std::mem::size_of::<welcome_engine::Sheet>());
 }

@@ -659,6 +659,11 @@ impl<'a> TurnContext<'a> {
     /// Every legal placement on the sheet as it stands, in a fixed order (pick, house, number).
     pub fn placements(&self, sheet: &Sheet, out: &mut Vec<Placement>) {
         out.clear();
+        self.for_each_placement(sheet, |p| out.push(p));
+    }
+
+    /// Calls `f` with every legal placement, in the order `placements` lists them.
+    pub fn for_each_placement(&self, sheet: &Sheet, mut f: impl FnMut(Placement)) {
         let ranges = sheet.ranges();
         let mut open = [(HouseRef::new(0, 0), 0u8, 0u8); MAX_STREETS * crate::sheet::MAX_HOUSES];
         let mut n = 0;
@@ -676,7 +681,7 @@ impl<'a> TurnContext<'a> {
             for &(house, lo, hi) in &open[..n] {
                 for number in a.max(lo)..=b.min(hi) {
                     debug_assert!(self.check_placement(sheet, pick, number, house).is_ok());
-                    out.push(Placement {
+                    f(Placement {
                         pick,
                         effect,
                         number,
@@ -719,9 +724,20 @@ impl<'a> TurnContext<'a> {
         out: &mut Vec<EffectUse>,
     ) {
         out.clear();
+        self.for_each_effect_use(sheet, effect, house, |u| out.push(u));
+    }
+
+    /// Calls `f` with every legal use of `effect`, in the order `effect_uses` lists them.
+    pub fn for_each_effect_use(
+        &self,
+        sheet: &Sheet,
+        effect: Effect,
+        house: HouseRef,
+        mut f: impl FnMut(EffectUse),
+    ) {
         let mut push = |u: EffectUse| {
             if self.check_effect(sheet, effect, house, u).is_ok() {
-                out.push(u);
+                f(u);
             }
         };
         match effect {

@@ -130,9 +130,14 @@ impl<'a> TurnMachine<'a> {
         let s = &self.sheet;
         match self.stage {
             Stage::Start | Stage::Play => {
-                let mut placements = Vec::new();
-                ctx.placements(s, &mut placements);
-                if placements.is_empty() {
+                ctx.for_each_placement(s, |p| {
+                    out.push(Decision::Build {
+                        pick: p.pick,
+                        house: p.house,
+                        number: p.number,
+                    })
+                });
+                if out.is_empty() {
                     let passes: &[Option<u8>] = if ctx.passes_card {
                         &[Some(0), Some(1), Some(2)]
                     } else {
@@ -144,11 +149,6 @@ impl<'a> TurnMachine<'a> {
                         }
                     }
                 }
-                out.extend(placements.iter().map(|p| Decision::Build {
-                    pick: p.pick,
-                    house: p.house,
-                    number: p.number,
-                }));
                 if self.stage == Stage::Start {
                     self.push_roundabouts(out);
                 }
@@ -158,9 +158,7 @@ impl<'a> TurnMachine<'a> {
             }
             Stage::Effect { house, effect } => {
                 out.push(Decision::Effect(None));
-                let mut uses = Vec::new();
-                ctx.effect_uses(s, effect, house, &mut uses);
-                out.extend(uses.into_iter().map(|u| Decision::Effect(Some(u))));
+                ctx.for_each_effect_use(s, effect, house, |u| out.push(Decision::Effect(Some(u))));
             }
             Stage::Plans => {
                 out.push(Decision::Stop { reshuffle: false });
