@@ -511,6 +511,35 @@ impl Edition {
         Edition::by_id("first").expect("the 1st edition is built in")
     }
 
+    /// Checks that plans `ids` (plan n°1, 2, 3) can be dealt together with `layout`: each
+    /// from its own stack, advanced ones only in the advanced variant, a sheet's own plans only
+    /// with that sheet.
+    pub fn check_plans(
+        &self,
+        layout: &SheetLayout,
+        ids: [u8; 3],
+        advanced: bool,
+    ) -> Result<(), crate::game::SetupError> {
+        for (slot, &id) in ids.iter().enumerate() {
+            let bad = |reason: &str| crate::game::SetupError::BadPlan {
+                slot: slot + 1,
+                id,
+                reason: reason.into(),
+            };
+            let card = self.plan(id).ok_or_else(|| bad("no such plan"))?;
+            if card.stack as usize != slot + 1 {
+                return Err(bad("it belongs to another stack"));
+            }
+            if card.advanced && !advanced {
+                return Err(bad("advanced plans need the advanced variant"));
+            }
+            if !self.plan_allowed(layout, card, advanced) {
+                return Err(bad("it is not dealt with this sheet"));
+            }
+        }
+        Ok(())
+    }
+
     /// The sheet with this id.
     pub fn sheet(&self, id: SheetId) -> Option<&SheetLayout> {
         self.sheets.iter().find(|s| s.id == id)

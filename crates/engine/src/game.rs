@@ -32,6 +32,39 @@ pub enum Mode {
     Expert,
 }
 
+impl Mode {
+    /// Every mode, in the order a host chooses from.
+    pub const ALL: [Mode; 3] = [Mode::Standard, Mode::Solo, Mode::Expert];
+
+    /// The mode's name for players.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Standard => "Standard",
+            Mode::Solo => "Solo",
+            Mode::Expert => "Expert",
+        }
+    }
+
+    /// One line saying how cards reach the players.
+    pub fn description(self) -> &'static str {
+        match self {
+            Mode::Standard => "three shared combinations",
+            Mode::Solo => "one player, against the Solo card",
+            Mode::Expert => "card drafting: a hand of three, pass the third",
+        }
+    }
+
+    /// The fewest and most seats this mode allows with `edition` (expert: every seat holds
+    /// three cards at the start, spec §11).
+    pub fn seats(self, edition: &Edition) -> (usize, usize) {
+        match self {
+            Mode::Solo => (1, 1),
+            Mode::Expert => (2, edition.deck.len() / 3),
+            Mode::Standard => (1, MAX_PLAYERS),
+        }
+    }
+}
+
 /// Which neighbour receives the unused card in expert mode (Ruling 26).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
@@ -89,6 +122,12 @@ impl Options {
     pub fn advanced(mut self, on: bool) -> Options {
         self.advanced = on;
         self
+    }
+
+    /// Whether a seat validating a plan may ask for the first-plan reshuffle (Ruling 13):
+    /// while no plan is approved, never in solo.
+    pub fn reshuffle_offered(&self, plans: &[PlanSlot; 3]) -> bool {
+        self.first_plan_reshuffle && self.mode != Mode::Solo && !plans.iter().any(|p| p.approved)
     }
 }
 
@@ -324,12 +363,7 @@ impl Game {
         if players == 0 {
             return Err(SetupError::NoSeats);
         }
-        let max = match options.mode {
-            Mode::Solo => 1,
-            // Every seat holds 3 cards at the start (spec §11).
-            Mode::Expert => edition.deck.len() / 3,
-            Mode::Standard => MAX_PLAYERS,
-        };
+        let (_, max) = options.mode.seats(edition);
         match options.mode {
             Mode::Solo if players != 1 => return Err(SetupError::SoloNeedsOne { players }),
             Mode::Expert if players < 2 => return Err(SetupError::ExpertNeedsTwo),
@@ -362,23 +396,7 @@ impl Game {
         }
         let plans = match plans {
             Some(ids) => {
-                for (slot, &id) in ids.iter().enumerate() {
-                    let bad = |reason: &str| SetupError::BadPlan {
-                        slot: slot + 1,
-                        id,
-                        reason: reason.into(),
-                    };
-                    let card = edition.plan(id).ok_or_else(|| bad("no such plan"))?;
-                    if card.stack as usize != slot + 1 {
-                        return Err(bad("it belongs to another stack"));
-                    }
-                    if card.advanced && !options.advanced {
-                        return Err(bad("advanced plans need the advanced variant"));
-                    }
-                    if !edition.plan_allowed(layout, card, options.advanced) {
-                        return Err(bad("it is not dealt with this sheet"));
-                    }
-                }
+                edition.check_plans(layout, ids, options.advanced)?;
                 ids
             }
             None => drawn_plans,
@@ -589,9 +607,7 @@ impl Position {
 
     /// Whether a seat validating a plan this round may ask for the reshuffle (Ruling 13).
     pub fn reshuffle_offered(&self) -> bool {
-        self.options.first_plan_reshuffle
-            && self.options.mode != Mode::Solo
-            && !self.plans.iter().any(|p| p.approved)
+        self.options.reshuffle_offered(&self.plans)
     }
 
     /// The legality context of `seat` for this round, or `None` if there is no such seat.

@@ -20,6 +20,7 @@ pub mod score;
 pub mod sheet;
 pub mod sheet_file;
 pub mod turn;
+pub mod verdict;
 pub mod view;
 
 pub use card::{Card, Draw, Effect};
@@ -40,4 +41,5 @@ pub use score::{Score, ScoreRow, Temps, TieBreak};
 pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet};
 pub use sheet_file::{SheetData, SheetFile, SheetFileError};
 pub use turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
+pub use verdict::verdict;
 pub use view::PlayerView;

@@ -342,3 +342,23 @@ fn plan_claims_can_be_capped() {
     ctx.plan_claims_up_to(&sheet, 0, &[], &mut claims, 0);
     assert!(claims.is_empty());
 }
+
+#[test]
+fn mode_seat_ranges_are_what_setup_accepts() {
+    let e = Edition::first();
+    for mode in Mode::ALL {
+        let (min, max) = mode.seats(e);
+        assert!(!mode.name().is_empty() && !mode.description().is_empty());
+        let o = Options::new(mode);
+        // The largest standard table is too slow to set up in a unit test: check its bound.
+        let top = if mode == Mode::Standard { 12 } else { max };
+        for n in min..=top {
+            assert!(Game::new(o, n, 1).is_ok(), "{mode:?} with {n} seats");
+        }
+        assert!(Game::new(o, min - 1, 1).is_err(), "{mode:?} with {} seats", min - 1);
+        assert!(matches!(
+            Game::new(o, max + 1, 1),
+            Err(SetupError::TooManySeats { .. } | SetupError::SoloNeedsOne { .. })
+        ));
+    }
+}

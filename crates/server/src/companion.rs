@@ -65,26 +65,12 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
             }
         )));
     }
-    for (i, slot) in req.plans.iter().enumerate() {
-        let ok = edition.plan(slot.card).is_some_and(|p| {
-            p.stack as usize == i + 1 && edition.plan_allowed(layout, p, req.advanced)
-        });
-        if !ok {
-            return Err(ApiError::bad_request(
-                "bad_plan",
-                format!(
-                    "City Plan {} cannot be plan n°{} with the {} sheet{}",
-                    slot.card,
-                    i + 1,
-                    layout.name,
-                    if req.advanced {
-                        ""
-                    } else {
-                        " without the advanced variant"
-                    }
-                ),
-            ));
-        }
+    let ids = req.plans.map(|p| p.card);
+    if let Err(e) = edition.check_plans(layout, ids, req.advanced) {
+        return Err(ApiError::bad_request(
+            e.code(),
+            format!("{e} (with the {} sheet)", layout.name),
+        ));
     }
     if req.temps_of_others.len() > max_others() {
         return Err(ApiError::bad_request("bad_temps", "too many other players"));
@@ -97,8 +83,7 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         sheet: layout.id,
         ..Options::new(mode).advanced(req.advanced)
     };
-    // The first-plan reshuffle is offered until a plan is approved, never in solo.
-    let reshuffle = mode != Mode::Solo && !req.plans.iter().any(|p| p.approved);
+    let reshuffle = table.reshuffle_offered(&req.plans);
     let ctx = TurnContext::new(edition, layout, &table, req.offer, &req.plans, reshuffle);
     let others = req.temps_of_others.clone();
     let score = move |s: &Sheet| -> Score {

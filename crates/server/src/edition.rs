@@ -11,10 +11,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
-use welcome_engine::game::MAX_PLAYERS;
-use welcome_engine::{
-    Edition, EditionId, Effect, Game, Mode, Options, PlanCard, SheetId, SheetLayout, TieBreak,
-};
+use welcome_engine::{Edition, EditionId, Effect, Mode, PlanCard, SheetId, SheetLayout, TieBreak};
 
 /// A sheet with the plans that can be dealt with it.
 #[derive(Serialize)]
@@ -60,45 +57,11 @@ struct EditionOut {
     tie_break: &'static str,
 }
 
-/// The names and descriptions of the modes, in the order a host chooses from.
-const MODES: [(Mode, &str, &str); 3] = [
-    (Mode::Standard, "Standard", "three shared combinations"),
-    (Mode::Solo, "Solo", "one player, against the Solo card"),
-    (
-        Mode::Expert,
-        "Expert",
-        "card drafting: a hand of three, pass the third",
-    ),
-];
-
 /// The edition played when a request names none.
 pub fn default_edition() -> &'static Edition {
     Edition::by_id(EditionId::default().as_str())
         .or_else(|| Edition::all().first())
         .expect("the engine has at least one edition")
-}
-
-/// The smallest and largest seat counts `Game::new` accepts for `mode`: the engine decides.
-fn seats(edition: &Edition, mode: Mode) -> (usize, usize) {
-    let options = Options {
-        edition: edition.id,
-        ..Options::new(mode)
-    };
-    let ok = |n: usize| Game::new(options, n, 0).is_ok();
-    let Some(min) = (1..=4).find(|&n| ok(n)) else {
-        return (0, 0);
-    };
-    // The largest accepted count, by bisection (the accepted counts form one range).
-    let (mut lo, mut hi) = (min, MAX_PLAYERS);
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if ok(mid) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    (min, lo)
 }
 
 fn sheet_out(e: &'static Edition, layout: &'static SheetLayout) -> SheetOut {
@@ -139,14 +102,14 @@ fn edition_out(e: &'static Edition) -> EditionOut {
             })
             .collect(),
         deck,
-        modes: MODES
+        modes: Mode::ALL
             .iter()
-            .map(|&(id, name, description)| {
-                let (min_seats, max_seats) = seats(e, id);
+            .map(|&id| {
+                let (min_seats, max_seats) = id.seats(e);
                 ModeOut {
                     id,
-                    name,
-                    description,
+                    name: id.name(),
+                    description: id.description(),
                     min_seats,
                     max_seats,
                 }
@@ -299,6 +262,7 @@ pub fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use welcome_engine::game::MAX_PLAYERS;
 
     #[test]
     fn every_edition_and_sheet_is_served() {
