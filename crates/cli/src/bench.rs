@@ -237,7 +237,15 @@ struct Scorings {
 }
 
 /// `Score::of` over the final sheets, checking every pass reproduces the games' totals.
-fn scorings(sheets: &[Scored], budget: Duration) -> Result<Scorings, CliError> {
+/// How a sheet is scored: the total alone (`Score::total_of`, what bots and searches call)
+/// or the full score with its rows and their text (`Score::of`, what people read).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scoring {
+    Total,
+    Rows,
+}
+
+fn scorings(sheets: &[Scored], how: Scoring, budget: Duration) -> Result<Scorings, CliError> {
     let expected: i64 = sheets.iter().map(|s| s.total as i64).sum();
     let start = Instant::now();
     let mut passes = 0u64;
@@ -249,7 +257,10 @@ fn scorings(sheets: &[Scored], budget: Duration) -> Result<Scorings, CliError> {
             } else {
                 Temps::Ranked(&s.table_temps)
             };
-            sum += Score::of(s.layout, black_box(&s.sheet), temps).total as i64;
+            sum += match how {
+                Scoring::Total => Score::total_of(s.layout, black_box(&s.sheet), temps),
+                Scoring::Rows => Score::of(s.layout, black_box(&s.sheet), temps).total,
+            } as i64;
         }
         check(black_box(sum) == expected, || {
             format!("scoring the final sheets gave {sum} points in all, the games gave {expected}")
@@ -312,7 +323,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         random.push((layout, random_playouts(edition, layout, budget)?));
     }
     let sheets = final_sheets(edition, &layouts)?;
-    let scored = scorings(&sheets, budget)?;
+    let scored = scorings(&sheets, Scoring::Total, budget)?;
+    let scored_rows = scorings(&sheets, Scoring::Rows, budget)?;
     // Sheets differ in data, not in type: every sheet is the same `Copy` value.
     let sheet_bytes = size_of::<Sheet>();
     // The engine measures itself: size_of::<Game>() plus every vector's capacity.
@@ -357,6 +369,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
 
     let scorings_per_s = scored.scorings as f64 / scored.seconds.max(1e-9);
+    let rows_per_s = scored_rows.scorings as f64 / scored_rows.seconds.max(1e-9);
     let (st_start, st_end, rounds) = state;
     let target = |op: &str, v: f64| format!("{op} {}", thousands(v));
     let mut rows: Vec<[String; 4]> = random
@@ -377,10 +390,16 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .collect();
     rows.extend([
         [
-            "sheet scorings/s (1 thread)".into(),
+            "sheet scorings/s, total (1 thread)".into(),
             thousands(scorings_per_s),
             target(">=", SCORING_TARGET),
             verdict(scorings_per_s >= SCORING_TARGET).into(),
+        ],
+        [
+            "  … with rows and their text".into(),
+            thousands(rows_per_s),
+            "-".into(),
+            "(what people read; allocates its text)".into(),
         ],
         [
             "Sheet size, bytes (every sheet)".into(),
@@ -440,8 +459,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     writeln!(
         out,
-        "- scoring: {} final sheets from random and greedy games (solo, standard, expert) on every sheet measured, each scored with its own layout; {} scorings in {:.2} s, every pass equal to the games' totals",
-        scored.sheets, scored.scorings, scored.seconds
+        "- scoring: {} final sheets from random and greedy games (solo, standard, expert) on every sheet measured, each scored with its own layout; Score::total_of (what bots use): {} scorings in {:.2} s; Score::of (rows, labels and text): {} in {:.2} s; every pass equal to the games' totals",
+        scored.sheets, scored.scorings, scored.seconds, scored_rows.scorings, scored_rows.seconds
     )?;
     writeln!(
         out,
