@@ -137,6 +137,15 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
       if (await reshuffle.count()) await reshuffle.check();
       const r = await round(page);
       await page.click('[data-action="confirm"]');
+      // a plan that could be validated is not: the page asks before it confirms
+      const skip = page.locator('[data-action="confirm-skip"]');
+      if (await skip.count()) {
+        const warning = await page.textContent('#claim-warning');
+        if (!/Plan n°\d.* can be validated this turn/.test(warning)) throw new Error(`unexpected warning: ${warning}`);
+        if (await page.getAttribute('#controls', 'data-stage') !== 'finish') throw new Error('confirmed before the question was answered');
+        await skip.click();
+        chose += ' + plan skipped';
+      }
       // confirmed: either we wait for the others, or the round resolved at once
       await page.waitForFunction((prev) => {
         if (document.querySelector('#results')) return true;

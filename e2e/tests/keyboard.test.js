@@ -18,7 +18,6 @@ test('keyboard only: choose cards, write a number, finish the turn', { timeout: 
   try {
     const { page } = await person(browser, { width: 1280, height: 900 }, errors);
     await createTable(page, { name: 'Kim', mode: 'solo' });
-    await page.click('#start');
     await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
     const r = await currentRound(page);
     await page.focus('body');

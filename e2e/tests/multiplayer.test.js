@@ -45,6 +45,12 @@ test('two players: invite link, join, play rounds, restart a turn', { timeout: 1
     assert.equal(await alice.page.locator('#overview tbody tr').count(), 2);
     await bob.page.click('[data-seat-tab="1"]');
     await bob.page.waitForSelector('#other-sheet svg.sheet');
+    // picking a combination while Alice's sheet is on screen brings Bob's own sheet back
+    await bob.page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    await bob.page.locator('#controls button.card[data-combination]:enabled').first().click();
+    await bob.page.waitForSelector('#my-sheet .target');
+    assert.equal(await bob.page.isVisible('#other-sheet'), false);
+    assert.equal(await bob.page.getAttribute('[data-seat-tab="2"]', 'aria-selected'), 'true');
     const log = await alice.page.textContent('#lower');
     assert.match(log, /Round 4/);
     // a reload rejoins the same seat

@@ -10,7 +10,6 @@ test('solo (advanced): play a whole game by clicking, with a roundabout, and see
   try {
     const { page } = await person(browser, { width: 1280, height: 900 }, errors);
     await createTable(page, { name: 'Solo Sam', mode: 'solo', advanced: true });
-    await page.click('#start');
     await page.waitForSelector('#controls');
     let refusals = 0;
     let turns = 0;

@@ -37,7 +37,6 @@ for (const t of SHEETS) {
       await createTable(page, { name: 'Solo Sam', mode: 'solo', sheet: t.sheet });
       await page.waitForSelector('#table-head h1');
       assert.match(await page.textContent('#table-head'), new RegExp(`Solo · ${t.name}`));
-      await page.click('#start');
       await page.waitForSelector('#controls');
       // the sheet draws its features from the edition data and the engine's derived state
       if (t.sheet === 'easter') {

@@ -94,13 +94,21 @@ pub async fn file(State(state): State<AppState>, Path(path): Path<String>) -> Re
     }
 }
 
-/// Any other path: a static file at the root (`/app.js`), else a JSON 404.
+/// Any other path: a static file at the root (`/app.js`); else, for a page address (no file
+/// extension, outside the API), the app's own page with a `404` status so a mistyped address
+/// shows the app's "page not found"; else a JSON 404.
 pub async fn fallback(State(state): State<AppState>, uri: Uri) -> Response {
     let path = uri.path();
     let api = path.starts_with("/api/") || path.starts_with("/ws/");
     if !api {
         if let Some(data) = load(&state, path).await {
             return file_response(path, data);
+        }
+        let last = path.rsplit('/').next().unwrap_or("");
+        if !last.contains('.') {
+            let mut page = index(State(state)).await;
+            *page.status_mut() = StatusCode::NOT_FOUND;
+            return page;
         }
     }
     not_found(path)

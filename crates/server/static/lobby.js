@@ -75,9 +75,9 @@ export async function lobbyPage(main) {
       el('label', { for: 'mode' }, 'Mode'), mode,
       el('label', { for: 'sheet' }, 'Sheet'), sheet,
       el('label', { for: 'seats' }, 'Seats'), seatCount,
-      el('label', { for: 'advanced' }, 'Advanced variant'), el('div', { class: 'row' }, advanced, el('span', { class: 'muted' }, 'advanced plans and roundabouts')),
-      el('label', { for: 'reshuffle' }, 'First-plan reshuffle'), el('div', { class: 'row' }, reshuffle, el('span', { class: 'muted' }, 'offered after the first plan')),
-      el('label', { for: 'table-mode' }, 'Table mode'), el('div', { class: 'row' }, tableMode, el('span', { class: 'muted' }, 'a shared screen deals; everyone plays on a phone; you host without a seat')),
+      el('label', { for: 'advanced' }, 'Advanced variant'), el('label', { class: 'row check', for: 'advanced' }, advanced, el('span', { class: 'muted' }, 'advanced plans and roundabouts')),
+      el('label', { for: 'reshuffle' }, 'First-plan reshuffle'), el('label', { class: 'row check', for: 'reshuffle' }, reshuffle, el('span', { class: 'muted' }, 'offered after the first plan')),
+      el('label', { for: 'table-mode' }, 'Table mode'), el('label', { class: 'row check', for: 'table-mode' }, tableMode, el('span', { class: 'muted' }, 'a shared screen deals; everyone plays on a phone; you host without a seat')),
     ),
     el('h3', {}, 'Bots'),
     botList,
@@ -103,6 +103,10 @@ export async function lobbyPage(main) {
     try {
       const r = await api('POST', '/api/tables', body);
       seats.set(r.table, { seat: r.seat ?? null, token: r.token, host: true, name: body.name });
+      // a solo table has nothing to wait for: it starts at once
+      if (body.mode === 'solo') {
+        await api('POST', `/api/tables/${encodeURIComponent(r.table)}/start`, { token: r.token });
+      }
       navigate(body.table_mode ? `/t/${encodeURIComponent(r.table)}/deal` : `/t/${encodeURIComponent(r.table)}`);
     } catch (e) {
       err.textContent = e.message;

@@ -374,6 +374,10 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
       fg.append(s('rect', { x: fx - 13, y: fy1 - 4, width: 26, height: fy2 - fy1 + 8, rx: 6, class: 'focus-ring' }));
       fg.append(s('path', { d: `M${fx} ${fy1 + 8}v${fy2 - fy1 - 16}`, class: 'fence-preview' }));
       makeActionable(fg, { ...target, label: `Street ${si + 1}, fence between houses ${k} and ${k + 1}. ${target.label}` }, key);
+    } else if (drawn && data.fences.includes(k)) {
+      // a drawn fence splits estates: a screen reader hears it in the street's reading order
+      fg.setAttribute('role', 'img');
+      fg.setAttribute('aria-label', `Street ${si + 1}, fence between houses ${k} and ${k + 1}`);
     } else {
       fg.setAttribute('aria-hidden', 'true');
     }

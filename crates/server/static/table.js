@@ -93,6 +93,7 @@ export async function tablePage(main, table, { watch }) {
     if (!state) return;
     const t = state.table;
     const v = state.view;
+    setTitle(t.host ? `${t.host}’s table` : `Table ${t.table}`);
     renderHead(t, v);
     if (t.status === 'lobby' || !v) {
       controller = null;
@@ -124,7 +125,7 @@ export async function tablePage(main, table, { watch }) {
         el('span', { class: 'muted' }, bits.join(' · ')),
         watch || me == null ? el('span', { class: 'pill' }, isHost() && !watch ? 'host' : 'spectator') : el('span', { class: 'pill' }, `you are seat ${me}`),
       ),
-      t.status !== 'over' && !watch ? el('div', { class: 'row' },
+      t.status !== 'over' && !watch && t.mode !== 'solo' ? el('div', { class: 'row' },
         el('label', { for: 'invite' }, 'Invite link'),
         el('input', { id: 'invite', readonly: true, value: invite, size: Math.min(invite.length, 48), onfocus: (e) => e.target.select() }),
         el('button', { type: 'button', id: 'copy-invite', onclick: () => copy(invite) }, 'Copy'),
@@ -225,7 +226,8 @@ export async function tablePage(main, table, { watch }) {
             }, `${kind} bot`));
           }
         }
-        if (s.name || s.bot) {
+        // a bot seat during the game is already a bot: nothing to replace
+        if ((s.name || s.bot) && !(s.bot && t.status !== 'lobby')) {
           actions.append(el('button', { type: 'button', class: 'danger', 'data-kick': s.seat, onclick: () => hostAction(`/seats/${s.seat}/kick`, {}) }, t.status === 'lobby' ? 'Kick' : 'Replace by a bot'));
         }
       }
@@ -291,6 +293,12 @@ export async function tablePage(main, table, { watch }) {
         round: v.round,
         plans: v.plans,
         submitted: v.my_turn,
+        // acting on the turn brings your own sheet back on screen
+        onAct: () => {
+          if (viewSeat == null) return;
+          viewSeat = null;
+          renderGame(state.table, state.view);
+        },
         sheetLabel: `Your sheet, round ${v.round}`,
         city: mySheet.name,
         requestOptions: (draft) => socket.request({ type: 'options', round: v.round, draft }).then((m) => m),

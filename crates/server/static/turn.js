@@ -63,6 +63,26 @@ export class TurnController {
     this.passCard = null;
     this.opts = null;
     this.notice = null;
+    this.askSkip = false;
+  }
+
+  /** Plans the engine lists as claimable now that the draft does not validate (yet). */
+  openPlans() {
+    const o = this.opts;
+    if (!o || this.stage() !== 'finish') return [];
+    return [...new Set((o.claims || []).map((c) => c.plan))].filter((p) => !this.draft.plans.some((c) => c.plan === p));
+  }
+
+  /** Confirm, but first ask when a plan could be validated and is not: a missed claim costs points. */
+  confirmOrAsk() {
+    if (this.openPlans().length && !this.askSkip) {
+      this.askSkip = true;
+      this.render();
+      this.cfg.controls.querySelector('[data-ctl="confirm-skip"]')?.focus();
+      return;
+    }
+    this.askSkip = false;
+    this.confirm();
   }
 
   /** New table state from the server (same round): keep the draft, refresh the base. */
@@ -166,6 +186,7 @@ export class TurnController {
 
   change(fn) {
     this.message = null;
+    this.askSkip = false;
     fn();
     return this.refresh();
   }
@@ -173,6 +194,7 @@ export class TurnController {
   // ----- actions -----
 
   choosePick(pick) {
+    this.cfg.onAct?.();
     this.pick = pick;
     this.chooser = null;
     this.mode = null;
@@ -259,9 +281,9 @@ export class TurnController {
     if (this.reshuffle && this.opts && this.opts.reshuffle) turn.reshuffle = true;
     this.busy = true;
     this.render();
+    this.message = null;
     try {
       await this.cfg.submit(turn);
-      this.message = null;
     } catch (e) {
       this.message = { error: true, text: e.message };
     }
@@ -516,6 +538,7 @@ export class TurnController {
   }
 
   clickHandCard(n) {
+    this.cfg.onAct?.();
     this.chooser = null;
     if (this.handNum === n) {
       this.handNum = null;
@@ -657,7 +680,14 @@ export class TurnController {
         }, 'Build a roundabout'));
       }
       // Plans that can be validated now.
-      const plans = [...new Set((o.claims || []).map((c) => c.plan))].filter((p) => !this.draft.plans.some((c) => c.plan === p));
+      const plans = this.openPlans();
+      if (plans.length) {
+        const names = plans.map((p) => `n°${p}`).join(' and ');
+        step.append(el('p', { class: 'warn', id: 'claim-warning', role: this.askSkip ? 'alert' : null },
+          this.askSkip
+            ? `Plan ${names} can be validated this turn. Validate it, or confirm without validating?`
+            : `⚠ Plan ${names} can be validated this turn: validate it before you confirm.`));
+      }
       for (const p of plans) {
         const claims = this.planClaims(p);
         const info = (this.cfg.plans || [])[p - 1];
@@ -691,7 +721,7 @@ export class TurnController {
         step.append(el('label', { class: 'row', for: 'reshuffle' }, box, 'Ask for the reshuffle of all construction cards (first plan validated)'));
       }
     }
-    if (this.message) step.append(el('p', { class: this.message.error ? 'error-text' : 'hint', role: this.message.error ? 'alert' : null }, this.message.text));
+    if (this.message && (this.message.error || stage !== 'submitted')) step.append(el('p', { class: this.message.error ? 'error-text' : 'hint', role: this.message.error ? 'alert' : null }, this.message.text));
 
     parts.push(step);
     if (buttons.childNodes.length) parts.push(buttons);
@@ -703,11 +733,17 @@ export class TurnController {
       disabled: !canRestart || this.busy ? true : null,
       onclick: () => this.restartTurn(),
     }, '↺ Restart turn'));
-    if (stage === 'finish') {
+    if (stage === 'finish' && this.askSkip) {
+      bottom.append(el('button', {
+        type: 'button', 'data-ctl': 'confirm-skip', 'data-action': 'confirm-skip',
+        disabled: this.busy ? true : null,
+        onclick: () => this.confirmOrAsk(),
+      }, 'Confirm without validating'));
+    } else if (stage === 'finish') {
       bottom.append(el('button', {
         type: 'button', class: 'primary', 'data-ctl': 'confirm', 'data-action': 'confirm',
         disabled: this.busy || (o && (o.error || o.complete === false)) ? true : null,
-        onclick: () => this.confirm(),
+        onclick: () => this.confirmOrAsk(),
       }, '✓ Confirm'));
     }
     parts.push(bottom);

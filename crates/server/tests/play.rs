@@ -419,6 +419,14 @@ async fn http_input_is_checked() {
     assert_eq!(e["code"], "no_such_table");
     let e = call(addr, "GET", "/api/nothing", Value::Null, 404).await;
     assert_eq!(e["code"], "not_found");
+    // a mistyped page address answers the app's page (it shows "page not found"), not JSON
+    let page = call(addr, "GET", "/t/abc/bogus", Value::Null, 404).await;
+    assert!(
+        page.as_str().is_some_and(|p| p.contains("<!doctype html>")),
+        "{page}"
+    );
+    let e = call(addr, "GET", "/missing.js", Value::Null, 404).await;
+    assert_eq!(e["code"], "not_found");
     let e = call(addr, "DELETE", "/api/tables", Value::Null, 405).await;
     assert_eq!(e["code"], "method_not_allowed");
     // No table was created by any of this.

@@ -1,0 +1,82 @@
+// What a new player ran into on a first evening: a plan that could be validated is never
+// confirmed away silently; a solo table starts at once without invite links; a mistyped
+// address shows the app's page; the page title names the table.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, person, createTable, BASE } from './helpers.js';
+
+test('Confirm asks before skipping a plan that could be validated', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await page.goto(`${BASE}/companion`);
+    // a sheet whose street 1 holds six estates of one house: plan n°1 (1, 1, 1, 1, 1, 1) is met
+    await page.evaluate(() => {
+      const street = (n, houses = [], fences = []) => ({ houses: [...houses, ...Array(n - houses.length).fill('')], fences, pools: [], parks: 0, plan_houses: [] });
+      localStorage.setItem('welcome.companion', JSON.stringify({
+        edition: 'first', sheetId: 'classic',
+        sheet: { streets: [street(10, ['1', '2', '3', '4', '5', '6'], [1, 2, 3, 4, 5, 6]), street(11), street(12)], temps: 0, real_estate: [0, 0, 0, 0, 0, 0], refusals: 0, plans: [null, null, null] },
+        plans: [{ card: 0, approved: false }, { card: 6, approved: false }, { card: 12, approved: false }],
+        advanced: false, cards: 'combinations', others: '', city: '', round: 7, history: [], entry: null,
+      }));
+    });
+    await page.reload();
+    await page.waitForSelector('#c-num-1');
+    for (const [i, [n, e]] of [[9, 'temp'], [3, 'bis'], [12, 'temp']].entries()) {
+      await page.fill(`#c-num-${i + 1}`, String(n));
+      await page.selectOption(`#c-eff-${i + 1}`, e);
+    }
+    await page.click('#c-go');
+    await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    await page.click('#controls button.card[data-combination="1"]');
+    await page.locator('#companion-sheet .target').first().click();
+    if (await page.locator('.chooser button').count()) await page.locator('.chooser button').first().click();
+    await page.waitForSelector('#controls[data-stage="finish"][aria-busy="false"]');
+    assert.match(await page.textContent('#claim-warning'), /Plan n°1 can be validated this turn/);
+    // Confirm does not confirm: it asks
+    await page.click('[data-action="confirm"]');
+    assert.equal(await page.getAttribute('#controls', 'data-stage'), 'finish');
+    assert.match(await page.textContent('#claim-warning'), /Validate it, or confirm without validating\?/);
+    assert.equal(await page.locator('[data-action="confirm-skip"]').count(), 1);
+    assert.equal(await page.locator('#c-go').count(), 0);
+    // validating the plan removes the warning, and Confirm then confirms
+    await page.click('#controls button[data-plan="1"]');
+    await page.click('[data-ctl="plan-auto"]');
+    await page.waitForSelector('#controls[data-stage="finish"][aria-busy="false"]');
+    assert.equal(await page.locator('#claim-warning').count(), 0);
+    await page.click('[data-action="confirm"]');
+    await page.waitForSelector('#c-go');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a solo table starts at once, without invite links, and the title names it', { timeout: 30000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await createTable(page, { name: 'Eve', mode: 'solo' });
+    await page.waitForSelector('#controls[data-stage="place"]');
+    assert.equal(await page.locator('#start').count(), 0);
+    assert.equal(await page.locator('#invite').count(), 0);
+    assert.equal(await page.title(), 'Eve’s table · Welcome To…');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a mistyped table address shows the app’s page not found', { timeout: 30000 }, async () => {
+  const browser = await launch();
+  try {
+    const { page } = await person(browser);
+    const res = await page.goto(`${BASE}/t/abc/bogus`);
+    assert.equal(res.status(), 404);
+    await page.waitForSelector('text=Page not found');
+  } finally {
+    await browser.close();
+  }
+});
