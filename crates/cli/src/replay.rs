@@ -47,7 +47,8 @@ struct ReplayReport<'a> {
     valid: bool,
     edition: &'a str,
     options: Options,
-    seed: u64,
+    /// `null` while the game is in progress: a shared record hides the cards to come.
+    seed: Option<u64>,
     players: usize,
     /// City Plan card ids of plans n°1, n°2, n°3.
     plans: [u8; 3],
@@ -85,7 +86,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             valid: true,
             edition: &record.setup.edition,
             options,
-            seed: game.seed(),
+            seed: record.setup.seed,
             players: game.players(),
             plans: record.setup.plans,
             rounds: record.rounds.len(),
@@ -97,7 +98,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     name: &names[i],
                     rank: ranks[i],
                     score: &scores[i],
-                    sheet: args.show.then(|| game.sheets()[i].to_string()),
+                    sheet: args.show.then(|| text::drawing(&game.sheets()[i])),
                 })
                 .collect(),
             verdict: &verdict,
@@ -106,12 +107,15 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Ok(());
     }
 
+    let seed = match record.setup.seed {
+        Some(seed) => format!("seed {seed}"),
+        None => "seed hidden (left out while the game is in progress)".to_string(),
+    };
     writeln!(
         out,
-        "{name}: valid record — edition {}, {}, seed {}",
+        "{name}: valid record — edition {}, {}, {seed}",
         record.setup.edition,
         describe(&options, game.players()),
-        game.seed()
     )?;
     if game.is_over() {
         writeln!(
@@ -130,12 +134,24 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out, "\n{}", text::plans(&game, names))?;
     if args.show {
         for (i, sheet) in game.sheets().iter().enumerate() {
-            writeln!(out, "{} (seat {}):\n{sheet}\n", names[i], i + 1)?;
+            writeln!(
+                out,
+                "{} (seat {}):\n{}\n",
+                names[i],
+                i + 1,
+                text::drawing(sheet)
+            )?;
         }
     }
     write!(out, "{}", text::breakdown(names, &scores))?;
     writeln!(out, "\n{}", text::standings(names, &scores, &ranks))?;
-    let lead = if game.is_over() { "result" } else { "leading" };
-    writeln!(out, "{lead}: {}", verdict.explanation)?;
+    if args.show {
+        writeln!(out, "{}", text::LEGEND)?;
+    }
+    if game.is_over() {
+        writeln!(out, "result: {}", verdict.explanation)?;
+    } else {
+        writeln!(out, "leading: {}", text::so_far(&verdict.explanation))?;
+    }
     Ok(())
 }

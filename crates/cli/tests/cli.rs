@@ -81,3 +81,29 @@ fn help_lists_every_command() {
         assert!(out.contains(cmd), "missing {cmd}:\n{out}");
     }
 }
+
+#[test]
+fn text_output_is_in_words_with_a_legend() {
+    let out = welcome(&["demo"]).success();
+    assert!(!out.contains("Some("), "no debug forms:\n{out}");
+    assert!(!out.contains("None"), "no debug forms:\n{out}");
+    assert!(out.contains("plans n°1 "), "{out}");
+    assert!(out.contains("legend: | fence"), "{out}");
+    assert!(out.contains("R roundabout"), "{out}");
+}
+
+#[test]
+fn serve_names_the_database_file_it_cannot_open() {
+    let err = welcome(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--db",
+        "/nonexistent-welcome-dir/x.db",
+    ])
+    .failure();
+    assert!(
+        err.contains("database /nonexistent-welcome-dir/x.db"),
+        "{err}"
+    );
+}

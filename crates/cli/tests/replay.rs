@@ -322,13 +322,18 @@ fn game_in_progress_replays_with_current_scores() {
         game.resolve().unwrap();
     }
     assert!(!game.is_over());
-    let text = Record::of(&game, &["Ada".into(), "Bo".into()]).to_json();
+    // as the server shares it during the game: without the seed
+    let text = Record::public(&game, &["Ada".into(), "Bo".into()]).to_json();
     let out = welcome_with_input(&["replay", "-"], &text).success();
     assert!(out.contains("game in progress: round 4"), "{out}");
     assert!(out.contains("leading: "), "{out}");
+    assert!(out.contains("seed hidden"), "{out}");
+    assert!(!out.contains("seed 0"), "{out}");
+    assert!(!out.contains(" wins "), "nobody has won yet:\n{out}");
     let out = welcome_with_input(&["replay", "-", "--json"], &text).success();
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["over"], false);
+    assert_eq!(report["seed"], Value::Null);
     assert_eq!(report["seats"][1]["name"], "Bo");
 }
 

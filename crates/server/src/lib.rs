@@ -62,6 +62,8 @@ impl ServeConfig {
 pub enum ServeError {
     #[error("database: {0}")]
     Store(#[from] StoreError),
+    #[error("database {path}: {source}")]
+    Open { path: String, source: StoreError },
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: String,
@@ -135,7 +137,12 @@ type Listener = axum::serve::TapIo<tokio::net::TcpListener, fn(&mut tokio::net::
 
 /// Opens the database, restores every table and binds the address.
 async fn prepare(config: ServeConfig) -> Result<(Listener, AppState), ServeError> {
-    let store = SqliteStore::open(&config.database).await?;
+    let store = SqliteStore::open(&config.database)
+        .await
+        .map_err(|source| ServeError::Open {
+            path: config.database.clone(),
+            source,
+        })?;
     let state = AppState::new(Arc::new(store), config.limits, config.static_dir).await?;
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
