@@ -355,7 +355,11 @@ fn mode_seat_ranges_are_what_setup_accepts() {
         for n in min..=top {
             assert!(Game::new(o, n, 1).is_ok(), "{mode:?} with {n} seats");
         }
-        assert!(Game::new(o, min - 1, 1).is_err(), "{mode:?} with {} seats", min - 1);
+        assert!(
+            Game::new(o, min - 1, 1).is_err(),
+            "{mode:?} with {} seats",
+            min - 1
+        );
         assert!(matches!(
             Game::new(o, max + 1, 1),
             Err(SetupError::TooManySeats { .. } | SetupError::SoloNeedsOne { .. })
