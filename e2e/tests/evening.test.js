@@ -3,7 +3,7 @@
 // address shows the app's page; the page title names the table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, person, createTable, BASE } from './helpers.js';
+import { launch, person, createTable, playTurn, currentRound, waitNextRound, BASE } from './helpers.js';
 
 test('Confirm asks before skipping a plan that could be validated', { timeout: 60000 }, async () => {
   const browser = await launch();
@@ -76,6 +76,61 @@ test('a mistyped table address shows the app’s page not found', { timeout: 300
     const res = await page.goto(`${BASE}/t/abc/bogus`);
     assert.equal(res.status(), 404);
     await page.waitForSelector('text=Page not found');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('expert: the passed card names its receiver, the arrived card its sender; the log names combinations', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await createTable(page, { name: 'Ann', mode: 'expert', seats: 2, bots: { 2: 'greedy' } });
+    await page.click('#start');
+    await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    // round 1: nothing arrived yet
+    assert.equal(await page.locator('[data-received-from]').count(), 0);
+    const r = await currentRound(page);
+    await playTurn(page);
+    await waitNextRound(page, r);
+    await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    // round 2: the first hand card came from the neighbour
+    assert.match(await page.textContent('[data-ctl="card-1"] [data-received-from="2"]'), /from Greedy bot/);
+    // choosing the number and effect cards marks the third as passed, to its receiver
+    const free = page.locator('#controls button.card[data-card][aria-pressed="false"]:enabled');
+    if (await free.count() >= 2 && !(await page.locator('[data-action="refuse"]').count())) {
+      await free.first().click();
+      await page.locator('#controls button.card[data-card][aria-pressed="false"]:enabled').first().click();
+      assert.match(await page.textContent('[data-passed-to="2"]'), /to Greedy bot/);
+      assert.match(await page.getAttribute('button.card:has([data-passed-to])', 'aria-label'), /passed to Greedy bot/);
+    }
+    // the log reads as cards used, the number written and where
+    assert.match(await page.textContent('[data-log-round="1"] [data-log-seat="1"]'), /Ann: (cards \d \+ \d: wrote \d+ in street \d house \d+|building-permit refusal)/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('standard: the log shows each seat’s combination, the number written and the effect used', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await createTable(page, { name: 'Ann', mode: 'standard', seats: 2, bots: { 2: 'random' } });
+    await page.click('#start');
+    for (let i = 0; i < 2; i++) {
+      const r = await currentRound(page);
+      await playTurn(page);
+      await waitNextRound(page, r);
+    }
+    const round1 = await page.textContent('[data-log-round="1"]');
+    assert.match(round1, /Round 1 — \d+ [A-Z][A-Za-z -]+ · \d+ /, 'the offer in words');
+    assert.doesNotMatch(round1, /\d+-(bis|pool|temp|surveyor|landscaper|real-estate)/, 'no raw card faces');
+    assert.match(await page.textContent('[data-log-round="1"] [data-log-seat="1"]'),
+      /Ann: (combination \d \(\d+ [A-Za-z -]+\): wrote \d+ in street \d house \d+|building-permit refusal)/);
+    assert.deepEqual(errors, []);
   } finally {
     await browser.close();
   }

@@ -377,6 +377,10 @@ impl Table {
                 round: g.round(),
                 offer,
                 next_effects: g.next_effects(),
+                passing: match role {
+                    Role::Seat { seat, .. } => view::passing(g, seat),
+                    _ => None,
+                },
                 plans: &parts.game.plans,
                 sheets: &parts.game.sheets,
                 submitted: (0..g.players()).map(|s| g.has_submitted(s)).collect(),

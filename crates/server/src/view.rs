@@ -1,8 +1,8 @@
 //! The public side of a game as the protocol shows it: plans with their text, every sheet with
 //! its score, the log of resolved rounds and the result with a tie-break sentence.
 
-use crate::wire::{EndInfo, LogRound, PlanInfo, ResultInfo, SheetInfo};
-use welcome_engine::{verdict, EndReason, Game, Mode, SheetData};
+use crate::wire::{EndInfo, LogRound, Passing, PlanInfo, ResultInfo, SheetInfo};
+use welcome_engine::{verdict, EndReason, Game, Mode, PassDirection, SheetData};
 
 pub fn plans(game: &Game) -> Vec<PlanInfo> {
     game.plans()
@@ -54,6 +54,11 @@ pub fn log(game: &Game) -> Vec<LogRound> {
             } else {
                 r.draws.clone()
             },
+            offers: if hide_draws {
+                Vec::new()
+            } else {
+                r.offers.clone()
+            },
             turns: r.turns.clone(),
         })
         .collect()
@@ -84,5 +89,24 @@ pub fn result(game: &Game, names: &[String]) -> Option<ResultInfo> {
         tie_break: verdict(names, &scores, &ranks, game.options().mode == Mode::Solo),
         ranks,
         winners,
+    })
+}
+
+/// Where `seat`'s passed card goes and where its received card came from (expert games): the
+/// card a seat passes sits first in its receiver's hand from round 2 on.
+pub fn passing(game: &Game, seat: usize) -> Option<Passing> {
+    let options = game.options();
+    if options.mode != Mode::Expert {
+        return None;
+    }
+    let n = game.players();
+    let (to, from) = match options.pass {
+        PassDirection::Right => ((seat + n - 1) % n, (seat + 1) % n),
+        PassDirection::Left => ((seat + 1) % n, (seat + n - 1) % n),
+    };
+    Some(Passing {
+        to: to + 1,
+        from: from + 1,
+        received: (game.round() > 1).then_some(1),
     })
 }

@@ -254,7 +254,21 @@ pub struct SheetInfo {
 pub struct LogRound {
     pub round: u16,
     pub draws: Vec<Draw>,
+    /// What the round offered (the combinations, the solo hand, or every seat's hand), so the
+    /// log can name the combination each seat used. Empty for expert games until their end.
+    #[serde(default)]
+    pub offers: Vec<Offer>,
     pub turns: Vec<Turn>,
+}
+
+/// Expert card passing seen from one seat, seats from 1: who receives the card it passes and
+/// who passed it the first card of its hand (from round 2 on).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Passing {
+    pub to: usize,
+    pub from: usize,
+    /// The hand card (from 1) that came from `from`; `null` in round 1.
+    pub received: Option<u8>,
 }
 
 /// Why the game ended, seats from 1.
@@ -300,6 +314,8 @@ pub struct ViewOut<'a> {
     pub round: u16,
     pub offer: Option<Offer>,
     pub next_effects: Option<[Effect; 3]>,
+    /// Expert games, seat holders only.
+    pub passing: Option<Passing>,
     pub plans: &'a RawValue,
     pub sheets: &'a RawValue,
     pub submitted: Vec<bool>,

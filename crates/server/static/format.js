@@ -223,3 +223,44 @@ export function seatName(s) {
   const n = s.name || 'Bot';
   return /bot/i.test(n) ? `${n} ⚙` : `${n} (${s.bot} bot) ⚙`;
 }
+
+/** A round's offer in words: "7 Surveyor · 3 Pool · 12 Temp". */
+export function offerText(offer) {
+  if (!offer) return '';
+  if (offer.combinations) return offer.combinations.map((c) => `${c.number} ${effectLabel(c.effect)}`).join(' · ');
+  if (offer.hand) return offer.hand.map((t) => { const c = parseCard(t); return `${c.number} ${effectLabel(c.effect)}`; }).join(' · ');
+  return '';
+}
+
+/**
+ * One seat's turn for the log: the combination (or cards) used, the number written where, a
+ * Temp adjustment with its sign, the effect's use (or that it was not used), plans.
+ */
+export function logTurnText(turn, offer) {
+  const parts = [];
+  if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
+  const play = turn.play || {};
+  if (play.refuse) {
+    parts.push('building-permit refusal');
+  } else if (play.build) {
+    const b = play.build;
+    const r = offer ? resolvePick(offer, b.pick) : null;
+    let used = '';
+    if (b.pick.combination) used = `combination ${b.pick.combination}`;
+    else if (b.pick.hand) used = `cards ${b.pick.hand[0]} + ${b.pick.hand[1]}`;
+    if (r) used += ` (${r.number} ${effectLabel(r.effect)})`;
+    let wrote = `wrote ${b.number} in ${houseName(b.house)}`;
+    if (r && r.effect === 'temp') {
+      const d = b.number - r.number;
+      wrote += d === 0 ? ', temp ±0' : `, temp ${d > 0 ? '+' : '−'}${Math.abs(d)}`;
+    }
+    parts.push(`${used}: ${wrote}`.replace(/^: /, ''));
+    if (b.choice) parts.push(`chose ${choiceText(b.choice)}`);
+    if (b.effect) parts.push(effectUseText(b.effect));
+    else if (r && r.effect !== 'temp') parts.push(`${effectLabel(r.effect)} not used`);
+  }
+  if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
+  for (const c of turn.plans || []) parts.push(`validated plan n°${c.plan}`);
+  if (turn.reshuffle) parts.push('asked for the reshuffle');
+  return parts.join('; ');
+}

@@ -4,7 +4,7 @@
 import { api, seats, prefs, TableSocket } from './api.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { TurnController } from './turn.js';
-import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName } from './format.js';
+import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, offerText, logTurnText } from './format.js';
 import { edition, sheetOf, tableKind } from './data.js';
 import { toast, setTitle } from './app.js';
 
@@ -293,6 +293,8 @@ export async function tablePage(main, table, { watch }) {
         round: v.round,
         plans: v.plans,
         submitted: v.my_turn,
+        passing: v.passing,
+        seatNames: Object.fromEntries(v.sheets.map((x) => [x.seat, x.name])),
         // acting on the turn brings your own sheet back on screen
         onAct: () => {
           if (viewSeat == null) return;
@@ -417,9 +419,14 @@ export async function tablePage(main, table, { watch }) {
   function logPanel(v) {
     const items = [...(v.log || [])].reverse().map((r) => {
       const names = (i) => (v.sheets[i] ? v.sheets[i].name : `Seat ${i + 1}`);
-      return el('li', { value: r.round },
-        el('strong', {}, `Round ${r.round}`), (r.draws || []).length ? ` — cards: ${r.draws.map((d) => (d === 'solo' ? 'the Solo card' : d)).join(', ')}` : '',
-        r.turns && r.turns.length ? el('ul', {}, r.turns.map((tn, i) => el('li', {}, `${names(i)}: ${turnText(tn)}`))) : null);
+      const offers = r.offers || [];
+      const offerOf = (i) => (offers.length === 1 ? offers[0] : offers[i]);
+      return el('li', { value: r.round, 'data-log-round': r.round },
+        el('strong', {}, `Round ${r.round}`),
+        offers.length === 1 ? el('span', { class: 'muted' }, ` — ${offerText(offers[0])}`) : '',
+        r.turns && r.turns.length ? el('ul', {}, r.turns.map((tn, i) => el('li', { 'data-log-seat': i + 1 },
+          el('strong', {}, names(i)), offers.length > 1 ? el('span', { class: 'muted' }, ` (hand ${offerText(offerOf(i))})`) : '',
+          `: ${logTurnText(tn, offerOf(i))}`))) : null);
     });
     return el('section', { class: 'panel log', 'aria-labelledby': 'log-h' },
       el('h2', { id: 'log-h' }, 'Log of rounds'),

@@ -520,21 +520,35 @@ export class TurnController {
         }
         const inPlay = this.draft.play?.build?.pick?.hand;
         if (inPlay) role = inPlay[0] === n ? 'number' : inPlay[1] === n ? 'effect' : null;
-        const passed = this.draft.play?.refuse?.pass === n || (this.passCard === n && !this.draft.play);
+        const passed = this.draft.play?.refuse?.pass === n || (this.passCard === n && !this.draft.play)
+          || this.passedCard() === n;
+        const pass = this.cfg.passing;
+        const who = (seat) => (this.cfg.seatNames && this.cfg.seatNames[seat]) || `seat ${seat}`;
+        const arrived = pass && pass.received === n;
         wrap.append(el('button', {
           class: `card${role ? ` role-${role}` : ''}`, type: 'button', 'data-card': n, 'data-ctl': `card-${n}`,
           'aria-pressed': role ? 'true' : 'false',
-          'aria-label': `Card ${n}: number ${card.number}, effect ${effectLabel(card.effect)}${role ? `, used for its ${role}` : ''}${passed ? ', passed on' : ''}`,
+          'aria-label': `Card ${n}: number ${card.number}, effect ${effectLabel(card.effect)}${role ? `, used for its ${role}` : ''}${passed ? (pass ? `, passed to ${who(pass.to)}` : ', passed on') : ''}${arrived ? `, passed to you by ${who(pass.from)}` : ''}`,
           disabled: locked || !playable ? true : null,
           onclick: () => this.clickHandCard(n),
         },
         el('span', { class: 'tag' }, role === 'number' ? 'number ✓' : role === 'effect' ? 'effect ✓' : passed ? 'passed' : `card ${n}`),
         el('span', { class: 'num' }, card.number),
         el('span', { class: 'eff', html: `${iconSvg(card.effect, 20)}<span>${effectShort(card.effect)}</span>` }),
+        passed && pass ? el('span', { class: 'pass-note', 'data-passed-to': pass.to }, `→ to ${who(pass.to)}`) : null,
+        arrived ? el('span', { class: 'pass-note', 'data-received-from': pass.from }, `← from ${who(pass.from)}`) : null,
         ));
       });
     }
     return wrap;
+  }
+
+  /** Expert: the hand card that is neither the number nor the effect card goes to a neighbour. */
+  passedCard() {
+    if (!this.cfg.passing) return null;
+    const h = this.draft.play?.build?.pick?.hand || this.pick?.hand;
+    if (!h) return null;
+    return [1, 2, 3].find((k) => !h.includes(k)) ?? null;
   }
 
   clickHandCard(n) {

@@ -338,3 +338,47 @@ async fn companion_options_check_their_input() {
     }
     srv.running.stop().await;
 }
+
+#[tokio::test]
+async fn the_log_names_each_round_offer_and_expert_seats_see_their_passing() {
+    let srv = server().await;
+    let addr = srv.addr();
+    let (table, ann) = create(
+        addr,
+        json!({ "name": "Ann", "mode": "standard", "seats": 2, "bots": [{"seat": 2, "kind": "random"}] }),
+    )
+    .await;
+    start(addr, &table, &ann).await;
+    let mut a = connect(addr, &table, Some(&ann)).await;
+    let st = a.started().await;
+    assert_eq!(st["view"]["passing"], Value::Null);
+    let offer = st["view"]["offer"].clone();
+    let turn = a.first_turn(1).await;
+    a.submit(1, &turn).await;
+    let st = a.round(2).await;
+    assert_eq!(st["view"]["log"][0]["offers"], json!([offer]));
+
+    let (table, ann) = create(
+        addr,
+        json!({ "name": "Ann", "mode": "expert", "seats": 3, "bots": [{"seat": 2, "kind": "random"}, {"seat": 3, "kind": "random"}] }),
+    )
+    .await;
+    start(addr, &table, &ann).await;
+    let mut a = connect(addr, &table, Some(&ann)).await;
+    let mut s = connect(addr, &table, None).await;
+    let st = a.started().await;
+    // passing right: seat 1 passes to seat 3 and receives from seat 2
+    assert_eq!(
+        st["view"]["passing"],
+        json!({"to": 3, "from": 2, "received": null})
+    );
+    let turn = a.first_turn(1).await;
+    a.submit(1, &turn).await;
+    let st = a.round(2).await;
+    assert_eq!(st["view"]["passing"]["received"], 1);
+    // hands stay hidden in the log until the end, and spectators have no passing
+    assert_eq!(st["view"]["log"][0]["offers"], json!([]));
+    let seen = s.round(2).await;
+    assert_eq!(seen["view"]["passing"], Value::Null);
+    srv.running.stop().await;
+}
