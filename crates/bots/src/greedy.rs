@@ -6,10 +6,11 @@
 use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
 use welcome_engine::modules::{self, christmas, easter};
 use welcome_engine::{
-    Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCondition, PlayerView, Score,
-    Sheet, SheetLayout, Stage, Temps, Turn, TurnContext, TurnMachine,
+    Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
+    PlayerView, Score, Sheet, SheetLayout, Stage, StreetKey, Temps, Turn, TurnContext, TurnMachine,
 };
 
 /// Claims considered per plan: a sheet full of small estates can offer millions.
@@ -22,72 +23,87 @@ pub struct GreedyBot {
     features: bool,
     options: Vec<Decision>,
     uses: Vec<Decision>,
+    /// Street terms of the sheets seen this turn.
+    cache: StreetCache,
 }
 
 /// Heuristic value of a sheet: its score now plus what it keeps open for later.
 pub fn evaluate(ctx: &TurnContext<'_>, sheet: &Sheet, others_temps: &[u8], solo: bool) -> f32 {
-    evaluate_with(
-        &number_odds(ctx.edition),
-        ctx,
-        sheet,
-        others_temps,
-        solo,
-        true,
-    )
+    let mut table = others_temps.to_vec();
+    table.push(0);
+    let e = Eval::new(ctx, solo, true);
+    evaluate_with(&e, sheet, &mut table, &mut StreetCache::default())
 }
 
-/// `evaluate` with the deck's number odds computed once per turn.
-fn evaluate_with(
-    cum: &[f32; 19],
-    ctx: &TurnContext<'_>,
-    sheet: &Sheet,
-    others_temps: &[u8],
+/// What stays the same for every candidate of a turn: worked out once per turn.
+struct Eval<'a> {
+    ctx: &'a TurnContext<'a>,
+    /// The layout scored: the table's, or the classic one when ignoring features.
+    layout: &'a SheetLayout,
+    /// The deck's number odds (`number_odds`).
+    cum: [f32; 19],
+    /// The City Plan cards on the table.
+    cards: [Option<&'a PlanCard>; 3],
     solo: bool,
     features: bool,
-) -> f32 {
-    // Ignoring features, a thematic sheet is scored as the classic sheet, whose streets and
-    // tracks it shares (thematic checklist T2).
-    let layout = if features {
-        ctx.layout
-    } else {
-        ctx.edition.default_sheet()
-    };
-    let mut all = others_temps.to_vec();
-    all.push(sheet.temps());
+}
+
+impl<'a> Eval<'a> {
+    fn new(ctx: &'a TurnContext<'a>, solo: bool, features: bool) -> Eval<'a> {
+        Eval {
+            ctx,
+            // Ignoring features, a thematic sheet is scored as the classic sheet, whose
+            // streets and tracks it shares (thematic checklist T2).
+            layout: if features {
+                ctx.layout
+            } else {
+                ctx.edition.default_sheet()
+            },
+            cum: number_odds(ctx.edition),
+            cards: ctx.plans.map(|p| ctx.edition.plan(p.card)),
+            solo,
+            features,
+        }
+    }
+}
+
+/// `evaluate` with what a turn shares worked out once (`Eval`). `table` holds the other
+/// seats' temps and a last slot for this sheet's, filled here: no allocation per candidate.
+fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut StreetCache) -> f32 {
+    let (layout, cum, solo, features) = (e.layout, &e.cum, e.solo, e.features);
+    if let Some(last) = table.last_mut() {
+        *last = sheet.temps();
+    }
     let temps = if solo {
         Temps::Solo
     } else {
-        Temps::Ranked(&all)
+        Temps::Ranked(table)
     };
     let mut v = Score::total_of(layout, sheet, temps) as f32;
-    // An empty house is worth the chance that a drawn number still fits it: houses that can no
-    // longer take a number are lost estates and future refusals.
-    let ranges = sheet.ranges();
-    for h in sheet.all_houses() {
-        if sheet.is_empty(h) {
-            match ranges[h.street as usize][h.house as usize] {
-                None => v -= DEAD,
-                Some((lo, hi)) => {
-                    let p = cum[hi as usize + 1] - cum[lo as usize];
-                    v += OPEN * p;
+    let mut egg_hope = 0.0;
+    for st in 0..sheet.streets() {
+        let key = sheet.street_key(st);
+        let t = match cache.get(&key) {
+            Some(t) => *t,
+            None => {
+                let t = street_terms(layout, sheet, st, cum, features);
+                if cache.len() < CACHE_LIMIT {
+                    cache.insert(key, t);
                 }
+                t
             }
-        }
+        };
+        v += t.value;
+        egg_hope += t.egg_hope;
     }
-    v += plan_progress(ctx, sheet, features);
-    if features {
-        v += feature_potential(layout, sheet, cum);
+    v += plan_progress(e, sheet);
+    if features && layout.modules.contains(&Module::Easter) {
+        // Egg points rise in steps (6, 10, 14, 18 eggs): credit each egg on the way to the
+        // next step, and the eggs still collectable (`egg_hope`).
+        let eggs = f32::from(easter::total(layout, sheet));
+        v += EGG * (egg_curve(layout, eggs) - easter::points(layout, eggs as u8) as f32);
+        v += EGG_HOPE * (egg_curve(layout, eggs + egg_hope) - egg_curve(layout, eggs));
     }
-    sheet.for_each_run(|e, complete| {
-        if e.len > 6 {
-            v -= 0.5 * f32::from(e.len - 6);
-        } else if !complete {
-            let filled = (e.start..e.start + e.len)
-                .filter(|&i| sheet.number(HouseRef::new(e.street, i)).is_some())
-                .count() as f32;
-            v += 0.5 * filled;
-        }
-    });
     // Real-estate upgrades pay off on estates still to come.
     for size in 1..=layout.real_estate.len() {
         let t = &layout.real_estate[size - 1];
@@ -102,80 +118,115 @@ fn evaluate_with(
     v
 }
 
-/// What a sheet's features promise beyond the points they score now: a one-step search
-/// sees a thematic row only when it changes, so progress between its steps needs credit.
-fn feature_potential(layout: &SheetLayout, sheet: &Sheet, cum: &[f32; 19]) -> f32 {
-    let mut v = 0.0;
+/// The evaluation's terms that depend on one street alone (its houses and fences), so they
+/// can be cached per street: most candidates of a turn change one street and leave the others
+/// as they were.
+#[derive(Clone, Copy, Default)]
+struct StreetTerms {
+    value: f32,
+    /// Easter: eggs still collectable in the street, weighted by the odds a number with loops
+    /// still fits their house (combined across streets, since egg points are per sheet).
+    egg_hope: f32,
+}
+
+/// Street terms by street contents, kept for one turn (a fixed-seed fast hash: the keys are
+/// the bot's own sheets, and a seeded hash would make nothing more reproducible).
+type StreetCache = HashMap<StreetKey, StreetTerms, foldhash::fast::FixedState>;
+
+/// Most street evaluations kept per turn (a turn sees a few hundred).
+const CACHE_LIMIT: usize = 4096;
+
+fn street_terms(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    s: u8,
+    cum: &[f32; 19],
+    features: bool,
+) -> StreetTerms {
+    let mut t = StreetTerms::default();
+    let ranges = sheet.street_ranges(s as usize);
+    // An empty house is worth the chance that a drawn number still fits it: houses that can no
+    // longer take a number are lost estates and future refusals.
+    for i in 0..sheet.len(s) {
+        if sheet.is_empty(HouseRef::new(s, i)) {
+            match ranges[i as usize] {
+                None => t.value -= DEAD,
+                Some((lo, hi)) => t.value += OPEN * (cum[hi as usize + 1] - cum[lo as usize]),
+            }
+        }
+    }
+    sheet.for_each_run_in(s, |e, complete| {
+        if e.len > 6 {
+            t.value -= 0.5 * f32::from(e.len - 6);
+        } else if !complete {
+            let filled = (e.start..e.start + e.len)
+                .filter(|&i| sheet.number(HouseRef::new(e.street, i)).is_some())
+                .count() as f32;
+            t.value += 0.5 * filled;
+        }
+    });
+    if !features {
+        return t;
+    }
     for m in &layout.modules {
         match m {
             Module::Easter => {
-                // Egg points rise in steps (6, 10, 14, 18 eggs): credit each egg on the way to
-                // the next step, and eggs still collectable on empty houses at the odds that
-                // a number with loops (0, 6, 8, 9, 10, 16) still fits there.
-                let eggs = easter::total(layout, sheet);
-                v += EGG
-                    * (egg_curve(layout, f32::from(eggs)) - easter::points(layout, eggs) as f32);
-                let ranges = sheet.ranges();
-                let mut hope = 0.0;
-                for h in sheet.all_houses() {
-                    let printed = layout.eggs(h.street, h.house);
-                    if printed == 0 || !sheet.is_empty(h) {
+                // Eggs on empty houses, at the odds that a number with loops (0, 6, 8, 9, 10,
+                // 16) still fits there.
+                for i in 0..sheet.len(s) {
+                    let printed = layout.eggs(s, i);
+                    if printed == 0 || !sheet.is_empty(HouseRef::new(s, i)) {
                         continue;
                     }
-                    if let Some((lo, hi)) = ranges[h.street as usize][h.house as usize] {
+                    if let Some((lo, hi)) = ranges[i as usize] {
                         let loops = (lo..=hi).filter(|&n| layout.egg_loops_of(n) > 0).count();
                         let fits = cum[hi as usize + 1] - cum[lo as usize];
-                        hope += f32::from(printed) * fits * loops as f32 / f32::from(hi - lo + 1);
+                        t.egg_hope +=
+                            f32::from(printed) * fits * loops as f32 / f32::from(hi - lo + 1);
                     }
                 }
-                let next =
-                    egg_curve(layout, f32::from(eggs) + hope) - egg_curve(layout, f32::from(eggs));
-                v += EGG_HOPE * next;
             }
             Module::Christmas => {
-                // Only each street's longest string scores; shorter strings may join it.
-                // The longest string grows when a house at one of its ends can still take
-                // the same number or the next one (a bis copy or a consecutive number).
-                let ranges = sheet.ranges();
-                for s in 0..sheet.streets() {
-                    let len = sheet.len(s);
-                    let links = modules::feature_in(layout, sheet, Feature::Links, s, 0, len);
-                    let longest = christmas::longest_string(sheet, s).saturating_sub(1);
-                    v += LINK * f32::from(links - longest);
-                    let Some((first, last)) = longest_string_ends(sheet, s) else {
-                        continue;
-                    };
-                    let odds = |i: u8, lo_n: u8, hi_n: u8| -> f32 {
-                        match ranges[s as usize][i as usize] {
-                            Some((lo, hi)) if sheet.is_empty(HouseRef::new(s, i)) => {
-                                let (a, b) = (lo.max(lo_n), hi.min(hi_n));
-                                if a > b {
-                                    0.0
-                                } else {
-                                    cum[b as usize + 1] - cum[a as usize]
-                                }
+                // Only the longest string scores; shorter strings may join it. The longest
+                // string grows when a house at one of its ends can still take the same number
+                // or the next one (a bis copy or a consecutive number).
+                let len = sheet.len(s);
+                let links = modules::feature_in(layout, sheet, Feature::Links, s, 0, len);
+                let longest = christmas::longest_string(sheet, s).saturating_sub(1);
+                t.value += LINK * f32::from(links - longest);
+                let Some((first, last)) = longest_string_ends(sheet, s) else {
+                    continue;
+                };
+                let odds = |i: u8, lo_n: u8, hi_n: u8| -> f32 {
+                    match ranges[i as usize] {
+                        Some((lo, hi)) if sheet.is_empty(HouseRef::new(s, i)) => {
+                            let (a, b) = (lo.max(lo_n), hi.min(hi_n));
+                            if a > b {
+                                0.0
+                            } else {
+                                cum[b as usize + 1] - cum[a as usize]
                             }
-                            _ => 0.0,
                         }
-                    };
-                    let mut grow = 0.0;
-                    if first > 0 {
-                        if let Some(n) = sheet.number(HouseRef::new(s, first)) {
-                            grow += odds(first - 1, n.saturating_sub(1), n);
-                        }
+                        _ => 0.0,
                     }
-                    if last + 1 < len {
-                        if let Some(n) = sheet.number(HouseRef::new(s, last)) {
-                            grow += odds(last + 1, n, n + 1);
-                        }
+                };
+                let mut grow = 0.0;
+                if first > 0 {
+                    if let Some(n) = sheet.number(HouseRef::new(s, first)) {
+                        grow += odds(first - 1, n.saturating_sub(1), n);
                     }
-                    v += LINK_END * grow;
                 }
+                if last + 1 < len {
+                    if let Some(n) = sheet.number(HouseRef::new(s, last)) {
+                        grow += odds(last + 1, n, n + 1);
+                    }
+                }
+                t.value += LINK_END * grow;
             }
             Module::Roundabouts | Module::IceCream => {}
         }
     }
-    v
+    t
 }
 
 /// First and last house of street `s`'s longest string (the leftmost when several tie).
@@ -234,33 +285,43 @@ fn number_odds(edition: &Edition) -> [f32; 19] {
 /// Partial credit for plans not yet scored: for estate plans the share of their estates
 /// already built and unused (holding the feature the plan asks for, if any); for a sheet's
 /// feature plans the share of the feature already done in the best street.
-fn plan_progress(ctx: &TurnContext<'_>, sheet: &Sheet, features: bool) -> f32 {
-    let layout = ctx.layout;
+fn plan_progress(e: &Eval<'_>, sheet: &Sheet) -> f32 {
+    let (layout, features) = (e.ctx.layout, e.features);
     let mut v = 0.0;
-    for (slot, p) in ctx.plans.iter().enumerate() {
+    // Completed, unused estates by size, counted once for every estate plan.
+    let mut plain: Option<[u8; 8]> = None;
+    for (slot, p) in e.ctx.plans.iter().enumerate() {
         if sheet.plan_scores()[slot].is_some() {
             continue;
         }
-        let Some(card) = ctx.edition.plan(p.card) else {
+        let Some(card) = e.cards[slot] else {
             continue;
         };
         let share = match &card.condition {
-            PlanCondition::Estates(sizes) => estate_share(sheet, sizes, |_| true),
+            PlanCondition::Estates(sizes) => {
+                let have = *plain.get_or_insert_with(|| estates_by_size(sheet, |_| true));
+                share_of(have, sizes)
+            }
+            PlanCondition::EstatesWith { sizes, .. } if !features => {
+                let have = *plain.get_or_insert_with(|| estates_by_size(sheet, |_| true));
+                share_of(have, sizes)
+            }
             PlanCondition::EstatesWith {
                 sizes,
                 feature,
                 need,
-            } => estate_share(sheet, sizes, |e| {
-                if !features {
-                    return true;
-                }
-                let have = modules::feature_in(layout, sheet, *feature, e.street, e.start, e.len);
-                match need {
-                    Need::None => have == 0,
-                    Need::AtLeast(k) => have >= *k,
-                    Need::All => have + 1 >= e.len,
-                }
-            }),
+            } => {
+                let have = estates_by_size(sheet, |e| {
+                    let have =
+                        modules::feature_in(layout, sheet, *feature, e.street, e.start, e.len);
+                    match need {
+                        Need::None => have == 0,
+                        Need::AtLeast(k) => have >= *k,
+                        Need::All => have + 1 >= e.len,
+                    }
+                });
+                share_of(have, sizes)
+            }
             PlanCondition::FeatureComplete { .. } if !features => continue,
             PlanCondition::FeatureComplete { feature, street } => (0..sheet.streets())
                 .filter(|&s| street.is_none_or(|n| n == s + 1))
@@ -274,14 +335,19 @@ fn plan_progress(ctx: &TurnContext<'_>, sheet: &Sheet, features: bool) -> f32 {
     v
 }
 
-/// The share of `sizes` matched by distinct completed, unused estates that `fits` accepts.
-fn estate_share(sheet: &Sheet, sizes: &[u8], fits: impl Fn(&Estate) -> bool) -> f32 {
+/// Completed, unused estates that `fits` accepts, by size (7 and more counted as 7).
+fn estates_by_size(sheet: &Sheet, fits: impl Fn(&Estate) -> bool) -> [u8; 8] {
     let mut have = [0u8; 8];
     sheet.for_each_run(|e, complete| {
         if complete && !e.used && (e.len as usize) < have.len() && fits(&e) {
             have[e.len as usize] += 1;
         }
     });
+    have
+}
+
+/// The share of `sizes` matched by distinct estates of `have`.
+fn share_of(mut have: [u8; 8], sizes: &[u8]) -> f32 {
     let mut matched = 0;
     for &s in sizes {
         let s = (s as usize).min(have.len() - 1);
@@ -337,6 +403,7 @@ impl GreedyBot {
             features: true,
             options: Vec::new(),
             uses: Vec::new(),
+            cache: StreetCache::default(),
         }
     }
 
@@ -359,7 +426,10 @@ impl GreedyBot {
         others: &[u8],
         solo: bool,
     ) -> Turn {
-        let odds = number_odds(ctx.edition);
+        let eval = Eval::new(ctx, solo, self.features);
+        let mut table = others.to_vec();
+        table.push(0);
+        self.cache.clear();
         let mut m = TurnMachine::new(*ctx, sheet);
         m.options(&mut self.options);
         let builds = |opts: &[Decision]| {
@@ -394,7 +464,7 @@ impl GreedyBot {
             m.apply(Decision::Refuse { pass })
                 .expect("a refusal is legal");
         } else {
-            m = self.best_build(&odds, &m, others, solo);
+            m = self.best_build(&eval, &m, &mut table);
         }
         // Validate whatever plan can be validated, best evaluation first.
         loop {
@@ -406,7 +476,7 @@ impl GreedyBot {
                 }
                 let mut next = m.clone();
                 if next.apply(d.clone()).is_ok() {
-                    let v = evaluate_with(&odds, ctx, next.sheet(), others, solo, self.features);
+                    let v = evaluate_with(&eval, next.sheet(), &mut table, &mut self.cache);
                     if best.as_ref().is_none_or(|(b, _)| v > *b) {
                         best = Some((v, next));
                     }
@@ -425,12 +495,10 @@ impl GreedyBot {
     /// The machine after the best placement, module choice and effect use (or pass).
     fn best_build<'a>(
         &mut self,
-        odds: &[f32; 19],
+        eval: &Eval<'_>,
         m: &TurnMachine<'a>,
-        others: &[u8],
-        solo: bool,
+        table: &mut [u8],
     ) -> TurnMachine<'a> {
-        let ctx = m.context();
         let mut best: Option<(f32, TurnMachine<'a>)> = None;
         let mut ties = 0u32;
         let mut choices = Vec::new();
@@ -441,19 +509,18 @@ impl GreedyBot {
                 continue;
             }
             // The module choice the number asks for (the Ice Cream truck), each in turn.
-            let chosen: Vec<TurnMachine<'a>> = if let Stage::Choice { .. } = placed.stage() {
+            if let Stage::Choice { .. } = placed.stage() {
                 placed.options(&mut choices);
-                choices
-                    .iter()
-                    .filter_map(|c| {
-                        let mut next = placed.clone();
-                        next.apply(c.clone()).ok().map(|()| next)
-                    })
-                    .collect()
             } else {
-                vec![placed]
-            };
-            for written in chosen {
+                choices.clear();
+            }
+            for c in 0..choices.len().max(1) {
+                let mut written = placed.clone();
+                if let Some(choice) = choices.get(c) {
+                    if written.apply(choice.clone()).is_err() {
+                        continue;
+                    }
+                }
                 // Passing the effect first, then every use of it.
                 written.options(&mut self.uses);
                 for u in &self.uses {
@@ -461,7 +528,7 @@ impl GreedyBot {
                     if next.apply(u.clone()).is_err() {
                         continue;
                     }
-                    let v = evaluate_with(odds, ctx, next.sheet(), others, solo, self.features);
+                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
                     match &best {
                         Some((bv, _)) if v < *bv => {}
                         Some((bv, _)) if v == *bv => {

@@ -38,7 +38,7 @@ pub use machine::{Decision, Stage, TurnMachine};
 pub use modules::{ChoiceKind, Module};
 pub use record::{Record, RecordError};
 pub use score::{Score, ScoreRow, Temps, TieBreak};
-pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet};
+pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet, StreetKey};
 pub use sheet_file::{SheetData, SheetFile, SheetFileError};
 pub use turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
 pub use verdict::verdict;

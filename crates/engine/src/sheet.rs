@@ -173,6 +173,14 @@ pub struct Sheet {
     races: [u8; MAX_STREETS],
 }
 
+/// See `Sheet::street_key`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StreetKey {
+    street: u8,
+    cells: [u8; MAX_HOUSES],
+    fences: u16,
+}
+
 /// The state of a street's race (Ice Cream end-of-route bonus, §3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -427,6 +435,18 @@ impl Sheet {
     }
 
     /// `number_range` of every house at once.
+    /// What street `s` holds that its estates and number ranges depend on: its houses
+    /// (numbers, bis copies, roundabouts) and fences. Two sheets with the same key for a street
+    /// have the same estates and ranges there; bots cache per-street work by it.
+    pub fn street_key(&self, s: u8) -> StreetKey {
+        let s = (s as usize).min(MAX_STREETS - 1);
+        StreetKey {
+            street: s as u8,
+            cells: self.cells[s],
+            fences: self.fences[s],
+        }
+    }
+
     pub fn ranges(&self) -> [[Option<(u8, u8)>; MAX_HOUSES]; MAX_STREETS] {
         std::array::from_fn(|s| self.street_ranges(s))
     }
@@ -434,7 +454,9 @@ impl Sheet {
     /// The ordering rule of spec §5 for one street, in two passes: an empty house takes any
     /// number above the nearest number on its left and below the nearest on its right, within
     /// its segment (roundabouts start a new segment).
-    fn street_ranges(&self, s: usize) -> [Option<(u8, u8)>; MAX_HOUSES] {
+    /// The numbers each empty house of street `s` can still take (`None`: none fits, or not
+    /// an empty house); see `ranges`.
+    pub fn street_ranges(&self, s: usize) -> [Option<(u8, u8)>; MAX_HOUSES] {
         let mut out = [None; MAX_HOUSES];
         let len = self.lens[s] as usize;
         let row = &self.cells[s];
@@ -498,7 +520,19 @@ impl Sheet {
     /// calling `f(estate, complete)`.
     #[inline]
     pub fn for_each_run(&self, mut f: impl FnMut(Estate, bool)) {
-        for s in 0..self.streets as usize {
+        for s in 0..self.streets {
+            self.for_each_run_in(s, &mut f);
+        }
+    }
+
+    /// `for_each_run` for street `s` alone.
+    #[inline]
+    pub fn for_each_run_in(&self, s: u8, mut f: impl FnMut(Estate, bool)) {
+        let s = s as usize;
+        if s >= self.streets as usize {
+            return;
+        }
+        {
             let len = self.lens[s] as u32;
             // A run ends at every fence and at the street's end.
             let mut ends = (self.fences[s] as u32 | 1 << (len - 1)) & ((1u32 << len) - 1);
