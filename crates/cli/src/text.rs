@@ -366,35 +366,9 @@ pub const LEGEND: &str =
     "legend: | fence (or street end)  _ empty house  o empty house with a planned pool  \
 5b bis house  R roundabout  * pool built  ' house used for a City Plan";
 
-/// The engine's drawing of a sheet with its counts line in words: the engine ends it with
-/// Rust's debug forms (`plans [Some(8), None, None]`), which are not for players.
+/// The engine's drawing of a sheet (streets, then its counts in words).
 pub fn drawing(sheet: &Sheet) -> String {
-    let text = sheet.to_string();
-    let streets: Vec<&str> = text.lines().filter(|l| !l.starts_with("pools ")).collect();
-    let estates = (1..=6)
-        .map(|size| sheet.real_estate(size).to_string())
-        .collect::<Vec<_>>()
-        .join("/");
-    let plans = sheet
-        .plan_scores()
-        .iter()
-        .enumerate()
-        .map(|(k, p)| match p {
-            Some(points) => format!("n°{} {points}", k + 1),
-            None => format!("n°{} –", k + 1),
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    format!(
-        "{}\npools {}  temps {}  real estate raised (sizes 1–6) {estates}  bis {}  roundabouts {}  \
-refusals {}  plans {plans}",
-        streets.join("\n"),
-        sheet.pool_count(),
-        sheet.temps(),
-        sheet.bis_count(),
-        sheet.roundabouts(),
-        sheet.refusals(),
-    )
+    sheet.to_string()
 }
 
 /// A verdict while the game goes on: nobody has won yet, someone leads.

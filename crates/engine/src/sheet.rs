@@ -713,16 +713,26 @@ impl fmt::Display for Sheet {
             }
             writeln!(f, "  parks {}", self.parks[s as usize])?;
         }
+        let raised: Vec<String> = self.real_estate.iter().map(u8::to_string).collect();
         write!(
             f,
-            "pools {}  temps {}  real estate {:?}  bis {}  roundabouts {}  refusals {}  plans {:?}",
+            "pools {}  temps {}  real estate raised (sizes 1–{}) {}  bis {}  roundabouts {}  \
+             refusals {}  plans",
             self.pool_count(),
             self.temps,
-            self.real_estate,
+            MAX_ESTATE,
+            raised.join("/"),
             self.bis_count(),
             self.roundabouts(),
             self.refusals,
-            self.plans
-        )
+        )?;
+        for (k, p) in self.plans.iter().enumerate() {
+            let sep = if k == 0 { " " } else { ", " };
+            match p {
+                Some(points) => write!(f, "{sep}n°{} {points}", k + 1)?,
+                None => write!(f, "{sep}n°{} –", k + 1)?,
+            }
+        }
+        Ok(())
     }
 }
