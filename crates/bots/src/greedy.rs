@@ -8,6 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use welcome_engine::modules::{self, christmas, easter};
+use welcome_engine::sheet::{MAX_ESTATE, MAX_STREETS};
 use welcome_engine::{
     Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
     PlayerView, Score, Sheet, SheetLayout, Stage, StreetKey, Temps, Turn, TurnContext, TurnMachine,
@@ -79,8 +80,9 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
     } else {
         Temps::Ranked(table)
     };
-    let mut v = Score::total_of(layout, sheet, temps) as f32;
-    let mut egg_hope = 0.0;
+    let mut terms = [StreetTerms::default(); MAX_STREETS];
+    let mut estates = [0u8; MAX_ESTATE];
+    let mut unused = [0u8; 8];
     for st in 0..sheet.streets() {
         let key = sheet.street_key(st);
         let t = match cache.get(&key) {
@@ -93,10 +95,22 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
                 t
             }
         };
+        for (a, b) in estates.iter_mut().zip(t.estates) {
+            *a += b;
+        }
+        for (a, b) in unused.iter_mut().zip(t.unused) {
+            *a += b;
+        }
+        terms[st as usize] = t;
+    }
+    // The score first, then the street terms in street order.
+    let mut v = Score::total_with_estates(layout, sheet, temps, estates) as f32;
+    let mut egg_hope = 0.0;
+    for t in &terms[..sheet.streets() as usize] {
         v += t.value;
         egg_hope += t.egg_hope;
     }
-    v += plan_progress(e, sheet);
+    v += plan_progress(e, sheet, unused);
     if features && layout.modules.contains(&Module::Easter) {
         // Egg points rise in steps (6, 10, 14, 18 eggs): credit each egg on the way to the
         // next step, and the eggs still collectable (`egg_hope`).
@@ -124,6 +138,10 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
 #[derive(Clone, Copy, Default)]
 struct StreetTerms {
     value: f32,
+    /// Completed estates per size (for the score).
+    estates: [u8; MAX_ESTATE],
+    /// Completed estates not used for a plan, per size (7 and more as 7), for estate plans.
+    unused: [u8; 8],
     /// Easter: eggs still collectable in the street, weighted by the odds a number with loops
     /// still fits their house (combined across streets, since egg points are per sheet).
     egg_hope: f32,
@@ -143,7 +161,10 @@ fn street_terms(
     cum: &[f32; 19],
     features: bool,
 ) -> StreetTerms {
-    let mut t = StreetTerms::default();
+    let mut t = StreetTerms {
+        estates: sheet.street_estate_counts(s),
+        ..StreetTerms::default()
+    };
     let ranges = sheet.street_ranges(s as usize);
     // An empty house is worth the chance that a drawn number still fits it: houses that can no
     // longer take a number are lost estates and future refusals.
@@ -156,6 +177,9 @@ fn street_terms(
         }
     }
     sheet.for_each_run_in(s, |e, complete| {
+        if complete && !e.used && (e.len as usize) < t.unused.len() {
+            t.unused[e.len as usize] += 1;
+        }
         if e.len > 6 {
             t.value -= 0.5 * f32::from(e.len - 6);
         } else if !complete {
@@ -285,11 +309,10 @@ fn number_odds(edition: &Edition) -> [f32; 19] {
 /// Partial credit for plans not yet scored: for estate plans the share of their estates
 /// already built and unused (holding the feature the plan asks for, if any); for a sheet's
 /// feature plans the share of the feature already done in the best street.
-fn plan_progress(e: &Eval<'_>, sheet: &Sheet) -> f32 {
+/// `unused` counts the completed, unused estates per size (`StreetTerms::unused`, summed).
+fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: [u8; 8]) -> f32 {
     let (layout, features) = (e.ctx.layout, e.features);
     let mut v = 0.0;
-    // Completed, unused estates by size, counted once for every estate plan.
-    let mut plain: Option<[u8; 8]> = None;
     for (slot, p) in e.ctx.plans.iter().enumerate() {
         if sheet.plan_scores()[slot].is_some() {
             continue;
@@ -298,14 +321,8 @@ fn plan_progress(e: &Eval<'_>, sheet: &Sheet) -> f32 {
             continue;
         };
         let share = match &card.condition {
-            PlanCondition::Estates(sizes) => {
-                let have = *plain.get_or_insert_with(|| estates_by_size(sheet, |_| true));
-                share_of(have, sizes)
-            }
-            PlanCondition::EstatesWith { sizes, .. } if !features => {
-                let have = *plain.get_or_insert_with(|| estates_by_size(sheet, |_| true));
-                share_of(have, sizes)
-            }
+            PlanCondition::Estates(sizes) => share_of(unused, sizes),
+            PlanCondition::EstatesWith { sizes, .. } if !features => share_of(unused, sizes),
             PlanCondition::EstatesWith {
                 sizes,
                 feature,

@@ -132,6 +132,15 @@ struct Values {
 
 impl Values {
     fn of(layout: &SheetLayout, sheet: &Sheet, temps: Temps<'_>) -> Values {
+        Values::with_estates(layout, sheet, temps, sheet.estate_counts())
+    }
+
+    fn with_estates(
+        layout: &SheetLayout,
+        sheet: &Sheet,
+        temps: Temps<'_>,
+        estate_counts: [u8; MAX_ESTATE],
+    ) -> Values {
         let mut parks = [0; MAX_STREETS];
         for (s, p) in parks.iter_mut().enumerate().take(sheet.streets() as usize) {
             *p = layout.streets[s].parks.value(sheet.parks(s as u8));
@@ -147,7 +156,7 @@ impl Values {
             parks,
             pools: layout.pools.value(sheet.pool_count()),
             temps: temp_points(layout, sheet.temps(), temps),
-            estate_counts: sheet.estate_counts(),
+            estate_counts,
             estate_values,
             bis: layout.bis.value(sheet.bis_count()),
             roundabouts: layout.roundabouts.value(sheet.roundabouts()),
@@ -292,6 +301,20 @@ impl Score {
     /// The total alone, without building the rows (for bots and benchmarks).
     pub fn total_of(layout: &SheetLayout, sheet: &Sheet, temps: Temps<'_>) -> i32 {
         Values::of(layout, sheet, temps).base_total() + module_points(layout, sheet)
+    }
+
+    /// `total_of` with the sheet's completed estates per size already counted
+    /// (`Sheet::estate_counts`, or the sum of `Sheet::street_estate_counts`): a bot that
+    /// caches them per street saves the scan.
+    pub fn total_with_estates(
+        layout: &SheetLayout,
+        sheet: &Sheet,
+        temps: Temps<'_>,
+        estate_counts: [u8; MAX_ESTATE],
+    ) -> i32 {
+        debug_assert_eq!(estate_counts, sheet.estate_counts());
+        Values::with_estates(layout, sheet, temps, estate_counts).base_total()
+            + module_points(layout, sheet)
     }
 
     /// The points of row `id` (0 when the sheet has no such row).

@@ -179,6 +179,7 @@ pub struct StreetKey {
     street: u8,
     cells: [u8; MAX_HOUSES],
     fences: u16,
+    used: u16,
 }
 
 /// The state of a street's race (Ice Cream end-of-route bonus, §3.5).
@@ -436,14 +437,16 @@ impl Sheet {
 
     /// `number_range` of every house at once.
     /// What street `s` holds that its estates and number ranges depend on: its houses
-    /// (numbers, bis copies, roundabouts) and fences. Two sheets with the same key for a street
-    /// have the same estates and ranges there; bots cache per-street work by it.
+    /// (numbers, bis copies, roundabouts), fences and houses used for plans. Two sheets with
+    /// the same key for a street have the same estates and ranges there; bots cache per-street
+    /// work by it.
     pub fn street_key(&self, s: u8) -> StreetKey {
         let s = (s as usize).min(MAX_STREETS - 1);
         StreetKey {
             street: s as u8,
             cells: self.cells[s],
             fences: self.fences[s],
+            used: self.used[s],
         }
     }
 
@@ -571,7 +574,19 @@ impl Sheet {
     /// Count of completed estates per size (index = size − 1).
     pub fn estate_counts(&self) -> [u8; MAX_ESTATE] {
         let mut counts = [0u8; MAX_ESTATE];
-        self.for_each_run(|e, complete| {
+        for s in 0..self.streets {
+            let street = self.street_estate_counts(s);
+            for (c, n) in counts.iter_mut().zip(street) {
+                *c += n;
+            }
+        }
+        counts
+    }
+
+    /// `estate_counts` for street `s` alone (bots cache it per street, see `street_key`).
+    pub fn street_estate_counts(&self, s: u8) -> [u8; MAX_ESTATE] {
+        let mut counts = [0u8; MAX_ESTATE];
+        self.for_each_run_in(s, |e, complete| {
             if complete && (1..=MAX_ESTATE).contains(&(e.len as usize)) {
                 counts[e.len as usize - 1] += 1;
             }
