@@ -135,3 +135,60 @@ test('standard: the log shows each seat’s combination, the number written and 
     await browser.close();
   }
 });
+
+test('a reload keeps the unconfirmed turn, and the seat moves to another device by a one-time link', { timeout: 90000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    const table = await createTable(page, { name: 'Ann', mode: 'standard', seats: 2, bots: { 2: 'greedy' } });
+    await page.click('#start');
+    await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    // a combination and a house: the turn is drafted, not confirmed
+    await page.click('#controls button.card[data-combination]:enabled >> nth=0');
+    await page.locator('#my-sheet .target').first().click();
+    if (await page.locator('.chooser button').count()) await page.locator('.chooser button').first().click();
+    await page.waitForSelector('#controls[aria-busy="false"]:is([data-stage="effect"], [data-stage="finish"], [data-stage="choice"])');
+    const drafted = await page.getAttribute('#controls', 'data-stage');
+    await page.reload();
+    await page.waitForSelector('#controls[aria-busy="false"]:not([data-stage="loading"])');
+    assert.equal(await page.getAttribute('#controls', 'data-stage'), drafted, 'the draft came back after the reload');
+    assert.match(await page.textContent('#controls'), /Your unconfirmed turn was kept/);
+
+    // a spectator gets no move link: the button is only the seat holder's
+    const watcher = await person(browser, { width: 1280, height: 900 }, errors);
+    await watcher.page.goto(`${BASE}/t/${table}/watch`);
+    await watcher.page.waitForSelector('#table-head .pill:text("spectator")');
+    assert.equal(await watcher.page.locator('#move-seat').count(), 0);
+    // a made-up code claims nothing
+    await watcher.page.goto(`${BASE}/t/${table}#move=${'0'.repeat(64)}`);
+    await watcher.page.waitForSelector('.toast.error');
+    assert.match(await watcher.page.textContent('.toast.error'), /not valid/);
+    assert.equal(await watcher.page.locator('#table-head .pill:text("you are seat 1")').count(), 0);
+
+    await page.click('#move-seat');
+    const link = await page.inputValue('#move-link');
+    assert.match(link, new RegExp(`/t/${table}#move=[0-9a-f]{64}$`));
+    // the phone: its own browser context, so its own storage
+    const phone = await person(browser, { width: 390, height: 844 }, errors);
+    await phone.page.goto(link);
+    await phone.page.waitForSelector('#table-head .pill:text("you are seat 1")');
+    assert.equal(new URL(phone.page.url()).hash, '', 'the code leaves the address');
+    await phone.page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    // the old device now watches
+    await page.waitForSelector('#table-head .pill:text("spectator")');
+    assert.equal(await page.locator('#controls [data-action]').count(), 0, 'no turn controls on the old device');
+    // the link was good once
+    const other = await person(browser, { width: 1280, height: 900 }, errors);
+    await other.page.goto(link);
+    await other.page.waitForSelector('.toast.error');
+    // the phone plays the seat
+    const r = await currentRound(phone.page);
+    await playTurn(phone.page);
+    await waitNextRound(phone.page, r);
+    await page.waitForFunction((prev) => (document.querySelector('#table-head')?.textContent || '').includes(`round ${prev + 1}`), r);
+    assert.deepEqual(errors.filter((e) => !/403/.test(e)), []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -18,6 +18,7 @@ pub mod options;
 pub mod state;
 pub mod store;
 pub mod table;
+pub mod transfer;
 pub mod view;
 pub mod wire;
 pub mod ws;
@@ -84,6 +85,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{table}/seats/{seat}/bot", post(http::bot))
         .route("/api/tables/{table}/seats/{seat}/kick", post(http::kick))
         .route("/api/tables/{table}/record", get(http::record))
+        .route("/api/tables/{table}/transfer", post(transfer::offer))
+        .route("/api/tables/{table}/claim", post(transfer::claim))
         .route("/api/companion/options", post(companion::options))
         .route("/api/editions", get(edition::all))
         .route("/api/editions/{edition}", get(edition::one))

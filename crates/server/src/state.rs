@@ -29,6 +29,8 @@ pub struct Limits {
     /// A table still in the lobby, with nobody connected and no change for this long, is
     /// forgotten (memory and database) so that abandoned tables never fill the server.
     pub lobby_idle: std::time::Duration,
+    /// How long a link that moves a seat to another device stays good.
+    pub transfer_ttl: std::time::Duration,
 }
 
 impl Default for Limits {
@@ -42,6 +44,7 @@ impl Default for Limits {
             max_sockets_per_table: 500,
             max_lobby: 200,
             lobby_idle: std::time::Duration::from_secs(30 * 60),
+            transfer_ttl: std::time::Duration::from_secs(10 * 60),
         }
     }
 }

@@ -95,6 +95,8 @@ pub enum Write {
     },
     /// A turn taken back.
     Withdraw { table: String, seat: u16 },
+    /// The host's rights follow the host's seat to a new token (a seat moved to another device).
+    Host { table: String, host_hash: String },
     /// A table removed with its seats and turns (an abandoned lobby table).
     Forget { table: String },
 }
@@ -397,6 +399,10 @@ impl<'a> Script<'a> {
             Write::Withdraw { table, seat } => self.stmt(
                 "DELETE FROM pending_turns WHERE table_id = ? AND seat = ?",
                 &[Text(table), Int(*seat as i64)],
+            ),
+            Write::Host { table, host_hash } => self.stmt(
+                "UPDATE game_tables SET host_hash = ? WHERE id = ?",
+                &[Text(host_hash), Text(table)],
             ),
             Write::Forget { table } => {
                 for sql in [

@@ -62,6 +62,13 @@ pub struct HostToken {
     pub token: String,
 }
 
+/// `POST /api/tables/{table}/claim`: the one-time code of a seat move.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    pub code: String,
+}
+
 /// `POST /api/tables/{table}/seats/{seat}/bot`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -111,6 +118,23 @@ pub struct Created {
 pub struct Joined {
     pub seat: usize,
     pub token: String,
+}
+
+/// A seat move: the link to open on the other device, good once and for `expires_in` seconds.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TransferOut {
+    pub code: String,
+    #[serde(rename = "move")]
+    pub link: String,
+    pub expires_in: u64,
+}
+
+/// A claimed seat: its new token, and whether it carries the host's rights.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Claimed {
+    pub seat: usize,
+    pub token: String,
+    pub host: bool,
 }
 
 /// One seat in the public table info.

@@ -20,6 +20,7 @@ export async function tablePage(main, table, { watch }) {
   let viewSeat = null; // the seat whose sheet is shown; null = own
   let lastRound = null;
   let soloSeen = null;
+  let moveLink = null; // { url, until } once the holder asked to move the seat
 
   const conn = document.getElementById('conn');
   const head = el('div', { class: 'panel', id: 'table-head' });
@@ -72,7 +73,7 @@ export async function tablePage(main, table, { watch }) {
       // the stored token is not valid for this table any more
       seats.clear(table);
       mine = null;
-      toast('Your seat at this table is no longer yours; you are watching.', true);
+      toast('Your seat at this table is no longer held by this device (moved or replaced); you are watching.', true);
     }
     if (mine && msg.you && msg.you.seat != null && mine.seat !== msg.you.seat) {
       mine.seat = msg.you.seat;
@@ -119,6 +120,7 @@ export async function tablePage(main, table, { watch }) {
     if (v && v.pile != null && t.status === 'playing') bits.push(`${v.pile} cards in the pile`);
     if (t.mode === 'solo' && v && v.solo_card_drawn) bits.push('Solo card drawn: every plan is approved');
     const invite = `${location.origin}/t/${encodeURIComponent(t.table)}`;
+    if (moveLink && Date.now() > moveLink.until) moveLink = null;
     head.replaceChildren(...[
       el('div', { class: 'row' },
         el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
@@ -132,7 +134,46 @@ export async function tablePage(main, table, { watch }) {
         el('a', { href: `/t/${encodeURIComponent(t.table)}/watch`, 'data-nav': true }, 'spectator view'),
         t.table_mode ? el('a', { href: `/t/${encodeURIComponent(t.table)}/deal`, 'data-nav': true }, 'dealer screen') : null,
       ) : null,
+      t.status !== 'over' && !watch && me != null ? moveRow() : null,
     ].filter(Boolean));
+  }
+
+  // Moving the seat to another device: the server hands the seat's holder a one-time link;
+  // opening it elsewhere takes the seat under a new token and this device then watches.
+  function moveRow() {
+    if (!moveLink) {
+      return el('div', { class: 'row' }, el('button', { type: 'button', id: 'move-seat', onclick: askMove }, 'Move my seat to another device'));
+    }
+    return el('div', { class: 'row' },
+      el('label', { for: 'move-link' }, 'Open on the other device'),
+      el('input', { id: 'move-link', readonly: true, value: moveLink.url, size: 48, onfocus: (e) => e.target.select() }),
+      el('span', { class: 'muted' }, 'Good once, for a few minutes; this device then watches.'));
+  }
+
+  async function askMove() {
+    try {
+      const r = await api('POST', `/api/tables/${encodeURIComponent(table)}/transfer`, { token: mine.token });
+      moveLink = { url: `${location.origin}${r.move}`, until: Date.now() + r.expires_in * 1000 };
+      render();
+      document.getElementById('move-link')?.focus();
+    } catch (e) {
+      toast(e.message, true);
+    }
+  }
+
+  /** Claims a seat moved here with a `#move=` link; the code leaves the address at once. */
+  async function claimMove() {
+    const m = location.hash.match(/^#move=([0-9a-f]{1,128})$/);
+    if (!m) return;
+    history.replaceState(null, '', location.pathname);
+    try {
+      const r = await api('POST', `/api/tables/${encodeURIComponent(table)}/claim`, { code: m[1] });
+      mine = { seat: r.seat, token: r.token, host: r.host };
+      seats.set(table, mine);
+      toast(`This device now holds seat ${r.seat}.`);
+    } catch (e) {
+      toast(e.message, true);
+    }
   }
 
   async function copy(text) {
@@ -291,6 +332,8 @@ export async function tablePage(main, table, { watch }) {
         expert: t.mode === 'expert',
         solo: t.mode === 'solo',
         round: v.round,
+        // the unconfirmed draft survives a reload
+        draftKey: `welcome.draft.${t.table}.${me}`,
         plans: v.plans,
         submitted: v.my_turn,
         passing: v.passing,
@@ -485,6 +528,7 @@ export async function tablePage(main, table, { watch }) {
       return { stop: () => {} };
     }
   }
+  if (!watch) await claimMove();
   connect();
   const relayout = () => { if (state && state.view) render(); };
   COMPACT.addEventListener('change', relayout);

@@ -100,7 +100,40 @@ export class TurnController {
   }
 
   start() {
+    this.restored = this.loadDraft();
     return this.refresh();
+  }
+
+  // ----- the draft kept across a reload (one entry per table and seat, for its round) -----
+
+  loadDraft() {
+    const key = this.cfg.draftKey;
+    if (!key || this.submitted) return false;
+    let saved = null;
+    try {
+      saved = JSON.parse(localStorage.getItem(key) || 'null');
+    } catch {
+      saved = null;
+    }
+    if (!saved || saved.round !== this.cfg.round || !saved.draft) return false;
+    const d = saved.draft;
+    if (!d.play && !d.roundabout && !(d.plans || []).length) return false;
+    this.draft = { plans: [], ...d };
+    this.effectDone = !!saved.effectDone;
+    this.passCard = saved.passCard ?? null;
+    this.reshuffle = !!saved.reshuffle;
+    return true;
+  }
+
+  saveDraft() {
+    const key = this.cfg.draftKey;
+    if (!key) return;
+    try {
+      if (this.submitted) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify({ round: this.cfg.round, draft: this.draft, effectDone: this.effectDone, passCard: this.passCard, reshuffle: this.reshuffle }));
+    } catch {
+      // storage full or refused: the draft simply does not outlive the page
+    }
   }
 
   wireDraft() {
@@ -134,11 +167,21 @@ export class TurnController {
       return;
     }
     if (gen !== this.gen) return;
+    if (this.restored) {
+      this.restored = false;
+      // a kept draft the server no longer accepts is dropped, not shown as an error
+      if (opts.error) {
+        this.reset();
+        return this.refresh();
+      }
+      this.message = { text: 'Your unconfirmed turn was kept.' };
+    }
     this.busy = false;
     if (this.failed) this.message = null;
     this.failed = false;
     this.opts = opts;
     if (opts.error) this.message = { error: true, text: opts.error.message };
+    this.saveDraft();
     if (!this.submitted && this.autoStep()) return this.refresh();
     this.render();
   }

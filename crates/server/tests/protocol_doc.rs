@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
-use welcome_server::wire::{ClientMsg, CompanionOptions, CreateTable};
+use welcome_server::wire::{Claim, ClientMsg, CompanionOptions, CreateTable};
 
 fn examples() -> Vec<Value> {
     let text = include_str!("../../../docs/protocol.md");
@@ -128,6 +128,22 @@ async fn every_example_matches_the_server() {
     )
     .await;
     let joined = json!({ "seat": 2, "token": "t" });
+    let transfer = call(
+        addr,
+        "POST",
+        &format!("/api/tables/{table}/transfer"),
+        json!({ "token": ann }),
+        201,
+    )
+    .await;
+    let claimed = call(
+        addr,
+        "POST",
+        &format!("/api/tables/{table}/claim"),
+        json!({ "code": transfer["code"] }),
+        200,
+    )
+    .await;
 
     let mut seen = BTreeSet::new();
     for ex in &all {
@@ -222,6 +238,18 @@ async fn every_example_matches_the_server() {
                 same_shape(ex, &lobby, "lobby");
                 "lobby"
             }
+            None if ex.get("move").is_some() => {
+                same_shape(ex, &transfer, "transfer");
+                "transfer"
+            }
+            None if ex.get("code").is_some() && ex.as_object().is_some_and(|o| o.len() == 1) => {
+                serde_json::from_value::<Claim>(ex.clone()).unwrap();
+                "claim"
+            }
+            None if ex.get("host").is_some() && ex.get("token").is_some() => {
+                same_shape(ex, &claimed, "claimed");
+                "claimed"
+            }
             None if ex.get("token").is_some() && ex.get("seat").is_some() => {
                 same_shape(ex, &joined, "joined");
                 "joined"
@@ -247,6 +275,9 @@ async fn every_example_matches_the_server() {
         "lobby",
         "joined",
         "host action",
+        "transfer",
+        "claim",
+        "claimed",
     ] {
         assert!(seen.contains(kind), "no example of {kind}");
     }
