@@ -305,6 +305,31 @@ pub struct Game {
     script: Option<VecDeque<Draw>>,
 }
 
+/// Positions are equal when they play on the same way: the same edition and sheet, cards,
+/// sheets, pending turns and generator state.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        std::ptr::eq(self.edition, other.edition)
+            && std::ptr::eq(self.layout, other.layout)
+            && self.options == other.options
+            && self.seed == other.seed
+            && self.rng == other.rng
+            && self.pile == other.pile
+            && self.discard == other.discard
+            && self.table == other.table
+            && self.plans == other.plans
+            && self.sheets == other.sheets
+            && self.pending == other.pending
+            && self.round == other.round
+            && self.solo_at == other.solo_at
+            && self.solo_drawn == other.solo_drawn
+            && self.drawn == other.drawn
+            && self.reshuffle_next == other.reshuffle_next
+            && self.incoming == other.incoming
+            && self.end == other.end
+    }
+}
+
 impl std::ops::Deref for Game {
     type Target = Position;
     fn deref(&self) -> &Position {
@@ -734,6 +759,62 @@ impl Position {
         }
         cards.sort_unstable();
         cards
+    }
+
+    /// A copy in which everything `seat` cannot know is dealt anew from `seed`: the order of
+    /// the draw pile, in expert mode which hidden cards are in the pile, the discard pile and
+    /// the other hands (all but the card this seat passed), and in solo the place of the Solo
+    /// card still to come. Other seats' unresolved turns are hidden too, so they are dropped
+    /// (the copy waits for them again); this seat's own turn is kept. What the seat has seen —
+    /// every sheet, the plans, its offer, the counts of cards — is unchanged, and the copy
+    /// depends only on what the seat can see and on `seed` (the search bots' determinisation).
+    pub fn resample(&self, seat: usize, seed: u64) -> Position {
+        let mut p = self.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for (other, pending) in p.pending.iter_mut().enumerate() {
+            if other != seat {
+                *pending = None;
+            }
+        }
+        if let Table::Hands { hands } = &mut p.table {
+            // Deal the unseen cards, in an order that does not depend on where they were,
+            // into the pile, the discard pile and the other seats' unknown hand cards.
+            let mut pool = self.unseen(seat);
+            let n = hands.len();
+            let receiver = match self.options.pass {
+                PassDirection::Right => (seat + n - 1) % n,
+                PassDirection::Left => (seat + 1) % n,
+            };
+            let known = usize::from(self.round > 1 && n > 1);
+            for (other, hand) in hands.iter_mut().enumerate() {
+                if other == seat {
+                    continue;
+                }
+                let from = if other == receiver { known } else { 0 };
+                for card in &mut hand[from..] {
+                    *card = pool.swap_remove(pick_index(&mut rng, pool.len()));
+                }
+            }
+            for card in &mut p.discard {
+                *card = pool.swap_remove(pick_index(&mut rng, pool.len()));
+            }
+            debug_assert_eq!(pool.len(), p.pile.len());
+            p.pile = pool;
+        } else {
+            // Every drawn card is face up: the pile's cards are known, only their order is not.
+            p.pile.sort_unstable();
+        }
+        if p.options.mode == Mode::Solo && !p.solo_drawn {
+            // The Solo card is somewhere among the last part of the deck, not yet reached.
+            let total = p.edition.deck.len() + 1;
+            let bottom = p.edition.solo.bottom_part.clamp(1, total);
+            let first = (total - bottom).max(p.drawn);
+            p.solo_at = Some(first + pick_index(&mut rng, total.saturating_sub(first)));
+        }
+        // The game's seed would reveal the true deal: the copy names its own.
+        p.seed = seed;
+        p.rng = rng;
+        p
     }
 
     /// Applies the submitted turns, settles the round and deals the next one; gives the turns

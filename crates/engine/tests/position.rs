@@ -251,3 +251,102 @@ fn unseen_cards_in_standard_and_solo_games_are_the_cards_not_drawn() {
         }
     }
 }
+
+/// What `seat` has seen, for comparing positions behind a view (who has submitted is public,
+/// but a resampled position drops the other seats' hidden turns).
+fn seen(p: &Position, seat: usize) -> String {
+    let v = PlayerView::of(p, seat).unwrap();
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {} {} {} {:?} {:?} {:?}",
+        v.round,
+        v.offer,
+        v.next_effects,
+        v.plans,
+        v.sheets,
+        v.my_turn,
+        v.pile,
+        v.discard,
+        v.solo_card_drawn,
+        v.unseen,
+        v.end,
+        v.reshuffle_offered
+    )
+}
+
+#[test]
+fn resampling_keeps_what_the_seat_has_seen_and_nothing_else() {
+    for (i, (o, players)) in setups().into_iter().enumerate() {
+        let mut game = new_game(o, players, 60 + i as u64);
+        let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+        let mut rounds = 0;
+        while !game.is_over() && rounds < 12 {
+            let ts = turns(&game, &mut rng);
+            // Mid-round: seat 0 has submitted, the others have too.
+            let mut mid = game.position().clone();
+            for (seat, t) in ts.iter().enumerate() {
+                mid.submit(seat, t.clone()).unwrap();
+            }
+            for seat in 0..players {
+                let a = mid.resample(seat, 7);
+                let b = mid.resample(seat, 8);
+                assert_eq!(seen(&a, seat), seen(&mid, seat));
+                assert_eq!(seen(&b, seat), seen(&mid, seat));
+                assert!(a.has_submitted(seat));
+                for other in (0..players).filter(|&o| o != seat) {
+                    assert!(!a.has_submitted(other), "hidden turns are dropped");
+                }
+                // Nothing hidden leaks: resampling either copy gives the same position.
+                assert!(a.resample(seat, 9) == b.resample(seat, 9));
+                assert!(mid.resample(seat, 9) == a.resample(seat, 9));
+                assert_eq!(a.seed(), 7);
+            }
+            game.step(&ts).unwrap();
+            rounds += 1;
+        }
+    }
+}
+
+#[test]
+fn resampled_positions_play_on_to_the_end_and_differ_in_what_is_hidden() {
+    // Solo: the same turns, but other draws; expert: the other hands change.
+    for (o, players) in [
+        (options(Mode::Solo, false), 1),
+        (options(Mode::Expert, false), 3),
+        (options(Mode::Standard, true), 2),
+    ] {
+        let mut game = new_game(o, players, 3);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..5 {
+            let ts = turns(&game, &mut rng);
+            game.step(&ts).unwrap();
+        }
+        let mut differ = 0;
+        for seed in 0..8 {
+            let mut p = game.resample(0, seed);
+            if o.mode == Mode::Expert && p.offer(1) != game.offer(1) {
+                differ += 1;
+            }
+            let mut r = ChaCha8Rng::seed_from_u64(seed);
+            let first = turns(&p, &mut r);
+            p.step(&first).unwrap();
+            if o.mode != Mode::Expert {
+                // The same turns in the true game: the next deal differs.
+                let mut truth = game.position().clone();
+                truth.step(&first).unwrap();
+                if p.offer(0) != truth.offer(0) {
+                    differ += 1;
+                }
+            }
+            while !p.is_over() {
+                let ts = turns(&p, &mut r);
+                p.step(&ts).unwrap();
+            }
+            assert!(p.round() <= 40);
+        }
+        assert!(
+            differ >= 4,
+            "{:?}: resamples rarely differ ({differ} of 8)",
+            o.mode
+        );
+    }
+}
