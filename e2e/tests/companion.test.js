@@ -92,3 +92,43 @@ test('companion: the Ice Cream sheet asks for the street-3 truck', { timeout: 60
     await browser.close();
   }
 });
+
+test('companion: three cards typed as "5s 9b 12p"; an unset card is an error and nothing is sent', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 390, height: 844 }, errors);
+    await page.goto(`${BASE}/companion`);
+    await page.waitForSelector('#c-quick');
+    // no effect is chosen before the player chooses one
+    for (const i of [1, 2, 3]) assert.equal(await page.inputValue(`#c-eff-${i}`), '');
+    await page.waitForLoadState('networkidle');
+    let sent = 0;
+    page.on('request', (r) => { if (r.url().endsWith('/api/companion/options')) sent++; });
+    await page.click('#c-go');
+    assert.match(await page.textContent('#c-error'), /Not sent: card 1 needs a number from 1 to 15; card 1 needs an effect/);
+    // a forgotten effect letter
+    await page.fill('#c-quick', '5s 9b 12');
+    assert.equal(await page.inputValue('#c-num-3'), '12');
+    await page.click('#c-go');
+    assert.match(await page.textContent('#c-error'), /card 3 needs an effect/);
+    assert.doesNotMatch(await page.textContent('#c-error'), /card [12]/);
+    assert.equal(await page.getAttribute('#c-eff-3', 'aria-invalid'), 'true');
+    // a letter that is no effect is named as it is typed
+    await page.fill('#c-quick', '5s 9x 12p');
+    assert.match(await page.textContent('#c-error'), /“x” is not an effect letter/);
+    assert.equal(sent, 0, 'nothing was sent while a card was unset');
+    // the three cards in one line
+    await page.fill('#c-quick', '5s 9b 12p');
+    assert.deepEqual(
+      [await page.inputValue('#c-num-1'), await page.inputValue('#c-eff-1'), await page.inputValue('#c-num-2'), await page.inputValue('#c-eff-2'), await page.inputValue('#c-num-3'), await page.inputValue('#c-eff-3')],
+      ['5', 'surveyor', '9', 'bis', '12', 'pool']);
+    await page.click('#c-go');
+    await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    assert.match(await page.getAttribute('#controls button.card[data-combination="2"]', 'aria-label') || await page.textContent('#controls button.card[data-combination="2"]'), /9/);
+    assert.ok(sent > 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -39,6 +39,45 @@ function load() {
   return fresh(DEFAULT_EDITION, edition(DEFAULT_EDITION).default_sheet);
 }
 
+/** Effect letters of the typed entry. */
+const LETTERS = { s: 'surveyor', r: 'real-estate', l: 'landscaper', p: 'pool', t: 'temp', b: 'bis' };
+
+/**
+ * Reads "5s 9b 12p" (spaces or commas between cards; "5 s" works too) into three cards, each
+ * `{number, effect}` with null where it is missing, and an error in words when the text does
+ * not read as cards.
+ */
+export function parseQuick(text) {
+  const cards = [0, 1, 2].map(() => ({ number: null, effect: null }));
+  const tokens = String(text).toLowerCase().match(/\d+\s*[a-z]?|[a-z]/g) || [];
+  const rest = String(text).toLowerCase().replace(/\d+\s*[a-z]?|[a-z]|[\s,;]/g, '');
+  let error = rest ? `“${rest}” is not a card` : null;
+  let k = 0;
+  for (const tok of tokens) {
+    const m = tok.match(/^(\d+)?\s*([a-z])?$/);
+    if (!m) continue;
+    if (m[1] == null) {
+      // a lone letter belongs to the card before it
+      if (k > 0 && cards[k - 1].effect == null && LETTERS[m[2]]) cards[k - 1].effect = LETTERS[m[2]];
+      else error = error || `“${m[2]}” has no number before it`;
+      continue;
+    }
+    if (k >= 3) {
+      error = error || 'three cards at most';
+      break;
+    }
+    const n = Number(m[1]);
+    cards[k].number = n;
+    if (n < 1 || n > 15) error = error || `${n} is not a card number (1 to 15)`;
+    if (m[2]) {
+      if (LETTERS[m[2]]) cards[k].effect = LETTERS[m[2]];
+      else error = error || `“${m[2]}” is not an effect letter`;
+    }
+    k++;
+  }
+  return { cards, error };
+}
+
 const BONUS_NAMES = { open: 'open', won: 'circled (first to finish the route)', lost: 'crossed off (somebody finished first)' };
 
 export async function companionPage(main) {
@@ -200,32 +239,58 @@ export async function companionPage(main) {
     kindSel.value = kind;
     const rows = [0, 1, 2].map((i) => {
       const num = el('input', { type: 'number', min: 1, max: 15, required: true, id: `c-num-${i + 1}`, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: number`, inputmode: 'numeric' });
-      const eff = el('select', { id: `c-eff-${i + 1}`, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: effect` },
-        EFFECTS.map((e) => el('option', { value: e }, effectLabel(e))));
+      // no effect is chosen until the player chooses one: a forgotten card is an error, never a
+      // silent Surveyor
+      const options = (list) => [el('option', { value: '' }, '— effect —'), ...list.map((e) => el('option', { value: e }, effectLabel(e)))];
+      const eff = el('select', { id: `c-eff-${i + 1}`, required: true, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: effect` },
+        options(EFFECTS));
+      eff.value = '';
       // only the effects printed with that number in the deck (a combination pairs the number
       // of one card with the effect of another, so any effect goes there)
       if (kind === 'hand') {
         num.addEventListener('input', () => {
           const list = deck[String(Number(num.value))] || EFFECTS;
           const keep = eff.value;
-          eff.replaceChildren(...list.map((e) => el('option', { value: e }, effectLabel(e))));
-          if (list.includes(keep)) eff.value = keep;
+          eff.replaceChildren(...options(list));
+          eff.value = list.includes(keep) ? keep : '';
         });
       }
       return { num, eff, row: el('div', { class: 'row' }, el('strong', {}, `${i + 1}.`), num, eff) };
     });
-    const err = el('p', { class: 'error-text', role: 'alert' });
-    const form = el('form', {},
+    const err = el('p', { class: 'error-text', role: 'alert', id: 'c-error' });
+    // Typed entry: "5s 9b 12p" fills the three cards at once.
+    const quick = el('input', { id: 'c-quick', placeholder: 'e.g. 5s 9b 12p', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'c-quick-help' });
+    quick.addEventListener('input', () => {
+      const parsed = parseQuick(quick.value);
+      parsed.cards.forEach((c, i) => {
+        rows[i].num.value = c.number == null ? '' : String(c.number);
+        rows[i].num.dispatchEvent(new Event('input'));
+        rows[i].eff.value = c.effect && [...rows[i].eff.options].some((o) => o.value === c.effect) ? c.effect : '';
+      });
+      err.textContent = parsed.error || '';
+    });
+    const form = el('form', { novalidate: true },
       el('h2', {}, `Round ${st.round || 1}: the cards on the table`),
       el('div', { class: 'row' }, el('label', { for: 'c-kind' }, 'Cards:'), kindSel),
+      el('div', { class: 'row' }, el('label', { for: 'c-quick' }, 'Type them:'), quick),
+      el('p', { class: 'muted', id: 'c-quick-help' }, `A number and an effect letter per card: ${Object.entries(LETTERS).map(([k, e]) => `${k} ${effectLabel(e)}`).join(', ')}.`),
       ...rows.map((r) => r.row),
       err,
       el('button', { type: 'submit', class: 'primary', id: 'c-go' }, 'Play these cards'));
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
-      const cards = rows.map((r) => ({ number: Number(r.num.value), effect: r.eff.value }));
-      if (cards.some((c) => !Number.isInteger(c.number) || c.number < 1 || c.number > 15)) {
-        err.textContent = 'Each number is between 1 and 15.';
+      const cards = rows.map((r) => ({ number: r.num.value.trim() === '' ? NaN : Number(r.num.value), effect: r.eff.value }));
+      const problems = [];
+      cards.forEach((c, i) => {
+        const badNum = !Number.isInteger(c.number) || c.number < 1 || c.number > 15;
+        rows[i].num.setAttribute('aria-invalid', badNum ? 'true' : 'false');
+        rows[i].eff.setAttribute('aria-invalid', c.effect ? 'false' : 'true');
+        if (badNum) problems.push(`card ${i + 1} needs a number from 1 to 15`);
+        if (!c.effect) problems.push(`card ${i + 1} needs an effect`);
+      });
+      if (problems.length) {
+        err.textContent = `Not sent: ${problems.join('; ')}.`;
+        (rows.find((r) => r.num.getAttribute('aria-invalid') === 'true')?.num || rows.find((r) => !r.eff.value)?.eff)?.focus();
         return;
       }
       st.entry = kind === 'hand' ? { hand: cards.map((c) => `${c.number}-${c.effect}`) } : { combinations: cards };
