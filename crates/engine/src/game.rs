@@ -12,6 +12,7 @@ use crate::legal::{Combination, Offer, PlanSlot, TurnContext, TurnError};
 use crate::score::{ranks, score_all, Score};
 use crate::sheet::Sheet;
 use crate::turn::{Pick, Play, Turn};
+use crate::view::PlayerView;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -334,6 +335,18 @@ impl std::ops::Deref for Game {
     type Target = Position;
     fn deref(&self) -> &Position {
         &self.position
+    }
+}
+
+/// Why a view does not describe a position (`Position::from_view`): only a view built by
+/// hand can be inconsistent.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the view does not describe a position: {0}")]
+pub struct ViewError(pub String);
+
+impl ViewError {
+    pub fn code(&self) -> &'static str {
+        "view_inconsistent"
     }
 }
 
@@ -766,55 +779,155 @@ impl Position {
     /// the other hands (all but the card this seat passed), and in solo the place of the Solo
     /// card still to come. Other seats' unresolved turns are hidden too, so they are dropped
     /// (the copy waits for them again); this seat's own turn is kept. What the seat has seen —
-    /// every sheet, the plans, its offer, the counts of cards — is unchanged, and the copy
-    /// depends only on what the seat can see and on `seed` (the search bots' determinisation).
+    /// every sheet, the plans, its offer, the counts of cards — is unchanged. It is
+    /// `from_view` of the seat's view, so it cannot depend on anything else.
     pub fn resample(&self, seat: usize, seed: u64) -> Position {
-        let mut p = self.clone();
+        match PlayerView::of(self, seat).map(|v| Position::from_view(&v, seed)) {
+            Some(Ok(p)) => p,
+            // A position's own views are always consistent; a bad seat gets a plain copy.
+            _ => self.clone(),
+        }
+    }
+
+    /// A position consistent with everything `view` shows, the rest dealt from `seed`
+    /// (see `resample`): what a search bot plays on, since it only ever gets a view.
+    pub fn from_view(view: &PlayerView, seed: u64) -> Result<Position, ViewError> {
+        let bad = |what: &str| Err(ViewError(what.to_string()));
+        let n = view.sheets.len();
+        let seat = view.seat;
+        if seat >= n || view.submitted.len() != n {
+            return bad("the seat or the seat count does not fit the sheets");
+        }
+        let edition = view.edition;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for (other, pending) in p.pending.iter_mut().enumerate() {
-            if other != seat {
-                *pending = None;
-            }
-        }
-        if let Table::Hands { hands } = &mut p.table {
-            // Deal the unseen cards, in an order that does not depend on where they were,
-            // into the pile, the discard pile and the other seats' unknown hand cards.
-            let mut pool = self.unseen(seat);
-            let n = hands.len();
-            let receiver = match self.options.pass {
-                PassDirection::Right => (seat + n - 1) % n,
-                PassDirection::Left => (seat + 1) % n,
-            };
-            let known = usize::from(self.round > 1 && n > 1);
-            for (other, hand) in hands.iter_mut().enumerate() {
-                if other == seat {
-                    continue;
+        let mut pool = view.unseen.clone();
+        let face = |k: usize| -> Result<[Card; 3], ViewError> {
+            view.face_up
+                .get(3 * k..3 * k + 3)
+                .and_then(|c| <[Card; 3]>::try_from(c).ok())
+                .ok_or_else(|| ViewError("too few face-up cards".into()))
+        };
+        let (table, discard) = match view.options.mode {
+            Mode::Standard => (
+                Table::Stacks {
+                    flipped: face(0)?,
+                    numbers: face(1)?,
+                },
+                view.discard_cards.clone(),
+            ),
+            Mode::Solo => (Table::Solo { hand: face(0)? }, view.discard_cards.clone()),
+            Mode::Expert => {
+                let Offer::Hand(own) = view.offer else {
+                    return bad("an expert view offers a hand");
+                };
+                let mut deal = |pool: &mut Vec<Card>| -> Result<Card, ViewError> {
+                    if pool.is_empty() {
+                        return Err(ViewError("too few unseen cards".into()));
+                    }
+                    Ok(pool.swap_remove(pick_index(&mut rng, pool.len())))
+                };
+                let receiver = match view.options.pass {
+                    PassDirection::Right => (seat + n - 1) % n,
+                    PassDirection::Left => (seat + 1) % n,
+                };
+                let mut hands = vec![own; n];
+                for (other, hand) in hands.iter_mut().enumerate() {
+                    if other == seat {
+                        continue;
+                    }
+                    let mut from = 0;
+                    if let (true, Some(card)) = (other == receiver, view.passed) {
+                        hand[0] = card;
+                        from = 1;
+                    }
+                    for card in &mut hand[from..] {
+                        *card = deal(&mut pool)?;
+                    }
                 }
-                let from = if other == receiver { known } else { 0 };
-                for card in &mut hand[from..] {
-                    *card = pool.swap_remove(pick_index(&mut rng, pool.len()));
+                let mut discard = Vec::with_capacity(view.discard);
+                for _ in 0..view.discard {
+                    discard.push(deal(&mut pool)?);
                 }
+                (Table::Hands { hands }, discard)
             }
-            for card in &mut p.discard {
-                *card = pool.swap_remove(pick_index(&mut rng, pool.len()));
+        };
+        if pool.len() != view.pile || discard.len() != view.discard {
+            return bad("the unseen cards do not fit the pile and discard counts");
+        }
+        let total = edition.deck.len() + 1;
+        let drawn = edition.deck.len() - pool.len() + usize::from(view.solo_card_drawn);
+        let solo_at = (view.options.mode == Mode::Solo).then(|| {
+            if view.solo_card_drawn {
+                0
+            } else {
+                // The Solo card is somewhere among the last part of the deck, not yet reached.
+                let bottom = edition.solo.bottom_part.clamp(1, total);
+                let first = (total - bottom).max(drawn);
+                first + pick_index(&mut rng, total.saturating_sub(first))
             }
-            debug_assert_eq!(pool.len(), p.pile.len());
-            p.pile = pool;
-        } else {
-            // Every drawn card is face up: the pile's cards are known, only their order is not.
-            p.pile.sort_unstable();
+        });
+        let mut p = Position {
+            edition,
+            layout: view.layout,
+            options: view.options,
+            seed,
+            rng,
+            pile: pool,
+            discard,
+            table,
+            plans: view.plans,
+            sheets: view.sheets.clone(),
+            pending: vec![None; n],
+            round: view.round,
+            solo_at,
+            solo_drawn: view.solo_card_drawn,
+            drawn,
+            reshuffle_next: false,
+            incoming: vec![None; n],
+            end: view.end.clone(),
+        };
+        if let Some(turn) = &view.my_turn {
+            let after = p
+                .validate(seat, turn)
+                .map_err(|e| ViewError(format!("the seat's own turn does not validate: {e}")))?;
+            p.pending[seat] = Some((turn.clone(), after));
         }
-        if p.options.mode == Mode::Solo && !p.solo_drawn {
-            // The Solo card is somewhere among the last part of the deck, not yet reached.
-            let total = p.edition.deck.len() + 1;
-            let bottom = p.edition.solo.bottom_part.clamp(1, total);
-            let first = (total - bottom).max(p.drawn);
-            p.solo_at = Some(first + pick_index(&mut rng, total.saturating_sub(first)));
+        Ok(p)
+    }
+
+    /// The cards face up that `seat` sees: standard, the three flipped cards then the three
+    /// number cards; solo, the hand; expert, the seat's own hand.
+    pub fn face_up(&self, seat: usize) -> Vec<Card> {
+        match &self.table {
+            Table::Stacks { flipped, numbers } => flipped.iter().chain(numbers).copied().collect(),
+            Table::Solo { hand } => hand.to_vec(),
+            Table::Hands { hands } => hands.get(seat).map_or_else(Vec::new, |h| h.to_vec()),
         }
-        // The game's seed would reveal the true deal: the copy names its own.
-        p.seed = seed;
-        p.rng = rng;
-        p
+    }
+
+    /// The discard pile when it is face up (standard and solo); empty in expert mode, where
+    /// the other seats' played cards are not shown.
+    pub fn public_discard(&self) -> Vec<Card> {
+        match self.table {
+            Table::Hands { .. } => Vec::new(),
+            _ => self.discard.clone(),
+        }
+    }
+
+    /// Expert: the card `seat` passed last round, now first in its neighbour's hand.
+    pub fn passed_by(&self, seat: usize) -> Option<Card> {
+        let Table::Hands { hands } = &self.table else {
+            return None;
+        };
+        let n = hands.len();
+        if self.round <= 1 || n < 2 || seat >= n {
+            return None;
+        }
+        let receiver = match self.options.pass {
+            PassDirection::Right => (seat + n - 1) % n,
+            PassDirection::Left => (seat + 1) % n,
+        };
+        Some(hands[receiver][0])
     }
 
     /// Applies the submitted turns, settles the round and deals the next one; gives the turns

@@ -30,7 +30,7 @@ pub use edition::{
 };
 pub use game::{
     DealError, EndReason, Game, Memory, Mode, Options, PassDirection, Position, RoundLog,
-    SetupError, StepError,
+    SetupError, StepError, ViewError,
 };
 pub use id::{BadId, EditionId, SheetId};
 pub use legal::{Combination, Offer, Placement, PlanSlot, TurnContext, TurnError};

@@ -36,6 +36,12 @@ pub struct PlayerView {
     /// The cards this seat cannot locate, sorted (see `Position::unseen`): what a
     /// determinised search deals the piles and other hands from.
     pub unseen: Vec<Card>,
+    /// The cards face up in front of the seat (`Position::face_up`).
+    pub face_up: Vec<Card>,
+    /// The discard pile when it is face up (standard and solo), else empty.
+    pub discard_cards: Vec<Card>,
+    /// Expert: the card this seat passed last round, now in its neighbour's hand.
+    pub passed: Option<Card>,
     pub end: Vec<EndReason>,
 }
 
@@ -61,6 +67,9 @@ impl PlayerView {
             discard,
             solo_card_drawn: game.solo_card_drawn(),
             unseen: game.unseen(seat),
+            face_up: game.face_up(seat),
+            discard_cards: game.public_discard(),
+            passed: game.passed_by(seat),
             end: game.end().to_vec(),
         })
     }

@@ -350,3 +350,30 @@ fn resampled_positions_play_on_to_the_end_and_differ_in_what_is_hidden() {
         );
     }
 }
+
+#[test]
+fn a_view_that_does_not_fit_is_an_error_not_a_panic() {
+    let mut game = new_game(options(Mode::Expert, false), 3, 2);
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let ts = turns(&game, &mut rng);
+    game.step(&ts).unwrap();
+    let view = PlayerView::of(&game, 1).unwrap();
+    assert!(Position::from_view(&view, 1).is_ok());
+    assert_eq!(view.passed, game.passed_by(1));
+    assert!(view.passed.is_some());
+    let mut v = view.clone();
+    v.unseen.clear();
+    let e = Position::from_view(&v, 1).unwrap_err();
+    assert_eq!(e.code(), "view_inconsistent");
+    let mut v = view.clone();
+    v.seat = 7;
+    assert!(Position::from_view(&v, 1).is_err());
+    let mut v = view.clone();
+    v.pile += 1;
+    assert!(Position::from_view(&v, 1).is_err());
+    let standard = new_game(options(Mode::Standard, false), 2, 2);
+    let mut v = PlayerView::of(&standard, 0).unwrap();
+    assert_eq!(v.face_up.len(), 6);
+    v.face_up.truncate(4);
+    assert!(Position::from_view(&v, 1).is_err());
+}

@@ -206,6 +206,9 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
         solo_card_drawn: view.solo_card_drawn,
         // The load-test player picks from the listed turns; it never deals hidden cards.
         unseen: Vec::new(),
+        face_up: Vec::new(),
+        discard_cards: Vec::new(),
+        passed: None,
         end: Vec::new(),
     })
 }
