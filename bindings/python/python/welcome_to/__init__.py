@@ -1,0 +1,45 @@
+"""Welcome To… Your Perfect Home for game-AI work.
+
+`State` is an OpenSpiel-like game state over the engine's staged turn machine; the action
+space and the observation are fixed (see the package README). `welcome_to.gym` and
+`welcome_to.pettingzoo` hold the environments; importing this package registers the
+Gymnasium ids (`WelcomeTo-Solo-v0`) when Gymnasium is installed.
+"""
+
+from ._core import (
+    CLAIMS_PER_PLAN,
+    NUM_ACTIONS,
+    OBSERVATION_SIZE,
+    TERMINAL,
+    RuleError,
+    State,
+    action_kind,
+    action_ranges,
+    observation_layout,
+    sheets,
+)
+
+MODES = ("solo", "standard", "expert")
+
+__all__ = [
+    "CLAIMS_PER_PLAN",
+    "MODES",
+    "NUM_ACTIONS",
+    "OBSERVATION_SIZE",
+    "TERMINAL",
+    "RuleError",
+    "State",
+    "action_kind",
+    "action_ranges",
+    "observation_layout",
+    "sheets",
+]
+
+try:  # Gymnasium is optional: register the ids only when it is there.
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError:  # pragma: no cover - depends on the environment
+    pass
+else:
+    from .gym import register as _register
+
+    _register()

@@ -1,0 +1,90 @@
+"""Gymnasium environment for solo play.
+
+Observation: the seat's flat float32 vector of `OBSERVATION_SIZE` (layout in
+`welcome_to.observation_layout()`). Action space: `Discrete(NUM_ACTIONS)`, one decision of
+the turn per step; `info["action_mask"]` and `action_masks()` give the legal ones
+(sb3-contrib's `MaskablePPO` reads `action_masks()`). Reward: the final score when the game
+ends (0 before), or with `shaped=True` the change of the running score each time a round
+resolves (the rewards then add up to the final score minus the blank sheet's).
+"""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ._core import NUM_ACTIONS, OBSERVATION_SIZE, State, sheets
+
+ENV_IDS = ("WelcomeTo-Solo-v0",)
+
+
+class SoloEnv(gym.Env):
+    """One seat against the Solo card on `sheet` (classic, easter, ice-cream, christmas)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, sheet: str = "classic", advanced: bool = False, shaped: bool = False,
+                 render_mode: str | None = None):
+        if sheet not in sheets():
+            raise ValueError(f"unknown_sheet: no sheet {sheet!r} (known: {', '.join(sheets())})")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"bad_argument: render_mode must be None or 'ansi', not {render_mode!r}")
+        self.sheet = sheet
+        self.advanced = bool(advanced)
+        self.shaped = bool(shaped)
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.state: State | None = None
+        self._score = 0
+
+    def _total(self) -> int:
+        return self.state.scores()[0]["total"]
+
+    def _info(self) -> dict:
+        return {
+            "action_mask": self.state.legal_actions_mask(0),
+            "round": self.state.round,
+            "stage": self.state.stage(0),
+            "score": self._score,
+        }
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**63))
+        self.state = State(sheet=self.sheet, mode="solo", advanced=self.advanced, seed=game_seed)
+        self._score = self._total()
+        return self.state.observation_vector(0), self._info()
+
+    def step(self, action):
+        if self.state is None:
+            raise ValueError("not_started: call reset() before step()")
+        before = self.state.round
+        self.state.apply_action(int(action))
+        reward = 0.0
+        terminated = self.state.is_terminal()
+        if self.state.round != before or terminated:
+            total = self._total()
+            if self.shaped:
+                reward = float(total - self._score)
+            elif terminated:
+                reward = float(total)
+            self._score = total
+        return self.state.observation_vector(0), reward, terminated, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions as a boolean mask (what MaskablePPO asks for)."""
+        return self.state.legal_actions_mask(0)
+
+    def render(self):
+        if self.render_mode == "ansi" and self.state is not None:
+            return f"{self.state!r} score {self._score}"
+        return None
+
+
+def register() -> None:
+    """Registers the Gymnasium ids (idempotent)."""
+    for env_id in ENV_IDS:
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point="welcome_to.gym:SoloEnv")

@@ -1,0 +1,251 @@
+//! The fixed discrete action space over the turn machine's decisions (see the package
+//! README): every listed decision has exactly one action index and every index names at most
+//! one decision of the current stage.
+
+use welcome_engine::sheet::{MAX_HOUSES, MAX_STREETS};
+use welcome_engine::{
+    Choice, Decision, EffectUse, FenceRef, HouseRef, Offer, Pick, Side, TurnError, TurnMachine,
+};
+
+/// Picks: the three standard combinations, then the six (number card, effect card) pairs of
+/// a hand.
+pub const PICKS: usize = 9;
+/// A number written differs from the card's by −2…+2 (the Temp Agency).
+pub const DELTAS: usize = 5;
+const HOUSES: usize = MAX_STREETS * MAX_HOUSES;
+const SLOTS: usize = MAX_HOUSES - 1;
+/// Claims listed per plan: the k-th listed claim of plan p for k below this cap.
+pub const CLAIMS_PER_PLAN: usize = 16;
+/// Choices a rule module can ask for (the Ice Cream truck, left or right).
+const CHOICES: [Choice; 2] = [Choice::Truck(Side::Left), Choice::Truck(Side::Right)];
+
+pub const BUILD: usize = 0;
+pub const ROUNDABOUT: usize = BUILD + PICKS * HOUSES * DELTAS;
+pub const REFUSE: usize = ROUNDABOUT + HOUSES;
+pub const CHOOSE: usize = REFUSE + 4;
+pub const EFFECT_PASS: usize = CHOOSE + CHOICES.len();
+pub const FENCE: usize = EFFECT_PASS + 1;
+pub const REAL_ESTATE: usize = FENCE + MAX_STREETS * SLOTS;
+pub const PARK: usize = REAL_ESTATE + 6;
+pub const POOL: usize = PARK + 1;
+pub const BIS: usize = POOL + 1;
+pub const STOP: usize = BIS + HOUSES * 2;
+pub const CLAIM: usize = STOP + 2;
+/// Size of the action space.
+pub const NUM_ACTIONS: usize = CLAIM + 3 * CLAIMS_PER_PLAN;
+
+/// The action ranges by kind, for documentation and Python: (name, first, count).
+pub const RANGES: [(&str, usize, usize); 11] = [
+    ("build", BUILD, ROUNDABOUT - BUILD),
+    ("roundabout", ROUNDABOUT, HOUSES),
+    ("refuse", REFUSE, 4),
+    ("choose", CHOOSE, CHOICES.len()),
+    ("effect-pass", EFFECT_PASS, 1),
+    ("fence", FENCE, MAX_STREETS * SLOTS),
+    ("real-estate", REAL_ESTATE, 6),
+    ("park", PARK, 1),
+    ("pool", POOL, 1),
+    ("bis", BIS, HOUSES * 2),
+    ("stop", STOP, 2),
+];
+
+fn house_index(h: HouseRef) -> usize {
+    h.street as usize * MAX_HOUSES + h.house as usize
+}
+
+fn house_of(i: usize) -> HouseRef {
+    HouseRef::new((i / MAX_HOUSES) as u8, (i % MAX_HOUSES) as u8)
+}
+
+pub fn pick_index(p: Pick) -> usize {
+    match p {
+        Pick::Combination(i) => i as usize,
+        Pick::Hand((n, e)) => 3 + n as usize * 2 + (e as usize - usize::from(e > n)),
+    }
+}
+
+fn pick_of(i: usize) -> Pick {
+    if i < 3 {
+        Pick::Combination(i as u8)
+    } else {
+        let n = (i - 3) / 2;
+        let k = (i - 3) % 2;
+        let e = if k < n { k } else { k + 1 };
+        Pick::Hand((n as u8, e as u8))
+    }
+}
+
+/// The action of a decision other than a claim; `None` if it lies outside the fixed space
+/// (a sheet larger than the space allows).
+pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
+    let house = |h: HouseRef| {
+        ((h.street as usize) < MAX_STREETS && (h.house as usize) < MAX_HOUSES)
+            .then(|| house_index(h))
+    };
+    Some(match d {
+        Decision::Build {
+            pick,
+            house: h,
+            number,
+        } => {
+            let (card, _) = offer.resolve(*pick)?;
+            let delta = *number as isize - card as isize + 2;
+            if !(0..DELTAS as isize).contains(&delta) {
+                return None;
+            }
+            BUILD + ((pick_index(*pick) * HOUSES) + house(*h)?) * DELTAS + delta as usize
+        }
+        Decision::Roundabout(h) => ROUNDABOUT + house(*h)?,
+        Decision::Refuse { pass } => REFUSE + pass.map_or(0, |k| 1 + k as usize),
+        Decision::Choose(c) => CHOOSE + CHOICES.iter().position(|x| x == c)?,
+        Decision::Effect(None) => EFFECT_PASS,
+        Decision::Effect(Some(u)) => match *u {
+            EffectUse::Fence(f) if (f.slot as usize) < SLOTS => {
+                FENCE + f.street as usize * SLOTS + f.slot as usize
+            }
+            EffectUse::Fence(_) => return None,
+            EffectUse::RealEstate(size) if (1..=6).contains(&size) => {
+                REAL_ESTATE + size as usize - 1
+            }
+            EffectUse::RealEstate(_) => return None,
+            EffectUse::Park => PARK,
+            EffectUse::Pool => POOL,
+            EffectUse::Bis { from, to } => {
+                let side = usize::from(from.house > to.house);
+                BIS + house(to)? * 2 + side
+            }
+        },
+        Decision::Stop { reshuffle } => STOP + usize::from(*reshuffle),
+        Decision::Claim(_) => return None,
+    })
+}
+
+/// Why an action index names no decision at this point.
+pub enum Undecodable {
+    /// Outside the action space, or a claim that is not listed.
+    NoSuchAction(String),
+    /// The decision the index names, refused by the rules.
+    Illegal(TurnError),
+}
+
+/// The decision an action names at the machine's current stage.
+pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodable> {
+    let offer = m.context().offer;
+    let d = if action < ROUNDABOUT {
+        let delta = action % DELTAS;
+        let h = house_of(action / DELTAS % HOUSES);
+        let pick = pick_of(action / DELTAS / HOUSES);
+        let (card, _) = offer
+            .resolve(pick)
+            .ok_or(Undecodable::Illegal(TurnError::NoSuchPick { pick }))?;
+        let number = card as isize + delta as isize - 2;
+        if number < 0 {
+            return Err(Undecodable::NoSuchAction(format!(
+                "action {action} writes a negative number"
+            )));
+        }
+        Decision::Build {
+            pick,
+            house: h,
+            number: number as u8,
+        }
+    } else if action < REFUSE {
+        Decision::Roundabout(house_of(action - ROUNDABOUT))
+    } else if action < CHOOSE {
+        let k = action - REFUSE;
+        Decision::Refuse {
+            pass: (k > 0).then(|| k as u8 - 1),
+        }
+    } else if action < EFFECT_PASS {
+        Decision::Choose(CHOICES[action - CHOOSE])
+    } else if action == EFFECT_PASS {
+        Decision::Effect(None)
+    } else if action < REAL_ESTATE {
+        let k = action - FENCE;
+        Decision::Effect(Some(EffectUse::Fence(FenceRef::new(
+            (k / SLOTS) as u8,
+            (k % SLOTS) as u8,
+        ))))
+    } else if action < PARK {
+        Decision::Effect(Some(EffectUse::RealEstate((action - REAL_ESTATE + 1) as u8)))
+    } else if action == PARK {
+        Decision::Effect(Some(EffectUse::Park))
+    } else if action == POOL {
+        Decision::Effect(Some(EffectUse::Pool))
+    } else if action < STOP {
+        let k = action - BIS;
+        let to = house_of(k / 2);
+        let from = match k % 2 {
+            0 if to.house > 0 => HouseRef::new(to.street, to.house - 1),
+            0 => {
+                return Err(Undecodable::NoSuchAction(format!(
+                    "action {action} copies from left of the first house"
+                )))
+            }
+            _ => HouseRef::new(to.street, to.house + 1),
+        };
+        Decision::Effect(Some(EffectUse::Bis { from, to }))
+    } else if action < CLAIM {
+        Decision::Stop {
+            reshuffle: action > STOP,
+        }
+    } else if action < NUM_ACTIONS {
+        let plan = (action - CLAIM) / CLAIMS_PER_PLAN;
+        let k = (action - CLAIM) % CLAIMS_PER_PLAN;
+        return listed(m)
+            .into_iter()
+            .filter_map(|(_, d)| match d {
+                Decision::Claim(c) if c.plan as usize == plan => Some(Decision::Claim(c)),
+                _ => None,
+            })
+            .nth(k)
+            .ok_or_else(|| {
+                Undecodable::NoSuchAction(format!(
+                    "City Plan n°{} has no claim number {} listed now",
+                    plan + 1,
+                    k + 1
+                ))
+            });
+    } else {
+        return Err(Undecodable::NoSuchAction(format!(
+            "action {action} is outside the action space 0..{NUM_ACTIONS}"
+        )));
+    };
+    Ok(d)
+}
+
+/// Every listed decision of the current stage with its action, in action order.
+pub fn listed(m: &TurnMachine<'_>) -> Vec<(usize, Decision)> {
+    let mut options = Vec::new();
+    m.options_up_to(CLAIMS_PER_PLAN, &mut options);
+    let offer = m.context().offer;
+    let mut claims = [0usize; 3];
+    let mut out: Vec<(usize, Decision)> = options
+        .into_iter()
+        .filter_map(|d| {
+            let a = match &d {
+                Decision::Claim(c) => {
+                    let plan = (c.plan as usize).min(2);
+                    let k = claims[plan];
+                    claims[plan] += 1;
+                    CLAIM + plan * CLAIMS_PER_PLAN + k
+                }
+                d => encode(d, &offer)?,
+            };
+            Some((a, d))
+        })
+        .collect();
+    out.sort_by_key(|(a, _)| *a);
+    out
+}
+
+/// The kind of an action (its range's name), or `None` outside the space.
+pub fn kind(action: usize) -> Option<&'static str> {
+    if (CLAIM..NUM_ACTIONS).contains(&action) {
+        return Some("claim");
+    }
+    RANGES
+        .iter()
+        .find(|(_, first, n)| (*first..first + n).contains(&action))
+        .map(|(name, _, _)| *name)
+}
