@@ -443,6 +443,20 @@ impl GreedyBot {
         others: &[u8],
         solo: bool,
     ) -> Turn {
+        self.turns(ctx, sheet, others, solo, 1).swap_remove(0)
+    }
+
+    /// The best turns by `evaluate`, best first, at most `k` (at least one): the best turn
+    /// as `turn` chooses it, then the next best placements and effect uses, each finished
+    /// with the plans it can validate. What a search bot explores.
+    pub fn turns(
+        &mut self,
+        ctx: &TurnContext<'_>,
+        sheet: &Sheet,
+        others: &[u8],
+        solo: bool,
+        k: usize,
+    ) -> Vec<Turn> {
         let eval = Eval::new(ctx, solo, self.features);
         let mut table = others.to_vec();
         table.push(0);
@@ -476,14 +490,22 @@ impl GreedyBot {
             }
         }
         m.options(&mut self.options);
-        if builds(&self.options) == 0 {
+        let starts = if builds(&self.options) == 0 {
             let pass = ctx.passes_card.then(|| self.worst_card(ctx));
             m.apply(Decision::Refuse { pass })
                 .expect("a refusal is legal");
+            vec![m]
         } else {
-            m = self.best_build(&eval, &m, &mut table);
-        }
-        // Validate whatever plan can be validated, best evaluation first.
+            self.best_builds(&eval, &m, &mut table, k.max(1))
+        };
+        starts
+            .into_iter()
+            .map(|m| self.finish(&eval, m, &mut table))
+            .collect()
+    }
+
+    /// Validates whatever plan can be validated, best evaluation first, and ends the turn.
+    fn finish(&mut self, eval: &Eval<'_>, mut m: TurnMachine<'_>, table: &mut [u8]) -> Turn {
         loop {
             m.options_up_to(MAX_CLAIMS, &mut self.options);
             let mut best: Option<(f32, TurnMachine<'_>)> = None;
@@ -493,7 +515,7 @@ impl GreedyBot {
                 }
                 let mut next = m.clone();
                 if next.apply(d.clone()).is_ok() {
-                    let v = evaluate_with(&eval, next.sheet(), &mut table, &mut self.cache);
+                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
                     if best.as_ref().is_none_or(|(b, _)| v > *b) {
                         best = Some((v, next));
                     }
@@ -509,14 +531,18 @@ impl GreedyBot {
         m.finish().expect("the turn is complete").0
     }
 
-    /// The machine after the best placement, module choice and effect use (or pass).
-    fn best_build<'a>(
+    /// The machines after the best placements, module choices and effect uses (or passes):
+    /// the best first (ties broken at random), then up to `k - 1` runners-up by value.
+    fn best_builds<'a>(
         &mut self,
         eval: &Eval<'_>,
         m: &TurnMachine<'a>,
         table: &mut [u8],
-    ) -> TurnMachine<'a> {
+        k: usize,
+    ) -> Vec<TurnMachine<'a>> {
         let mut best: Option<(f32, TurnMachine<'a>)> = None;
+        // The best k by value (ties in listing order), kept only when asked for more than one.
+        let mut top: Vec<(f32, TurnMachine<'a>)> = Vec::new();
         let mut ties = 0u32;
         let mut choices = Vec::new();
         let plays = std::mem::take(&mut self.options);
@@ -546,6 +572,11 @@ impl GreedyBot {
                         continue;
                     }
                     let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
+                    if k > 1 && (top.len() < k || v > top[top.len() - 1].0) {
+                        let at = top.partition_point(|(tv, _)| *tv >= v);
+                        top.insert(at, (v, next.clone()));
+                        top.truncate(k);
+                    }
                     match &best {
                         Some((bv, _)) if v < *bv => {}
                         Some((bv, _)) if v == *bv => {
@@ -564,7 +595,18 @@ impl GreedyBot {
             }
         }
         self.options = plays;
-        best.map(|(_, m)| m).unwrap_or_else(|| m.clone())
+        let best = best.map(|(_, m)| m).unwrap_or_else(|| m.clone());
+        let mut out = Vec::with_capacity(k);
+        for (_, runner) in top {
+            if out.len() + 1 >= k {
+                break;
+            }
+            if runner.turn() != best.turn() {
+                out.push(runner);
+            }
+        }
+        out.insert(0, best);
+        out
     }
 
     /// Expert refusal: pass a card at random (every card is equally useless this turn).

@@ -4,9 +4,11 @@
 
 mod greedy;
 mod random;
+mod search;
 
 pub use greedy::{evaluate, GreedyBot};
 pub use random::RandomBot;
+pub use search::{Budget, Level, SearchBot};
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,15 +29,26 @@ pub enum BotKind {
     Random,
     /// One-step look-ahead with a sheet evaluation.
     Greedy,
+    /// Determinised Monte-Carlo over the greedy bot's best turns, at a strength level.
+    Search(Level),
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Greedy];
+    pub const ALL: [BotKind; 5] = [
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Search(Level::Fast),
+        BotKind::Search(Level::Default),
+        BotKind::Search(Level::Strong),
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
+            BotKind::Search(Level::Fast) => "search-fast",
+            BotKind::Search(Level::Default) => "search",
+            BotKind::Search(Level::Strong) => "search-strong",
         }
     }
 
@@ -44,6 +57,7 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(GreedyBot::new(seed)),
+            BotKind::Search(level) => Box::new(SearchBot::new(seed, level)),
         }
     }
 }

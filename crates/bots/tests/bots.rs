@@ -1,6 +1,6 @@
 //! Bots play whole games legally in every mode, deterministically, and greedy beats random.
 
-use welcome_bots::{seat_seed, Bot, BotKind, GreedyBot};
+use welcome_bots::{seat_seed, Bot, BotKind, Budget, GreedyBot, SearchBot};
 use welcome_engine::{Game, Mode, Options, PlayerView, Record, SheetId};
 
 fn play(kind: BotKind, options: Options, players: usize, seed: u64) -> Game {
@@ -123,5 +123,89 @@ fn greedy_values_each_thematic_sheets_features() {
             with_own >= without_own + 1.0,
             "{sheet}: own rows {with_own} vs {without_own}"
         );
+    }
+}
+
+/// A small search budget, so that tests stay quick in debug builds.
+const SMALL: Budget = Budget {
+    candidates: 2,
+    worlds: 1,
+    horizon: Some(1),
+};
+
+fn play_search(options: Options, players: usize, seed: u64) -> Game {
+    let mut game = Game::new(options, players, seed).expect("setup");
+    let mut bots: Vec<Box<dyn Bot>> = (0..players)
+        .map(|s| {
+            if s == 0 {
+                Box::new(SearchBot::with_budget(seat_seed(seed, s), SMALL)) as Box<dyn Bot>
+            } else {
+                BotKind::Greedy.make(seat_seed(seed, s))
+            }
+        })
+        .collect();
+    while !game.is_over() {
+        let turns: Vec<_> = bots
+            .iter_mut()
+            .enumerate()
+            .map(|(seat, bot)| bot.choose(&PlayerView::of(&game, seat).unwrap()))
+            .collect();
+        game.step(&turns).expect("bots only play legal turns");
+    }
+    game
+}
+
+#[test]
+fn the_search_bot_plays_every_sheet_and_mode_legally_and_deterministically() {
+    for (i, sheet) in ["classic", "easter", "ice-cream", "christmas"]
+        .into_iter()
+        .enumerate()
+    {
+        let sheet = SheetId::new(sheet).unwrap();
+        let (mode, players, advanced) = [
+            (Mode::Solo, 1, false),
+            (Mode::Standard, 2, true),
+            (Mode::Expert, 3, false),
+            (Mode::Solo, 1, true),
+        ][i];
+        let o = Options::new(mode).advanced(advanced).sheet(sheet);
+        let a = play_search(o, players, 21);
+        assert!(a.is_over());
+        Record::of(&a, &[]).replay().expect("search games replay");
+        if i == 0 {
+            let b = play_search(o, players, 21);
+            assert_eq!(Record::of(&a, &[]).to_json(), Record::of(&b, &[]).to_json());
+        }
+    }
+}
+
+#[test]
+fn the_search_bot_never_reads_hidden_cards() {
+    // Two positions that differ only in what seat 0 cannot know (the pile order, the other
+    // hands): the bot decides the same way in both.
+    for (mode, players) in [(Mode::Solo, 1), (Mode::Expert, 3), (Mode::Standard, 2)] {
+        let mut game = Game::new(Options::new(mode), players, 5).unwrap();
+        let mut bots: Vec<Box<dyn Bot>> = (0..players)
+            .map(|s| BotKind::Greedy.make(seat_seed(5, s)))
+            .collect();
+        for _ in 0..4 {
+            let turns: Vec<_> = bots
+                .iter_mut()
+                .enumerate()
+                .map(|(seat, bot)| bot.choose(&PlayerView::of(&game, seat).unwrap()))
+                .collect();
+            game.step(&turns).unwrap();
+        }
+        let a = game.resample(0, 1);
+        let b = game.resample(0, 2);
+        assert!(
+            a != b || mode != Mode::Expert,
+            "the hidden cards were dealt anew"
+        );
+        let choose = |p: &welcome_engine::Position| {
+            SearchBot::with_budget(9, SMALL).choose(&PlayerView::of(p, 0).unwrap())
+        };
+        assert_eq!(choose(&a), choose(&b));
+        assert_eq!(choose(&a), choose(&game));
     }
 }

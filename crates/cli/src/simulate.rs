@@ -30,7 +30,8 @@ pub struct SimulateArgs {
     /// Seed of the first game; game i uses seed S+i.
     #[arg(long, default_value_t = 0, value_name = "S")]
     pub seed: u64,
-    /// The bot at every seat: random or greedy.
+    /// The bot at every seat: random, greedy, or search (search-fast, search, search-strong:
+    /// determinised Monte-Carlo over the greedy bot's best turns, slower).
     #[arg(long, default_value = "random", value_name = "BOT")]
     pub bot: BotKind,
     /// Write every game's record as DIR/game-<seed>.json (DIR is created if missing).

@@ -1,0 +1,193 @@
+//! The search bot: determinised Monte-Carlo over the greedy bot's best turns.
+//!
+//! It sees only its `PlayerView`. For each of a few *worlds* — positions consistent with the
+//! view, the hidden cards dealt from a seed (`Position::from_view`) — it plays each candidate
+//! turn, lets every other seat answer as the greedy bot would, then plays the game out with
+//! greedy bots at every seat, and keeps the candidate with the best mean result. Every
+//! candidate meets the same worlds (common random numbers), so the comparison is fair with few
+//! of them. The budget is a count of playouts, never wall time, so a seed gives the same game
+//! on any machine.
+
+use crate::greedy::GreedyBot;
+use crate::{Bot, BotKind};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use welcome_engine::{Mode, PlayerView, Position, Turn};
+
+/// How much a search bot explores per turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// Candidate turns: the greedy bot's best ones.
+    pub candidates: usize,
+    /// Worlds (deals of the hidden cards) each candidate is played out in.
+    pub worlds: usize,
+    /// Rounds played out after the candidate before the game is judged; `None` plays to the
+    /// end.
+    pub horizon: Option<u16>,
+}
+
+/// Named strengths, for menus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Fast,
+    Default,
+    Strong,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Fast, Level::Default, Level::Strong];
+
+    pub fn budget(self) -> Budget {
+        match self {
+            Level::Fast => Budget {
+                candidates: 3,
+                worlds: 4,
+                horizon: None,
+            },
+            Level::Default => Budget {
+                candidates: 6,
+                worlds: 32,
+                horizon: None,
+            },
+            Level::Strong => Budget {
+                candidates: 10,
+                worlds: 64,
+                horizon: None,
+            },
+        }
+    }
+}
+
+pub struct SearchBot {
+    rng: ChaCha8Rng,
+    level: Level,
+    budget: Budget,
+    /// Chooses the candidates.
+    greedy: GreedyBot,
+}
+
+impl SearchBot {
+    pub fn new(seed: u64, level: Level) -> SearchBot {
+        SearchBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            level,
+            budget: level.budget(),
+            greedy: GreedyBot::new(seed ^ 0x5ea7c4),
+        }
+    }
+
+    /// A search bot with its own budget (for measurements).
+    pub fn with_budget(seed: u64, budget: Budget) -> SearchBot {
+        SearchBot {
+            budget,
+            ..SearchBot::new(seed, Level::Default)
+        }
+    }
+
+    /// How good the end of a playout is for `seat`: its total, less the best other total in
+    /// a game of several seats (winning by more is better; a tie is worth nothing).
+    fn judge(p: &Position, seat: usize) -> f64 {
+        let scores = p.scores();
+        let mine = f64::from(scores[seat].total);
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != seat)
+            .map(|(_, s)| f64::from(s.total))
+            .fold(None, |m: Option<f64>, v| Some(m.map_or(v, |m| m.max(v))));
+        match best_other {
+            Some(b) => mine - b,
+            None => mine,
+        }
+    }
+
+    /// Plays `first` for `seat` in `world`, then the rest of the game with greedy bots.
+    fn playout(&self, mut p: Position, seat: usize, first: &Turn, seed: u64) -> f64 {
+        let mut bots: Vec<GreedyBot> = (0..p.players())
+            .map(|s| GreedyBot::new(crate::seat_seed(seed, s)))
+            .collect();
+        if p.submit(seat, first.clone()).is_err() {
+            // Cannot happen for a turn listed from the same view; such a candidate loses.
+            return f64::NEG_INFINITY;
+        }
+        let mut rounds = 0u16;
+        while !p.is_over() && self.budget.horizon.is_none_or(|h| rounds <= h) {
+            for (s, bot) in bots.iter_mut().enumerate() {
+                if p.has_submitted(s) {
+                    continue;
+                }
+                let turn = greedy_turn(bot, &p, s);
+                if p.submit(s, turn).is_err() {
+                    return f64::NEG_INFINITY;
+                }
+            }
+            if p.resolve().is_err() {
+                break;
+            }
+            rounds += 1;
+        }
+        SearchBot::judge(&p, seat)
+    }
+}
+
+/// The greedy bot's turn for `seat` of `p`, without building a whole view.
+fn greedy_turn(bot: &mut GreedyBot, p: &Position, seat: usize) -> Turn {
+    let others: Vec<u8> = p
+        .sheets()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != seat)
+        .map(|(_, s)| s.temps())
+        .collect();
+    let solo = p.options().mode == Mode::Solo;
+    match (p.context(seat), p.sheet(seat)) {
+        (Some(ctx), Some(sheet)) => bot.turn(&ctx, sheet, &others, solo),
+        _ => Turn::refuse(None),
+    }
+}
+
+impl Bot for SearchBot {
+    fn kind(&self) -> BotKind {
+        BotKind::Search(self.level)
+    }
+
+    fn choose(&mut self, view: &PlayerView) -> Turn {
+        let others: Vec<u8> = view
+            .sheets
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != view.seat)
+            .map(|(_, s)| s.temps())
+            .collect();
+        let solo = view.options.mode == Mode::Solo;
+        let mut candidates = self.greedy.turns(
+            &view.context(),
+            view.sheet(),
+            &others,
+            solo,
+            self.budget.candidates,
+        );
+        let seeds: Vec<u64> = (0..self.budget.worlds).map(|_| self.rng.gen()).collect();
+        if candidates.len() == 1 || seeds.is_empty() {
+            return candidates.swap_remove(0);
+        }
+        let mut totals = vec![0.0f64; candidates.len()];
+        for &seed in &seeds {
+            let Ok(world) = Position::from_view(view, seed) else {
+                // Only a view built by hand can fail; play the greedy turn.
+                return candidates.swap_remove(0);
+            };
+            for (total, turn) in totals.iter_mut().zip(&candidates) {
+                *total += self.playout(world.clone(), view.seat, turn, seed);
+            }
+        }
+        // The best mean; the greedy bot's own choice wins ties (it comes first).
+        let mut best = 0;
+        for (i, t) in totals.iter().enumerate() {
+            if *t > totals[best] {
+                best = i;
+            }
+        }
+        candidates.swap_remove(best)
+    }
+}
