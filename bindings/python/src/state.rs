@@ -678,6 +678,18 @@ impl State {
         Ok(state)
     }
 
+    /// The game a record (JSON, `docs/formats.md`) replays to, checked by the engine.
+    #[staticmethod]
+    fn from_record(text: &str) -> PyResult<State> {
+        let record = Record::from_json(text).map_err(|e| rule_error(e.code(), e))?;
+        let game = record.replay().map_err(|e| rule_error(e.code(), e))?;
+        let n = game.players();
+        Ok(State {
+            core: Core::Game(game),
+            decisions: vec![Vec::new(); n],
+        })
+    }
+
     fn __repr__(&self) -> String {
         let pos = self.pos();
         format!(

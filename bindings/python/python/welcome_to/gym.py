@@ -6,6 +6,10 @@ the turn per step; `info["action_mask"]` and `action_masks()` give the legal one
 (sb3-contrib's `MaskablePPO` reads `action_masks()`). Reward: the final score when the game
 ends (0 before), or with `shaped=True` the change of the running score each time a round
 resolves (the rewards then add up to the final score minus the blank sheet's).
+
+An illegal action raises `RuleError` (a `ValueError` naming the rule) unless
+`illegal_action="penalty"`: then nothing changes and the step's reward is `illegal_reward`
+with `info["illegal"]` the rule's code (what a checker sampling the whole space needs).
 """
 
 from __future__ import annotations
@@ -25,16 +29,22 @@ class SoloEnv(gym.Env):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, sheet: str = "classic", advanced: bool = False, shaped: bool = False,
+                 illegal_action: str = "raise", illegal_reward: float = -1.0,
                  render_mode: str | None = None):
         if sheet not in sheets():
             raise ValueError(f"unknown_sheet: no sheet {sheet!r} (known: {', '.join(sheets())})")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"bad_argument: render_mode must be None or 'ansi', not {render_mode!r}")
+        if illegal_action not in ("raise", "penalty"):
+            raise ValueError(
+                f"bad_argument: illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
         self.sheet = sheet
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         self.advanced = bool(advanced)
         self.shaped = bool(shaped)
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
+        self.observation_space = spaces.Box(-10.0, 10.0, (OBSERVATION_SIZE,), np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.state: State | None = None
         self._score = 0
@@ -61,7 +71,14 @@ class SoloEnv(gym.Env):
         if self.state is None:
             raise ValueError("not_started: call reset() before step()")
         before = self.state.round
-        self.state.apply_action(int(action))
+        try:
+            self.state.apply_action(action)
+        except ValueError as e:
+            if self.illegal_action == "raise":
+                raise
+            info = self._info()
+            info["illegal"] = getattr(e, "code", "bad_argument")
+            return (self.state.observation_vector(0), self.illegal_reward, False, False, info)
         reward = 0.0
         terminated = self.state.is_terminal()
         if self.state.round != before or terminated:

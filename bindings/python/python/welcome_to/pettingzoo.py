@@ -1,0 +1,148 @@
+"""PettingZoo environments for 2 or more seats (standard and expert modes).
+
+`parallel_env(...)` is a Parallel env: every live agent acts at each step. A seat builds its
+turn one decision at a time; a seat whose turn is finished while others still decide plays
+`WAIT` (the last action, `NUM_ACTIONS`), the only legal action then. The round resolves once
+every seat finished. Observations are dicts: `observation` (the seat's flat float32 vector)
+and `action_mask` (int8, `NUM_ACTIONS + 1` long). Rewards come when the game ends:
+`reward="difference"` gives each seat its score minus the mean of the others' (zero-sum),
+`reward="score"` its score. `env(...)` is the AEC form through PettingZoo's converter.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+from pettingzoo.utils.conversions import parallel_to_aec
+
+from ._core import NUM_ACTIONS, OBSERVATION_SIZE, RuleError, State, sheets
+
+WAIT = NUM_ACTIONS
+
+
+def _refuse(code: str, message: str) -> RuleError:
+    err = RuleError(f"{code}: {message}")
+    err.code = code
+    return err
+
+
+class ParallelWelcomeEnv(ParallelEnv):
+    """Standard or expert play with `players` seats, agents `seat_0`, `seat_1`, …"""
+
+    metadata = {"name": "welcome_to_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+
+    def __init__(self, sheet: str = "classic", mode: str = "standard", players: int = 2,
+                 advanced: bool = False, reward: str = "difference",
+                 render_mode: str | None = None):
+        if sheet not in sheets():
+            raise ValueError(f"unknown_sheet: no sheet {sheet!r} (known: {', '.join(sheets())})")
+        if mode not in ("standard", "expert"):
+            raise ValueError(f"unknown_mode: the multi-seat modes are standard and expert, not {mode!r}")
+        if reward not in ("difference", "score"):
+            raise ValueError(f"bad_argument: reward must be 'difference' or 'score', not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"bad_argument: render_mode must be None or 'ansi', not {render_mode!r}")
+        # Checks the seat count against the mode's rules.
+        State(sheet=sheet, mode=mode, players=players, advanced=advanced, seed=0)
+        self.sheet, self.mode, self.players = sheet, mode, int(players)
+        self.advanced, self.reward, self.render_mode = bool(advanced), reward, render_mode
+        self.possible_agents = [f"seat_{i}" for i in range(self.players)]
+        self.agents: list[str] = []
+        self.state: State | None = None
+        self._rng = np.random.default_rng()
+
+    @functools.lru_cache(maxsize=None)
+    def observation_space(self, agent):
+        return spaces.Dict({
+            "observation": spaces.Box(-10.0, max(10.0, self.players / 10), (OBSERVATION_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS + 1,), np.int8),
+        })
+
+    @functools.lru_cache(maxsize=None)
+    def action_space(self, agent):
+        return spaces.Discrete(NUM_ACTIONS + 1)
+
+    def _mask(self, seat: int) -> np.ndarray:
+        mask = np.zeros(NUM_ACTIONS + 1, np.int8)
+        if self.state.is_terminal():
+            return mask
+        if self.state.turn_finished(seat):
+            mask[WAIT] = 1
+        else:
+            mask[:NUM_ACTIONS] = self.state.legal_actions_mask(seat)
+        return mask
+
+    def _observe(self, seat: int) -> dict:
+        return {"observation": self.state.observation_vector(seat), "action_mask": self._mask(seat)}
+
+    def _infos(self) -> dict:
+        return {a: {"round": self.state.round, "stage": self.state.stage(i)}
+                for i, a in enumerate(self.possible_agents)}
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        game_seed = int(self._rng.integers(0, 2**63))
+        self.state = State(sheet=self.sheet, mode=self.mode, players=self.players,
+                           advanced=self.advanced, seed=game_seed)
+        self.agents = list(self.possible_agents)
+        obs = {a: self._observe(i) for i, a in enumerate(self.possible_agents)}
+        return obs, self._infos()
+
+    def step(self, actions: dict):
+        if self.state is None or not self.agents:
+            raise ValueError("not_started: call reset() before step(), and not after the game ended")
+        missing = [a for a in self.agents if a not in actions]
+        if missing:
+            raise ValueError(f"missing_action: no action for {', '.join(missing)}")
+        # Work on a copy so that an illegal action leaves the game as it was.
+        state = self.state.clone()
+        waiting = [state.turn_finished(i) for i in range(self.players)]
+        for i, agent in enumerate(self.possible_agents):
+            action = actions[agent]
+            if waiting[i]:
+                if int(action) != WAIT:
+                    raise _refuse("must_wait", f"{agent} has finished its turn; its only action is WAIT ({WAIT})")
+                continue
+            if int(action) == WAIT:
+                raise _refuse("turn_unfinished", f"{agent} has a decision to take; WAIT is not legal")
+            state.apply_action_for(i, action)
+        self.state = state
+        over = state.is_terminal()
+        rewards = {a: 0.0 for a in self.agents}
+        if over:
+            totals = [float(x) for x in state.returns()]
+            for i, a in enumerate(self.possible_agents):
+                if self.reward == "score" or self.players == 1:
+                    rewards[a] = totals[i]
+                else:
+                    others = totals[:i] + totals[i + 1:]
+                    rewards[a] = totals[i] - sum(others) / len(others)
+        obs = {a: self._observe(i) for i, a in enumerate(self.possible_agents)}
+        terminations = {a: over for a in self.agents}
+        truncations = {a: False for a in self.agents}
+        infos = self._infos()
+        if over:
+            self.agents = []
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self):
+        if self.render_mode == "ansi" and self.state is not None:
+            return repr(self.state)
+        return None
+
+    def close(self):
+        pass
+
+
+def parallel_env(**kwargs) -> ParallelWelcomeEnv:
+    """The Parallel env (see the module doc for its arguments)."""
+    return ParallelWelcomeEnv(**kwargs)
+
+
+def env(**kwargs):
+    """The AEC form of the Parallel env, through PettingZoo's converter."""
+    return parallel_to_aec(parallel_env(**kwargs))
