@@ -167,7 +167,9 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
             (k % SLOTS) as u8,
         ))))
     } else if action < PARK {
-        Decision::Effect(Some(EffectUse::RealEstate((action - REAL_ESTATE + 1) as u8)))
+        Decision::Effect(Some(EffectUse::RealEstate(
+            (action - REAL_ESTATE + 1) as u8,
+        )))
     } else if action == PARK {
         Decision::Effect(Some(EffectUse::Park))
     } else if action == POOL {

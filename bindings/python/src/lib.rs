@@ -34,7 +34,10 @@ fn action_kind(action: &Bound<'_, PyAny>) -> PyResult<&'static str> {
         .ok_or_else(|| {
             error::rule_error(
                 "no_such_action",
-                format!("action {a} is outside the action space 0..{}", action::NUM_ACTIONS),
+                format!(
+                    "action {a} is outside the action space 0..{}",
+                    action::NUM_ACTIONS
+                ),
             )
         })
 }

@@ -106,7 +106,11 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
                 }
                 House::Roundabout => put(4, 1.0, base),
             }
-            put(5, f32::from(u8::from(s.has_fence(FenceRef::new(st, h)))), base);
+            put(
+                5,
+                f32::from(u8::from(s.has_fence(FenceRef::new(st, h)))),
+                base,
+            );
             put(6, f32::from(u8::from(s.is_used(r))), base);
             put(7, f32::from(u8::from(s.has_planned_pool(r))), base);
             put(8, f32::from(u8::from(s.has_pool(r))), base);
@@ -258,13 +262,14 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
         put(1, best as f32 / 100.0, at);
         put(2, mean / 100.0, at);
         let max_of = |f: &dyn Fn(&Sheet) -> f32| {
-            others
-                .iter()
-                .map(|&o| f(&sheets[o]))
-                .fold(0.0f32, f32::max)
+            others.iter().map(|&o| f(&sheets[o])).fold(0.0f32, f32::max)
         };
         put(3, max_of(&|x| ratio(x.temps(), layout.temp_boxes)), at);
-        put(4, max_of(&|x| ratio(x.refusals(), layout.refusals.boxes())), at);
+        put(
+            4,
+            max_of(&|x| ratio(x.refusals(), layout.refusals.boxes())),
+            at,
+        );
         let houses = layout.houses().max(1) as f32;
         put(5, max_of(&|x| 1.0 - x.empty_houses() as f32 / houses), at);
         put(

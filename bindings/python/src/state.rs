@@ -163,7 +163,10 @@ impl State {
             ));
         }
         let Some(mut m) = self.machine(seat) else {
-            return Err(rule_error("no_such_seat", format!("there is no seat {seat}")));
+            return Err(rule_error(
+                "no_such_seat",
+                format!("there is no seat {seat}"),
+            ));
         };
         let stage = m.stage().name();
         let listed = action::listed(&m);
@@ -213,9 +216,10 @@ impl State {
                 })
             }
             None => {
-                let base = pos.sheet(seat).copied().unwrap_or_else(|| {
-                    welcome_engine::Sheet::new(pos.layout())
-                });
+                let base = pos
+                    .sheet(seat)
+                    .copied()
+                    .unwrap_or_else(|| welcome_engine::Sheet::new(pos.layout()));
                 let turn = pos.pending_turn(seat);
                 let sheet = turn
                     .and_then(|t| pos.context(seat)?.apply(&base, t).ok())
@@ -253,8 +257,9 @@ impl State {
     fn record(&self) -> PyResult<Record> {
         match &self.core {
             Core::Game(g) => {
-                let names: Vec<String> =
-                    (0..g.players()).map(|i| format!("Seat {}", i + 1)).collect();
+                let names: Vec<String> = (0..g.players())
+                    .map(|i| format!("Seat {}", i + 1))
+                    .collect();
                 Ok(Record::of(g, &names))
             }
             Core::Position(_) => Err(rule_error(
@@ -353,9 +358,8 @@ impl State {
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<State> {
         let mode = parse_mode(mode)?;
-        let sheet_id = SheetId::new(sheet).map_err(|e| {
-            rule_error("unknown_sheet", format!("bad sheet id {sheet:?}: {e}"))
-        })?;
+        let sheet_id = SheetId::new(sheet)
+            .map_err(|e| rule_error("unknown_sheet", format!("bad sheet id {sheet:?}: {e}")))?;
         let players = match players {
             Some(p) if !p.is_none() => whole(p, "players")?,
             _ if mode == Mode::Solo => 1,
@@ -377,8 +381,8 @@ impl State {
             _ => 0,
         };
         let options = Options::new(mode).sheet(sheet_id).advanced(advanced);
-        let game = Game::new(options, players as usize, seed)
-            .map_err(|e| rule_error(e.code(), e))?;
+        let game =
+            Game::new(options, players as usize, seed).map_err(|e| rule_error(e.code(), e))?;
         let n = game.players();
         Ok(State {
             core: Core::Game(game),
@@ -545,7 +549,11 @@ impl State {
     }
 
     /// Takes `action` for `seat`, which may be any seat whose turn is unfinished.
-    fn apply_action_for(&mut self, seat: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply_action_for(
+        &mut self,
+        seat: &Bound<'_, PyAny>,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         let seat = self.seat(seat)?;
         let a = whole(action, "action")?;
         self.act(seat, a)
@@ -640,14 +648,12 @@ impl State {
         let record = Record::from_json(&record.to_string()).map_err(|e| rule_error(e.code(), e))?;
         let game = record.replay().map_err(|e| rule_error(e.code(), e))?;
         let n = game.players();
-        let turns: Vec<Option<Turn>> = serde_json::from_value(
-            v.get("turns").cloned().unwrap_or(Value::Null),
-        )
-        .map_err(|e| bad(format!("turns: {e}")))?;
-        let decisions: Vec<Vec<Decision>> = serde_json::from_value(
-            v.get("decisions").cloned().unwrap_or(Value::Null),
-        )
-        .map_err(|e| bad(format!("decisions: {e}")))?;
+        let turns: Vec<Option<Turn>> =
+            serde_json::from_value(v.get("turns").cloned().unwrap_or(Value::Null))
+                .map_err(|e| bad(format!("turns: {e}")))?;
+        let decisions: Vec<Vec<Decision>> =
+            serde_json::from_value(v.get("decisions").cloned().unwrap_or(Value::Null))
+                .map_err(|e| bad(format!("decisions: {e}")))?;
         if turns.len() != n || decisions.len() != n {
             return Err(bad(format!("turns and decisions must list {n} seats")));
         }
@@ -676,6 +682,34 @@ impl State {
             }
         }
         Ok(state)
+    }
+
+    /// A state `seat` cannot tell from this one: every card it cannot locate (pile order,
+    /// other seats' hands in expert mode, the Solo card's place) dealt anew from `seed`, other
+    /// seats' unfinished or hidden turns of this round dropped, its own kept. The copy holds
+    /// the position only (no record).
+    fn resample_from_infostate(
+        &self,
+        seat: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<State> {
+        let seat = self.seat(seat)?;
+        let seed = whole(seed, "seed")?;
+        let seed = u64::try_from(seed).map_err(|_| {
+            rule_error(
+                "bad_argument",
+                format!("seed must be 0 to 2^64-1, got {seed}"),
+            )
+        })?;
+        let position = self.pos().resample(seat, seed);
+        let mut decisions = vec![Vec::new(); position.players()];
+        if !position.has_submitted(seat) {
+            decisions[seat] = self.decisions[seat].clone();
+        }
+        Ok(State {
+            core: Core::Position(position),
+            decisions,
+        })
     }
 
     /// The game a record (JSON, `docs/formats.md`) replays to, checked by the engine.

@@ -150,3 +150,45 @@ def test_returns_are_zero_until_the_end():
     assert state.returns() == [0.0, 0.0]
     play_random(state, random.Random(3))
     assert state.returns() != [0.0, 0.0] or state.ranks() == [1, 1]
+
+
+@pytest.mark.parametrize("mode,players", [("solo", 1), ("standard", 3), ("expert", 3)])
+def test_resample_keeps_what_the_seat_knows(mode, players):
+    state = w.State(sheet="classic", mode=mode, players=players, seed=31)
+    rng = random.Random(31)
+    play_random(state, rng, steps=12)
+    assert not state.is_terminal()
+    # Let seat `seat` be mid-turn with the earlier seats finished.
+    seat = state.current_player()
+    state.apply_action(rng.choice(state.legal_actions()))
+    if state.current_player() != seat:
+        seat = state.current_player()
+    a = state.resample_from_infostate(seat, 1)
+    b = state.resample_from_infostate(seat, 1)
+    c = state.resample_from_infostate(seat, 2)
+    assert a.legal_actions(seat) == state.legal_actions(seat)
+    assert a.stage(seat) == state.stage(seat)
+    obs = state.observation(seat)
+    for name, part in a.observation(seat).items():
+        if name == "turn":  # earlier seats decide again, so whose decision it is may change
+            part, want = np.delete(part, 13), np.delete(obs[name], 13)
+        else:
+            want = obs[name]
+        if name != "table":  # other seats' finished turns are hidden, so dropped
+            assert np.array_equal(part, want), name
+    # Earlier seats' hidden turns are dropped: they decide again.
+    for other in range(players):
+        if other != seat:
+            assert not a.turn_finished(other)
+    # Same seed, same deal; the futures differ with the seed.
+    def future(s):
+        play_random(s, random.Random(5))
+        return s.returns(), s.round
+    assert future(a) == future(b)
+    futures = {str(future(state.resample_from_infostate(seat, k))) for k in range(6)}
+    assert len(futures) > 1
+    with pytest.raises(ValueError) as err:
+        c.serialize()
+    assert err.value.code == "no_record"
+    with pytest.raises(ValueError):
+        state.resample_from_infostate(players, 1)
