@@ -405,17 +405,23 @@ impl<'a> TurnContext<'a> {
         }
     }
 
-    /// A permit refusal on the sheet as it stands (Ruling 1).
-    pub fn check_refusal(&self, sheet: &Sheet, pass: Option<u8>) -> Result<(), TurnError> {
+    /// A refusal's box and passed card, when no number is known to fit: what is left of
+    /// `check_refusal` once the placements have been listed and found empty.
+    pub fn check_refusal_box(&self, sheet: &Sheet, pass: Option<u8>) -> Result<(), TurnError> {
         if sheet.refusals() >= self.layout.refusals.boxes() {
             return Err(TurnError::RefusalsFull);
         }
         match (self.passes_card, pass) {
-            (true, Some(p)) if p < 3 => {}
-            (true, _) => return Err(TurnError::PassCardMissing),
-            (false, Some(_)) => return Err(TurnError::PassCardUnexpected),
-            (false, None) => {}
+            (true, Some(p)) if p < 3 => Ok(()),
+            (true, _) => Err(TurnError::PassCardMissing),
+            (false, Some(_)) => Err(TurnError::PassCardUnexpected),
+            (false, None) => Ok(()),
         }
+    }
+
+    /// A permit refusal on the sheet as it stands (Ruling 1).
+    pub fn check_refusal(&self, sheet: &Sheet, pass: Option<u8>) -> Result<(), TurnError> {
+        self.check_refusal_box(sheet, pass)?;
         match self.first_placement(sheet) {
             Some(p) => Err(TurnError::RefusalNotAllowed {
                 pick: p.pick,

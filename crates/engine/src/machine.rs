@@ -144,7 +144,8 @@ impl<'a> TurnMachine<'a> {
                         &[None]
                     };
                     for &pass in passes {
-                        if ctx.check_refusal(s, pass).is_ok() {
+                        // No placement was listed, so only the box and the card remain.
+                        if ctx.check_refusal_box(s, pass).is_ok() {
                             out.push(Decision::Refuse { pass });
                         }
                     }

@@ -451,7 +451,11 @@ impl Sheet {
     }
 
     pub fn ranges(&self) -> [[Option<(u8, u8)>; MAX_HOUSES]; MAX_STREETS] {
-        std::array::from_fn(|s| self.street_ranges(s))
+        let mut out = [[None; MAX_HOUSES]; MAX_STREETS];
+        for (s, row) in out.iter_mut().enumerate().take(self.streets as usize) {
+            *row = self.street_ranges(s);
+        }
+        out
     }
 
     /// The ordering rule of spec §5 for one street, in two passes: an empty house takes any
