@@ -55,6 +55,12 @@ impl Mode {
         }
     }
 
+    /// Whether the first-plan reshuffle can be offered in this mode (Ruling 13: never in
+    /// solo).
+    pub fn offers_reshuffle(self) -> bool {
+        self != Mode::Solo
+    }
+
     /// The fewest and most seats this mode allows with `edition` (expert: every seat holds
     /// three cards at the start, spec §11).
     pub fn seats(self, edition: &Edition) -> (usize, usize) {
@@ -128,7 +134,9 @@ impl Options {
     /// Whether a seat validating a plan may ask for the first-plan reshuffle (Ruling 13):
     /// while no plan is approved, never in solo.
     pub fn reshuffle_offered(&self, plans: &[PlanSlot; 3]) -> bool {
-        self.first_plan_reshuffle && self.mode != Mode::Solo && !plans.iter().any(|p| p.approved)
+        self.first_plan_reshuffle
+            && self.mode.offers_reshuffle()
+            && !plans.iter().any(|p| p.approved)
     }
 }
 

@@ -39,6 +39,8 @@ struct ModeOut {
     description: &'static str,
     min_seats: usize,
     max_seats: usize,
+    /// Whether the first-plan reshuffle can be offered (never in solo).
+    reshuffle: bool,
 }
 
 #[derive(Serialize)]
@@ -112,6 +114,7 @@ fn edition_out(e: &'static Edition) -> EditionOut {
                     description: id.description(),
                     min_seats,
                     max_seats,
+                    reshuffle: id.offers_reshuffle(),
                 }
             })
             .collect(),

@@ -32,15 +32,14 @@ export async function lobbyPage(main) {
     const max = Math.min(m.max_seats, SERVER_SEATS);
     seatCount.min = m.min_seats;
     seatCount.max = max;
+    // whether the mode can offer the reshuffle comes from the engine
+    reshuffle.disabled = !m.reshuffle;
+    if (!m.reshuffle) reshuffle.checked = false;
     if (max === 1) {
-      // alone at the table: nobody to reshuffle for
       seatCount.value = 1;
       seatCount.disabled = true;
-      reshuffle.checked = false;
-      reshuffle.disabled = true;
     } else {
       seatCount.disabled = false;
-      reshuffle.disabled = false;
       const n = Number(seatCount.value) || 0;
       seatCount.value = Math.max(Math.max(m.min_seats, 2), Math.min(n, max));
     }
@@ -93,7 +92,7 @@ export async function lobbyPage(main) {
       edition: ed.id,
       sheet: sheet.value,
       advanced: advanced.checked,
-      first_plan_reshuffle: mode.value !== 'solo' && reshuffle.checked,
+      first_plan_reshuffle: !reshuffle.disabled && reshuffle.checked,
       seats: Number(seatCount.value) || 1,
       bots: [...bots.entries()].map(([seat, kind]) => ({ seat, kind })),
       table_mode: tableMode.checked,
