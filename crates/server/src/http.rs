@@ -68,9 +68,20 @@ fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
+/// The bots a table can seat. Search bots think for up to a second a move; until they think
+/// off the table's lock, the web app does not seat them (a table of them would be a cheap way
+/// to keep the server busy).
 fn parse_bot(kind: &str) -> Result<BotKind, ApiError> {
-    kind.parse()
-        .map_err(|e: welcome_bots::UnknownBot| ApiError::bad_request("bad_bot", e.to_string()))
+    let bot: BotKind = kind
+        .parse()
+        .map_err(|e: welcome_bots::UnknownBot| ApiError::bad_request("bad_bot", e.to_string()))?;
+    match bot {
+        BotKind::Search(_) => Err(ApiError::bad_request(
+            "bad_bot",
+            format!("the {bot} bot is not offered at tables yet (random and greedy are)"),
+        )),
+        _ => Ok(bot),
+    }
 }
 
 fn parse_seat(seat: &str) -> Result<usize, ApiError> {
