@@ -62,7 +62,8 @@ test('a solo table starts at once, without invite links, and the title names it'
     await page.waitForSelector('#controls[data-stage="place"]');
     assert.equal(await page.locator('#start').count(), 0);
     assert.equal(await page.locator('#invite').count(), 0);
-    assert.equal(await page.title(), 'Eve’s table · Welcome To…');
+    // the title names the table, with the badge of a seat whose turn it is
+    assert.equal(await page.title(), '● Your turn — Eve’s table · Welcome To…');
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
@@ -188,6 +189,32 @@ test('a reload keeps the unconfirmed turn, and the seat moves to another device 
     await waitNextRound(phone.page, r);
     await page.waitForFunction((prev) => (document.querySelector('#table-head')?.textContent || '').includes(`round ${prev + 1}`), r);
     assert.deepEqual(errors.filter((e) => !/403/.test(e)), []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the title shows a badge on your turn, and the host’s turn timer plays a late seat’s turn', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await page.goto(`${BASE}/`);
+    await page.fill('#name', 'Tim');
+    await page.selectOption('#mode', 'solo');
+    await page.fill('#turn-seconds', '15');
+    await page.selectOption('#turn-expiry', 'bot');
+    await page.click('#create');
+    await page.waitForSelector('#controls[data-stage="place"]');
+    assert.match(await page.title(), /^● Your turn — Tim’s table/);
+    await page.waitForSelector('#turn-clock:not([hidden])');
+    assert.match(await page.textContent('#turn-clock'), /^⏱ 0:1\d$/);
+    // nobody plays: when the time is out a bot plays the seat's turn, and the log shows it
+    await page.waitForSelector('[data-log-round="1"] [data-log-seat="1"]', { timeout: 25000 });
+    assert.match(await page.textContent('[data-log-round="1"] [data-log-seat="1"]'), /Tim: .*\d/);
+    assert.match(await page.textContent('#table-head'), /round 2/);
+    assert.match(await page.title(), /^● Your turn — /);
+    assert.deepEqual(errors, []);
   } finally {
     await browser.close();
   }

@@ -127,6 +127,7 @@ async fn create_now(
             format!("a table has 1 to {} seats", limits.max_seats),
         ));
     }
+    let timer = req.turn_timer.map(|t| t.check(&limits)).transpose()?;
     let (edition, layout) = crate::edition::choose(req.edition.as_deref(), req.sheet.as_deref())?;
     let mut options = Options::new(req.mode).advanced(req.advanced);
     options.edition = edition.id;
@@ -196,6 +197,7 @@ async fn create_now(
         seed,
         created: now(),
         seats,
+        timer,
     });
     st.store()
         .write(vec![Write::Table(table.row())])

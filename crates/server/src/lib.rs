@@ -18,6 +18,7 @@ pub mod options;
 pub mod state;
 pub mod store;
 pub mod table;
+pub mod timer;
 pub mod transfer;
 pub mod view;
 pub mod wire;
@@ -164,6 +165,7 @@ async fn prepare(config: ServeConfig) -> Result<(Listener, AppState), ServeError
             sweeper.expire_idle_lobbies(idle).await;
         }
     });
+    tokio::spawn(timer::sweep(state.clone()));
     Ok((listener, state))
 }
 

@@ -31,6 +31,8 @@ pub struct Limits {
     pub lobby_idle: std::time::Duration,
     /// How long a link that moves a seat to another device stays good.
     pub transfer_ttl: std::time::Duration,
+    /// Seconds a host may give each turn (the turn timer).
+    pub turn_seconds: std::ops::RangeInclusive<u32>,
 }
 
 impl Default for Limits {
@@ -45,6 +47,7 @@ impl Default for Limits {
             max_lobby: 200,
             lobby_idle: std::time::Duration::from_secs(30 * 60),
             transfer_ttl: std::time::Duration::from_secs(10 * 60),
+            turn_seconds: 15..=3600,
         }
     }
 }
@@ -67,12 +70,16 @@ pub struct TableCell {
     summary: StdMutex<LobbyEntry>,
     /// When the table last changed (a connection or a disconnection counts).
     touched: StdMutex<std::time::Instant>,
+    /// When the round in progress times out (Unix ms), readable without the table's lock.
+    deadline: StdMutex<Option<i64>>,
 }
 
 impl TableCell {
     pub fn new(table: Table) -> TableCell {
         let summary = StdMutex::new(table.summary());
+        let deadline = StdMutex::new(table.deadline());
         TableCell {
+            deadline,
             table: Mutex::new(table),
             version: watch::channel(Version::default()).0,
             summary,
@@ -105,12 +112,25 @@ impl TableCell {
         if let Ok(mut s) = self.summary.lock() {
             *s = table.summary();
         }
+        self.sync_deadline(table);
         self.version.send_modify(|v| {
             v.any += 1;
             if urgent {
                 v.urgent = v.any;
             }
         });
+    }
+
+    /// Copies the table's deadline (whose lock the caller holds) for the timer's sweeper.
+    pub fn sync_deadline(&self, table: &Table) {
+        if let Ok(mut d) = self.deadline.lock() {
+            *d = table.deadline();
+        }
+    }
+
+    /// When the round in progress times out (Unix ms), if the table has a turn timer.
+    pub fn deadline(&self) -> Option<i64> {
+        self.deadline.lock().ok().and_then(|d| *d)
     }
 
     pub fn subscribe(&self) -> watch::Receiver<Version> {
@@ -200,6 +220,14 @@ impl AppState {
     pub(crate) fn insert(&self, id: String, cell: Arc<TableCell>) {
         if let Ok(mut t) = self.0.tables.write() {
             t.insert(id, cell);
+        }
+    }
+
+    /// Every table.
+    pub fn cells(&self) -> Vec<Arc<TableCell>> {
+        match self.0.tables.read() {
+            Ok(t) => t.values().cloned().collect(),
+            Err(_) => Vec::new(),
         }
     }
 

@@ -50,6 +50,9 @@ pub struct TableRow {
     pub seed: u64,
     pub created: i64,
     pub seats: Vec<SeatRow>,
+    /// The turn timer's seconds (0: none) and what happens when it runs out (`bot`, `refuse`).
+    pub turn_seconds: u32,
+    pub turn_expiry: String,
 }
 
 /// A confirmed turn of the round in progress.
@@ -341,8 +344,8 @@ impl<'a> Script<'a> {
             Write::Table(t) => {
                 self.stmt(
                     "INSERT INTO game_tables (id, host_name, mode, edition, sheet, advanced, \
-                     first_plan_reshuffle, table_mode, host_hash, seed, created, status, record) \
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
+                     first_plan_reshuffle, table_mode, host_hash, seed, created, turn_seconds, turn_expiry, \
+                     status, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
                     &[
                         Text(&t.id),
                         Text(&t.host_name),
@@ -356,6 +359,8 @@ impl<'a> Script<'a> {
                         // BIGINT is signed: the seed's bits are stored as they are.
                         Int(t.seed as i64),
                         Int(t.created),
+                        Int(t.turn_seconds as i64),
+                        Text(&t.turn_expiry),
                     ],
                 );
                 for (i, seat) in t.seats.iter().enumerate() {
@@ -435,7 +440,8 @@ impl Store for SqliteStore {
         Box::pin(async move {
             let rows = sqlx::query(
                 "SELECT id, host_name, mode, edition, sheet, advanced, first_plan_reshuffle, \
-                 table_mode, host_hash, seed, created, status, record FROM game_tables \
+                 table_mode, host_hash, seed, created, turn_seconds, turn_expiry, status, record \
+                 FROM game_tables \
                  ORDER BY created, id",
             )
             .fetch_all(&self.pool)
@@ -459,6 +465,10 @@ impl Store for SqliteStore {
                         seed: r.try_get::<i64, _>("seed")? as u64,
                         created: r.try_get("created")?,
                         seats: Vec::new(),
+                        turn_seconds: r
+                            .try_get::<i64, _>("turn_seconds")?
+                            .clamp(0, u32::MAX as i64) as u32,
+                        turn_expiry: r.try_get("turn_expiry")?,
                     },
                     status: r.try_get("status")?,
                     record: r.try_get("record")?,
@@ -536,6 +546,8 @@ mod tests {
             seed: u64::MAX,
             created: 1,
             seats: vec![SeatRow::default(), SeatRow::default()],
+            turn_seconds: 0,
+            turn_expiry: "bot".into(),
         }
     }
 

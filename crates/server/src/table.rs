@@ -8,6 +8,7 @@
 use crate::error::ApiError;
 use crate::options;
 use crate::store::{SeatRow, Store, StoredTable, TableRow, Write};
+use crate::timer::{now_ms, Expiry, TurnTimer};
 use crate::view;
 use crate::wire::{
     GameParts, LobbyEntry, OptionsOut, PublicParts, SeatInfo, StateOut, Status, TableInfo, ViewOut,
@@ -102,6 +103,9 @@ pub struct Table {
     /// Seat moves offered and not yet claimed, by seat: the code's hash and its deadline.
     /// Kept in memory only: a restart forgets them and the seat stays where it was.
     transfers: HashMap<usize, (String, std::time::Instant)>,
+    timer: Option<TurnTimer>,
+    /// The round the deadline is for, and when it times out (Unix ms).
+    deadline: Option<(u16, i64)>,
 }
 
 /// What a new table needs; checked by the caller.
@@ -114,6 +118,7 @@ pub struct NewTable {
     pub seed: u64,
     pub created: i64,
     pub seats: Vec<Seat>,
+    pub timer: Option<TurnTimer>,
 }
 
 fn raw<T: serde::Serialize>(v: &T) -> Box<RawValue> {
@@ -138,6 +143,8 @@ impl Table {
             cache: None,
             game_cache: None,
             transfers: HashMap::new(),
+            timer: t.timer,
+            deadline: None,
         }
     }
 
@@ -155,6 +162,12 @@ impl Table {
             seed: self.seed,
             created: self.created,
             seats: self.seats.iter().map(Seat::row).collect(),
+            turn_seconds: self.timer.map_or(0, |t| t.seconds),
+            turn_expiry: self
+                .timer
+                .map_or(Expiry::Bot, |t| t.on_expiry)
+                .name()
+                .into(),
         }
     }
 
@@ -260,6 +273,28 @@ impl Table {
         if !minor {
             self.game_cache = None;
         }
+        self.rearm(now_ms());
+    }
+
+    /// Starts the turn timer of a round the table has not timed yet; none once the game is over.
+    fn rearm(&mut self, now: i64) {
+        let round = match (&self.game, self.timer) {
+            (Some(g), Some(_)) if !g.is_over() => g.round(),
+            _ => {
+                self.deadline = None;
+                return;
+            }
+        };
+        if self.deadline.map(|(r, _)| r) != Some(round) {
+            let ms = self.timer.map_or(0, TurnTimer::millis);
+            self.deadline = Some((round, now + ms));
+            self.cache = None;
+        }
+    }
+
+    /// When the round in progress times out (Unix ms).
+    pub fn deadline(&self) -> Option<i64> {
+        self.deadline.map(|(_, at)| at)
     }
 
     pub fn info(&self) -> TableInfo {
@@ -300,6 +335,8 @@ impl Table {
                 })
                 .collect(),
             spectators: self.socket_count() - seated,
+            turn_timer: self.timer,
+            deadline: self.deadline(),
         }
     }
 
@@ -806,6 +843,97 @@ impl Table {
         PlayerView::of(g, seat).ok_or_else(|| ApiError::internal("seat without a view"))
     }
 
+    // ----- the turn timer -----
+
+    /// Plays the turn of every seat that has not confirmed once the round's deadline has passed
+    /// (a refusal if the timer says so and it is legal, else the greedy bot's turn), then resolves
+    /// the round. Stored before it returns; returns whether anything changed.
+    pub async fn expire(&mut self, store: &dyn Store, now: i64) -> Result<bool, ApiError> {
+        let (Some(timer), Some((round, at))) = (self.timer, self.deadline) else {
+            return Ok(false);
+        };
+        let live = self
+            .game
+            .as_ref()
+            .is_some_and(|g| !g.is_over() && g.round() == round);
+        if now < at || !live {
+            return Ok(false);
+        }
+        let before = self.game.clone();
+        let turns = self.timed_out_turns(timer.on_expiry).await;
+        if turns.is_empty() {
+            return Ok(false);
+        }
+        let Some(g) = &mut self.game else {
+            return Ok(false);
+        };
+        for (seat, turn) in turns {
+            if let Err(e) = g.submit(seat, turn) {
+                tracing::error!("table {}: timed-out seat {}: {e}", self.id, seat + 1);
+            }
+        }
+        if !g.ready() {
+            // Storing the record now would drop the round's confirmed turns.
+            self.game = before;
+            return Err(ApiError::internal("a timed-out seat found no legal turn"));
+        }
+        let r = match self.play_bots_and_resolve().await {
+            Ok(_) => store
+                .write(vec![self.game_write()])
+                .await
+                .map_err(ApiError::storage),
+            Err(e) => Err(e),
+        };
+        if r.is_err() {
+            self.game = before;
+        }
+        r.map(|_| true)
+    }
+
+    /// The turns of the seats held by players that have not confirmed: a legal refusal when
+    /// `on_expiry` asks for one, else what the greedy bot plays from the seat's view (seeded as
+    /// a bot seat, so a restart plays the same).
+    async fn timed_out_turns(&self, on_expiry: Expiry) -> Vec<(usize, Turn)> {
+        let Some(g) = &self.game else {
+            return Vec::new();
+        };
+        let seed = self.seed ^ (g.round() as u64).wrapping_mul(ROUND_MIX);
+        let mut turns = Vec::new();
+        let mut jobs = Vec::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            if s.bot.is_some() || g.has_submitted(i) {
+                continue;
+            }
+            if on_expiry == Expiry::Refuse {
+                let pass = (g.options().mode == Mode::Expert).then_some(0);
+                let refuse = Turn::refuse(pass);
+                if g.validate(i, &refuse).is_ok() {
+                    turns.push((i, refuse));
+                    continue;
+                }
+            }
+            if let Some(view) = PlayerView::of(g, i) {
+                jobs.push((i, view));
+            }
+        }
+        if jobs.is_empty() {
+            return turns;
+        }
+        let run = move || {
+            jobs.into_iter()
+                .map(|(seat, view)| {
+                    let mut bot = BotKind::Greedy.make(seat_seed(seed, seat));
+                    (seat, bot.choose(&view))
+                })
+                .collect::<Vec<_>>()
+        };
+        match tokio::task::spawn_blocking(run).await {
+            Ok(t) => turns.extend(t),
+            Err(e) => tracing::error!("table {}: a timed-out turn failed: {e}", self.id),
+        }
+        turns
+    }
+
     // ----- bots and resolution -----
 
     /// The bot turns of the round, computed off the async threads.
@@ -912,6 +1040,14 @@ impl Table {
         options.edition = row.edition.parse().map_err(|e| format!("edition: {e}"))?;
         options.sheet = row.sheet.parse().map_err(|e| format!("sheet: {e}"))?;
         options.first_plan_reshuffle = row.first_plan_reshuffle;
+        let timer = match row.turn_seconds {
+            0 => None,
+            seconds => Some(TurnTimer {
+                seconds,
+                on_expiry: Expiry::parse(&row.turn_expiry)
+                    .ok_or_else(|| format!("unknown turn expiry {:?}", row.turn_expiry))?,
+            }),
+        };
         let mut seats = Vec::with_capacity(row.seats.len());
         for s in row.seats {
             let bot = match s.bot {
@@ -933,6 +1069,7 @@ impl Table {
             seed: row.seed,
             created: row.created,
             seats,
+            timer,
         });
         if let Some(text) = st.record {
             let record = Record::from_json(&text).map_err(|e| e.to_string())?;
@@ -956,6 +1093,8 @@ impl Table {
             }
             t.game = Some(g);
         }
+        // A full period again: nobody could play while the server was down.
+        t.rearm(now_ms());
         Ok(t)
     }
 

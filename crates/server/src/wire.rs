@@ -39,6 +39,9 @@ pub struct CreateTable {
     /// The creator hosts without a seat (a shared screen deals the cards).
     #[serde(default)]
     pub table_mode: bool,
+    /// Seconds per turn and what happens when they run out (no timer when absent).
+    #[serde(default)]
+    pub turn_timer: Option<crate::timer::TurnTimer>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -163,6 +166,9 @@ pub struct TableInfo {
     pub round: Option<u16>,
     pub seats: Vec<SeatInfo>,
     pub spectators: usize,
+    pub turn_timer: Option<crate::timer::TurnTimer>,
+    /// When the round in progress times out (Unix ms); `null` without a timer or game.
+    pub deadline: Option<i64>,
 }
 
 /// One line of the lobby.

@@ -24,6 +24,11 @@ export async function lobbyPage(main) {
   reshuffle.checked = true;
   const seatCount = el('input', { type: 'number', id: 'seats', name: 'seats', min: 1, max: 100, value: 2 });
   const tableMode = el('input', { type: 'checkbox', id: 'table-mode', name: 'table_mode' });
+  // The turn timer: empty for none; the server bounds the seconds (15 s to an hour).
+  const turnSeconds = el('input', { type: 'number', id: 'turn-seconds', name: 'turn_seconds', min: 15, max: 3600, placeholder: 'none' });
+  const turnExpiry = el('select', { id: 'turn-expiry', name: 'turn_expiry', 'aria-label': 'When the time runs out' },
+    el('option', { value: 'bot' }, 'a bot plays the turn'),
+    el('option', { value: 'refuse' }, 'refuse a permit if allowed, else a bot plays'));
   const botList = el('div', { class: 'steps', id: 'bots' });
   const err = el('p', { class: 'error-text', role: 'alert' });
 
@@ -76,6 +81,7 @@ export async function lobbyPage(main) {
       el('label', { for: 'seats' }, 'Seats'), seatCount,
       el('label', { for: 'advanced' }, 'Advanced variant'), el('label', { class: 'row check', for: 'advanced' }, advanced, el('span', { class: 'muted' }, 'advanced plans and roundabouts')),
       el('label', { for: 'reshuffle' }, 'First-plan reshuffle'), el('label', { class: 'row check', for: 'reshuffle' }, reshuffle, el('span', { class: 'muted' }, 'offered after the first plan')),
+      el('label', { for: 'turn-seconds' }, 'Seconds per turn'), el('div', { class: 'row' }, turnSeconds, el('span', { class: 'muted' }, 'then'), turnExpiry),
       el('label', { for: 'table-mode' }, 'Table mode'), el('label', { class: 'row check', for: 'table-mode' }, tableMode, el('span', { class: 'muted' }, 'a shared screen deals; everyone plays on a phone; you host without a seat')),
     ),
     el('h3', {}, 'Bots'),
@@ -97,6 +103,7 @@ export async function lobbyPage(main) {
       bots: [...bots.entries()].map(([seat, kind]) => ({ seat, kind })),
       table_mode: tableMode.checked,
     };
+    if (turnSeconds.value.trim()) body.turn_timer = { seconds: Number(turnSeconds.value), on_expiry: turnExpiry.value };
     prefs.set('name', body.name);
     prefs.set('sheet', body.sheet);
     try {

@@ -21,6 +21,13 @@ export async function tablePage(main, table, { watch }) {
   let lastRound = null;
   let soloSeen = null;
   let moveLink = null; // { url, until } once the holder asked to move the seat
+  let wasMyTurn = false;
+  const clock = el('span', { id: 'turn-clock', class: 'pill', hidden: true, 'aria-live': 'off' });
+  // The round's countdown, from the server's deadline; stops once the page is left.
+  const ticker = setInterval(() => {
+    if (!document.body.contains(head)) clearInterval(ticker);
+    else tickClock();
+  }, 500);
 
   const conn = document.getElementById('conn');
   const head = el('div', { class: 'panel', id: 'table-head' });
@@ -90,11 +97,21 @@ export async function tablePage(main, table, { watch }) {
     return !!(state && state.you && state.you.host) || !!(mine && mine.host);
   }
 
+  // Whether the socket's own seat has a turn to play now.
+  function myTurnNow(t, v) {
+    const me = mySeat();
+    return !!(v && me != null && t.status === 'playing' && v.submitted && v.submitted[me - 1] === false);
+  }
+
   function render() {
     if (!state) return;
     const t = state.table;
     const v = state.view;
-    setTitle(t.host ? `${t.host}’s table` : `Table ${t.table}`);
+    const turnNow = myTurnNow(t, v);
+    // a badge in the tab's title, so a player in another tab sees it is their turn
+    setTitle(`${turnNow ? '● Your turn — ' : ''}${t.host ? `${t.host}’s table` : `Table ${t.table}`}`);
+    if (turnNow && !wasMyTurn) turnSound();
+    wasMyTurn = turnNow;
     renderHead(t, v);
     if (t.status === 'lobby' || !v) {
       controller = null;
@@ -109,6 +126,7 @@ export async function tablePage(main, table, { watch }) {
       lastRound = v.round;
     }
     renderGame(t, v);
+    tickClock();
   }
 
   function renderHead(t, v) {
@@ -126,6 +144,8 @@ export async function tablePage(main, table, { watch }) {
         el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
         el('span', { class: 'muted' }, bits.join(' · ')),
         watch || me == null ? el('span', { class: 'pill' }, isHost() && !watch ? 'host' : 'spectator') : el('span', { class: 'pill' }, `you are seat ${me}`),
+        clock,
+        !watch && me != null ? soundToggle() : null,
       ),
       t.status !== 'over' && !watch && t.mode !== 'solo' ? el('div', { class: 'row' },
         el('label', { for: 'invite' }, 'Invite link'),
@@ -136,6 +156,46 @@ export async function tablePage(main, table, { watch }) {
       ) : null,
       t.status !== 'over' && !watch && me != null ? moveRow() : null,
     ].filter(Boolean));
+  }
+
+  function tickClock() {
+    const t = state && state.table;
+    if (!t || t.deadline == null || t.status !== 'playing') {
+      clock.hidden = true;
+      return;
+    }
+    const left = Math.max(0, Math.ceil((t.deadline - Date.now()) / 1000));
+    const then = t.turn_timer && t.turn_timer.on_expiry === 'refuse' ? 'a refusal or a bot' : 'a bot';
+    clock.hidden = false;
+    clock.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+    clock.title = `Time left this round; then ${then} plays the turn of each seat that has not confirmed`;
+    clock.classList.toggle('late', left <= 10);
+  }
+
+  // An optional sound when it becomes your turn, off unless the player turned it on.
+  function soundToggle() {
+    const box = el('input', { type: 'checkbox', id: 'turn-sound' });
+    box.checked = prefs.get('turnSound', false);
+    box.addEventListener('change', () => prefs.set('turnSound', box.checked));
+    return el('label', { class: 'row check', for: 'turn-sound' }, box, 'Sound on my turn');
+  }
+
+  function turnSound() {
+    if (!prefs.get('turnSound', false)) return;
+    try {
+      const ctx = new AudioContext();
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.4);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.4);
+      osc.onended = () => ctx.close();
+    } catch {
+      // no audio here: the title badge still tells
+    }
   }
 
   // Moving the seat to another device: the server hands the seat's holder a one-time link;
