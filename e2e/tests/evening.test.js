@@ -219,3 +219,27 @@ test('the title shows a badge on your turn, and the host’s turn timer plays a 
     await browser.close();
   }
 });
+
+test('table mode: the dealer screen shows the join address as a QR code, with a hint for phones', { timeout: 30000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await page.goto(`${BASE}/`);
+    await page.fill('#name', 'Quinn');
+    await page.selectOption('#mode', 'standard');
+    await page.fill('#seats', '2');
+    await page.check('#table-mode');
+    await page.click('#create');
+    await page.waitForURL(/\/deal$/);
+    await page.waitForSelector('#deal-qr');
+    await page.waitForFunction(() => document.getElementById('deal-qr').naturalWidth > 100);
+    const src = await page.getAttribute('#deal-qr', 'src');
+    const table = new URL(page.url()).pathname.split('/')[2];
+    assert.equal(src, `/t/${table}/qr.svg?for=join`);
+    assert.match(await page.textContent('#deal'), /0\.0\.0\.0:8080/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

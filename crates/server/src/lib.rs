@@ -15,6 +15,7 @@ pub mod error;
 pub mod http;
 pub mod loadtest;
 pub mod options;
+pub mod qr;
 pub mod state;
 pub mod store;
 pub mod table;
@@ -99,6 +100,7 @@ pub fn app(state: AppState) -> Router {
         .route("/t/{table}", get(assets::index))
         .route("/t/{table}/watch", get(assets::index))
         .route("/t/{table}/deal", get(assets::index))
+        .route("/t/{table}/qr.svg", get(qr::svg))
         .route("/companion", get(assets::index))
         .route("/static/{*path}", get(assets::file))
         .fallback(assets::fallback)

@@ -5,6 +5,7 @@ import { seats, TableSocket, api } from './api.js';
 import { el, iconSvg, effectLabel, seatName } from './format.js';
 import { tableKind } from './data.js';
 import { setTitle, toast } from './app.js';
+import { joinQr, joinHint } from './join.js';
 
 export async function dealPage(main, table) {
   setTitle(`Dealer · ${table}`);
@@ -21,6 +22,8 @@ export async function dealPage(main, table) {
   const root = el('div', { class: 'deal', id: 'deal' });
   main.append(root);
   let lastRound = null;
+  // The join address as a QR code, drawn by the server; made once so that updates do not reload it.
+  const qr = joinQr(table, 'deal-qr');
 
   const socket = new TableSocket(table, mine ? mine.token : null, {
     onState: (msg) => render(msg),
@@ -41,7 +44,11 @@ export async function dealPage(main, table) {
       el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
       el('p', { id: 'deal-kind' }, tableKind(t)),
       el('p', { class: 'round' }, t.status === 'lobby' ? 'Waiting for players' : t.status === 'over' ? 'Game over' : `Round ${v ? v.round : ''}`),
-      el('p', {}, 'Join on your phone: ', el('strong', { id: 'deal-invite' }, invite)),
+      el('div', { class: 'row join' },
+        t.status !== 'over' ? qr : null,
+        el('div', {},
+          el('p', {}, 'Join on your phone: ', el('strong', { id: 'deal-invite' }, invite)),
+          joinHint())),
       mine && mine.host ? el('p', {}, el('a', { href: `/t/${encodeURIComponent(t.table)}`, 'data-nav': true }, 'Host controls (seats, bots)')) : null));
     if (t.status === 'lobby') {
       const free = t.seats.filter((s) => !s.name && !s.bot).length;

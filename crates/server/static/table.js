@@ -7,6 +7,7 @@ import { TurnController } from './turn.js';
 import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, offerText, logTurnText } from './format.js';
 import { edition, sheetOf, tableKind } from './data.js';
 import { toast, setTitle } from './app.js';
+import { joinQr, joinHint } from './join.js';
 
 /** Points as added to the total: penalties with their minus sign. */
 const signed = (v) => (v < 0 ? `−${-v}` : `${v}`);
@@ -22,6 +23,7 @@ export async function tablePage(main, table, { watch }) {
   let soloSeen = null;
   let moveLink = null; // { url, until } once the holder asked to move the seat
   let wasMyTurn = false;
+  const qr = joinQr(table, 'join-qr');
   const clock = el('span', { id: 'turn-clock', class: 'pill', hidden: true, 'aria-live': 'off' });
   // The round's countdown, from the server's deadline; stops once the page is left.
   const ticker = setInterval(() => {
@@ -154,6 +156,7 @@ export async function tablePage(main, table, { watch }) {
         el('a', { href: `/t/${encodeURIComponent(t.table)}/watch`, 'data-nav': true }, 'spectator view'),
         t.table_mode ? el('a', { href: `/t/${encodeURIComponent(t.table)}/deal`, 'data-nav': true }, 'dealer screen') : null,
       ) : null,
+      t.status !== 'over' && !watch && t.table_mode ? el('div', { class: 'row join' }, qr, joinHint()) : null,
       t.status !== 'over' && !watch && me != null ? moveRow() : null,
     ].filter(Boolean));
   }
