@@ -17,7 +17,10 @@ fn json_files(dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/editions");
+    // Read when the script runs, not when it is compiled: a checkout elsewhere that shares
+    // the target directory must find its own data.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("data/editions");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut dirs: Vec<_> = std::fs::read_dir(&root)
         .expect("data/editions exists")
