@@ -243,3 +243,76 @@ test('table mode: the dealer screen shows the join address as a QR code, with a 
     await browser.close();
   }
 });
+
+test('help: a plan’s text and an effect’s explanation show on hover; score rows are explained', { timeout: 30000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await createTable(page, { name: 'Hana', mode: 'solo' });
+    await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    // a plan: hovering its "?" shows the edition's text of the plan and how it scores
+    const planText = (await page.locator('.plans .plan').first().locator(':scope > div').nth(1).textContent()).trim();
+    await page.hover('.tip:has(#plan-tip-1) .tip-btn');
+    await page.waitForSelector('#plan-tip-1', { state: 'visible' });
+    const tip = await page.textContent('#plan-tip-1');
+    assert.ok(tip.startsWith(planText), `${tip} names the plan ${planText}`);
+    assert.match(tip, /first to do so score \d+, later players \d+/);
+    // a card: its effect is explained in its tooltip
+    const title = await page.getAttribute('#controls button.card >> nth=0', 'title');
+    assert.match(title, /^(Surveyor|Real Estate Agent|Landscaper|Pool Manufacturer|Temp Agency|Bis): .{20,}/);
+    // a score row's header explains the row
+    const head = page.locator('#overview th:has-text("Temp agency") .tip');
+    await head.locator('.tip-btn').hover();
+    assert.match(await head.locator('[role="tooltip"]').textContent(), /most temps scores 7/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('help on a phone: a tap opens the popover, a tap elsewhere closes it', { timeout: 30000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 390, height: 844 }, errors);
+    await createTable(page, { name: 'Pia', mode: 'solo' });
+    await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    const tip = page.locator('.plans .tip').first();
+    await tip.locator('.tip-btn').click();
+    const text = tip.locator('[role="tooltip"]');
+    await text.waitFor({ state: 'visible' });
+    assert.equal(await tip.locator('.tip-btn').getAttribute('aria-expanded'), 'true');
+    assert.match(await text.textContent(), /Validate it/);
+    // a tap elsewhere closes it
+    await page.click('#table-head');
+    await text.waitFor({ state: 'hidden' });
+    assert.equal(await tip.locator('.tip-btn').getAttribute('aria-expanded'), 'false');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the rules page opens from the header', { timeout: 30000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await page.goto(`${BASE}/`);
+    await page.click('header nav >> text=Rules');
+    await page.waitForSelector('#rules h1:text("How to play")');
+    assert.equal(new URL(page.url()).pathname, '/rules');
+    for (const h of ['A turn', 'The effects', 'City Plans', 'The end of the game', 'Thematic sheets']) {
+      assert.equal(await page.locator(`#rules h2:text-is("${h}")`).count(), 1, h);
+    }
+    assert.match(await page.textContent('#rules'), /Temp Agency.*2 higher or lower/s);
+    // served as a page of its own too
+    const res = await page.goto(`${BASE}/rules`);
+    assert.equal(res.status(), 200);
+    await page.waitForSelector('#rules');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -78,7 +78,7 @@ fn file_response(path: &str, data: Cow<'static, [u8]>) -> Response {
     r
 }
 
-/// The single page, for `/`, `/t/{table}`, `/t/{table}/watch`, `/t/{table}/deal`, `/companion`.
+/// The single page, for `/`, `/t/{table}`, `/t/{table}/watch`, `/t/{table}/deal`, `/companion`, `/rules`.
 pub async fn index(State(state): State<AppState>) -> Response {
     match load(&state, "index.html").await {
         Some(data) => file_response("index.html", data),

@@ -102,6 +102,7 @@ pub fn app(state: AppState) -> Router {
         .route("/t/{table}/deal", get(assets::index))
         .route("/t/{table}/qr.svg", get(qr::svg))
         .route("/companion", get(assets::index))
+        .route("/rules", get(assets::index))
         .route("/static/{*path}", get(assets::file))
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)

@@ -4,6 +4,7 @@
 //   /t/{table}/watch  spectator
 //   /t/{table}/deal   dealer screen for table mode
 //   /companion        score-sheet companion for the physical game
+//   /rules            a short rules page
 
 import { el } from './format.js';
 
@@ -43,6 +44,9 @@ async function route() {
     } else if (path === '/companion') {
       const { companionPage } = await import('./companion.js');
       current = await companionPage(main);
+    } else if (path === '/rules') {
+      const { rulesPage } = await import('./rules.js');
+      current = await rulesPage(main);
     } else if ((m = path.match(/^\/t\/([^/]+)\/watch$/))) {
       const { tablePage } = await import('./table.js');
       current = await tablePage(main, decodeURIComponent(m[1]), { watch: true });

@@ -6,6 +6,7 @@ import { el, iconSvg, effectLabel, seatName } from './format.js';
 import { tableKind } from './data.js';
 import { setTitle, toast } from './app.js';
 import { joinQr, joinHint } from './join.js';
+import { helpTip, effectHelp, planHelp } from './help.js';
 
 export async function dealPage(main, table) {
   setTitle(`Dealer · ${table}`);
@@ -68,7 +69,7 @@ export async function dealPage(main, table) {
           return el('div', { class: 'card', role: 'listitem', 'aria-label': `Stack ${i + 1}: ${c.number}, ${effectLabel(c.effect)}` },
             el('span', { class: 'tag' }, `stack ${i + 1}`),
             el('span', { class: 'num' }, c.number),
-            el('span', { class: 'eff', html: `${iconSvg(c.effect, 44)}<span>${effectLabel(c.effect)}</span>` }),
+            el('span', { class: 'eff', html: `${iconSvg(c.effect, 44)}<span>${effectLabel(c.effect)}</span>` }, helpTip(effectLabel(c.effect), effectHelp(c.effect))),
             next ? el('span', { class: 'next', html: `next round: ${iconSvg(next, 22)} ${effectLabel(next)}` }) : null);
         })));
     } else if (v && t.status === 'playing' && v.offer && v.offer.hand) {
@@ -78,7 +79,7 @@ export async function dealPage(main, table) {
       parts.push(el('div', { class: 'panel' },
         el('h2', {}, 'City plans'),
         el('div', { class: 'plans' }, v.plans.map((p) => el('div', { class: `plan${p.approved ? ' approved' : ''}` },
-          el('strong', {}, `n°${p.plan} `), p.text,
+          el('strong', {}, `n°${p.plan} `), p.text, helpTip(`plan n°${p.plan}`, planHelp(p)),
           el('div', { class: 'pts' }, el('span', { class: p.approved ? 'gone' : '' }, `1st ${p.first}`), el('span', {}, `then ${p.second}`)))))));
       parts.push(el('div', { class: 'panel' },
         el('h2', {}, 'Players'),

@@ -580,7 +580,11 @@ function plansColumn(g, x, w, col, row, ctx) {
   header(g, G.lower, x, w, col.label);
   for (let k = 0; k < 3; k++) {
     const yy = ctx.trackTop + k * 58;
-    g.append(s('rect', { x, y: yy, width: w, height: 48, rx: 6, class: 'plan-box' }));
+    const box = s('rect', { x, y: yy, width: w, height: 48, rx: 6, class: 'plan-box' });
+    // the plan's text on hover, where the sheet knows which plans are dealt
+    const plan = ctx.opts.plans && ctx.opts.plans[k];
+    if (plan && plan.text) box.append(s('title', {}, `Plan n°${k + 1}: ${plan.text}`));
+    g.append(box);
     g.append(s('text', { x: x + 6, y: yy + 14, class: 'small' }, `n°${k + 1}`));
     const v = sheet.plans[k];
     g.append(s('text', { x: x + w / 2, y: yy + 40, class: 'plan-val', 'text-anchor': 'middle' }, v == null ? '' : v));

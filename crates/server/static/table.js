@@ -8,6 +8,7 @@ import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName,
 import { edition, sheetOf, tableKind } from './data.js';
 import { toast, setTitle } from './app.js';
 import { joinQr, joinHint } from './join.js';
+import { helpTip, planHelp, rowHelp } from './help.js';
 
 /** Points as added to the total: penalties with their minus sign. */
 const signed = (v) => (v < 0 ? `−${-v}` : `${v}`);
@@ -478,7 +479,8 @@ export async function tablePage(main, table, { watch }) {
     const wrap = el('div', { class: 'plans' });
     for (const p of v.plans) {
       wrap.append(el('div', { class: `plan${p.approved ? ' approved' : ''}`, 'aria-label': `Plan n°${p.plan}: ${p.text}. ${p.approved ? `Approved: ${p.second} points left` : `${p.first} points to the first, then ${p.second}`}` },
-        el('div', {}, el('strong', {}, `n°${p.plan}`), p.advanced ? el('span', { class: 'muted' }, ' · advanced') : ''),
+        el('div', {}, el('strong', {}, `n°${p.plan}`), p.advanced ? el('span', { class: 'muted' }, ' · advanced') : '',
+          helpTip(`plan n°${p.plan}`, planHelp(p), `plan-tip-${p.plan}`)),
         el('div', {}, p.text),
         el('div', { class: 'pts' },
           el('span', { class: p.approved ? 'gone' : '' }, `1st ${p.first}`),
@@ -513,7 +515,7 @@ export async function tablePage(main, table, { watch }) {
         ...cells,
         el('td', {}, el('strong', {}, s.score.total)));
     });
-    const heads = ['Player', 'Houses', ...layout.score_rows.map((r) => r.label), 'Total'];
+    const heads = ['Player', 'Houses', ...layout.score_rows.map((r) => [r.label, helpTip(r.label, rowHelp(r))]), 'Total'];
     return el('section', { class: 'panel', 'aria-labelledby': 'overview-h' },
       el('h2', { id: 'overview-h' }, 'Overview'),
       el('p', { class: 'muted' }, 'As of the last resolved round: what each row of the sheet adds to the total (hover a number for how it comes about); temps show the current majority points; ★ = first value of a plan.'),
@@ -575,7 +577,7 @@ export async function tablePage(main, table, { watch }) {
       el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'breakdown' },
         el('caption', { class: 'visually-hidden' }, `Score breakdown, as on the total row of the ${layout.name} sheet: the rows add up to the total`),
         el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'),
-          ...layout.score_rows.map((x) => el('th', { scope: 'col', 'data-row': x.id }, x.label)),
+          ...layout.score_rows.map((x) => el('th', { scope: 'col', 'data-row': x.id, title: rowHelp(x) || null }, x.label)),
           el('th', { scope: 'col', 'data-row': 'total' }, 'Total'))),
         el('tbody', {}, rows))),
       el('details', { id: 'breakdown-details', open: true }, el('summary', {}, 'How the points come about'), ...details),

@@ -6,6 +6,7 @@
 
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
+import { helpTip, effectHelp } from './help.js';
 import {
   el, iconSvg, effectLabel, effectShort, parseCard, resolvePick, samePick, houseName,
   estateHouses, effectUseText, turnText,
@@ -520,6 +521,7 @@ export class TurnController {
       label: this.cfg.sheetLabel || 'Your sheet',
       city: this.cfg.city,
       solo: this.cfg.solo,
+      plans: this.cfg.plans,
     });
     if (score) this.cfg.sheetEl.append(el('p', { class: 'score-line', id: 'my-score-line' }, scoreText(score)));
   }
@@ -539,6 +541,7 @@ export class TurnController {
           class: 'card', type: 'button', 'data-combination': i + 1, 'data-ctl': `combo-${i + 1}`,
           'aria-pressed': pressed ? 'true' : 'false',
           'aria-label': `Combination ${i + 1}: number ${c.number}, ${effectLabel(c.effect)}${o ? (fits ? `, fits in ${fits} places` : ', fits nowhere') : ''}`,
+          title: `${effectLabel(c.effect)}: ${effectHelp(c.effect)}`,
           disabled: locked || (o && !fits) ? true : null,
           onclick: () => this.choosePick(pick),
         },
@@ -571,6 +574,7 @@ export class TurnController {
         wrap.append(el('button', {
           class: `card${role ? ` role-${role}` : ''}`, type: 'button', 'data-card': n, 'data-ctl': `card-${n}`,
           'aria-pressed': role ? 'true' : 'false',
+          title: `${effectLabel(card.effect)}: ${effectHelp(card.effect)}`,
           'aria-label': `Card ${n}: number ${card.number}, effect ${effectLabel(card.effect)}${role ? `, used for its ${role}` : ''}${passed ? (pass ? `, passed to ${who(pass.to)}` : ', passed on') : ''}${arrived ? `, passed to you by ${who(pass.from)}` : ''}`,
           disabled: locked || !playable ? true : null,
           onclick: () => this.clickHandCard(n),
@@ -700,7 +704,9 @@ export class TurnController {
       step.append(row);
     } else if (stage === 'effect') {
       const eff = this.effect();
-      step.append(el('h3', { html: `${iconSvg(eff, 18)} ${effectLabel(eff)}` }));
+      const h = el('h3', { html: `${iconSvg(eff, 18)} ${effectLabel(eff)}` });
+      h.append(helpTip(effectLabel(eff), effectHelp(eff)));
+      step.append(h);
       const uses = o.effects || [];
       if (eff === 'surveyor') hint('Click a highlighted fence slot to draw a fence, or skip.');
       if (eff === 'real-estate') hint('Click a highlighted real-estate column to raise it, or skip.');
