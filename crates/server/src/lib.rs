@@ -12,6 +12,7 @@ pub mod companion;
 pub mod derived;
 pub mod edition;
 pub mod error;
+pub mod headers;
 pub mod http;
 pub mod loadtest;
 pub mod options;
@@ -107,6 +108,7 @@ pub fn app(state: AppState) -> Router {
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::map_response(headers::add))
         .with_state(state)
 }
 
