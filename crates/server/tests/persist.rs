@@ -138,14 +138,7 @@ async fn lobby_seats_and_restarted_turns_survive_a_restart() {
 
     let running = start_on(&db).await;
     let addr = running.addr;
-    let info = call(
-        addr,
-        "GET",
-        &format!("/api/tables/{lobby_table}"),
-        Value::Null,
-        200,
-    )
-    .await;
+    let info = table_info(addr, &lobby_table).await;
     assert_eq!(info["status"], "lobby");
     assert_eq!(info["seats"][0]["name"], "Cy");
     assert_eq!(info["seats"][1]["bot"], "greedy");

@@ -219,14 +219,7 @@ async fn a_seat_cannot_act_for_another() {
     // Nothing changed: nobody has submitted.
     let s = b.request(json!({ "type": "options", "round": 1 })).await;
     assert_eq!(s["type"], "options");
-    let info = call(
-        addr,
-        "GET",
-        &format!("/api/tables/{table}"),
-        Value::Null,
-        200,
-    )
-    .await;
+    let info = table_info(addr, &table).await;
     assert_eq!(info["seats"][0]["submitted"], false);
     assert_eq!(info["seats"][1]["submitted"], false);
     srv.running.stop().await;
@@ -295,14 +288,7 @@ async fn bad_messages_get_stable_codes_and_change_nothing() {
     assert_eq!(e["code"], "message_too_large");
     assert_eq!(e["request"], Value::Null);
     // Nothing was confirmed by all that.
-    let info = call(
-        addr,
-        "GET",
-        &format!("/api/tables/{table}"),
-        Value::Null,
-        200,
-    )
-    .await;
+    let info = table_info(addr, &table).await;
     assert_eq!(info["seats"][0]["submitted"], false);
 
     // A duplicate confirmation.

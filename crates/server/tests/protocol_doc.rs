@@ -119,14 +119,7 @@ async fn every_example_matches_the_server() {
         .await;
     let ack = json!({ "type": "ack", "request": 1 });
     let error = a.request(json!({ "type": "restart", "round": 1 })).await;
-    let info = call(
-        addr,
-        "GET",
-        &format!("/api/tables/{table}"),
-        Value::Null,
-        200,
-    )
-    .await;
+    let info = table_info(addr, &table).await;
     let joined = json!({ "seat": 2, "token": "t" });
     let transfer = call(
         addr,

@@ -45,14 +45,7 @@ async fn a_table_can_be_created_on_every_sheet_in_every_mode() {
             body["name"] = json!("Ann");
             body["sheet"] = json!(sheet);
             let (table, ann) = create(addr, body.clone()).await;
-            let info = call(
-                addr,
-                "GET",
-                &format!("/api/tables/{table}"),
-                Value::Null,
-                200,
-            )
-            .await;
+            let info = table_info(addr, &table).await;
             assert_eq!(info["sheet"], sheet, "{info}");
             assert_eq!(info["edition"], "first");
             assert_eq!(info["advanced"], body["advanced"] == true);
@@ -399,14 +392,7 @@ async fn bots_play_a_whole_game_on_every_thematic_sheet() {
         let (table, host) = create(addr, body).await;
         // Every seat is a bot: the whole game is played before the start is acknowledged.
         start(addr, &table, &host).await;
-        let info = call(
-            addr,
-            "GET",
-            &format!("/api/tables/{table}"),
-            Value::Null,
-            200,
-        )
-        .await;
+        let info = table_info(addr, &table).await;
         assert_eq!(info["status"], "over", "{sheet}: {info}");
         let mut s = connect(addr, &table, None).await;
         let st = s.state_where(|m| !m["view"]["result"].is_null()).await;
@@ -482,14 +468,7 @@ async fn a_thematic_table_keeps_its_sheet_across_a_restart() {
 
     let running = start_on(&db).await;
     let addr = running.addr;
-    let info = call(
-        addr,
-        "GET",
-        &format!("/api/tables/{waiting}"),
-        Value::Null,
-        200,
-    )
-    .await;
+    let info = table_info(addr, &waiting).await;
     assert_eq!(info["sheet"], "christmas");
     let mut a = connect(addr, &playing, Some(&ann)).await;
     let after = a.started().await;

@@ -48,6 +48,18 @@ pub async fn call(addr: SocketAddr, method: &str, path: &str, body: Value, statu
 }
 
 /// Creates a table; returns (table id, creator token).
+/// `GET /api/tables/{table}`, answered 200.
+pub async fn table_info(addr: SocketAddr, table: &str) -> Value {
+    call(
+        addr,
+        "GET",
+        &format!("/api/tables/{table}"),
+        Value::Null,
+        200,
+    )
+    .await
+}
+
 pub async fn create(addr: SocketAddr, body: Value) -> (String, String) {
     let v = call(addr, "POST", "/api/tables", body, 201).await;
     (
