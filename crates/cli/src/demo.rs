@@ -40,7 +40,7 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<(), CliError> {
         args.seed
     )?;
     if let Some(sheet) = game.sheet(0) {
-        writeln!(out, "{}\n{}\n", text::drawing(sheet), text::LEGEND)?;
+        writeln!(out, "{sheet}\n{}\n", text::LEGEND)?;
     }
     writeln!(out, "{}", text::plans(&game, &names))?;
     writeln!(

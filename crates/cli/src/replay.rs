@@ -98,7 +98,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     name: &names[i],
                     rank: ranks[i],
                     score: &scores[i],
-                    sheet: args.show.then(|| text::drawing(&game.sheets()[i])),
+                    sheet: args.show.then(|| game.sheets()[i].to_string()),
                 })
                 .collect(),
             verdict: &verdict,
@@ -139,7 +139,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 "{} (seat {}):\n{}\n",
                 names[i],
                 i + 1,
-                text::drawing(sheet)
+                sheet.to_string()
             )?;
         }
     }

@@ -47,7 +47,7 @@ pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Ok(());
     }
     if args.show {
-        writeln!(out, "{}\n{}\n", text::drawing(&sheet), text::LEGEND)?;
+        writeln!(out, "{sheet}\n{}\n", text::LEGEND)?;
     }
     let temps = if file.solo {
         "solo temps: 6 or more score 7".to_string()

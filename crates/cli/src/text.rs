@@ -4,7 +4,7 @@
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::fmt::Write as _;
-use welcome_engine::{EndReason, Game, Score, Sheet};
+use welcome_engine::{EndReason, Game, Score};
 
 /// One row of a breakdown: a label and one cell per seat.
 struct Row {
@@ -365,11 +365,6 @@ pub fn plans(game: &Game, names: &[String]) -> String {
 pub const LEGEND: &str =
     "legend: | fence (or street end)  _ empty house  o empty house with a planned pool  \
 5b bis house  R roundabout  * pool built  ' house used for a City Plan";
-
-/// The engine's drawing of a sheet (streets, then its counts in words).
-pub fn drawing(sheet: &Sheet) -> String {
-    sheet.to_string()
-}
 
 /// A verdict while the game goes on: nobody has won yet, someone leads.
 pub fn so_far(explanation: &str) -> String {
