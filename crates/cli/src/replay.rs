@@ -134,13 +134,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out, "\n{}", text::plans(&game, names))?;
     if args.show {
         for (i, sheet) in game.sheets().iter().enumerate() {
-            writeln!(
-                out,
-                "{} (seat {}):\n{}\n",
-                names[i],
-                i + 1,
-                sheet.to_string()
-            )?;
+            writeln!(out, "{} (seat {}):\n{}\n", names[i], i + 1, sheet)?;
         }
     }
     write!(out, "{}", text::breakdown(names, &scores))?;
