@@ -28,14 +28,16 @@ pub const FENCE: usize = EFFECT_PASS + 1;
 pub const REAL_ESTATE: usize = FENCE + MAX_STREETS * SLOTS;
 pub const PARK: usize = REAL_ESTATE + 6;
 pub const POOL: usize = PARK + 1;
-pub const BIS: usize = POOL + 1;
+/// The collector edition's optional Temp (cross a box).
+pub const TEMP: usize = POOL + 1;
+pub const BIS: usize = TEMP + 1;
 pub const STOP: usize = BIS + HOUSES * 2;
 pub const CLAIM: usize = STOP + 2;
 /// Size of the action space.
 pub const NUM_ACTIONS: usize = CLAIM + 3 * CLAIMS_PER_PLAN;
 
 /// The action ranges by kind, for documentation and Python: (name, first, count).
-pub const RANGES: [(&str, usize, usize); 11] = [
+pub const RANGES: [(&str, usize, usize); 12] = [
     ("build", BUILD, ROUNDABOUT - BUILD),
     ("roundabout", ROUNDABOUT, HOUSES),
     ("refuse", REFUSE, 4),
@@ -45,6 +47,7 @@ pub const RANGES: [(&str, usize, usize); 11] = [
     ("real-estate", REAL_ESTATE, 6),
     ("park", PARK, 1),
     ("pool", POOL, 1),
+    ("temp", TEMP, 1),
     ("bis", BIS, HOUSES * 2),
     ("stop", STOP, 2),
 ];
@@ -110,6 +113,7 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
             EffectUse::RealEstate(_) => return None,
             EffectUse::Park => PARK,
             EffectUse::Pool => POOL,
+            EffectUse::Temp => TEMP,
             EffectUse::Bis { from, to } => {
                 let side = usize::from(from.house > to.house);
                 BIS + house(to)? * 2 + side
@@ -174,6 +178,8 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
         Decision::Effect(Some(EffectUse::Park))
     } else if action == POOL {
         Decision::Effect(Some(EffectUse::Pool))
+    } else if action == TEMP {
+        Decision::Effect(Some(EffectUse::Temp))
     } else if action < STOP {
         let k = action - BIS;
         let to = house_of(k / 2);

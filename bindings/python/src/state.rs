@@ -325,6 +325,7 @@ pub fn text(d: &Decision) -> String {
             EffectUse::RealEstate(s) => format!("raise the value of estates of size {s}"),
             EffectUse::Park => "cross a park".into(),
             EffectUse::Pool => "build the pool".into(),
+            EffectUse::Temp => "hire a temp (cross a temp box)".into(),
             EffectUse::Bis { from, to } => format!("copy {from} into {to} (bis)"),
         },
         Decision::Claim(c) => {

@@ -67,11 +67,13 @@ impl RandomBot {
                         .expect("a listed choice");
                 }
                 Stage::Effect { .. } => {
-                    // Every use of the effect, or passing it, equally likely.
+                    // Every use of the effect, or passing it, equally likely (a number the
+                    // Temp changed cannot pass it, Ruling C4).
                     m.options(&mut self.options);
                     let used = |d: &Decision| matches!(d, Decision::Effect(Some(_)));
                     let n = self.count(used);
-                    let i = self.rng.gen_range(0..=n);
+                    let pass = usize::from(self.options.contains(&Decision::Effect(None)));
+                    let i = self.rng.gen_range(0..n + pass);
                     let d = if i < n {
                         self.nth(used, i)
                     } else {

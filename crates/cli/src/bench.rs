@@ -90,29 +90,41 @@ fn random_playouts(
     sheet: &SheetLayout,
     budget: Duration,
 ) -> Result<Throughput, CliError> {
-    let options = options(Mode::Solo, edition.id, sheet.id, false);
+    let (mode, players) = playout_mode(edition);
+    let options = options(mode, edition.id, sheet.id, false);
     let start = Instant::now();
     let mut games = 0u64;
     let mut total = 0i64;
     while games == 0 || start.elapsed() < budget {
         let seed = games;
-        let mut game = Game::new(options, 1, seed)?.position().clone();
-        let mut bot = RandomBot::new(seat_seed(seed, 0));
-        while !game.is_over() && game.round() <= SOLO_LAST_ROUND {
-            let Some(sheet) = game.sheet(0) else { break };
-            let turn = bot.turn(&game.context(0).unwrap(), sheet);
-            game.submit(0, turn).map_err(|source| CliError::BotTurn {
-                bot: "random".into(),
-                seat: 0,
-                round: game.round(),
-                seed,
-                source,
-            })?;
+        let mut game = Game::new(options, players, seed)?.position().clone();
+        let mut bots: Vec<RandomBot> = (0..players)
+            .map(|seat| RandomBot::new(seat_seed(seed, seat)))
+            .collect();
+        while !game.is_over() && (mode != Mode::Solo || game.round() <= SOLO_LAST_ROUND) {
+            for (seat, bot) in bots.iter_mut().enumerate() {
+                let Some(sheet) = game.sheet(seat) else { break };
+                let turn = bot.turn(&game.context(seat).unwrap(), sheet);
+                game.submit(seat, turn)
+                    .map_err(|source| CliError::BotTurn {
+                        bot: "random".into(),
+                        seat,
+                        round: game.round(),
+                        seed,
+                        source,
+                    })?;
+            }
             let round = game.round();
             game.resolve()
                 .map_err(|source| CliError::Deal { round, source })?;
         }
-        check_solo(&game, seed)?;
+        if mode == Mode::Solo {
+            check_solo(&game, seed)?;
+        } else {
+            check(game.is_over(), || {
+                format!("the game with seed {seed} did not finish")
+            })?;
+        }
         total += black_box(&game).scores()[0].total as i64;
         games += 1;
     }
@@ -162,16 +174,30 @@ fn position_clones(options: Options, rounds: u16, budget: Duration) -> Result<f6
     Ok(start.elapsed().as_secs_f64() * 1e9 / clones as f64)
 }
 
-/// Greedy solo games on one thread, through `PlayerView` as `simulate` plays them.
+/// The mode playouts measure: solo, or where the engine has no solo game for the edition
+/// (the collector's AAA), 4-player standard games.
+fn playout_mode(edition: &Edition) -> (Mode, usize) {
+    if Mode::Solo.available(edition) {
+        (Mode::Solo, 1)
+    } else {
+        (Mode::Standard, 4)
+    }
+}
+
+/// Greedy games on one thread (solo, or see `playout_mode`), through `PlayerView` as
+/// `simulate` plays them.
 fn greedy_games(options: Options, budget: Duration) -> Result<Throughput, CliError> {
     let start = Instant::now();
     let mut games = 0u64;
     let mut total = 0i64;
+    let players = if options.mode == Mode::Solo { 1 } else { 4 };
     while games == 0 || start.elapsed() < budget {
         let seed = games;
-        let mut bg = BotGame::new(BotKind::Greedy, options, 1, seed)?;
+        let mut bg = BotGame::new(BotKind::Greedy, options, players, seed)?;
         bg.play_out()?;
-        check_solo(&bg.game, seed)?;
+        if players == 1 {
+            check_solo(&bg.game, seed)?;
+        }
         total += bg.game.scores()[0].total as i64;
         games += 1;
     }
@@ -208,6 +234,9 @@ fn final_sheets(
     ];
     let share = layouts.len().max(1) as u64;
     for (kind, mode, advanced, players, games) in setups {
+        if !mode.available(edition) {
+            continue;
+        }
         for &layout in layouts {
             let options = options(mode, edition.id, layout.id, advanced);
             for seed in 0..games.div_ceil(share) {
@@ -351,7 +380,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         })?;
         (start, end, bg.game.round())
     };
-    let greedy = greedy_games(options(Mode::Solo, edition.id, main.id, false), budget)?;
+    let (playout, players) = playout_mode(edition);
+    let greedy = greedy_games(options(playout, edition.id, main.id, false), budget)?;
     let clone_rounds = 10;
     let clone_ns = position_clones(
         options(Mode::Standard, edition.id, main.id, false),
@@ -362,7 +392,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if greedy.games >= 20 && main_random.games >= 20 {
         check(greedy.mean_score > main_random.mean_score, || {
             format!(
-                "greedy solo games on the {} sheet average {:.1} points, no better than random ones ({:.1})",
+                "greedy games on the {} sheet average {:.1} points, no better than random ones ({:.1})",
                 main.id, greedy.mean_score, main_random.mean_score
             )
         })?;
@@ -380,12 +410,21 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             } else {
                 RANDOM_TARGET_THEMATIC
             };
-            [
-                format!("random solo playouts/s, {} (1 thread)", layout.id),
-                thousands(r.per_second()),
-                target(">=", goal),
-                verdict(r.per_second() >= goal).into(),
-            ]
+            if players == 1 {
+                [
+                    format!("random solo playouts/s, {} (1 thread)", layout.id),
+                    thousands(r.per_second()),
+                    target(">=", goal),
+                    verdict(r.per_second() >= goal).into(),
+                ]
+            } else {
+                [
+                    format!("random {players}-player games/s, {} (1 thread)", layout.id),
+                    thousands(r.per_second()),
+                    "-".into(),
+                    "(no target; this edition's solo game is not played yet)".into(),
+                ]
+            }
         })
         .collect();
     rows.extend([
@@ -432,7 +471,11 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "(kept for the record; grows every round)".into(),
         ],
         [
-            format!("greedy solo games/s, {} (1 thread)", main.id),
+            if players == 1 {
+                format!("greedy solo games/s, {} (1 thread)", main.id)
+            } else {
+                format!("greedy {players}-player games/s, {} (1 thread)", main.id)
+            },
             format!("{:.1}", greedy.per_second()),
             "-".into(),
             "(no target)".into(),
@@ -450,11 +493,20 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
 
     writeln!(out, "\nchecks and method:")?;
+    let games = if players == 1 {
+        format!("solo games in {{:.2}} s, every one over by round {SOLO_LAST_ROUND}")
+    } else {
+        format!("{players}-player standard games in {{:.2}} s, every one finished")
+    };
+    let games_in = |secs: f64| games.replace("{:.2}", &format!("{secs:.2}"));
     for (layout, r) in &random {
         writeln!(
             out,
-            "- random, {}: {} solo games in {:.2} s, every one over by round {SOLO_LAST_ROUND}; mean score {:.1}",
-            layout.id, r.games, r.seconds, r.mean_score
+            "- random, {}: {} {}; mean score of seat 1 {:.1}",
+            layout.id,
+            r.games,
+            games_in(r.seconds),
+            r.mean_score
         )?;
     }
     writeln!(
@@ -478,9 +530,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     )?;
     writeln!(
         out,
-        "- greedy: {} solo games in {:.2} s, every one over by round {SOLO_LAST_ROUND}; mean score {:.1}{}",
+        "- greedy: {} {}; mean score of seat 1 {:.1}{}",
         greedy.games,
-        greedy.seconds,
+        games_in(greedy.seconds),
         greedy.mean_score,
         if greedy.games >= 20 && main_random.games >= 20 {
             " (checked above the random mean)"

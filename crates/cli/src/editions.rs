@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
-use welcome_engine::{Edition, Module, Provenance, SheetLayout, Status};
+use welcome_engine::{Edition, Mode, Module, Provenance, SheetLayout, Status};
 
 #[derive(Args, Debug)]
 pub struct EditionsArgs {
@@ -47,10 +47,19 @@ struct EditionReport<'a> {
     default_sheet: &'a str,
     /// Construction cards in the deck.
     cards: usize,
+    /// The modes this build plays, with their seat ranges.
+    modes: Vec<ModeReport>,
     placeholder: bool,
     /// The edition file's own placeholders (deck, plans, solo rules); sheets list theirs.
     placeholders: Vec<Placeholder<'a>>,
     sheets: Vec<SheetReport<'a>>,
+}
+
+#[derive(Serialize)]
+struct ModeReport {
+    id: Mode,
+    min_seats: usize,
+    max_seats: usize,
 }
 
 #[derive(Serialize)]
@@ -95,6 +104,18 @@ fn report(editions: &[Edition]) -> Report<'_> {
                     name: &e.name,
                     default_sheet: e.default_sheet().id.as_str(),
                     cards: e.deck.len(),
+                    modes: Mode::ALL
+                        .iter()
+                        .filter(|m| m.available(e))
+                        .map(|&id| {
+                            let (min_seats, max_seats) = id.seats(e);
+                            ModeReport {
+                                id,
+                                min_seats,
+                                max_seats,
+                            }
+                        })
+                        .collect(),
                     placeholder: !placeholders.is_empty(),
                     placeholders,
                     sheets: e.sheets.iter().map(|s| sheet_report(e, s)).collect(),
@@ -145,6 +166,20 @@ fn text(r: &Report<'_>) -> String {
             }
         );
         placeholder_lines(&mut out, "    ", &e.placeholders);
+        let modes: Vec<String> = e
+            .modes
+            .iter()
+            .map(|m| {
+                let (lo, hi) = (m.min_seats, m.max_seats);
+                let seats = if lo == hi {
+                    format!("{lo} seat{}", if lo == 1 { "" } else { "s" })
+                } else {
+                    format!("{lo}–{hi} seats")
+                };
+                format!("{} ({seats})", m.id.name().to_lowercase())
+            })
+            .collect();
+        let _ = writeln!(out, "  modes: {}", modes.join(", "));
         let rows: Vec<[String; 6]> = e
             .sheets
             .iter()

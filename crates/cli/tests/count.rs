@@ -162,7 +162,7 @@ fn unknown_sheets_and_editions_are_refused() {
     );
     let err = welcome(&["count", "--seed", "1", "--rounds", "3", "--edition", "2023"]).failure();
     assert!(
-        err.contains("unknown edition \"2023\" (known editions: first)"),
+        err.contains("unknown edition \"2023\" (known editions: first, collector)"),
         "{err}"
     );
 }

@@ -86,10 +86,18 @@ fn text_has_a_line_per_sheet() {
             .find(|l| l.starts_with(&format!("edition {} ", e["id"].as_str().unwrap())))
             .unwrap_or_else(|| panic!("no line for edition {}:\n{out}", e["id"]));
         assert!(head.contains(e["name"].as_str().unwrap()), "{head}");
+        // The edition's block: from its head line to the next edition's.
+        let block: Vec<&str> = out
+            .lines()
+            .skip_while(|l| *l != head)
+            .skip(1)
+            .take_while(|l| !l.starts_with("edition "))
+            .collect();
         for s in e["sheets"].as_array().unwrap() {
             let id = s["id"].as_str().unwrap();
-            let line = out
-                .lines()
+            let line = block
+                .iter()
+                .copied()
                 .find(|l| l.trim_start().starts_with(&format!("{id} ")))
                 .unwrap_or_else(|| panic!("no line for sheet {id}:\n{out}"));
             assert!(line.contains(s["name"].as_str().unwrap()), "{line}");

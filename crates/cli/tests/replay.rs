@@ -380,7 +380,7 @@ fn sheet_and_edition_flags_must_match_the_record() {
     );
     let err = welcome(&["replay", p, "--edition", "second"]).failure();
     assert!(
-        err.contains("unknown edition \"second\" (known editions: first)"),
+        err.contains("unknown edition \"second\" (known editions: first, collector)"),
         "{err}"
     );
 }

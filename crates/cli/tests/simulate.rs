@@ -244,7 +244,7 @@ fn bad_flags_are_refused() {
     rejected(&["--sheet", "Easter"], &["no sheet \"Easter\"", "easter"]);
     rejected(
         &["--edition", "second", "--sheet", "easter"],
-        &["unknown edition \"second\" (known editions: first)"],
+        &["unknown edition \"second\" (known editions: first, collector)"],
     );
     rejected(
         &["--sheet", "easter", "--record-version", "1"],

@@ -142,6 +142,9 @@ pub struct RowLabel {
 pub struct SheetLayout {
     pub id: SheetId,
     pub name: String,
+    /// A word for players about the sheet's data (e.g. that its layout is not known yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     #[serde(default)]
     pub modules: Vec<Module>,
     pub provenance: Vec<Provenance>,
@@ -179,6 +182,10 @@ pub struct SheetLayout {
     /// Per number 0–17: eggs it can collect (derived from `egg_loops`).
     #[serde(skip)]
     pub(crate) loops: [u8; MAX_NUMBER as usize + 1],
+    /// The rules of the sheet's edition (copied when the edition loads), so that everything
+    /// that reads a layout reads its edition's rules too.
+    #[serde(skip)]
+    pub rules: EditionRules,
 }
 
 impl SheetLayout {
@@ -332,13 +339,82 @@ pub enum PlanCondition {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         street: Option<u8>,
     },
+    /// Collector `Estates` (spec §11.2): distinct complete unlocked estates, one per
+    /// requirement, within the scope; locks them.
+    EstatesIn(EstatesIn),
+    /// Collector `StreetEnds`: the estates holding the first and the last house of every
+    /// street are complete, unlocked and of exactly this size; locks them.
+    EndEstates(u8),
+    /// At least this many park boxes crossed over all streets.
+    ParksTotal(u8),
+    /// At least this many park boxes crossed in every street.
+    ParksEveryStreet(u8),
+    /// At least this many improvement (real-estate) boxes crossed over all columns.
+    ImprovementBoxes(u8),
+    /// At least this many improvement columns fully crossed.
+    FullImprovementColumns(u8),
+}
+
+/// Where the estates of an `EstatesIn` plan lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Scope {
+    Anywhere,
+    /// This street (1-based).
+    Street(u8),
+    /// All in one street, which also holds `roundabouts` roundabouts or more.
+    SameStreet,
+}
+
+/// One estate an `EstatesIn` plan asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EstateNeed {
+    pub size: u8,
+    /// Built pools it holds at least.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pools: u8,
+    /// Houses written with the Extension (bis) effect it holds at least (Ruling C15).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extensions: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+/// The collector edition's estate condition (spec §11.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EstatesIn {
+    pub scope: Scope,
+    pub estates: Vec<EstateNeed>,
+    /// With `SameStreet`: roundabouts the street holds at least.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub roundabouts: u8,
 }
 
 impl PlanCondition {
-    /// The estate sizes the plan names, if it names estates.
-    pub fn estate_sizes(&self) -> Option<&[u8]> {
+    /// The estate sizes the plan names, if the claim names its estates.
+    pub fn estate_sizes(&self) -> Option<Vec<u8>> {
         match self {
-            PlanCondition::Estates(s) | PlanCondition::EstatesWith { sizes: s, .. } => Some(s),
+            PlanCondition::Estates(s) | PlanCondition::EstatesWith { sizes: s, .. } => {
+                Some(s.clone())
+            }
+            PlanCondition::EstatesIn(e) => Some(e.estates.iter().map(|n| n.size).collect()),
+            _ => None,
+        }
+    }
+
+    /// The street (1-based) the condition names, if any.
+    pub fn street(&self) -> Option<u8> {
+        match self {
+            PlanCondition::FullStreet(n) | PlanCondition::ParksAndPools(n) => Some(*n),
+            PlanCondition::FeatureComplete { street, .. } => *street,
+            PlanCondition::EstatesIn(EstatesIn {
+                scope: Scope::Street(n),
+                ..
+            }) => Some(*n),
             _ => None,
         }
     }
@@ -349,6 +425,9 @@ impl PlanCondition {
 #[serde(deny_unknown_fields)]
 pub struct PlanCard {
     pub id: u8,
+    /// The printed name where the edition names its cards (collector: "A★1", "B-P2").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// Stack n°1, n°2 or n°3.
     pub stack: u8,
     /// Advanced plans (★) are used only in the advanced variant.
@@ -406,6 +485,55 @@ impl PlanCard {
                     None => format!("{what} in one street"),
                 }
             }
+            PlanCondition::EstatesIn(e) => {
+                let list: Vec<String> = e
+                    .estates
+                    .iter()
+                    .map(|n| {
+                        let mut t = format!("{}", n.size);
+                        let mut with = Vec::new();
+                        if n.pools > 0 {
+                            with.push(format!("{} pool{}", n.pools, plural(n.pools)));
+                        }
+                        if n.extensions > 0 {
+                            with.push(format!(
+                                "{} extension{}",
+                                n.extensions,
+                                plural(n.extensions)
+                            ));
+                        }
+                        if !with.is_empty() {
+                            t += &format!(" (with {})", with.join(" and "));
+                        }
+                        t
+                    })
+                    .collect();
+                let mut text = format!("estates of sizes {}", list.join(", "));
+                match e.scope {
+                    Scope::Anywhere => {}
+                    Scope::Street(s) => text += &format!(" in street {s}"),
+                    Scope::SameStreet => {
+                        text += " in one street";
+                        if e.roundabouts > 0 {
+                            text += &format!(
+                                " with {} roundabout{}",
+                                e.roundabouts,
+                                plural(e.roundabouts)
+                            );
+                        }
+                    }
+                }
+                text
+            }
+            PlanCondition::EndEstates(n) => {
+                format!("an estate of size {n} at both ends of every street")
+            }
+            PlanCondition::ParksTotal(n) => format!("{n} parks"),
+            PlanCondition::ParksEveryStreet(n) => format!("{n} parks in every street"),
+            PlanCondition::ImprovementBoxes(n) => format!("{n} improvements"),
+            PlanCondition::FullImprovementColumns(n) => {
+                format!("{n} improvement columns fully crossed")
+            }
         }
     }
 }
@@ -418,6 +546,14 @@ struct DeckEntry {
     count: u8,
 }
 
+fn plural(n: u8) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// Solo setup data (spec §10).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -426,14 +562,99 @@ pub struct SoloRules {
     pub bottom_part: usize,
 }
 
-/// Rules that differ between editions, as data (see `rules-choices.md`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// How the standard game's combinations are dealt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dealer {
+    /// One deck in three stacks with a common discard (1st edition, Ruling 14).
+    #[default]
+    Stacks,
+    /// Three piles of a third of the deck each, every pile reshuffling its own discard when it
+    /// runs out (collector edition, Ruling C1).
+    Piles,
+}
+
+/// How ties between equal totals are broken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieBreakRule {
+    /// More completed estates, then more of size 1, 2, … 6 (1st edition, Ruling 16).
+    #[default]
+    EstatesThenSizes,
+    /// More complete estates of any size, then shared (collector edition, Ruling C18).
+    Estates,
+}
+
+/// Rules that differ between editions, as data (see `rules-choices.md`). Every field defaults
+/// to the 1st edition's rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EditionRules {
     /// Ruling 6: a bis copy may be written across a fence and a fence may split a bis pair
     /// (the 2023 edition); the 1st edition forbids both.
     #[serde(default)]
     pub bis_pairs_split: bool,
+    /// Ruling C4: the Temp effect is optional like every effect (the number is written
+    /// unchanged and no box is crossed when it is passed); in the 1st edition a Temp
+    /// combination always crosses a box (Ruling 2).
+    #[serde(default)]
+    pub temp_optional: bool,
+    /// Ruling C8: a completed run of 7 houses or more is a complete estate that scores 0 but
+    /// counts in the tie-break; in the 1st edition it is no estate (Ruling 9).
+    #[serde(default)]
+    pub long_estates_complete: bool,
+    #[serde(default)]
+    pub tie_break: TieBreakRule,
+    /// Ruling 13 (1st edition) against C16 (collector: none).
+    #[serde(default = "yes")]
+    pub first_plan_reshuffle: bool,
+    #[serde(default)]
+    pub dealer: Dealer,
+    /// The expert pass direction the rules fix (collector: left, Ruling C19); `None` lets the
+    /// table choose (1st edition, Ruling 26).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expert_pass: Option<crate::game::PassDirection>,
+    /// Expert: cards each seat draws at setup before the first turn's draws (collector: 1,
+    /// then 2 per turn, Ruling C19); 0 deals the whole first hand in the first turn.
+    #[serde(default)]
+    pub expert_first_hand: u8,
+    /// Plans are named A, B, C rather than n°1, n°2, n°3.
+    #[serde(default)]
+    pub plan_letters: bool,
+    #[serde(default)]
+    pub solo: SoloKind,
+}
+
+/// What the solo game plays against.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SoloKind {
+    /// The Solo card (1st edition, spec §10).
+    #[default]
+    SoloCard,
+    /// The AAA automa (collector edition, spec §15).
+    Aaa,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for EditionRules {
+    fn default() -> EditionRules {
+        EditionRules {
+            bis_pairs_split: false,
+            temp_optional: false,
+            long_estates_complete: false,
+            tie_break: TieBreakRule::EstatesThenSizes,
+            first_plan_reshuffle: true,
+            dealer: Dealer::Stacks,
+            expert_pass: None,
+            expert_first_hand: 0,
+            plan_letters: false,
+            solo: SoloKind::SoloCard,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -487,12 +708,15 @@ impl EditionError {
 }
 
 static BUILT: LazyLock<Vec<Edition>> = LazyLock::new(|| {
-    BUILT_IN
+    let mut all: Vec<Edition> = BUILT_IN
         .iter()
         .map(|(ed, sheets)| {
             Edition::from_json(ed, sheets).expect("the embedded edition data is checked by tests")
         })
-        .collect()
+        .collect();
+    // The edition played when none is named first, the others by id.
+    all.sort_by_key(|e| e.id != EditionId::default());
+    all
 });
 
 impl Edition {
@@ -564,6 +788,7 @@ impl Edition {
         for text in sheets {
             let mut l: SheetLayout =
                 serde_json::from_str(text).map_err(|e| EditionError::SheetJson(e.to_string()))?;
+            l.rules = data.rules;
             l.derive();
             layouts.push(l);
         }
@@ -612,6 +837,15 @@ impl Edition {
         if self.solo.bottom_part == 0 || self.solo.bottom_part > self.deck.len() + 1 {
             return bad("the Solo card's part of the pile must hold 1 card or more".into());
         }
+        if self.rules.dealer == Dealer::Piles && !self.deck.len().is_multiple_of(3) {
+            return bad(format!(
+                "three piles need a deck that splits in thirds, not {} cards",
+                self.deck.len()
+            ));
+        }
+        if self.rules.expert_first_hand > 1 {
+            return bad("expert_first_hand is 0 or 1".into());
+        }
         if self.deck.is_empty() || self.deck.iter().any(|c| c.number > MAX_NUMBER) {
             return bad("the deck is empty or has a number above 17".into());
         }
@@ -619,10 +853,17 @@ impl Edition {
             if !(1..=3).contains(&p.stack) {
                 return bad(format!("plan {} is in stack {}", p.id, p.stack));
             }
+            if !(p.second < p.first && p.first <= 30) {
+                return bad(format!(
+                    "plan {} scores {} then {}: values need 0 ≤ later < first ≤ 30",
+                    p.id, p.first, p.second
+                ));
+            }
             if self.plans[..i].iter().any(|q| q.id == p.id) {
                 return bad(format!("plan id {} is used twice", p.id));
             }
             if let Some(sizes) = p.condition.estate_sizes() {
+                let sizes = &sizes;
                 if sizes.is_empty() || sizes.iter().any(|&s| s == 0 || s as usize > MAX_ESTATE) {
                     return bad(format!("plan {} names an estate size outside 1–6", p.id));
                 }
@@ -631,11 +872,7 @@ impl Edition {
         for sheet in &self.sheets {
             let streets = sheet.streets.len();
             for p in self.plans_of(sheet) {
-                let street = match p.condition {
-                    PlanCondition::FullStreet(n) | PlanCondition::ParksAndPools(n) => Some(n),
-                    PlanCondition::FeatureComplete { street, .. } => street,
-                    _ => None,
-                };
+                let street = p.condition.street();
                 if street.is_some_and(|n| n == 0 || n as usize > streets) {
                     return bad(format!(
                         "plan {} names a street that is not on sheet {}",

@@ -6,7 +6,7 @@
 //! the generator.
 
 use crate::card::{Card, Draw, Effect};
-use crate::edition::{Edition, SheetLayout};
+use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
 use crate::id::{EditionId, SheetId};
 use crate::legal::{Combination, Offer, PlanSlot, TurnContext, TurnError};
 use crate::score::{ranks, score_all, Score};
@@ -62,13 +62,21 @@ impl Mode {
     }
 
     /// The fewest and most seats this mode allows with `edition` (expert: every seat holds
-    /// three cards at the start, spec §11).
+    /// three cards at the start, spec §11; the collector's standard game is for 2 or more,
+    /// Ruling C27, its solo game being the AAA's).
     pub fn seats(self, edition: &Edition) -> (usize, usize) {
         match self {
             Mode::Solo => (1, 1),
             Mode::Expert => (2, edition.deck.len() / 3),
+            Mode::Standard if edition.rules.solo == SoloKind::Aaa => (2, MAX_PLAYERS),
             Mode::Standard => (1, MAX_PLAYERS),
         }
+    }
+
+    /// Whether `edition` can be played in this mode by this engine. The collector edition's
+    /// solo game is the AAA automa (spec §15), which the engine does not play yet.
+    pub fn available(self, edition: &Edition) -> bool {
+        !(self == Mode::Solo && edition.rules.solo == SoloKind::Aaa)
     }
 }
 
@@ -151,6 +159,10 @@ pub enum SetupError {
     SoloNeedsOne { players: usize },
     #[error("expert mode needs at least 2 players")]
     ExpertNeedsTwo,
+    #[error("{players} seats is fewer than the {min} this mode needs")]
+    TooFewSeats { players: usize, min: usize },
+    #[error("{mode} mode is not available in edition {edition} yet")]
+    ModeUnavailable { mode: &'static str, edition: String },
     #[error("unknown edition {0:?}")]
     UnknownEdition(String),
     #[error("edition {edition} has no sheet {sheet:?} (it has {known})")]
@@ -172,6 +184,8 @@ impl SetupError {
             SetupError::TooManySeats { .. } => "too_many_seats",
             SetupError::SoloNeedsOne { .. } => "solo_needs_one",
             SetupError::ExpertNeedsTwo => "expert_needs_two",
+            SetupError::TooFewSeats { .. } => "too_few_seats",
+            SetupError::ModeUnavailable { .. } => "mode_unavailable",
             SetupError::UnknownEdition(_) => "unknown_edition",
             SetupError::UnknownSheet { .. } => "unknown_sheet",
             SetupError::BadPlan { .. } => "bad_plan",
@@ -275,6 +289,17 @@ enum Table {
     Hands { hands: Vec<[Card; 3]> },
 }
 
+/// One of the collector edition's three piles (Ruling C1), once its first cards have all been
+/// flipped: its draw stack (order irrelevant: draws pick uniformly) and its own discard. While
+/// the deck's first deal lasts, the three piles draw from the common `pile` and only their
+/// discards fill: dealing a random third of the deck to each pile and drawing each in order
+/// is the same as drawing every pile's cards one by one from the whole deck.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pile {
+    pub stack: Vec<Card>,
+    pub discard: Vec<Card>,
+}
+
 /// Everything that decides how a game goes on: the sheets, the cards (pile, discard, table),
 /// the plans, the turns submitted this round and the generator, but not the history. A search
 /// copies it thousands of times per move, so it owns only a few small vectors.
@@ -288,6 +313,8 @@ pub struct Position {
     /// Cards that can be drawn; order is irrelevant (draws pick uniformly at random).
     pile: Vec<Card>,
     discard: Vec<Card>,
+    /// Collector standard game: the three piles (empty otherwise).
+    piles: Vec<Pile>,
     table: Table,
     plans: [PlanSlot; 3],
     sheets: Vec<Sheet>,
@@ -325,6 +352,7 @@ impl PartialEq for Position {
             && self.rng == other.rng
             && self.pile == other.pile
             && self.discard == other.discard
+            && self.piles == other.piles
             && self.table == other.table
             && self.plans == other.plans
             && self.sheets == other.sheets
@@ -409,12 +437,26 @@ impl Game {
         if players == 0 {
             return Err(SetupError::NoSeats);
         }
-        let (_, max) = options.mode.seats(edition);
+        if !options.mode.available(edition) {
+            return Err(SetupError::ModeUnavailable {
+                mode: options.mode.name(),
+                edition: edition.id.to_string(),
+            });
+        }
+        let (min, max) = options.mode.seats(edition);
         match options.mode {
             Mode::Solo if players != 1 => return Err(SetupError::SoloNeedsOne { players }),
             Mode::Expert if players < 2 => return Err(SetupError::ExpertNeedsTwo),
             _ if players > max => return Err(SetupError::TooManySeats { players, max }),
+            _ if players < min => return Err(SetupError::TooFewSeats { players, min }),
             _ => {}
+        }
+        // Rules the edition fixes rather than the table (collector: no first-plan reshuffle,
+        // Ruling C16; expert passes left, C19).
+        let mut options = options;
+        options.first_plan_reshuffle &= edition.rules.first_plan_reshuffle;
+        if let Some(pass) = edition.rules.expert_pass {
+            options.pass = pass;
         }
         let layout = edition
             .sheet(options.sheet)
@@ -461,6 +503,11 @@ impl Game {
             rng,
             pile: edition.deck.clone(),
             discard: Vec::new(),
+            piles: if options.mode == Mode::Standard && edition.rules.dealer == Dealer::Piles {
+                vec![Pile::default(); 3]
+            } else {
+                Vec::new()
+            },
             table: Table::Solo {
                 hand: [Card::new(0, Effect::Surveyor); 3],
             },
@@ -591,9 +638,28 @@ impl Position {
         &self.plans
     }
 
-    /// Cards left in the draw pile and in the discard pile.
+    /// Cards left in the draw pile and in the discard pile (with three piles, all of them).
     pub fn pile_sizes(&self) -> (usize, usize) {
-        (self.pile.len(), self.discard.len())
+        let stacked: usize = self.piles.iter().map(|p| p.stack.len()).sum();
+        let piled: usize = self.piles.iter().map(|p| p.discard.len()).sum();
+        (self.pile.len() + stacked, self.discard.len() + piled)
+    }
+
+    /// The collector edition's three piles (empty in other games): each one's stack — known
+    /// once the pile has been reshuffled, as every card of it was seen — and its discard, all
+    /// public (spec §5.3); the stacks' order is never kept.
+    pub fn piles(&self) -> Vec<Pile> {
+        self.piles
+            .iter()
+            .map(|p| {
+                let mut stack = p.stack.clone();
+                sort_cards(&mut stack);
+                Pile {
+                    stack,
+                    discard: p.discard.clone(),
+                }
+            })
+            .collect()
     }
 
     /// Solo: whether the Solo card has come up.
@@ -859,11 +925,14 @@ impl Position {
                 (Table::Hands { hands }, discard)
             }
         };
-        if pool.len() != view.pile || discard.len() != view.discard {
+        let stacked: usize = view.piles.iter().map(|p| p.stack.len()).sum();
+        let piled: usize = view.piles.iter().map(|p| p.discard.len()).sum();
+        if pool.len() + stacked != view.pile || discard.len() + piled != view.discard {
             return bad("the unseen cards do not fit the pile and discard counts");
         }
         let total = edition.deck.len() + 1;
         let drawn = edition.deck.len() - pool.len() + usize::from(view.solo_card_drawn);
+        let _ = stacked;
         let solo_at = (view.options.mode == Mode::Solo).then(|| {
             if view.solo_card_drawn {
                 0
@@ -882,6 +951,7 @@ impl Position {
             rng,
             pile: pool,
             discard,
+            piles: view.piles.clone(),
             table,
             plans: view.plans,
             sheets: view.sheets.clone(),
@@ -1043,38 +1113,33 @@ impl Position {
                 return Err(DealError::OutOfCards);
             }
         }
-        let i = pick_index(&mut self.rng, self.pile.len());
-        let i = match script {
-            None => i,
-            Some(script) => match script.front() {
-                Some(Draw::Card(c)) => {
-                    let c = *c;
-                    // Take the very card the generator would have taken when it matches, so
-                    // the pile stays in the same order as in the original game.
-                    let i = if self.pile[i] == c {
-                        i
-                    } else {
-                        self.pile
-                            .iter()
-                            .position(|&p| p == c)
-                            .ok_or(DealError::NotInPile { card: c })?
-                    };
-                    script.pop_front();
-                    i
-                }
-                Some(Draw::Solo) => {
-                    return Err(DealError::BadSoloCard {
-                        reason: if self.options.mode == Mode::Solo {
-                            "it was already drawn".into()
-                        } else {
-                            "this is not a solo game".into()
-                        },
-                    })
-                }
-                None => return Err(DealError::ScriptExhausted),
-            },
-        };
-        Ok(self.pile.swap_remove(i))
+        let solo = self.options.mode == Mode::Solo;
+        take_card(&mut self.rng, &mut self.pile, script, solo)
+    }
+
+    /// Draws the next card of pile `i` in the collector edition's standard game (Ruling C1):
+    /// from the common deck while its first deal lasts, then from the pile's own stack, which
+    /// is the pile's earlier discards reshuffled whenever it is empty.
+    fn draw_from_pile(
+        &mut self,
+        i: usize,
+        script: &mut Option<VecDeque<Draw>>,
+        log: &mut Vec<Draw>,
+    ) -> Result<Card, DealError> {
+        if !self.pile.is_empty() {
+            return self.draw(script, log);
+        }
+        let pile = self.piles.get_mut(i).ok_or(DealError::OutOfCards)?;
+        if pile.stack.is_empty() {
+            std::mem::swap(&mut pile.stack, &mut pile.discard);
+            if pile.stack.is_empty() {
+                return Err(DealError::OutOfCards);
+            }
+        }
+        let c = take_card(&mut self.rng, &mut pile.stack, script, false)?;
+        self.drawn += 1;
+        log.push(Draw::Card(c));
+        Ok(c)
     }
 
     /// Draws one construction card, handling the Solo card (Ruling 23).
@@ -1143,19 +1208,34 @@ impl Position {
                     Table::Stacks { flipped, numbers } if !fresh => (*flipped, *numbers),
                     _ => {
                         let mut n = [Card::new(0, Effect::Surveyor); 3];
-                        for c in &mut n {
-                            *c = self.draw(script, &mut log)?;
+                        for (i, c) in n.iter_mut().enumerate() {
+                            *c = if self.piles.is_empty() {
+                                self.draw(script, &mut log)?
+                            } else {
+                                self.draw_from_pile(i, script, &mut log)?
+                            };
                         }
                         (n, n)
                     }
                 };
                 if !fresh {
-                    // Old effect cards are discarded before any draw (Ruling 14).
-                    self.discard.extend_from_slice(&flipped);
+                    // Old effect cards are discarded before any draw (Ruling 14); with three
+                    // piles, each on its own pile's discard (Ruling C1).
+                    if self.piles.is_empty() {
+                        self.discard.extend_from_slice(&flipped);
+                    } else {
+                        for (pile, &c) in self.piles.iter_mut().zip(&flipped) {
+                            pile.discard.push(c);
+                        }
+                    }
                 }
                 flipped = numbers;
-                for c in &mut numbers {
-                    *c = self.draw(script, &mut log)?;
+                for (i, c) in numbers.iter_mut().enumerate() {
+                    *c = if self.piles.is_empty() {
+                        self.draw(script, &mut log)?
+                    } else {
+                        self.draw_from_pile(i, script, &mut log)?
+                    };
                 }
                 self.table = Table::Stacks { flipped, numbers };
             }
@@ -1168,6 +1248,14 @@ impl Position {
             }
             Mode::Expert => {
                 let n = self.sheets.len();
+                if first && self.edition.rules.expert_first_hand > 0 {
+                    // Ruling C19: every seat draws one card at setup, in seat order from the
+                    // owner (seat 1), before the first turn's draws.
+                    for seat in 0..n {
+                        let c = self.draw(script, &mut log)?;
+                        self.incoming[seat] = Some(c);
+                    }
+                }
                 let mut hands = Vec::with_capacity(n);
                 for seat in 0..n {
                     let mut hand = [Card::new(0, Effect::Surveyor); 3];
@@ -1290,6 +1378,49 @@ fn sort_cards(cards: &mut [Card]) {
         }
     }
     debug_assert!(cards.windows(2).all(|w| w[0] <= w[1]));
+}
+
+/// Takes a card from `cards` at random, or the one a replayed record names next (the very card
+/// the generator would have taken when it matches, so the pile keeps the original's order).
+fn take_card(
+    rng: &mut ChaCha8Rng,
+    cards: &mut Vec<Card>,
+    script: &mut Option<VecDeque<Draw>>,
+    solo: bool,
+) -> Result<Card, DealError> {
+    let i = pick_index(rng, cards.len());
+    let i = match script {
+        None => i,
+        Some(script) => match script.front() {
+            Some(Draw::Card(c)) => {
+                let c = *c;
+                let i = if cards.get(i) == Some(&c) {
+                    i
+                } else {
+                    cards
+                        .iter()
+                        .position(|&p| p == c)
+                        .ok_or(DealError::NotInPile { card: c })?
+                };
+                script.pop_front();
+                i
+            }
+            Some(Draw::Solo) => {
+                return Err(DealError::BadSoloCard {
+                    reason: if solo {
+                        "it was already drawn".into()
+                    } else {
+                        "this is not a solo game".into()
+                    },
+                })
+            }
+            None => return Err(DealError::ScriptExhausted),
+        },
+    };
+    if i >= cards.len() {
+        return Err(DealError::OutOfCards);
+    }
+    Ok(cards.swap_remove(i))
 }
 
 /// A uniform index below `len`, drawn as a `u32` so that deals are the same on every platform.

@@ -4,7 +4,9 @@
 //! stage and keep what its checker accepts, so listed turns and valid turns cannot disagree.
 
 use crate::card::{Card, Effect};
-use crate::edition::{Edition, Feature, Need, PlanCard, PlanCondition, SheetLayout};
+use crate::edition::{
+    Edition, EstatesIn, Feature, Need, PlanCard, PlanCondition, Scope, SheetLayout,
+};
 use crate::modules::{self, ChoiceKind, Module};
 use crate::sheet::{FenceRef, House, HouseRef, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
 use crate::turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Turn};
@@ -153,6 +155,8 @@ pub enum TurnError {
     WrongEffect { effect: Effect, used: &'static str },
     #[error("the Temp Agency is applied automatically; give no effect target")]
     TempHasNoTarget,
+    #[error("{number} differs from the card's {card}: only the Temp effect changes a number, so it must be used")]
+    TempNeeded { card: u8, number: u8 },
     #[error("{fence} already has a fence")]
     FenceExists { fence: FenceRef },
     #[error("{fence} would split an estate already used for a plan")]
@@ -270,6 +274,7 @@ impl TurnError {
             PassCardUnexpected => "pass_card_unexpected",
             WrongEffect { .. } => "wrong_effect",
             TempHasNoTarget => "temp_has_no_target",
+            TempNeeded { .. } => "temp_needed",
             FenceExists { .. } => "fence_exists",
             FenceInUsedEstate { .. } => "fence_in_used_estate",
             FenceSplitsBis { .. } => "fence_splits_bis",
@@ -482,6 +487,15 @@ impl<'a> TurnContext<'a> {
                 }
                 Ok(())
             }
+            EffectUse::Temp => {
+                if effect != Effect::Temp {
+                    return wrong("a temp");
+                }
+                if !layout.rules.temp_optional {
+                    return Err(TurnError::TempHasNoTarget);
+                }
+                Ok(())
+            }
             EffectUse::Bis { from, to } => {
                 if effect != Effect::Bis {
                     return wrong("a bis copy");
@@ -567,7 +581,8 @@ impl<'a> TurnContext<'a> {
 
     fn apply_build(&self, s: &mut Sheet, b: &Build) -> Result<(), TurnError> {
         let effect = self.write_number(s, b.pick, b.number, b.house, b.choice)?;
-        self.use_effect(s, effect, b.house, b.effect)
+        let card = self.offer.resolve(b.pick).map_or(b.number, |(n, _)| n);
+        self.use_effect(s, effect, b.house, card, b.effect)
     }
 
     /// Step: writes a number (with the module choice it asks for) and returns its effect.
@@ -589,23 +604,34 @@ impl<'a> TurnContext<'a> {
         Ok(effect)
     }
 
-    /// Step: uses (or passes) the effect of a number just written in `house`.
+    /// Step: uses (or passes) the effect of a number just written in `house` from a card
+    /// showing `card`.
     pub(crate) fn use_effect(
         &self,
         s: &mut Sheet,
         effect: Effect,
         house: HouseRef,
+        card: u8,
         used: Option<EffectUse>,
     ) -> Result<(), TurnError> {
-        if effect == Effect::Temp {
+        if effect == Effect::Temp && !self.layout.rules.temp_optional {
             if used.is_some() {
                 return Err(TurnError::TempHasNoTarget);
             }
             s.cross_temp(self.layout.temp_boxes);
         }
+        // Ruling C4: a number other than the card's was changed by the Temp effect, which
+        // then has to be used.
+        let written = s.number(house).unwrap_or(card);
+        if written != card && used.is_none() && self.layout.rules.temp_optional {
+            return Err(TurnError::TempNeeded {
+                card,
+                number: written,
+            });
+        }
         if let Some(u) = used {
             self.check_effect(s, effect, house, u)?;
-            apply_effect(s, house, u);
+            apply_effect(s, house, u, self.layout.temp_boxes);
             if let EffectUse::Bis { to, .. } = u {
                 self.numbered(s, to);
             }
@@ -635,7 +661,20 @@ impl<'a> TurnContext<'a> {
         };
         s.set_plan(claim.plan as usize, points);
         match &card.condition {
-            PlanCondition::Estates(_) | PlanCondition::EstatesWith { .. } => {
+            PlanCondition::EndEstates(_) => {
+                for st in 0..s.streets() {
+                    for (e, _) in end_runs(s, st) {
+                        if let Some(e) = e {
+                            for i in e.start..e.start + e.len {
+                                s.mark_used(HouseRef::new(e.street, i));
+                            }
+                        }
+                    }
+                }
+            }
+            PlanCondition::Estates(_)
+            | PlanCondition::EstatesWith { .. }
+            | PlanCondition::EstatesIn(_) => {
                 for &h in &claim.estates {
                     if let Some((e, _)) = s.run_starting_at(h) {
                         for i in e.start..e.start + e.len {
@@ -755,7 +794,7 @@ impl<'a> TurnContext<'a> {
             }
             Effect::Landscaper => push(EffectUse::Park),
             Effect::Pool => push(EffectUse::Pool),
-            Effect::Temp => {}
+            Effect::Temp => push(EffectUse::Temp),
             Effect::Bis => {
                 for from in sheet.all_houses() {
                     if sheet.number(from).is_none() {
@@ -815,7 +854,7 @@ impl<'a> TurnContext<'a> {
                         have[e.len as usize] += 1;
                     }
                 });
-                for &size in sizes {
+                for &size in &sizes {
                     let size = (size as usize).min(MAX_ESTATE);
                     if have[size] == 0 {
                         return;
@@ -883,12 +922,13 @@ impl<'a> TurnContext<'a> {
 }
 
 /// Applies a checked effect use.
-pub(crate) fn apply_effect(s: &mut Sheet, house: HouseRef, u: EffectUse) {
+pub(crate) fn apply_effect(s: &mut Sheet, house: HouseRef, u: EffectUse, layout_temp_boxes: u8) {
     match u {
         EffectUse::Fence(f) => s.add_fence(f),
         EffectUse::RealEstate(size) => s.cross_real_estate(size as usize),
         EffectUse::Park => s.cross_park(house.street),
         EffectUse::Pool => s.build_pool(house),
+        EffectUse::Temp => s.cross_temp(layout_temp_boxes),
         EffectUse::Bis { from, to } => {
             if let Some(v) = s.number(from) {
                 s.write(to, v, true);
@@ -988,6 +1028,96 @@ fn choose_estates(
     true
 }
 
+/// The runs holding the first and the last house of street `st` (one when they are the same
+/// run), each with whether it is complete; `None` where a roundabout stands at that end, as a
+/// roundabout is in no estate (Ruling C10).
+pub(crate) fn end_runs(sheet: &Sheet, st: u8) -> Vec<(Option<crate::sheet::Estate>, bool)> {
+    let len = sheet.len(st);
+    let mut first = (None, false);
+    let mut last = (None, false);
+    sheet.for_each_run_in(st, |e, complete| {
+        if e.start == 0 {
+            first = (Some(e), complete);
+        }
+        if e.start + e.len == len {
+            last = (Some(e), complete);
+        }
+    });
+    if first.0.is_some() && first.0 == last.0 {
+        vec![first]
+    } else {
+        vec![first, last]
+    }
+}
+
+/// The scope and each estate's pools and extensions of a collector estate plan, for estates
+/// already known to be complete, unlocked and of the right sizes. `Err` says why not.
+fn check_estates_in(sheet: &Sheet, need: &EstatesIn, estates: &[HouseRef]) -> Result<(), String> {
+    let mut found = Vec::with_capacity(estates.len());
+    for &h in estates {
+        if let Some((e, _)) = sheet.run_starting_at(h) {
+            found.push(e);
+        }
+    }
+    match need.scope {
+        Scope::Anywhere => {}
+        Scope::Street(n) => {
+            if let Some(e) = found.iter().find(|e| e.street + 1 != n) {
+                return Err(format!(
+                    "the estate starting at {} is not in street {n}",
+                    e.first_house()
+                ));
+            }
+        }
+        Scope::SameStreet => {
+            let st = found.first().map_or(0, |e| e.street);
+            if found.iter().any(|e| e.street != st) {
+                return Err("the estates are not all in one street".into());
+            }
+            if sheet.roundabouts_in(st) < need.roundabouts {
+                return Err(format!(
+                    "street {} has {} roundabouts",
+                    st + 1,
+                    sheet.roundabouts_in(st)
+                ));
+            }
+        }
+    }
+    // Each requirement met by its own estate: try the assignments (at most six estates).
+    fn assign(
+        sheet: &Sheet,
+        needs: &[crate::edition::EstateNeed],
+        found: &[crate::sheet::Estate],
+        taken: &mut [bool],
+    ) -> bool {
+        let Some((n, rest)) = needs.split_first() else {
+            return true;
+        };
+        for i in 0..found.len() {
+            let e = found[i];
+            if taken[i]
+                || e.len != n.size
+                || sheet.pools_in_run(e) < n.pools
+                || sheet.bis_in_run(e) < n.extensions
+            {
+                continue;
+            }
+            taken[i] = true;
+            if assign(sheet, rest, found, taken) {
+                return true;
+            }
+            taken[i] = false;
+        }
+        false
+    }
+    let mut taken = vec![false; found.len()];
+    if assign(sheet, &need.estates, &found, &mut taken) {
+        Ok(())
+    } else {
+        Err("the estates named lack the pools or extensions the plan asks for".into())
+    }
+}
+
 fn parks_full(layout: &SheetLayout, sheet: &Sheet, s: u8) -> bool {
     sheet.parks(s) >= layout.streets[s as usize].parks.boxes()
 }
@@ -1055,6 +1185,9 @@ fn check_condition(
                     given,
                 });
             }
+            if let PlanCondition::EstatesIn(need) = &card.condition {
+                check_estates_in(sheet, need, estates).or_else(&not_met)?;
+            }
             if let PlanCondition::EstatesWith { feature, need, .. } = card.condition {
                 for &h in estates {
                     if let Some((e, _)) = sheet.run_starting_at(h) {
@@ -1090,7 +1223,71 @@ fn check_sheet_condition(
     let streets = 0..sheet.streets();
     let ed = layout;
     match condition {
-        PlanCondition::Estates(_) | PlanCondition::EstatesWith { .. } => Ok(()),
+        PlanCondition::Estates(_)
+        | PlanCondition::EstatesWith { .. }
+        | PlanCondition::EstatesIn(_) => Ok(()),
+        PlanCondition::EndEstates(size) => {
+            for st in streets {
+                for (e, complete) in end_runs(sheet, st) {
+                    let Some(e) = e else {
+                        return not_met(format!("a roundabout is at an end of street {}", st + 1));
+                    };
+                    let h = e.first_house();
+                    if !complete {
+                        return not_met(format!("the estate starting at {h} is not complete"));
+                    }
+                    if e.used {
+                        return not_met(format!(
+                            "the estate starting at {h} was already used for a plan"
+                        ));
+                    }
+                    if e.len != *size {
+                        return not_met(format!(
+                            "the estate starting at {h} has {} houses, not {size}",
+                            e.len
+                        ));
+                    }
+                }
+            }
+            Ok(())
+        }
+        PlanCondition::ParksTotal(n) => {
+            let k: u8 = streets.map(|s| sheet.parks(s)).sum();
+            if k >= *n {
+                Ok(())
+            } else {
+                not_met(format!("{k} parks crossed"))
+            }
+        }
+        PlanCondition::ParksEveryStreet(n) => {
+            match streets.clone().find(|&s| sheet.parks(s) < *n) {
+                None => Ok(()),
+                Some(s) => not_met(format!("street {} has {} parks", s + 1, sheet.parks(s))),
+            }
+        }
+        PlanCondition::ImprovementBoxes(n) => {
+            let k: u8 = (1..=layout.real_estate.len())
+                .map(|i| sheet.real_estate(i))
+                .sum();
+            if k >= *n {
+                Ok(())
+            } else {
+                not_met(format!("{k} improvements crossed"))
+            }
+        }
+        PlanCondition::FullImprovementColumns(n) => {
+            let k = layout
+                .real_estate
+                .iter()
+                .enumerate()
+                .filter(|(i, t)| sheet.real_estate(i + 1) >= t.boxes())
+                .count();
+            if k >= *n as usize {
+                Ok(())
+            } else {
+                not_met(format!("{k} improvement columns fully crossed"))
+            }
+        }
         PlanCondition::FeatureComplete { feature, street } => {
             let ok = match street {
                 Some(n) => modules::street_complete(layout, sheet, *feature, n.wrapping_sub(1)),

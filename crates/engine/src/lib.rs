@@ -25,11 +25,11 @@ pub mod view;
 
 pub use card::{Card, Draw, Effect};
 pub use edition::{
-    Edition, EditionError, EditionRules, Feature, Need, PlanCard, PlanCondition, Provenance,
-    SheetLayout, Side, Status, Track,
+    Dealer, Edition, EditionError, EditionRules, EstateNeed, EstatesIn, Feature, Need, PlanCard,
+    PlanCondition, Provenance, Scope, SheetLayout, Side, Status, TieBreakRule, Track,
 };
 pub use game::{
-    DealError, EndReason, Game, Memory, Mode, Options, PassDirection, Position, RoundLog,
+    DealError, EndReason, Game, Memory, Mode, Options, PassDirection, Pile, Position, RoundLog,
     SetupError, StepError, ViewError,
 };
 pub use id::{BadId, EditionId, SheetId};
@@ -41,5 +41,5 @@ pub use score::{Score, ScoreRow, Temps, TieBreak};
 pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet, StreetKey};
 pub use sheet_file::{SheetData, SheetFile, SheetFileError};
 pub use turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
-pub use verdict::verdict;
+pub use verdict::{verdict, verdict_by};
 pub use view::PlayerView;

@@ -57,8 +57,12 @@ pub enum Stage {
         number: u8,
         kind: ChoiceKind,
     },
-    /// The number is written; its effect is next.
-    Effect { house: HouseRef, effect: Effect },
+    /// The number is written (from a card showing `card`); its effect is next.
+    Effect {
+        house: HouseRef,
+        effect: Effect,
+        card: u8,
+    },
     /// Roundabout after (advanced, before any claim), plan claims, and the end.
     Plans,
     /// The turn is complete.
@@ -157,8 +161,15 @@ impl<'a> TurnMachine<'a> {
             Stage::Choice { kind, .. } => {
                 out.extend(Choice::all(kind).iter().map(|&c| Decision::Choose(c)));
             }
-            Stage::Effect { house, effect } => {
-                out.push(Decision::Effect(None));
+            Stage::Effect {
+                house,
+                effect,
+                card,
+            } => {
+                // A number the Temp changed needs the Temp used (Ruling C4).
+                if !(ctx.layout.rules.temp_optional && s.number(house) != Some(card)) {
+                    out.push(Decision::Effect(None));
+                }
                 ctx.for_each_effect_use(s, effect, house, |u| out.push(Decision::Effect(Some(u))));
             }
             Stage::Plans => {
@@ -237,7 +248,9 @@ impl<'a> TurnMachine<'a> {
                     };
                 } else {
                     self.write(pick, number, house, None)?;
-                    debug_assert_eq!(self.stage, Stage::Effect { house, effect });
+                    debug_assert!(
+                        matches!(self.stage, Stage::Effect { effect: e, .. } if e == effect)
+                    );
                 }
             }
             (Stage::Start | Stage::Play, Decision::Refuse { pass }) => {
@@ -254,9 +267,16 @@ impl<'a> TurnMachine<'a> {
                 },
                 Decision::Choose(c),
             ) => self.write(pick, number, house, Some(c))?,
-            (Stage::Effect { house, effect }, Decision::Effect(used)) => {
+            (
+                Stage::Effect {
+                    house,
+                    effect,
+                    card,
+                },
+                Decision::Effect(used),
+            ) => {
                 let mut s = self.sheet;
-                ctx.use_effect(&mut s, effect, house, used)?;
+                ctx.use_effect(&mut s, effect, house, card, used)?;
                 self.sheet = s;
                 if let Play::Build(b) = &mut self.turn.play {
                     b.effect = used;
@@ -289,6 +309,7 @@ impl<'a> TurnMachine<'a> {
     ) -> Result<(), TurnError> {
         let mut s = self.sheet;
         let effect = self.ctx.write_number(&mut s, pick, number, house, choice)?;
+        let card = self.ctx.offer.resolve(pick).map_or(number, |(n, _)| n);
         self.sheet = s;
         self.turn.play = Play::Build(Build {
             pick,
@@ -297,7 +318,11 @@ impl<'a> TurnMachine<'a> {
             choice,
             effect: None,
         });
-        self.stage = Stage::Effect { house, effect };
+        self.stage = Stage::Effect {
+            house,
+            effect,
+            card,
+        };
         Ok(())
     }
 

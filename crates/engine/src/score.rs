@@ -2,7 +2,7 @@
 //! key (spec §9, thematic §1.6). The rows follow the sheet's total row (`score_rows` in the
 //! sheet data); a rule module adds its own row.
 
-use crate::edition::SheetLayout;
+use crate::edition::{SheetLayout, TieBreakRule};
 use crate::modules::Module;
 use crate::sheet::{Sheet, MAX_ESTATE, MAX_STREETS};
 use serde::{Deserialize, Serialize};
@@ -52,9 +52,17 @@ pub struct TieBreak {
 }
 
 impl TieBreak {
-    /// How the tie-break is worded for people.
+    /// How the 1st edition's tie-break is worded for people.
     pub const RULE: &'static str =
         "more completed estates, then more estates of size 1, then of size 2, … then 6";
+
+    /// How `rule` is worded for people.
+    pub fn rule_text(rule: TieBreakRule) -> &'static str {
+        match rule {
+            TieBreakRule::EstatesThenSizes => TieBreak::RULE,
+            TieBreakRule::Estates => "more complete estates (of any size), then shared",
+        }
+    }
 }
 
 /// One row of the total row.
@@ -125,6 +133,9 @@ struct Values {
     temps: i32,
     estate_counts: [u8; MAX_ESTATE],
     estate_values: [i32; MAX_ESTATE],
+    /// Complete estates of 7 houses or more where they count (Ruling C8).
+    long_estates: u8,
+    tie_break_rule: TieBreakRule,
     bis: i32,
     roundabouts: i32,
     refusals: i32,
@@ -158,6 +169,12 @@ impl Values {
             temps: temp_points(layout, sheet.temps(), temps),
             estate_counts,
             estate_values,
+            long_estates: if layout.rules.long_estates_complete {
+                sheet.long_estates()
+            } else {
+                0
+            },
+            tie_break_rule: layout.rules.tie_break,
             bis: layout.bis.value(sheet.bis_count()),
             roundabouts: layout.roundabouts.value(sheet.roundabouts()),
             refusals: layout.refusals.value(sheet.refusals()),
@@ -182,9 +199,16 @@ impl Values {
     }
 
     fn tie_break(&self) -> TieBreak {
-        TieBreak {
-            estates: self.estate_counts.iter().sum(),
-            by_size: self.estate_counts,
+        let estates = self.estate_counts.iter().sum::<u8>() + self.long_estates;
+        match self.tie_break_rule {
+            TieBreakRule::EstatesThenSizes => TieBreak {
+                estates,
+                by_size: self.estate_counts,
+            },
+            TieBreakRule::Estates => TieBreak {
+                estates,
+                by_size: [0; MAX_ESTATE],
+            },
         }
     }
 }
@@ -250,7 +274,7 @@ impl Score {
                     let parts: Vec<i32> = (0..layout.max_estate())
                         .map(|i| v.estate_counts[i] as i32 * v.estate_values[i])
                         .collect();
-                    let detail = (0..layout.max_estate())
+                    let mut detail = (0..layout.max_estate())
                         .filter(|&i| v.estate_counts[i] > 0)
                         .map(|i| {
                             format!(
@@ -262,6 +286,12 @@ impl Score {
                         })
                         .collect::<Vec<_>>()
                         .join(", ");
+                    if v.long_estates > 0 {
+                        if !detail.is_empty() {
+                            detail += ", ";
+                        }
+                        detail += &format!("{} of 7 or more houses × 0", v.long_estates);
+                    }
                     row(v.estates(), parts, detail)
                 }
                 "bis" => row(

@@ -139,6 +139,10 @@ fn bit(masks: &[u16; MAX_STREETS], s: u8, i: u8) -> bool {
 /// The nearest numbered house on one side and its number.
 pub type Neighbour = Option<(HouseRef, u8)>;
 
+fn run_mask(e: Estate) -> u16 {
+    ((((1u32 << e.len) - 1) << e.start) & 0xffff) as u16
+}
+
 fn full_mask(len: u8) -> u16 {
     ((1u32 << len) - 1) as u16
 }
@@ -316,6 +320,16 @@ impl Sheet {
         self.pools
             .get(s as usize)
             .map_or(0, |m| m.count_ones() as u8)
+    }
+
+    /// Built pools inside estate `e`.
+    pub fn pools_in_run(&self, e: Estate) -> u8 {
+        (self.pools[(e.street as usize).min(MAX_STREETS - 1)] & run_mask(e)).count_ones() as u8
+    }
+
+    /// Houses of estate `e` written with the bis (Extension) effect.
+    pub fn bis_in_run(&self, e: Estate) -> u8 {
+        (self.bis[(e.street as usize).min(MAX_STREETS - 1)] & run_mask(e)).count_ones() as u8
     }
 
     /// Planned pools of street `s`.
@@ -596,6 +610,18 @@ impl Sheet {
             }
         });
         counts
+    }
+
+    /// Complete estates of more than `MAX_ESTATE` houses (they score nothing, but count in the
+    /// collector edition's tie-break, Ruling C8).
+    pub fn long_estates(&self) -> u8 {
+        let mut n = 0;
+        self.for_each_run(|e, complete| {
+            if complete && e.len as usize > MAX_ESTATE {
+                n += 1;
+            }
+        });
+        n
     }
 
     /// The estate (complete or not) that starts at `h`, if a run starts there.

@@ -75,6 +75,9 @@ pub enum EffectUse {
     Park,
     /// Pool Manufacturer: build the pool of the house just written.
     Pool,
+    /// Temp, where it is optional (collector edition, Ruling C4): cross a temp box; the number
+    /// written may then differ from the card's by up to 2.
+    Temp,
     /// Bis: copy the number of `from` into the empty neighbouring house `to`.
     Bis { from: HouseRef, to: HouseRef },
 }

@@ -2,6 +2,7 @@
 //! estates; else more estates of size 1, then 2, …; else the victory is shared. Written by the
 //! engine so that every front end words the tie-break the same way.
 
+use crate::edition::TieBreakRule;
 use crate::score::Score;
 
 fn list(names: &[&str]) -> String {
@@ -23,6 +24,18 @@ fn points(n: i32) -> String {
 /// One sentence saying why the winner won (Ruling 16): the higher total; else more completed
 /// estates; else more estates of size 1, then 2, …; else the victory is shared.
 pub fn verdict(names: &[String], scores: &[Score], ranks: &[u16], solo: bool) -> String {
+    verdict_by(TieBreakRule::EstatesThenSizes, names, scores, ranks, solo)
+}
+
+/// `verdict` under an edition's tie-break rule (the collector edition stops at complete
+/// estates, Ruling C18).
+pub fn verdict_by(
+    rule: TieBreakRule,
+    names: &[String],
+    scores: &[Score],
+    ranks: &[u16],
+    solo: bool,
+) -> String {
     let name = |i: usize| names.get(i).map_or("?", String::as_str);
     if scores.is_empty() {
         return String::new();
@@ -37,6 +50,15 @@ pub fn verdict(names: &[String], scores: &[Score], ranks: &[u16], solo: bool) ->
     let total = scores[w].total;
     if winners.len() > 1 {
         let who: Vec<&str> = winners.iter().map(|&i| name(i)).collect();
+        if rule == TieBreakRule::Estates {
+            return format!(
+                "{} share the victory: the same total ({}) and the same number of complete \
+                 estates ({}).",
+                list(&who),
+                points(total),
+                scores[w].tie_break.estates
+            );
+        }
         return format!(
             "{} share the victory: the same total ({}), the same number of completed estates ({}) \
              and the same number of estates of every size.",

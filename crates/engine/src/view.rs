@@ -3,7 +3,7 @@
 
 use crate::card::{Card, Effect};
 use crate::edition::{Edition, PlanCard, SheetLayout};
-use crate::game::{EndReason, Options, Position};
+use crate::game::{EndReason, Options, Pile, Position};
 use crate::legal::{Offer, PlanSlot, TurnContext};
 use crate::sheet::Sheet;
 use crate::turn::Turn;
@@ -42,6 +42,8 @@ pub struct PlayerView {
     pub discard_cards: Vec<Card>,
     /// Expert: the card this seat passed last round, now in its neighbour's hand.
     pub passed: Option<Card>,
+    /// Collector standard game: each pile's stack (once reshuffled) and discard, all public.
+    pub piles: Vec<Pile>,
     pub end: Vec<EndReason>,
 }
 
@@ -70,6 +72,7 @@ impl PlayerView {
             face_up: game.face_up(seat),
             discard_cards: game.public_discard(),
             passed: game.passed_by(seat),
+            piles: game.piles(),
             end: game.end().to_vec(),
         })
     }

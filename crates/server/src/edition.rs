@@ -55,8 +55,10 @@ struct EditionOut {
     /// For each house number, the effects on the backs of its cards.
     deck: BTreeMap<u8, Vec<Effect>>,
     modes: Vec<ModeOut>,
-    /// How a tie on the total is broken (Ruling 16).
+    /// How a tie on the total is broken (Ruling 16; collector C18).
     tie_break: &'static str,
+    /// The rules that differ between editions (plan letters, optional temps, dealer…).
+    rules: welcome_engine::EditionRules,
 }
 
 /// The edition played when a request names none.
@@ -106,6 +108,7 @@ fn edition_out(e: &'static Edition) -> EditionOut {
         deck,
         modes: Mode::ALL
             .iter()
+            .filter(|m| m.available(e))
             .map(|&id| {
                 let (min_seats, max_seats) = id.seats(e);
                 ModeOut {
@@ -114,11 +117,12 @@ fn edition_out(e: &'static Edition) -> EditionOut {
                     description: id.description(),
                     min_seats,
                     max_seats,
-                    reshuffle: id.offers_reshuffle(),
+                    reshuffle: id.offers_reshuffle() && e.rules.first_plan_reshuffle,
                 }
             })
             .collect(),
-        tie_break: TieBreak::RULE,
+        tie_break: TieBreak::rule_text(e.rules.tie_break),
+        rules: e.rules,
     }
 }
 

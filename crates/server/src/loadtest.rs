@@ -209,6 +209,7 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
         face_up: Vec::new(),
         discard_cards: Vec::new(),
         passed: None,
+        piles: Vec::new(),
         end: Vec::new(),
     })
 }

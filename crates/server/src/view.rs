@@ -2,7 +2,7 @@
 //! its score, the log of resolved rounds and the result with a tie-break sentence.
 
 use crate::wire::{EndInfo, LogRound, Passing, PlanInfo, ResultInfo, SheetInfo};
-use welcome_engine::{verdict, EndReason, Game, Mode, PassDirection, SheetData};
+use welcome_engine::{verdict_by, EndReason, Game, Mode, PassDirection, SheetData};
 
 pub fn plans(game: &Game) -> Vec<PlanInfo> {
     game.plans()
@@ -86,7 +86,13 @@ pub fn result(game: &Game, names: &[String]) -> Option<ResultInfo> {
     Some(ResultInfo {
         end: game.end().iter().map(end_info).collect(),
         scores: scores.iter().map(|s| s.total).collect(),
-        tie_break: verdict(names, &scores, &ranks, game.options().mode == Mode::Solo),
+        tie_break: verdict_by(
+            game.layout().rules.tie_break,
+            names,
+            &scores,
+            &ranks,
+            game.options().mode == Mode::Solo,
+        ),
         ranks,
         winners,
     })

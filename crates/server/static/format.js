@@ -115,6 +115,7 @@ export function resolvePick(offer, pick) {
 export function effectUseText(use) {
   if (use === 'park') return 'crossed a park';
   if (use === 'pool') return 'built a pool';
+  if (use === 'temp') return 'hired a temp';
   if (use.fence) return `fence in street ${use.fence[0]} between houses ${use.fence[1]} and ${use.fence[1] + 1}`;
   if (use['real-estate'] != null) return `raised the estate column ${use['real-estate']}`;
   if (use.bis) return `bis from ${houseName(use.bis.from)} to ${houseName(use.bis.to)}`;

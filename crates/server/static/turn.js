@@ -193,10 +193,18 @@ export class TurnController {
     if (!b || this.effectDone || this.stage() === 'choice') return false;
     const eff = this.effect();
     const uses = this.opts.effects || [];
-    if (eff === 'temp') {
+    if (eff === 'temp' && !uses.includes('temp')) {
+      // 1st edition: the Temp Agency is applied with the number.
       this.effectDone = true;
       this.notice = 'Temp Agency: a temp box is crossed.';
       return false;
+    }
+    if (eff === 'temp' && this.tempNeeded()) {
+      // Collector edition: a changed number needs the temp (the engine lists no skip).
+      b.effect = 'temp';
+      this.effectDone = true;
+      this.notice = 'Temp: you changed the number, so a temp box is crossed.';
+      return true;
     }
     if (uses.length === 0) {
       this.effectDone = true;
@@ -210,6 +218,13 @@ export class TurnController {
       return true;
     }
     return false;
+  }
+
+  /** Whether the number written differs from the card's, so the optional temp must be used. */
+  tempNeeded() {
+    const b = this.draft.play && this.draft.play.build;
+    const r = b && resolvePick(this.cfg.offer, b.pick);
+    return !!r && r.number !== b.number;
   }
 
   effect() {
@@ -711,6 +726,12 @@ export class TurnController {
       if (eff === 'surveyor') hint('Click a highlighted fence slot to draw a fence, or skip.');
       if (eff === 'real-estate') hint('Click a highlighted real-estate column to raise it, or skip.');
       if (eff === 'bis') hint('Click a highlighted empty house next to a number to copy that number there (bis), or skip.');
+      if (eff === 'temp') {
+        hint('Hire a temp (cross a temp box)? Temps score by majority at the end.');
+        for (const u of uses) {
+          buttons.append(el('button', { type: 'button', class: 'primary', 'data-ctl': 'use', 'data-action': 'use-effect', onclick: () => this.useEffect(u) }, 'Hire a temp'));
+        }
+      }
       if (eff === 'landscaper' || eff === 'pool') {
         hint(eff === 'pool' ? 'Build the pool of the house you just wrote?' : 'Cross the next park of this street?');
         for (const u of uses) {
