@@ -455,7 +455,7 @@ impl Game {
         // Ruling C16; expert passes left, C19).
         let mut options = options;
         options.first_plan_reshuffle &= edition.rules.first_plan_reshuffle;
-        if let Some(pass) = edition.rules.expert_pass {
+        if let (Some(pass), Mode::Expert) = (edition.rules.expert_pass, options.mode) {
             options.pass = pass;
         }
         let layout = edition

@@ -224,3 +224,112 @@ fn thematic_sheets_in_every_mode() {
         }
     }
 }
+
+/// The collector edition in every mode it plays (standard 2+ seats, advanced, expert up to 21
+/// seats, both sheets): games finish, replay identically, keep all 63 cards, and each of the
+/// standard game's three piles keeps the same 21 cards from its first reshuffle on (Ruling C1).
+#[test]
+fn collector_edition_in_every_mode() {
+    let collector = EditionId::new("collector").unwrap();
+    for (k, sheet) in ["classic", "blueprint"].into_iter().enumerate() {
+        let id = SheetId::new(sheet).unwrap();
+        for advanced in [false, true] {
+            let o = |mode| {
+                let mut o = options(mode, advanced).sheet(id);
+                o.edition = collector;
+                o
+            };
+            for (j, style) in [&Style::RANDOM, &Style::CAREFUL].into_iter().enumerate() {
+                let seed = 700 + 100 * k as u64 + 10 * u64::from(advanced) + j as u64;
+                for (mode, players) in [
+                    (Mode::Standard, 2),
+                    (Mode::Standard, 5),
+                    (Mode::Expert, 3),
+                    (Mode::Expert, 21),
+                ] {
+                    let g = play_collector(o(mode), players, seed + players as u64, style);
+                    assert_eq!(g.layout().id, id);
+                    assert_eq!(g.edition().id, collector);
+                    if mode == Mode::Expert {
+                        assert_eq!(g.options().pass, PassDirection::Left, "Ruling C19");
+                    }
+                    assert!(!g.options().first_plan_reshuffle, "Ruling C16");
+                }
+            }
+        }
+    }
+}
+
+fn play_collector(options: Options, players: usize, seed: u64, style: &Style) -> Game {
+    let mut game = new_game(options, players, seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let mut pile_sets: Option<Vec<Vec<Card>>> = None;
+    while !game.is_over() {
+        let (pile, discard) = game.pile_sizes();
+        let table = match options.mode {
+            Mode::Standard => 6,
+            _ => 3 * players,
+        };
+        assert_eq!(pile + discard + table, 63, "round {}", game.round());
+        if options.mode == Mode::Standard && game.round() >= 21 {
+            let up = game.face_up(0);
+            let now: Vec<Vec<Card>> = game
+                .piles()
+                .into_iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let mut all = p.stack;
+                    all.extend(p.discard);
+                    all.push(up[i]);
+                    all.push(up[3 + i]);
+                    all.sort();
+                    all
+                })
+                .collect();
+            for set in &now {
+                assert_eq!(set.len(), 21, "round {}", game.round());
+            }
+            match &pile_sets {
+                None => pile_sets = Some(now),
+                Some(first) => assert_eq!(first, &now, "round {}", game.round()),
+            }
+        }
+        play_round(&mut game, &mut rng, style);
+    }
+    assert!(game.round() <= 36, "{} rounds", game.round());
+    assert_eq!(game.log().len(), game.round() as usize);
+    for r in game.log() {
+        assert_eq!(r.turns.len(), players);
+    }
+    for reason in game.end() {
+        match *reason {
+            EndReason::Refusals { seat } => assert_eq!(game.sheets()[seat].refusals(), 3),
+            EndReason::Plans { seat } => {
+                assert!(game.sheets()[seat]
+                    .plan_scores()
+                    .iter()
+                    .all(Option::is_some))
+            }
+            EndReason::AllHouses { seat } => assert!(game.sheets()[seat].all_filled()),
+            EndReason::DeckExhausted => panic!("no collector mode ends on the deck (§12)"),
+        }
+    }
+    for (s, score) in game.sheets().iter().zip(game.scores()) {
+        assert!(s.roundabouts() <= if options.advanced { 2 } else { 0 });
+        assert_eq!(
+            score.total,
+            score.rows.iter().map(|r| r.points).sum::<i32>()
+        );
+        // Ruling C18: the tie-break counts complete estates of every size, and nothing else.
+        assert_eq!(score.tie_break.by_size, [0; 6]);
+        let mut complete = 0;
+        s.for_each_run(|_, done| complete += u8::from(done));
+        assert_eq!(score.tie_break.estates, complete);
+    }
+    check_replay(&game);
+    let result = Record::of(&game, &[])
+        .result
+        .expect("a finished game has a result");
+    assert_eq!(result.ranks, game.ranks());
+    game
+}

@@ -610,16 +610,20 @@ pub fn choose_turn(
             choice,
             effect: None,
         };
-        let written = ctx
-            .apply_play(&s, &Play::Build(build))
-            .expect("listed placement");
-        let mut uses = Vec::new();
-        ctx.effect_uses(&written, p.effect, p.house, &mut uses);
-        if !style.bis {
-            uses.retain(|u| !matches!(u, EffectUse::Bis { .. }));
-        }
-        if !uses.is_empty() && rng.gen_bool(style.effects) {
-            build.effect = Some(uses[rng.gen_range(0..uses.len())]);
+        match ctx.apply_play(&s, &Play::Build(build)) {
+            Ok(written) => {
+                let mut uses = Vec::new();
+                ctx.effect_uses(&written, p.effect, p.house, &mut uses);
+                if !style.bis {
+                    uses.retain(|u| !matches!(u, EffectUse::Bis { .. }));
+                }
+                if !uses.is_empty() && rng.gen_bool(style.effects) {
+                    build.effect = Some(uses[rng.gen_range(0..uses.len())]);
+                }
+            }
+            // A number the optional Temp changed needs the Temp used (collector, Ruling C4).
+            Err(TurnError::TempNeeded { .. }) => build.effect = Some(EffectUse::Temp),
+            Err(e) => panic!("listed placement: {e:?}"),
         }
         turn.play = Play::Build(build);
     }
