@@ -667,8 +667,27 @@ struct EditionData {
     #[serde(default)]
     rules: EditionRules,
     deck: Vec<DeckEntry>,
+    #[serde(default)]
+    deck_counts: Option<DeckCounts>,
     plans: Vec<PlanCard>,
     solo: SoloRules,
+}
+
+/// The printed counts a deck must match whatever its number/effect pairing (collector §2.1,
+/// verified), so that a corrected data file can change the pairing but not the deck.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckCounts {
+    /// Cards numbered 1, 2, … (index = number − 1).
+    pub per_number: Vec<u8>,
+    pub per_effect: Vec<EffectCount>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EffectCount {
+    pub effect: Effect,
+    pub count: u8,
 }
 
 /// A complete edition: deck, plans and sheets.
@@ -821,7 +840,41 @@ impl Edition {
             sheets: layouts,
         };
         ed.check()?;
+        if let Some(counts) = &data.deck_counts {
+            ed.check_deck(counts)?;
+        }
         Ok(ed)
+    }
+
+    fn check_deck(&self, counts: &DeckCounts) -> Result<(), EditionError> {
+        let mut numbers = vec![0u8; counts.per_number.len()];
+        for c in &self.deck {
+            match numbers.get_mut((c.number as usize).wrapping_sub(1)) {
+                Some(n) => *n += 1,
+                None => {
+                    return Err(EditionError::Inconsistent(format!(
+                        "the deck has a card numbered {}, which the printed deck does not",
+                        c.number
+                    )))
+                }
+            }
+        }
+        if numbers != counts.per_number {
+            return Err(EditionError::Inconsistent(format!(
+                "the deck has {numbers:?} cards per number 1, 2, …; the printed deck has {:?}",
+                counts.per_number
+            )));
+        }
+        for e in &counts.per_effect {
+            let n = self.deck.iter().filter(|c| c.effect == e.effect).count();
+            if n != e.count as usize {
+                return Err(EditionError::Inconsistent(format!(
+                    "the deck has {n} {} cards; the printed deck has {}",
+                    e.effect, e.count
+                )));
+            }
+        }
+        Ok(())
     }
 
     fn check(&self) -> Result<(), EditionError> {
@@ -953,16 +1006,55 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
             return Err(format!("street {n}: trucks are one per street end"));
         }
     }
-    if s.real_estate.is_empty() || s.real_estate.len() > MAX_ESTATE {
+    if s.real_estate.len() != MAX_ESTATE {
         return Err(format!(
-            "{} real-estate columns; the sheet holds 1 to {MAX_ESTATE}",
+            "{} real-estate columns; a sheet has one per estate size 1 to {MAX_ESTATE}",
             s.real_estate.len()
         ));
     }
-    for t in [&s.pools, &s.bis, &s.roundabouts, &s.refusals] {
-        if t.0.is_empty() {
-            return Err("a track has no values".into());
+    // Tracks (spec §18.4, collector; the 1st edition's sheets meet the same bounds): at least
+    // one box, values that never go down and are never negative (penalties are subtracted).
+    let mut tracks: Vec<(String, &Track)> = vec![
+        ("the pool track".into(), &s.pools),
+        ("the bis track".into(), &s.bis),
+        ("the roundabout track".into(), &s.roundabouts),
+        ("the refusal track".into(), &s.refusals),
+    ];
+    for (i, t) in s.real_estate.iter().enumerate() {
+        tracks.push((format!("the real-estate column for size {}", i + 1), t));
+    }
+    for (i, st) in s.streets.iter().enumerate() {
+        tracks.push((format!("the park track of street {}", i + 1), &st.parks));
+    }
+    for (what, t) in tracks {
+        if t.boxes() == 0 {
+            return Err(format!("{what} has no box"));
         }
+        if t.0.iter().any(|&v| v < 0) || t.0.windows(2).any(|w| w[1] < w[0]) {
+            return Err(format!(
+                "{what} {:?} must hold values that are not negative and never go down",
+                t.0
+            ));
+        }
+    }
+    if s.refusals.boxes() != 3 {
+        return Err(format!(
+            "the refusal track has {} boxes; the third refusal ends the game, so it has 3",
+            s.refusals.boxes()
+        ));
+    }
+    if s.roundabouts.boxes() != 2 {
+        return Err(format!(
+            "the roundabout track has {} boxes; a game allows 2 roundabouts",
+            s.roundabouts.boxes()
+        ));
+    }
+    let pool_houses: usize = s.streets.iter().map(|st| st.pools.len()).sum();
+    if (s.pools.boxes() as usize) < pool_houses {
+        return Err(format!(
+            "the pool track has {} boxes for {pool_houses} pool houses",
+            s.pools.boxes()
+        ));
     }
     for m in &s.modules {
         m.check_layout(s)?;
