@@ -581,7 +581,9 @@ export async function tablePage(main, table, { watch }) {
           el('th', { scope: 'col', 'data-row': 'total' }, 'Total'))),
         el('tbody', {}, rows))),
       el('details', { id: 'breakdown-details', open: true }, el('summary', {}, 'How the points come about'), ...details),
-      el('p', {}, el('a', { href: `/api/tables/${encodeURIComponent(table)}/record`, download: `welcome-${table}.json`, id: 'record-link', class: 'button' }, '⬇ Download game record')),
+      el('p', { class: 'row' },
+        el('a', { href: `/t/${encodeURIComponent(table)}/replay`, 'data-nav': true, id: 'replay-link', class: 'button' }, '▶ Replay round by round'),
+        el('a', { href: `/api/tables/${encodeURIComponent(table)}/record`, download: `welcome-${table}.json`, id: 'record-link', class: 'button' }, '⬇ Download game record')),
     );
   }
 
