@@ -19,7 +19,13 @@ use welcome_engine::{Game, Options};
 
 /// Reads a JSON body into `T`, with the protocol's errors for every way it can be wrong.
 pub fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = body.map_err(|e| {
+    let bytes = self::body(body)?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))
+}
+
+/// The bytes of a body, or the protocol's error for one over the limit or unreadable.
+pub fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
@@ -29,8 +35,7 @@ pub fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result
         } else {
             ApiError::bad_request("bad_json", e.body_text())
         }
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))
+    })
 }
 
 /// A display name: trimmed, 1 to `max` characters, no control characters and no invisible

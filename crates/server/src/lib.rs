@@ -17,6 +17,7 @@ pub mod http;
 pub mod loadtest;
 pub mod options;
 pub mod qr;
+pub mod replay;
 pub mod state;
 pub mod store;
 pub mod table;
@@ -80,6 +81,7 @@ pub enum ServeError {
 /// Every route of the app.
 pub fn app(state: AppState) -> Router {
     let body_limit = state.limits().max_body;
+    let record_limit = state.limits().max_record;
     Router::new()
         .route("/api/tables", get(http::lobby).post(http::create))
         .route("/api/tables/{table}", get(http::info))
@@ -91,6 +93,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{table}/transfer", post(transfer::offer))
         .route("/api/tables/{table}/claim", post(transfer::claim))
         .route("/api/companion/options", post(companion::options))
+        .route(
+            "/api/replay",
+            post(replay::replay).layer(DefaultBodyLimit::max(record_limit)),
+        )
         .route("/api/editions", get(edition::all))
         .route("/api/editions/{edition}", get(edition::one))
         .route("/api/edition", get(edition::json))
@@ -101,6 +107,8 @@ pub fn app(state: AppState) -> Router {
         .route("/t/{table}", get(assets::index))
         .route("/t/{table}/watch", get(assets::index))
         .route("/t/{table}/deal", get(assets::index))
+        .route("/t/{table}/replay", get(assets::index))
+        .route("/replay", get(assets::index))
         .route("/t/{table}/qr.svg", get(qr::svg))
         .route("/companion", get(assets::index))
         .route("/rules", get(assets::index))

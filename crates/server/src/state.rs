@@ -22,6 +22,12 @@ pub struct Limits {
     pub max_message: usize,
     /// Bytes in one HTTP request body.
     pub max_body: usize,
+    /// Bytes in a game record sent to be replayed (a long game of many seats is larger than
+    /// any other request).
+    pub max_record: usize,
+    /// Sheets in a replay (seats × rounds): the answer holds every one of them, each replay
+    /// of a round replays the rounds before it.
+    pub max_replay_sheets: usize,
     /// Open websockets of spectators on one table (each seat or host token has its own few).
     pub max_sockets_per_table: usize,
     /// Tables listed by the lobby.
@@ -43,6 +49,8 @@ impl Default for Limits {
             max_name: 32,
             max_message: 64 * 1024,
             max_body: 64 * 1024,
+            max_record: 1024 * 1024,
+            max_replay_sheets: 4000,
             max_sockets_per_table: 500,
             max_lobby: 200,
             lobby_idle: std::time::Duration::from_secs(30 * 60),

@@ -419,6 +419,31 @@ pub struct CompanionOut {
     pub after_turn: Option<SheetData>,
 }
 
+/// `POST /api/replay`: a game record replayed round by round.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ReplayOut {
+    pub edition: EditionId,
+    pub sheet: SheetId,
+    pub mode: Mode,
+    pub advanced: bool,
+    /// Display names, one per seat.
+    pub seats: Vec<String>,
+    /// Every resolved round of the record, in order.
+    pub rounds: Vec<ReplayRound>,
+    /// `null` when the record stops while the game goes on.
+    pub result: Option<ResultInfo>,
+}
+
+/// One round of a replay: what it offered and what each seat did (its log entry), then the
+/// plans and every sheet as they stood at its end.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ReplayRound {
+    #[serde(flatten)]
+    pub log: LogRound,
+    pub plans: Vec<PlanInfo>,
+    pub sheets: Vec<SheetInfo>,
+}
+
 #[derive(Serialize)]
 pub struct OptionsMsg<'a> {
     #[serde(rename = "type")]

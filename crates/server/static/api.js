@@ -9,27 +9,36 @@ export class ApiError extends Error {
 }
 
 export async function api(method, path, body) {
+  return send(method, path, body !== undefined ? JSON.stringify(body) : undefined);
+}
+
+/** A request whose body is text sent as it is (a game record read from a file). */
+export async function apiText(method, path, text) {
+  return send(method, path, text);
+}
+
+async function send(method, path, text) {
   let res;
   try {
     res = await fetch(path, {
       method,
-      headers: body !== undefined ? { 'content-type': 'application/json' } : {},
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      headers: text !== undefined ? { 'content-type': 'application/json' } : {},
+      body: text,
     });
   } catch (e) {
     throw new ApiError(0, 'network', 'The server cannot be reached.');
   }
-  const text = await res.text();
+  const reply = await res.text();
   let data = null;
-  if (text) {
+  if (reply) {
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(reply);
     } catch {
       data = null;
     }
   }
   if (!res.ok) {
-    throw new ApiError(res.status, data && data.code, (data && data.message) || text || res.statusText);
+    throw new ApiError(res.status, data && data.code, (data && data.message) || reply || res.statusText);
   }
   return data;
 }

@@ -3,6 +3,8 @@
 //   /t/{table}        table (player, or join form)
 //   /t/{table}/watch  spectator
 //   /t/{table}/deal   dealer screen for table mode
+//   /t/{table}/replay the table's game, round by round
+//   /replay           a game record from a file, round by round
 //   /companion        score-sheet companion for the physical game
 //   /rules            a short rules page
 
@@ -53,6 +55,12 @@ async function route() {
     } else if ((m = path.match(/^\/t\/([^/]+)\/deal$/))) {
       const { dealPage } = await import('./deal.js');
       current = await dealPage(main, decodeURIComponent(m[1]));
+    } else if (path === '/replay') {
+      const { replayPage } = await import('./replay.js');
+      current = await replayPage(main);
+    } else if ((m = path.match(/^\/t\/([^/]+)\/replay$/))) {
+      const { replayPage } = await import('./replay.js');
+      current = await replayPage(main, decodeURIComponent(m[1]));
     } else if ((m = path.match(/^\/t\/([^/]+)$/))) {
       const { tablePage } = await import('./table.js');
       current = await tablePage(main, decodeURIComponent(m[1]), { watch: false });

@@ -4,6 +4,7 @@ import { api, seats, prefs } from './api.js';
 import { el } from './format.js';
 import { edition, DEFAULT_EDITION, tableKind } from './data.js';
 import { navigate, setTitle } from './app.js';
+import { recordPicker, replayFile, hold, refusal } from './replay.js';
 
 /** Seats a table may have on this server. */
 const SERVER_SEATS = 100;
@@ -124,9 +125,26 @@ export async function lobbyPage(main) {
     el('div', { class: 'row' }, el('h2', { id: 'open-h' }, 'Open tables'), el('button', { type: 'button', onclick: () => load() }, 'Refresh')),
     list);
 
+  // A game record from a file: the server replays it, and a record it refuses is named here.
+  const replayErr = el('p', { class: 'error-text', role: 'alert', id: 'lobby-replay-error' });
+  const replayPanel = el('section', { class: 'panel', 'aria-labelledby': 'replay-h' },
+    el('h2', { id: 'replay-h' }, 'Replay a game'),
+    el('p', { class: 'muted' }, 'Step through a finished game round by round, every sheet as it was: open its record (the file downloaded at the end of a game).'),
+    recordPicker('record-file', async (file) => {
+      replayErr.textContent = '';
+      try {
+        const { answer, text } = await replayFile(file);
+        hold(answer, text);
+        navigate('/replay');
+      } catch (e) {
+        replayErr.textContent = refusal(e);
+      }
+    }),
+    replayErr);
+
   main.append(
     el('h1', {}, 'Lobby'),
-    el('div', { class: 'lobby-layout' }, form, listPanel),
+    el('div', { class: 'lobby-layout' }, form, el('div', {}, listPanel, replayPanel)),
   );
   syncMode();
 

@@ -10,14 +10,14 @@
 // or a click/tap calls `activate`) with its own accessible name.
 
 import { LAYOUT } from './edition.js';
-import { parseHouse } from './format.js';
+import { parseHouse, el } from './format.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
 // Geometry (SVG user units).
 export const W = 1000;
 
-/** Narrow screens draw the streets and the scoring area as two pictures (see renderSheet). */
+/** Phones draw the streets large, scrolled sideways, and the scoring area as text (see renderSheet). */
 export const COMPACT = window.matchMedia('(max-width: 640px)');
 const RIGHT = 934; // right edge of the last house cell of every street
 const P = 70; // house pitch
@@ -129,8 +129,13 @@ export function renderSheet(container, data, opts = {}) {
   const focusedKey = container.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
   const G = geometry(layout.streets.length);
 
-  // On a narrow screen the streets and the scoring area are two pictures, the streets cropped
-  // to their own width so that the houses are as large as the screen allows.
+  // On a phone the streets are drawn large in a box of their own that scrolls sideways (see
+  // `.sheet-scroll` in style.css): every house and fence slot is then a tap of at least 44 CSS
+  // pixels and every number readable, which a whole street squeezed into the screen's width
+  // cannot be (twelve houses in 390 pixels are 32 pixels each). Showing one street at a time
+  // would not make them wider, and would hide where else a number fits; the scroll keeps the
+  // three streets in view together, the way the paper sheet is read. The scoring area becomes
+  // a table of the score rows in text of a readable size.
   const compact = opts.compact ?? COMPACT.matches;
   const mk = (viewBox, label) => {
     const svg = s('svg', { viewBox, class: 'sheet', role: 'group', 'aria-label': label });
@@ -148,25 +153,35 @@ export function renderSheet(container, data, opts = {}) {
   };
   const label = opts.label || 'Score sheet';
   const svg = compact ? mk(`${STREETS_X0} 0 ${W - STREETS_X0 - 4} ${G.lower - 6}`, label) : mk(`0 0 ${W} ${G.height}`, label);
-  const lowerSvg = compact ? mk(`0 ${G.lower - 8} ${W} ${G.height - G.lower + 8}`, `${label}: scoring`) : svg;
   svg.dataset.sheet = layout.id;
 
-  // City name box at the top left.
-  const nameG = s('g', { class: 'city' });
-  const cx0 = compact ? STREETS_X0 + 6 : 14;
-  const cw = compact ? 130 : 150;
-  nameG.append(s('rect', { x: cx0, y: TOP + 40, width: cw, height: 46, rx: 6, class: 'city-box' }));
-  nameG.append(s('text', { x: cx0 + 10, y: TOP + 58, class: 'small' }, 'Welcome to'));
-  nameG.append(s('text', { x: cx0 + 10, y: TOP + 78, class: 'city-name' }, opts.city || ''));
-  svg.append(nameG);
+  if (!compact) {
+    // City name box at the top left (on a phone the page names the sheet).
+    const nameG = s('g', { class: 'city' });
+    nameG.append(s('rect', { x: 14, y: TOP + 40, width: 150, height: 46, rx: 6, class: 'city-box' }));
+    nameG.append(s('text', { x: 24, y: TOP + 58, class: 'small' }, 'Welcome to'));
+    nameG.append(s('text', { x: 24, y: TOP + 78, class: 'city-name' }, opts.city || ''));
+    svg.append(nameG);
+  }
 
-  for (let si = 0; si < layout.streets.length; si++) drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pending);
-  drawLower(lowerSvg, layout, sheet, score, derived, targets, opts, G);
+  for (let si = 0; si < layout.streets.length; si++) drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pending, compact);
 
   if (compact) {
-    container.replaceChildren(svg, lowerSvg);
+    // The scroll box stays across redraws, so that it keeps its position while a turn goes on.
+    let scroller = container.firstElementChild;
+    if (!scroller || !scroller.classList.contains('sheet-scroll')) {
+      scroller = el('div', { class: 'sheet-scroll' });
+      container.replaceChildren(scroller);
+    }
+    const left = scroller.scrollLeft;
+    scroller.replaceChildren(svg);
+    scroller.scrollLeft = left;
+    while (scroller.nextSibling) scroller.nextSibling.remove();
+    container.append(scoreTable(layout, sheet, score, label));
     container.classList.add('compact');
+    revealTargets(scroller, targets);
   } else {
+    drawLower(svg, layout, sheet, score, derived, targets, opts, G);
     container.replaceChildren(svg);
     container.classList.remove('compact');
   }
@@ -175,6 +190,52 @@ export function renderSheet(container, data, opts = {}) {
     if (again) again.focus();
   }
   return svg;
+}
+
+/**
+ * When new places to tap appear and none of them is in the visible part of the streets,
+ * scrolls the box sideways to the one nearest to what is shown.
+ */
+function revealTargets(scroller, targets) {
+  const sig = [...targets.keys()].filter((k) => k.startsWith('h:') || k.startsWith('f:')).join(' ');
+  if (sig === (scroller.dataset.targets || '')) return;
+  scroller.dataset.targets = sig;
+  if (!sig || !scroller.isConnected) return;
+  const box = scroller.getBoundingClientRect();
+  const mid = box.left + box.width / 2;
+  let best = null;
+  for (const t of scroller.querySelectorAll('.target')) {
+    const r = t.getBoundingClientRect();
+    if (r.left >= box.left && r.right <= box.right) return;
+    const d = r.left + r.width / 2 - mid;
+    if (best == null || Math.abs(d) < Math.abs(best)) best = d;
+  }
+  if (best != null) scroller.scrollLeft += best;
+}
+
+/** Points as added to the total: penalties with their minus sign. */
+const signed = (v) => (v < 0 ? `−${-v}` : `${v}`);
+
+/**
+ * The scoring area as a table (phones): one line per score row in the printed order, with
+ * what the sheet shows for it and the points the engine scored, then the total.
+ */
+function scoreTable(layout, sheet, score, label) {
+  const rows = layout.score_rows.map((r) => {
+    const row = score ? score.rows.find((x) => x.id === r.id) : null;
+    const parts = [];
+    if (r.id === 'plans') parts.push(sheet.plans.map((v, k) => `n°${k + 1}: ${v == null ? '–' : v}`).join(' · '));
+    if (r.id === 'estates') parts.push(`sizes 1–${layout.real_estate.length} worth ${layout.real_estate.map((v, i) => trackValue(v, sheet.real_estate[i])).join(' · ')}`);
+    if (row && row.detail) parts.push(row.detail);
+    return el('tr', { 'data-row': r.id },
+      el('th', { scope: 'row' }, r.label),
+      el('td', { class: 'detail' }, parts.join('; ')),
+      el('td', { class: 'pts' }, row ? signed(row.points) : '…'));
+  });
+  return el('table', { class: 'data score-table', 'aria-label': `${label}: scoring` },
+    el('tbody', {}, rows,
+      el('tr', { class: 'total-row', 'data-row': 'total' },
+        el('th', { scope: 'row' }, 'Total'), el('td', { class: 'detail' }), el('td', { class: 'pts' }, score ? score.total : '…'))));
 }
 
 function eggText(e) {
@@ -187,7 +248,7 @@ function eggText(e) {
 
 const CONE_STATE = { open: 'not reached yet', circled: 'circled', crossed: 'crossed off' };
 
-function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pending) {
+function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pending, big) {
   const st = layout.streets[si];
   const data = sheet.streets[si];
   const n = st.houses;
@@ -206,7 +267,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
   // Park track above the right end of the street.
   const parks = st.parks;
   const pg = s('g', { class: 'parks', role: 'img', 'aria-label': `Street ${si + 1} parks: ${data.parks} of ${parks.length - 1} crossed, worth ${trackValue(parks, data.parks)}` });
-  const pr = 12;
+  const pr = big ? 13.5 : 12;
   const pStep = 30;
   const py = y0 + 16;
   const finalX = RIGHT - 16;
@@ -340,7 +401,9 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
       hg.append(s('rect', { x: x - 4, y: hy - 4, width: w + 8, height: BH + 8, rx: 8, class: 'hit' }));
       hg.append(s('rect', { x: x - 4, y: hy - 4, width: w + 8, height: BH + 8, rx: 8, class: 'focus-ring' }));
       if (target.badge) {
-        hg.append(s('rect', { x: x + 2, y: hy + BH - 20, width: w - 4, height: 18, rx: 4, class: 'badge' }));
+        // larger on a phone, where its text is drawn larger too
+        const bh = big ? 24 : 18;
+        hg.append(s('rect', { x: x + 2, y: hy + BH - bh - 2, width: w - 4, height: bh, rx: 4, class: 'badge' }));
         hg.append(s('text', { x: x + w / 2, y: hy + BH - 6, class: 'badge-text', 'text-anchor': 'middle' }, target.badge));
       } else {
         hg.append(s('path', { d: `M${x + w - 14} ${hy + 4}h10v10`, class: 'target-corner' }));
@@ -369,7 +432,8 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
       for (let t = 0; t < 3; t++) fg.append(s('line', { x1: fx - 5, y1: fy1 + 12 + t * 20, x2: fx + 5, y2: fy1 + 12 + t * 20, class: 'fence-rail' }));
     }
     if (target) {
-      fg.append(s('rect', { x: fx - 26, y: fy1 - 20, width: 52, height: fy2 - fy1 + 40, class: 'touch' }));
+      // the whole width between the two houses' middles: only fences are targets then
+      fg.append(s('rect', { x: fx - P / 2, y: fy1 - 20, width: P, height: fy2 - fy1 + 40, class: 'touch' }));
       fg.append(s('rect', { x: fx - 13, y: fy1 - 4, width: 26, height: fy2 - fy1 + 8, rx: 6, class: 'hit fence-hit' }));
       fg.append(s('rect', { x: fx - 13, y: fy1 - 4, width: 26, height: fy2 - fy1 + 8, rx: 6, class: 'focus-ring' }));
       fg.append(s('path', { d: `M${fx} ${fy1 + 8}v${fy2 - fy1 - 16}`, class: 'fence-preview' }));

@@ -24,6 +24,7 @@ export async function tablePage(main, table, { watch }) {
   let soloSeen = null;
   let moveLink = null; // { url, until } once the holder asked to move the seat
   let wasMyTurn = false;
+  let headOpen = false; // the phone's fold of the table's head
   const qr = joinQr(table, 'join-qr');
   const clock = el('span', { id: 'turn-clock', class: 'pill', hidden: true, 'aria-live': 'off' });
   // The round's countdown, from the server's deadline; stops once the page is left.
@@ -40,7 +41,14 @@ export async function tablePage(main, table, { watch }) {
   // Persistent parts of the game screen (kept across updates so focus and scroll survive).
   const sheetEl = el('div', { class: 'sheet-wrap', id: 'my-sheet' });
   const otherEl = el('div', { class: 'sheet-wrap', id: 'other-sheet', hidden: true });
-  const controlsEl = el('section', { class: 'panel steps', id: 'controls', 'aria-label': 'Your turn' });
+  // On a phone the turn's controls are a bar fixed at the bottom of the screen, under the thumb;
+  // the page keeps room for it below its content.
+  const controlsEl = el('section', { class: 'panel steps turn-bar', id: 'controls', 'aria-label': 'Your turn' });
+  const barRoom = new ResizeObserver(() => {
+    const fixed = getComputedStyle(controlsEl).position === 'fixed';
+    document.documentElement.style.setProperty('--bar-h', fixed && !controlsEl.hidden ? `${controlsEl.offsetHeight}px` : '0px');
+  });
+  barRoom.observe(controlsEl);
   const sheetTabs = el('div', { class: 'row', role: 'tablist', 'aria-label': 'Whose sheet', id: 'sheet-tabs' });
   const sideEl = el('div', { id: 'side' });
   const lowerEl = el('div', { id: 'lower' });
@@ -142,14 +150,8 @@ export async function tablePage(main, table, { watch }) {
     if (t.mode === 'solo' && v && v.solo_card_drawn) bits.push('Solo card drawn: every plan is approved');
     const invite = `${location.origin}/t/${encodeURIComponent(t.table)}`;
     if (moveLink && Date.now() > moveLink.until) moveLink = null;
-    head.replaceChildren(...[
-      el('div', { class: 'row' },
-        el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
-        el('span', { class: 'muted' }, bits.join(' · ')),
-        watch || me == null ? el('span', { class: 'pill' }, isHost() && !watch ? 'host' : 'spectator') : el('span', { class: 'pill' }, `you are seat ${me}`),
-        clock,
-        !watch && me != null ? soundToggle() : null,
-      ),
+    const sound = !watch && me != null ? soundToggle() : null;
+    const more = [
       t.status !== 'over' && !watch && t.mode !== 'solo' ? el('div', { class: 'row' },
         el('label', { for: 'invite' }, 'Invite link'),
         el('input', { id: 'invite', readonly: true, value: invite, size: Math.min(invite.length, 48), onfocus: (e) => e.target.select() }),
@@ -159,7 +161,24 @@ export async function tablePage(main, table, { watch }) {
       ) : null,
       t.status !== 'over' && !watch && t.table_mode ? el('div', { class: 'row join' }, qr, joinHint()) : null,
       t.status !== 'over' && !watch && me != null ? moveRow() : null,
-    ].filter(Boolean));
+    ].filter(Boolean);
+    const name = el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`);
+    const about = el('span', { class: 'muted' }, bits.join(' · '));
+    const who = watch || me == null ? el('span', { class: 'pill' }, isHost() && !watch ? 'host' : 'spectator') : el('span', { class: 'pill' }, `you are seat ${me}`);
+    if (!COMPACT.matches) {
+      head.replaceChildren(el('div', { class: 'row' }, name, about, who, clock, sound), ...more);
+      return;
+    }
+    // On a phone the table's head is one line that unfolds to the sound, the invite link and
+    // the seat move, so that the sheet and the turn fit on the screen; the fold remembers
+    // whether it was opened.
+    head.replaceChildren(el('details', {
+      id: 'table-more', open: headOpen ? true : null,
+      ontoggle: (e) => { headOpen = e.target.open; },
+    },
+    el('summary', {}, name, about, ' ', who, ' ', clock),
+    ...(sound ? [el('div', { class: 'row' }, sound)] : []),
+    ...more));
   }
 
   function tickClock() {
@@ -581,7 +600,9 @@ export async function tablePage(main, table, { watch }) {
           el('th', { scope: 'col', 'data-row': 'total' }, 'Total'))),
         el('tbody', {}, rows))),
       el('details', { id: 'breakdown-details', open: true }, el('summary', {}, 'How the points come about'), ...details),
-      el('p', {}, el('a', { href: `/api/tables/${encodeURIComponent(table)}/record`, download: `welcome-${table}.json`, id: 'record-link', class: 'button' }, '⬇ Download game record')),
+      el('p', { class: 'row' },
+        el('a', { href: `/t/${encodeURIComponent(table)}/replay`, 'data-nav': true, id: 'replay-link', class: 'button' }, '▶ Replay round by round'),
+        el('a', { href: `/api/tables/${encodeURIComponent(table)}/record`, download: `welcome-${table}.json`, id: 'record-link', class: 'button' }, '⬇ Download game record')),
     );
   }
 
@@ -597,5 +618,14 @@ export async function tablePage(main, table, { watch }) {
   connect();
   const relayout = () => { if (state && state.view) render(); };
   COMPACT.addEventListener('change', relayout);
-  return { stop: () => { if (socket) socket.close(); conn.hidden = true; if (controller) controller.dead = true; COMPACT.removeEventListener('change', relayout); } };
+  return {
+    stop: () => {
+      if (socket) socket.close();
+      conn.hidden = true;
+      if (controller) controller.dead = true;
+      COMPACT.removeEventListener('change', relayout);
+      barRoom.disconnect();
+      document.documentElement.style.removeProperty('--bar-h');
+    },
+  };
 }

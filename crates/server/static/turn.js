@@ -261,19 +261,29 @@ export class TurnController {
     this.showSheet();
   }
 
-  /** On a narrow screen the sheet sits above the controls: bring it into view to click on it. */
+  /** On a narrow screen the sheet sits above the controls: bring it into view to tap on it. */
   showSheet() {
     if (window.matchMedia('(max-width: 1000px)').matches) {
       const r = this.cfg.sheetEl.getBoundingClientRect();
-      if (r.top < 0 || r.top > window.innerHeight * 0.5) this.cfg.sheetEl.scrollIntoView({ block: 'start' });
+      // a phone's turn bar stays at the bottom of the screen: the sheet must be above it
+      const bar = this.barTop();
+      if (r.top < 0 || r.top > bar * 0.5) this.cfg.sheetEl.scrollIntoView({ block: 'start' });
     }
   }
 
   showControls() {
+    // a phone's turn bar is always on screen
+    if (this.barTop() < window.innerHeight) return;
     if (window.matchMedia('(max-width: 1000px)').matches) {
       const r = this.cfg.controls.getBoundingClientRect();
       if (r.bottom > window.innerHeight || r.top < 0) this.cfg.controls.scrollIntoView({ block: 'end' });
     }
+  }
+
+  /** Where a turn bar fixed at the bottom of the screen begins (the screen's height without one). */
+  barTop() {
+    const c = this.cfg.controls;
+    return getComputedStyle(c).position === 'fixed' ? c.getBoundingClientRect().top : window.innerHeight;
   }
 
   place(house, number) {
@@ -675,7 +685,7 @@ export class TurnController {
         }, 'Building-permit refusal'));
       } else if (this.mode === 'roundabout') {
         step.append(el('h3', {}, 'Roundabout'));
-        hint('Click a highlighted empty house to build a roundabout there.');
+        hint('Choose a highlighted empty house to build a roundabout there.');
       } else if (!this.pick) {
         step.append(el('h3', {}, this.cfg.offer.hand ? (this.handNum ? 'Choose the effect card' : 'Choose the number card') : 'Choose a combination'));
         hint(this.cfg.offer.hand
@@ -684,7 +694,7 @@ export class TurnController {
       } else {
         const r = resolvePick(this.cfg.offer, this.pick);
         step.append(el('h3', { html: `Write ${r.number}${r.effect === 'temp' ? ' (±2)' : ''} ${iconSvg(r.effect, 18)} ${effectLabel(r.effect)}` }));
-        hint('Click a highlighted house (dashed outline). A house showing several numbers lets you choose.');
+        hint('Choose a highlighted house on the sheet (dashed outline). A house showing several numbers lets you choose.');
         if (this.chooser && this.chooser.kind === 'number') {
           const ch = el('div', { class: 'chooser', role: 'group', 'aria-label': `Number for ${houseName(this.chooser.house)}` });
           ch.append(el('p', { class: 'hint' }, `Which number in ${houseName(this.chooser.house)}?`));
@@ -723,9 +733,26 @@ export class TurnController {
       h.append(helpTip(effectLabel(eff), effectHelp(eff)));
       step.append(h);
       const uses = o.effects || [];
-      if (eff === 'surveyor') hint('Click a highlighted fence slot to draw a fence, or skip.');
-      if (eff === 'real-estate') hint('Click a highlighted real-estate column to raise it, or skip.');
-      if (eff === 'bis') hint('Click a highlighted empty house next to a number to copy that number there (bis), or skip.');
+      if (eff === 'surveyor') hint('Choose a highlighted fence slot on the sheet to draw a fence, or skip.');
+      if (eff === 'real-estate') {
+        hint('Choose the estate size whose value goes up (or its column on the sheet), or skip.');
+        // buttons here too: on a phone the scoring area is a table, and they sit under the thumb
+        const sheet = o.sheet || this.cfg.base;
+        const row = el('div', { class: 'choices', role: 'group', 'aria-label': 'Estate size to raise' });
+        for (const u of uses) if (u['real-estate'] != null) {
+          const size = u['real-estate'];
+          const values = (this.cfg.layout.real_estate || [])[size - 1] || [];
+          const at = (k) => values[Math.min(k, values.length - 1)];
+          const crossed = sheet.real_estate[size - 1];
+          row.append(el('button', {
+            type: 'button', 'data-ctl': `estate-${size}`, 'data-estate': size,
+            'aria-label': `Raise estates of size ${size} from ${at(crossed)} to ${at(crossed + 1)} points`,
+            onclick: () => this.useEffect(u),
+          }, `Size ${size}: ${at(crossed)}→${at(crossed + 1)}`));
+        }
+        step.append(row);
+      }
+      if (eff === 'bis') hint('Choose a highlighted empty house next to a number to copy that number there (bis), or skip.');
       if (eff === 'temp') {
         hint('Hire a temp (cross a temp box)? Temps score by majority at the end.');
         for (const u of uses) {
@@ -755,7 +782,7 @@ export class TurnController {
       step.append(el('h3', {}, 'Finish your turn'));
       if (this.notice) hint(this.notice);
       if (this.mode === 'roundabout') {
-        hint('Click a highlighted empty house to build a roundabout there.');
+        hint('Choose a highlighted empty house to build a roundabout there.');
       }
       if (this.cfg.advanced && !this.draft.roundabout && (o.roundabouts || []).length) {
         buttons.append(el('button', {
@@ -792,7 +819,7 @@ export class TurnController {
       }
       if (this.mode === 'plan' && this.planSel) {
         const p = this.planSel.plan;
-        hint(`Plan n°${p}: click the estates to use (highlighted). It is validated as soon as the estates match.`);
+        hint(`Plan n°${p}: choose the estates to use (highlighted). It is validated as soon as the estates match.`);
         const claims = this.planClaims(p);
         if (claims.length === 1) {
           buttons.append(el('button', { type: 'button', 'data-ctl': 'plan-auto', onclick: () => this.addClaim(claims[0]) }, 'Use the only possible estates'));

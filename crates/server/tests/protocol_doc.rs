@@ -121,6 +121,12 @@ async fn every_example_matches_the_server() {
     let error = a.request(json!({ "type": "restart", "round": 1 })).await;
     let info = table_info(addr, &table).await;
     let joined = json!({ "seat": 2, "token": "t" });
+    let record = include_str!("../../../tests/golden/record-solo.json");
+    let (status, replay) =
+        welcome_server::client::http_raw(addr, "POST", "/api/replay", record.as_bytes())
+            .await
+            .unwrap();
+    assert_eq!(status, 200, "{replay}");
     let transfer = call(
         addr,
         "POST",
@@ -176,6 +182,15 @@ async fn every_example_matches_the_server() {
                 o["request"] = json!(1);
                 same_shape(&o, &options, "companion");
                 "companion"
+            }
+            None if ex.get("rounds").is_some() => {
+                same_shape(ex, &replay, "replay");
+                // The example is the golden record's first round, as replayed.
+                assert_eq!(ex["rounds"][0], replay["rounds"][0]);
+                for k in ["edition", "sheet", "mode", "advanced", "seats", "result"] {
+                    assert_eq!(ex[k], replay[k], "{k}");
+                }
+                "replay"
             }
             None if ex.get("mode").is_some() && ex.get("name").is_some() => {
                 serde_json::from_value::<CreateTable>(ex.clone()).unwrap();
@@ -271,6 +286,7 @@ async fn every_example_matches_the_server() {
         "transfer",
         "claim",
         "claimed",
+        "replay",
     ] {
         assert!(seen.contains(kind), "no example of {kind}");
     }
