@@ -53,11 +53,19 @@ fn observation_layout() -> Vec<(&'static str, Vec<usize>)> {
 
 /// The sheets of the edition, default first.
 #[pyfunction]
-fn sheets() -> Vec<String> {
-    welcome_engine::Edition::first()
-        .sheets
+#[pyo3(signature = (edition="first"))]
+fn sheets(edition: &str) -> PyResult<Vec<String>> {
+    let e = welcome_engine::Edition::by_id(edition)
+        .ok_or_else(|| error::rule_error("unknown_edition", format!("no edition {edition:?}")))?;
+    Ok(e.sheets.iter().map(|s| s.id.to_string()).collect())
+}
+
+/// The built-in editions' ids, the default one first.
+#[pyfunction]
+fn editions() -> Vec<String> {
+    welcome_engine::Edition::all()
         .iter()
-        .map(|s| s.id.to_string())
+        .map(|e| e.id.to_string())
         .collect()
 }
 
@@ -73,5 +81,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(action_kind, m)?)?;
     m.add_function(wrap_pyfunction!(observation_layout, m)?)?;
     m.add_function(wrap_pyfunction!(sheets, m)?)?;
+    m.add_function(wrap_pyfunction!(editions, m)?)?;
     Ok(())
 }

@@ -350,15 +350,22 @@ impl State {
     /// A new game: `mode` solo, standard or expert; `players` defaults to 1 in solo and 2
     /// otherwise; `seed` decides every card.
     #[new]
-    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None))]
+    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first"))]
     fn py_new(
         sheet: &str,
         mode: &str,
         players: Option<&Bound<'_, PyAny>>,
         advanced: bool,
         seed: Option<&Bound<'_, PyAny>>,
+        edition: &str,
     ) -> PyResult<State> {
         let mode = parse_mode(mode)?;
+        let edition_id = welcome_engine::EditionId::new(edition).map_err(|e| {
+            rule_error(
+                "unknown_edition",
+                format!("bad edition id {edition:?}: {e}"),
+            )
+        })?;
         let sheet_id = SheetId::new(sheet)
             .map_err(|e| rule_error("unknown_sheet", format!("bad sheet id {sheet:?}: {e}")))?;
         let players = match players {
@@ -381,7 +388,8 @@ impl State {
             }
             _ => 0,
         };
-        let options = Options::new(mode).sheet(sheet_id).advanced(advanced);
+        let mut options = Options::new(mode).sheet(sheet_id).advanced(advanced);
+        options.edition = edition_id;
         let game =
             Game::new(options, players as usize, seed).map_err(|e| rule_error(e.code(), e))?;
         let n = game.players();
@@ -393,15 +401,16 @@ impl State {
 
     /// Same as the constructor (OpenSpiel-style spelling).
     #[staticmethod]
-    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None))]
+    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first"))]
     fn new(
         sheet: &str,
         mode: &str,
         players: Option<&Bound<'_, PyAny>>,
         advanced: bool,
         seed: Option<&Bound<'_, PyAny>>,
+        edition: &str,
     ) -> PyResult<State> {
-        State::py_new(sheet, mode, players, advanced, seed)
+        State::py_new(sheet, mode, players, advanced, seed, edition)
     }
 
     fn clone(&self) -> State {

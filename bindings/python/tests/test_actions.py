@@ -56,15 +56,31 @@ def test_each_kind_can_be_legal():
     """Across random games every kind of action comes up (the encoding reaches them all)."""
     kinds = set()
     rng = random.Random(3)
-    for sheet in w.sheets():
-        for mode, players in [("solo", 1), ("expert", 2), ("standard", 2)]:
-            for seed in range(4):
-                state = w.State(sheet=sheet, mode=mode, players=players, advanced=True, seed=seed)
-                while not state.is_terminal():
-                    decisions = state.legal_decisions()
-                    kinds.update(d["kind"] for d in decisions)
-                    state.apply_action(rng.choice(decisions)["action"])
+    setups = [("first", sheet, mode, players) for sheet in w.sheets()
+              for mode, players in [("solo", 1), ("expert", 2), ("standard", 2)]]
+    # The collector edition's optional temp is the "temp" kind (its solo game is not played yet).
+    setups += [("collector", sheet, mode, 2) for sheet in w.sheets("collector")
+               for mode in ["expert", "standard"]]
+    for edition, sheet, mode, players in setups:
+        for seed in range(4):
+            state = w.State(sheet=sheet, mode=mode, players=players, advanced=True, seed=seed,
+                            edition=edition)
+            while not state.is_terminal():
+                decisions = state.legal_decisions()
+                kinds.update(d["kind"] for d in decisions)
+                state.apply_action(rng.choice(decisions)["action"])
     assert kinds == set(w.action_ranges())
+
+
+def test_editions_and_unknown_ones():
+    assert w.editions() == ["first", "collector"]
+    assert w.sheets("collector") == ["classic", "blueprint"]
+    with pytest.raises(w.RuleError) as err:
+        w.State(sheet="classic", mode="solo", edition="collector")
+    assert err.value.code == "mode_unavailable"
+    with pytest.raises(w.RuleError) as err:
+        w.sheets("second")
+    assert err.value.code == "unknown_edition"
 
 
 def test_illegal_action_names_the_rule():

@@ -15,6 +15,7 @@ from ._core import (
     State,
     action_kind,
     action_ranges,
+    editions,
     observation_layout,
     sheets,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "State",
     "action_kind",
     "action_ranges",
+    "editions",
     "observation_layout",
     "sheets",
 ]
