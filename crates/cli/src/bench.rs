@@ -12,7 +12,9 @@ use std::io::Write;
 use std::mem::size_of;
 use std::time::{Duration, Instant};
 use welcome_bots::{seat_seed, BotKind, RandomBot};
-use welcome_engine::{Edition, Game, Mode, Options, Position, Score, Sheet, SheetLayout, Temps};
+use welcome_engine::{
+    Edition, Game, Mode, Options, PlayerView, Position, Score, Sheet, SheetLayout, Temps,
+};
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -39,6 +41,8 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 /// Random solo playouts per second on one core: the classic sheet, and every other sheet.
 const RANDOM_TARGET: f64 = 25_000.0;
 const RANDOM_TARGET_THEMATIC: f64 = 15_000.0;
+/// Random AAA solo playouts per second on one core (collector edition), on every sheet.
+const RANDOM_TARGET_AAA: f64 = 15_000.0;
 /// A search copies a position for every line it explores.
 const CLONE_TARGET_NS: f64 = 1_000.0;
 const SCORING_TARGET: f64 = 1_000_000.0;
@@ -57,14 +61,25 @@ fn check(ok: bool, what: impl FnOnce() -> String) -> Result<(), CliError> {
     }
 }
 
-/// Checks that a finished solo game is plausible: over, by round 27, with a reason.
+/// The last round a solo game can reach: 27 with the Solo card; against the AAA, every turn
+/// fills a house or crosses a refusal box.
+fn solo_last_round(game: &Position) -> u16 {
+    if game.aaa().is_some() {
+        (game.layout().houses() + game.layout().refusals.boxes() as usize) as u16
+    } else {
+        SOLO_LAST_ROUND
+    }
+}
+
+/// Checks that a finished solo game is plausible: over, within its last round, with a reason.
 fn check_solo(game: &Position, seed: u64) -> Result<(), CliError> {
     check(game.is_over() && !game.end().is_empty(), || {
         format!("the solo game with seed {seed} did not finish")
     })?;
-    check(game.round() <= SOLO_LAST_ROUND, || {
+    let last = solo_last_round(game);
+    check(game.round() <= last, || {
         format!(
-            "the solo game with seed {seed} lasted {} rounds, more than {SOLO_LAST_ROUND}",
+            "the solo game with seed {seed} lasted {} rounds, more than {last}",
             game.round()
         )
     })
@@ -88,9 +103,9 @@ impl Throughput {
 fn random_playouts(
     edition: &Edition,
     sheet: &SheetLayout,
+    (mode, players): (Mode, usize),
     budget: Duration,
 ) -> Result<Throughput, CliError> {
-    let (mode, players) = playout_mode(edition);
     let options = options(mode, edition.id, sheet.id, false);
     let start = Instant::now();
     let mut games = 0u64;
@@ -98,10 +113,11 @@ fn random_playouts(
     while games == 0 || start.elapsed() < budget {
         let seed = games;
         let mut game = Game::new(options, players, seed)?.position().clone();
+        let last = solo_last_round(&game);
         let mut bots: Vec<RandomBot> = (0..players)
             .map(|seat| RandomBot::new(seat_seed(seed, seat)))
             .collect();
-        while !game.is_over() && (mode != Mode::Solo || game.round() <= SOLO_LAST_ROUND) {
+        while !game.is_over() && (mode != Mode::Solo || game.round() <= last) {
             for (seat, bot) in bots.iter_mut().enumerate() {
                 let Some(sheet) = game.sheet(seat) else { break };
                 let turn = bot.turn(&game.context(seat).unwrap(), sheet);
@@ -174,8 +190,8 @@ fn position_clones(options: Options, rounds: u16, budget: Duration) -> Result<f6
     Ok(start.elapsed().as_secs_f64() * 1e9 / clones as f64)
 }
 
-/// The mode playouts measure: solo, or where the engine has no solo game for the edition
-/// (the collector's AAA), 4-player standard games.
+/// The mode playouts measure: solo, or where the engine has no solo game for the edition,
+/// 4-player standard games.
 fn playout_mode(edition: &Edition) -> (Mode, usize) {
     if Mode::Solo.available(edition) {
         (Mode::Solo, 1)
@@ -212,7 +228,8 @@ fn greedy_games(options: Options, budget: Duration) -> Result<Throughput, CliErr
 struct Scored {
     layout: &'static SheetLayout,
     sheet: Sheet,
-    solo: bool,
+    /// How its temps score alone (solo, AAA), else ranked across `table_temps`.
+    solo: Option<Temps<'static>>,
     table_temps: Vec<u8>,
     total: i32,
 }
@@ -248,7 +265,7 @@ fn final_sheets(
                     out.push(Scored {
                         layout,
                         sheet: *sheet,
-                        solo: mode == Mode::Solo,
+                        solo: PlayerView::of(game.position(), 0).and_then(|v| v.solo_temps()),
                         table_temps: temps.clone(),
                         total: score.total,
                     });
@@ -281,11 +298,7 @@ fn scorings(sheets: &[Scored], how: Scoring, budget: Duration) -> Result<Scoring
     while passes == 0 || start.elapsed() < budget {
         let mut sum = 0i64;
         for s in sheets {
-            let temps = if s.solo {
-                Temps::Solo
-            } else {
-                Temps::Ranked(&s.table_temps)
-            };
+            let temps = s.solo.unwrap_or(Temps::Ranked(&s.table_temps));
             sum += match how {
                 Scoring::Total => Score::total_of(s.layout, black_box(&s.sheet), temps),
                 Scoring::Rows => Score::of(s.layout, black_box(&s.sheet), temps).total,
@@ -349,8 +362,17 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
     let mut random = Vec::with_capacity(layouts.len());
     for &layout in &layouts {
-        random.push((layout, random_playouts(edition, layout, budget)?));
+        random.push((
+            layout,
+            random_playouts(edition, layout, playout_mode(edition), budget)?,
+        ));
     }
+    // The collector's standard game deals from three piles: measured too.
+    let piles = if edition.rules.dealer == welcome_engine::Dealer::Piles {
+        Some(random_playouts(edition, main, (Mode::Standard, 4), budget)?)
+    } else {
+        None
+    };
     let sheets = final_sheets(edition, &layouts)?;
     let scored = scorings(&sheets, Scoring::Total, budget)?;
     let scored_rows = scorings(&sheets, Scoring::Rows, budget)?;
@@ -405,14 +427,18 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut rows: Vec<[String; 4]> = random
         .iter()
         .map(|(layout, r)| {
-            let goal = if layout.id == edition.default_sheet().id {
+            let aaa = edition.aaa.is_some();
+            let goal = if aaa {
+                RANDOM_TARGET_AAA
+            } else if layout.id == edition.default_sheet().id {
                 RANDOM_TARGET
             } else {
                 RANDOM_TARGET_THEMATIC
             };
+            let kind = if aaa { "AAA solo" } else { "solo" };
             if players == 1 {
                 [
-                    format!("random solo playouts/s, {} (1 thread)", layout.id),
+                    format!("random {kind} playouts/s, {} (1 thread)", layout.id),
                     thousands(r.per_second()),
                     target(">=", goal),
                     verdict(r.per_second() >= goal).into(),
@@ -427,6 +453,14 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
         })
         .collect();
+    if let Some(p) = &piles {
+        rows.push([
+            format!("random 4-player games/s, {} (1 thread)", main.id),
+            thousands(p.per_second()),
+            "-".into(),
+            "(three piles; no target)".into(),
+        ]);
+    }
     rows.extend([
         [
             "sheet scorings/s, total (1 thread)".into(),
@@ -493,7 +527,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
 
     writeln!(out, "\nchecks and method:")?;
-    let games = if players == 1 {
+    let games = if players == 1 && edition.aaa.is_some() {
+        "AAA solo games (level 1) in {:.2} s, every one over by its last possible round (one house or refusal box per turn)".to_string()
+    } else if players == 1 {
         format!("solo games in {{:.2}} s, every one over by round {SOLO_LAST_ROUND}")
     } else {
         format!("{players}-player standard games in {{:.2}} s, every one finished")

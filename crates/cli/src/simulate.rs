@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 use welcome_bots::BotKind;
 use welcome_engine::record::RECORD_VERSION;
-use welcome_engine::{Game, Options, Record, SheetId};
+use welcome_engine::{Game, Options, Outcome, Record, SheetId};
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
@@ -64,6 +64,8 @@ fn game_count(s: &str) -> Result<u64, String> {
 /// What one game contributes to the summary.
 struct GameSummary {
     scores: Vec<i32>,
+    /// AAA solo, level 1+: the AAA's total and the player's result.
+    aaa: Option<(i32, Outcome)>,
     triggers: [bool; TRIGGERS.len()],
     rounds: u16,
 }
@@ -79,6 +81,10 @@ fn summarise(game: &Game) -> GameSummary {
     }
     GameSummary {
         scores: game.scores().iter().map(|s| s.total).collect(),
+        aaa: game
+            .aaa_score()
+            .zip(game.outcome())
+            .map(|(s, o)| (s.total, o)),
         triggers,
         rounds: game.round(),
     }
@@ -146,6 +152,35 @@ struct Report {
     games_per_second: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     records: Option<String>,
+    /// AAA solo, level 1+: how the player fared against the automa.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    aaa: Option<AaaStats>,
+}
+
+#[derive(Serialize)]
+struct AaaStats {
+    level: u8,
+    /// The AAA's own scores.
+    scores: Stats,
+    wins: usize,
+    draws: usize,
+    losses: usize,
+}
+
+fn aaa_stats(level: Option<u8>, games: &[GameSummary]) -> Option<AaaStats> {
+    let results: Vec<(i32, Outcome)> = games.iter().filter_map(|g| g.aaa).collect();
+    if results.is_empty() {
+        return None;
+    }
+    let scores: Vec<i32> = results.iter().map(|r| r.0).collect();
+    let n = |o| results.iter().filter(|r| r.1 == o).count();
+    Some(AaaStats {
+        level: level.unwrap_or(1),
+        scores: stats(&scores),
+        wins: n(Outcome::Win),
+        draws: n(Outcome::Draw),
+        losses: n(Outcome::Loss),
+    })
 }
 
 const BUCKET: i32 = 10;
@@ -292,6 +327,7 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         seconds,
         games_per_second: args.games as f64 / seconds.max(1e-9),
         records: args.records.as_ref().map(|d| d.display().to_string()),
+        aaa: aaa_stats(options.aaa_level, &games),
     };
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
@@ -343,6 +379,13 @@ fn print_text(r: &Report, table: &str, out: &mut dyn Write) -> Result<(), CliErr
         .collect();
     writeln!(out, "\nend triggers (games): {}", triggers.join(", "))?;
     writeln!(out, "mean rounds: {:.2}", r.mean_rounds)?;
+    if let Some(a) = &r.aaa {
+        writeln!(
+            out,
+            "against the AAA (level {}): {} wins, {} draws, {} losses; AAA mean {:.2} (min {}, max {})",
+            a.level, a.wins, a.draws, a.losses, a.scores.mean, a.scores.min, a.scores.max
+        )?;
+    }
     if let Some(dir) = &r.records {
         writeln!(out, "records: {} files in {dir}", r.games)?;
     }

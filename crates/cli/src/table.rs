@@ -15,9 +15,13 @@ pub struct TableArgs {
     /// Number of seats [default: 1 with --solo, 4 otherwise]; 1 means the solo variant.
     #[arg(long, value_name = "N")]
     pub players: Option<usize>,
-    /// Solo variant: one player, the Solo card, 27 turns at most (spec §10).
+    /// Solo variant: one player; the 1st edition's Solo card (27 turns at most, spec §10) or
+    /// the collector edition's AAA automa (see --aaa-level).
     #[arg(long, conflicts_with = "expert")]
     pub solo: bool,
+    /// AAA solo (collector edition): the level of the opponent card, 0–5 [default: 1].
+    #[arg(long, value_name = "N")]
+    pub aaa_level: Option<u8>,
     /// Expert rules: card drafting, at least 2 players (spec §11).
     #[arg(long)]
     pub expert: bool,
@@ -60,7 +64,16 @@ impl TableArgs {
         } else {
             Mode::Standard
         };
-        Ok((options(mode, edition.id, sheet.id, self.advanced), players))
+        let mut options = options(mode, edition.id, sheet.id, self.advanced);
+        if let Some(level) = self.aaa_level {
+            if mode != Mode::Solo || edition.aaa.is_none() {
+                return Err(CliError::Usage(
+                    "--aaa-level is for the collector edition's solo game: add --edition collector --solo".into(),
+                ));
+            }
+            options.aaa_level = Some(level);
+        }
+        Ok((options, players))
     }
 }
 
@@ -92,6 +105,9 @@ pub fn describe(options: &Options, players: usize) -> String {
     }
     if options.edition != EditionId::first() {
         out += &format!(", edition {}", options.edition);
+    }
+    if let Some(level) = options.aaa_level {
+        out += &format!(", AAA level {level}");
     }
     out
 }

@@ -112,6 +112,9 @@ pub enum Draw {
     Card(Card),
     /// The Solo card (§10): approves every plan and is replaced at once.
     Solo,
+    /// A Validation card of the collector's AAA solo game (collector §15.4), for plan A, B or
+    /// C (0, 1, 2): resolved at once and replaced.
+    Validation(u8),
 }
 
 impl fmt::Display for Draw {
@@ -119,6 +122,11 @@ impl fmt::Display for Draw {
         match self {
             Draw::Card(c) => c.fmt(f),
             Draw::Solo => f.write_str("solo"),
+            Draw::Validation(l) => write!(
+                f,
+                "validation-{}",
+                ['a', 'b', 'c'].get(*l as usize).copied().unwrap_or('?')
+            ),
         }
     }
 }
@@ -134,6 +142,16 @@ impl<'de> Deserialize<'de> for Draw {
         let s = String::deserialize(d)?;
         if s == "solo" {
             return Ok(Draw::Solo);
+        }
+        if let Some(l) = s.strip_prefix("validation-") {
+            return match l {
+                "a" => Ok(Draw::Validation(0)),
+                "b" => Ok(Draw::Validation(1)),
+                "c" => Ok(Draw::Validation(2)),
+                _ => Err(serde::de::Error::custom(format!(
+                    "{s:?}: a Validation card is validation-a, validation-b or validation-c"
+                ))),
+            };
         }
         s.parse().map(Draw::Card).map_err(serde::de::Error::custom)
     }

@@ -623,6 +623,10 @@ pub struct EditionRules {
     pub plan_letters: bool,
     #[serde(default)]
     pub solo: SoloKind,
+    /// Rulings C19 and C26: the single draw pile of the solo and expert games lies action
+    /// face up, so the next card's action is public.
+    #[serde(default)]
+    pub pile_face_up: bool,
 }
 
 /// What the solo game plays against.
@@ -653,6 +657,7 @@ impl Default for EditionRules {
             expert_first_hand: 0,
             plan_letters: false,
             solo: SoloKind::SoloCard,
+            pile_face_up: false,
         }
     }
 }
@@ -671,6 +676,8 @@ struct EditionData {
     deck_counts: Option<DeckCounts>,
     plans: Vec<PlanCard>,
     solo: SoloRules,
+    #[serde(default)]
+    aaa: Option<crate::aaa::AaaRules>,
 }
 
 /// The printed counts a deck must match whatever its number/effect pairing (collector §2.1,
@@ -702,6 +709,8 @@ pub struct Edition {
     /// The edition's plans followed by every sheet's own plans.
     pub plans: Vec<PlanCard>,
     pub solo: SoloRules,
+    /// The AAA automa's cards (editions whose solo game is the AAA, §15).
+    pub aaa: Option<crate::aaa::AaaRules>,
     /// The sheets, the default one first.
     pub sheets: Vec<SheetLayout>,
 }
@@ -837,6 +846,7 @@ impl Edition {
             deck,
             plans,
             solo: data.solo,
+            aaa: data.aaa,
             sheets: layouts,
         };
         ed.check()?;
@@ -896,6 +906,7 @@ impl Edition {
                 self.deck.len()
             ));
         }
+        self.check_aaa()?;
         if self.rules.expert_first_hand > 1 {
             return bad("expert_first_hand is 0 or 1".into());
         }
@@ -941,6 +952,53 @@ impl Edition {
                     return bad(format!(
                         "sheet {}: no basic plan in stack {stack}",
                         sheet.id
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The AAA data: present exactly when the solo game is the AAA's, one card per level
+    /// 0–5 at most, every card within the ranges of §15.7.
+    fn check_aaa(&self) -> Result<(), EditionError> {
+        let bad = |m: String| Err(EditionError::Inconsistent(m));
+        let Some(aaa) = &self.aaa else {
+            if self.rules.solo == SoloKind::Aaa {
+                return bad("an AAA solo game needs the aaa block (its opponent cards)".into());
+            }
+            return Ok(());
+        };
+        if self.rules.solo != SoloKind::Aaa {
+            return bad("the aaa block needs rules.solo = \"aaa\"".into());
+        }
+        if aaa.validations_in_discard as usize >= crate::aaa::LETTERS.len() {
+            return bad(format!(
+                "aaa.validations_in_discard is {}: one of the 3 Validation cards goes in the pile",
+                aaa.validations_in_discard
+            ));
+        }
+        if aaa.best_estates == 0 {
+            return bad("aaa.best_estates must be 1 or more".into());
+        }
+        if aaa.opponents.is_empty() {
+            return bad("aaa.opponents lists no card".into());
+        }
+        for (i, o) in aaa.opponents.iter().enumerate() {
+            if let Err(e) = o.card.check() {
+                return bad(format!("aaa.opponents[{i}] ({}): {e}", o.name));
+            }
+            if aaa.opponents[..i]
+                .iter()
+                .any(|p| p.card.level == o.card.level)
+            {
+                return bad(format!("two opponent cards have level {}", o.card.level));
+            }
+            if let Some(p) = o.card.temp_places {
+                if let Some(s) = self.sheets.iter().find(|s| p[0] > s.temp_boxes) {
+                    return bad(format!(
+                        "aaa.opponents[{i}] ({}): temp_places {p:?} asks for more than the {} temp boxes of sheet {}",
+                        o.name, s.temp_boxes, s.id
                     ));
                 }
             }

@@ -5,13 +5,15 @@
 //! ChaCha8 generator; a replay takes its draws from the record instead, so it never depends on
 //! the generator.
 
+use crate::aaa::{Aaa, AaaScore, Outcome};
 use crate::card::{Card, Draw, Effect};
 use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
 use crate::id::{EditionId, SheetId};
 use crate::legal::{Combination, Offer, PlanSlot, TurnContext, TurnError};
-use crate::score::{ranks, score_all, Score};
+use crate::score::{ranks, score_all, Score, Temps};
 use crate::sheet::Sheet;
 use crate::turn::{Pick, Play, Turn};
+use crate::values::TableValues;
 use crate::view::PlayerView;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -73,10 +75,20 @@ impl Mode {
         }
     }
 
-    /// Whether `edition` can be played in this mode by this engine. The collector edition's
-    /// solo game is the AAA automa (spec §15), which the engine does not play yet.
+    /// Whether `edition` can be played in this mode by this engine: an AAA solo game needs
+    /// the edition's opponent cards.
     pub fn available(self, edition: &Edition) -> bool {
-        !(self == Mode::Solo && edition.rules.solo == SoloKind::Aaa)
+        !(self == Mode::Solo && edition.rules.solo == SoloKind::Aaa && edition.aaa.is_none())
+    }
+
+    /// One line saying how cards reach the players in `edition`.
+    pub fn description_in(self, edition: &Edition) -> &'static str {
+        match self {
+            Mode::Solo if edition.rules.solo == SoloKind::Aaa => {
+                "one player against the AAA automa (levels 0–5)"
+            }
+            _ => self.description(),
+        }
     }
 }
 
@@ -115,6 +127,10 @@ pub struct Options {
     /// The sheet every seat plays on (thematic Ruling TR1).
     #[serde(default)]
     pub sheet: SheetId,
+    /// AAA solo (collector §15): the level of the opponent card played, 0–5 (1 when none is
+    /// named).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aaa_level: Option<u8>,
 }
 
 impl Options {
@@ -126,7 +142,14 @@ impl Options {
             first_plan_reshuffle: true,
             pass: PassDirection::Right,
             sheet: SheetId::classic(),
+            aaa_level: None,
         }
+    }
+
+    /// Plays against the AAA opponent card of this level.
+    pub fn aaa_level(mut self, level: u8) -> Options {
+        self.aaa_level = Some(level);
+        self
     }
 
     pub fn sheet(mut self, sheet: SheetId) -> Options {
@@ -165,6 +188,16 @@ pub enum SetupError {
     ModeUnavailable { mode: &'static str, edition: String },
     #[error("unknown edition {0:?}")]
     UnknownEdition(String),
+    #[error("an AAA level is only for the AAA solo game (edition collector, solo mode)")]
+    NotAaa,
+    #[error("edition {edition} has no AAA opponent card of level {level} (it has {known})")]
+    UnknownLevel {
+        edition: String,
+        level: u8,
+        known: String,
+    },
+    #[error(transparent)]
+    Values(#[from] crate::values::ValuesError),
     #[error("edition {edition} has no sheet {sheet:?} (it has {known})")]
     UnknownSheet {
         edition: String,
@@ -187,6 +220,9 @@ impl SetupError {
             SetupError::TooFewSeats { .. } => "too_few_seats",
             SetupError::ModeUnavailable { .. } => "mode_unavailable",
             SetupError::UnknownEdition(_) => "unknown_edition",
+            SetupError::NotAaa => "not_aaa",
+            SetupError::UnknownLevel { .. } => "unknown_aaa_level",
+            SetupError::Values(e) => e.code(),
             SetupError::UnknownSheet { .. } => "unknown_sheet",
             SetupError::BadPlan { .. } => "bad_plan",
             SetupError::Deal(e) => e.code(),
@@ -211,6 +247,8 @@ pub enum DealError {
     },
     #[error("no card is left to draw")]
     OutOfCards,
+    #[error("Validation card {letter} cannot be drawn here: {reason}")]
+    BadValidation { letter: char, reason: &'static str },
 }
 
 impl DealError {
@@ -220,6 +258,7 @@ impl DealError {
             DealError::NotInPile { .. } => "card_not_in_pile",
             DealError::BadSoloCard { .. } | DealError::SoloCardTooEarly { .. } => "bad_solo_card",
             DealError::OutOfCards => "out_of_cards",
+            DealError::BadValidation { .. } => "bad_validation_card",
         }
     }
 }
@@ -243,7 +282,8 @@ pub enum EndReason {
         #[serde(with = "seat_number")]
         seat: usize,
     },
-    /// Solo: the last construction card was used.
+    /// Solo: the last construction card was used (AAA: fewer than 3 cards are left to
+    /// draw, an engine safety the rules never reach).
     DeckExhausted,
 }
 
@@ -328,6 +368,23 @@ pub struct Position {
     /// Expert: the card each seat receives next round.
     incoming: Vec<Option<Card>>,
     end: Vec<EndReason>,
+    /// AAA solo: the automa (collector §15).
+    aaa: Option<Aaa>,
+    /// Values the table entered from its own cards (already applied to `plans` and `aaa`).
+    values: TableValues,
+    /// The card lying on top of the draw pile, action face up (collector Rulings C19, C26):
+    /// already taken from `pile` (and logged), it is the next card drawn.
+    top: Option<Draw>,
+}
+
+/// What the top of a face-up draw pile shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NextCard {
+    /// A construction card: its action side.
+    Action(Effect),
+    /// The back of a Validation card (its letter is hidden).
+    Validation,
 }
 
 /// A game in progress or finished: its `Position` and the round log kept for the record.
@@ -364,6 +421,9 @@ impl PartialEq for Position {
             && self.reshuffle_next == other.reshuffle_next
             && self.incoming == other.incoming
             && self.end == other.end
+            && self.aaa == other.aaa
+            && self.values == other.values
+            && self.top == other.top
     }
 }
 
@@ -411,7 +471,18 @@ impl Game {
     /// A new game of the edition and sheet the options name: plans drawn and round 1 dealt
     /// from the seeded generator.
     pub fn new(options: Options, players: usize, seed: u64) -> Result<Game, SetupError> {
-        Game::setup(options, players, seed, None, None)
+        Game::setup(options, players, seed, None, None, &TableValues::default())
+    }
+
+    /// A new game played with values the table entered from its own cards (collector §18.5);
+    /// they are checked first and nothing is set up if one is out of range.
+    pub fn with_values(
+        options: Options,
+        players: usize,
+        seed: u64,
+        values: &TableValues,
+    ) -> Result<Game, SetupError> {
+        Game::setup(options, players, seed, None, None, values)
     }
 
     /// A game whose plans and draws come from a record (see `record`).
@@ -421,8 +492,9 @@ impl Game {
         seed: u64,
         plans: [u8; 3],
         draws: VecDeque<Draw>,
+        values: &TableValues,
     ) -> Result<Game, SetupError> {
-        Game::setup(options, players, seed, Some(plans), Some(draws))
+        Game::setup(options, players, seed, Some(plans), Some(draws), values)
     }
 
     fn setup(
@@ -431,6 +503,7 @@ impl Game {
         seed: u64,
         plans: Option<[u8; 3]>,
         script: Option<VecDeque<Draw>>,
+        values: &TableValues,
     ) -> Result<Game, SetupError> {
         let edition = Edition::by_id(options.edition.as_str())
             .ok_or_else(|| SetupError::UnknownEdition(options.edition.to_string()))?;
@@ -458,6 +531,41 @@ impl Game {
         if let (Some(pass), Mode::Expert) = (edition.rules.expert_pass, options.mode) {
             options.pass = pass;
         }
+        values.check()?;
+        let aaa_card = match (&edition.aaa, options.mode) {
+            (Some(aaa), Mode::Solo) => {
+                let level = options.aaa_level.unwrap_or(1);
+                let printed = aaa
+                    .opponent(level)
+                    .ok_or_else(|| SetupError::UnknownLevel {
+                        edition: edition.id.to_string(),
+                        level,
+                        known: aaa
+                            .opponents
+                            .iter()
+                            .map(|o| o.card.level.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    })?;
+                options.aaa_level = Some(level);
+                match values.opponent {
+                    Some(c) if c.level != level => {
+                        return Err(crate::values::ValuesError::OpponentLevel {
+                            entered: c.level,
+                            played: level,
+                        }
+                        .into())
+                    }
+                    Some(c) => Some(c),
+                    None => Some(printed.card),
+                }
+            }
+            _ if options.aaa_level.is_some() => return Err(SetupError::NotAaa),
+            _ if values.opponent.is_some() => {
+                return Err(crate::values::ValuesError::NoOpponent.into())
+            }
+            _ => None,
+        };
         let layout = edition
             .sheet(options.sheet)
             .ok_or_else(|| SetupError::UnknownSheet {
@@ -489,11 +597,30 @@ impl Game {
             }
             None => drawn_plans,
         };
-        let solo_at = (options.mode == Mode::Solo).then(|| {
+        let solo_at = (options.mode == Mode::Solo && aaa_card.is_none()).then(|| {
             let total = edition.deck.len() + 1;
             let bottom = edition.solo.bottom_part.clamp(1, total);
             total - bottom + pick_index(&mut rng, bottom)
         });
+        // AAA: one Validation card in the pile's bottom part, the others in the discard
+        // (collector §15.2). Which one is hidden; a replayed record's draws settle it.
+        let aaa = aaa_card.map(|card| {
+            let letter = pick_index(&mut rng, 3) as u8;
+            let total = edition.deck.len() + 1;
+            Aaa {
+                card,
+                given: Vec::new(),
+                plans: [None; 3],
+                drawn: Vec::new(),
+                pile: vec![letter],
+                discard: (0..3).filter(|&l| l != letter).collect(),
+                guarded: total - edition.solo.bottom_part.clamp(1, total),
+            }
+        });
+        let mut slots = ids_to_slots(plans);
+        for (slot, v) in slots.iter_mut().zip(values.plans) {
+            slot.values = v;
+        }
         let blank = Sheet::new(layout);
         let mut position = Position {
             edition,
@@ -511,7 +638,7 @@ impl Game {
             table: Table::Solo {
                 hand: [Card::new(0, Effect::Surveyor); 3],
             },
-            plans: ids_to_slots(plans),
+            plans: slots,
             sheets: vec![blank; players],
             pending: vec![None; players],
             round: 0,
@@ -521,6 +648,9 @@ impl Game {
             reshuffle_next: false,
             incoming: vec![None; players],
             end: Vec::new(),
+            aaa,
+            values: *values,
+            top: None,
         };
         let mut script = script;
         let first = position.start_round(true, &mut script)?;
@@ -642,7 +772,15 @@ impl Position {
     pub fn pile_sizes(&self) -> (usize, usize) {
         let stacked: usize = self.piles.iter().map(|p| p.stack.len()).sum();
         let piled: usize = self.piles.iter().map(|p| p.discard.len()).sum();
-        (self.pile.len() + stacked, self.discard.len() + piled)
+        let (in_pile, in_discard) = self
+            .aaa
+            .as_ref()
+            .map_or((0, 0), |a| (a.pile.len(), a.discard.len()));
+        let shown = usize::from(self.top.is_some());
+        (
+            self.pile.len() + stacked + in_pile + shown,
+            self.discard.len() + piled + in_discard,
+        )
     }
 
     /// The collector edition's three piles (empty in other games): each one's stack — known
@@ -827,6 +965,10 @@ impl Position {
     /// card, whose place is also hidden, is not a construction card and is not listed.
     pub fn unseen(&self, seat: usize) -> Vec<Card> {
         let mut cards = self.pile.clone();
+        // Only the action of the card shown on the pile is seen.
+        if let Some(Draw::Card(c)) = self.top {
+            cards.push(c);
+        }
         if let Table::Hands { hands } = &self.table {
             cards.extend_from_slice(&self.discard);
             let n = hands.len();
@@ -875,6 +1017,23 @@ impl Position {
         let edition = view.edition;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut pool = view.unseen.clone();
+        // The card shown on the pile: a hidden number under the action shown, or a Validation
+        // card of a letter not drawn yet (dealt with the other letters below).
+        let top = match view.next {
+            None => None,
+            Some(NextCard::Action(effect)) => {
+                let fits: Vec<usize> = (0..pool.len())
+                    .filter(|&i| pool[i].effect == effect)
+                    .collect();
+                if fits.is_empty() {
+                    return bad("no unseen card has the action shown on the pile");
+                }
+                Some(Draw::Card(
+                    pool.swap_remove(fits[pick_index(&mut rng, fits.len())]),
+                ))
+            }
+            Some(NextCard::Validation) => Some(Draw::Validation(0)),
+        };
         let face = |k: usize| -> Result<[Card; 3], ViewError> {
             view.face_up
                 .get(3 * k..3 * k + 3)
@@ -925,15 +1084,52 @@ impl Position {
                 (Table::Hands { hands }, discard)
             }
         };
+        // AAA: the letters not drawn yet, dealt to the top, the pile and the discard.
+        let mut top = top;
+        let aaa = match &view.aaa {
+            None => None,
+            Some(v) => {
+                let mut left: Vec<u8> = (0..3).filter(|l| !v.drawn.contains(l)).collect();
+                for i in (1..left.len()).rev() {
+                    left.swap(i, pick_index(&mut rng, i + 1));
+                }
+                if let Some(Draw::Validation(l)) = &mut top {
+                    *l = left
+                        .pop()
+                        .ok_or_else(|| ViewError("no Validation card is left".into()))?;
+                }
+                if left.len() != v.in_pile + v.in_discard {
+                    return bad("the Validation cards do not add up");
+                }
+                let discard = left.split_off(v.in_pile);
+                Some(Aaa {
+                    card: v.card,
+                    given: v.given.clone(),
+                    plans: v.plans,
+                    drawn: v.drawn.clone(),
+                    pile: left,
+                    discard,
+                    guarded: v.guarded,
+                })
+            }
+        };
+        if matches!(top, Some(Draw::Validation(_))) && aaa.is_none() {
+            return bad("a Validation card shows outside an AAA game");
+        }
+        let letters = aaa
+            .as_ref()
+            .map_or((0, 0), |a| (a.pile.len(), a.discard.len()));
         let stacked: usize = view.piles.iter().map(|p| p.stack.len()).sum();
         let piled: usize = view.piles.iter().map(|p| p.discard.len()).sum();
-        if pool.len() + stacked != view.pile || discard.len() + piled != view.discard {
+        let shown = usize::from(top.is_some());
+        if pool.len() + stacked + letters.0 + shown != view.pile
+            || discard.len() + piled + letters.1 != view.discard
+        {
             return bad("the unseen cards do not fit the pile and discard counts");
         }
         let total = edition.deck.len() + 1;
         let drawn = edition.deck.len() - pool.len() + usize::from(view.solo_card_drawn);
-        let _ = stacked;
-        let solo_at = (view.options.mode == Mode::Solo).then(|| {
+        let solo_at = (view.options.mode == Mode::Solo && aaa.is_none()).then(|| {
             if view.solo_card_drawn {
                 0
             } else {
@@ -963,6 +1159,9 @@ impl Position {
             reshuffle_next: false,
             incoming: vec![None; n],
             end: view.end.clone(),
+            aaa,
+            values: view.values,
+            top,
         };
         if let Some(turn) = &view.my_turn {
             let after = p
@@ -1018,7 +1217,8 @@ impl Position {
         let mut turns = Vec::with_capacity(n);
         let mut validated = [false; 3];
         let mut reshuffle = false;
-        let expert = matches!(self.table, Table::Hands { .. });
+        // Expert seats pass a card; the AAA player gives one (§15.3).
+        let expert = matches!(self.table, Table::Hands { .. }) || self.aaa.is_some();
         let mut passes = Vec::with_capacity(if expert { n } else { 0 });
         for seat in 0..n {
             let Some((turn, after)) = self.pending[seat].take() else {
@@ -1049,7 +1249,19 @@ impl Position {
         }
         // Cards leave the table.
         match &self.table {
-            Table::Solo { hand } => self.discard.extend_from_slice(hand),
+            Table::Solo { hand } => match (&mut self.aaa, passes.first()) {
+                (Some(a), Some(&pass)) => {
+                    let keep = pass.unwrap_or(2) as usize;
+                    for (i, &c) in hand.iter().enumerate() {
+                        if i == keep {
+                            a.given.push(c);
+                        } else {
+                            self.discard.push(c);
+                        }
+                    }
+                }
+                _ => self.discard.extend_from_slice(hand),
+            },
             Table::Hands { hands } => {
                 let n = hands.len();
                 let mut incoming = vec![None; n];
@@ -1094,7 +1306,14 @@ impl Position {
                 end.push(EndReason::AllHouses { seat });
             }
         }
-        if self.options.mode == Mode::Solo && self.pile.is_empty() {
+        if self.aaa.is_some() {
+            // The rules never run out (one card leaves the cycle per turn); the engine stops
+            // rather than deal a short hand.
+            let top = usize::from(matches!(self.top, Some(Draw::Card(_))));
+            if self.pile.len() + self.discard.len() + top < 3 {
+                end.push(EndReason::DeckExhausted);
+            }
+        } else if self.options.mode == Mode::Solo && self.pile.is_empty() {
             end.push(EndReason::DeckExhausted);
         }
         self.end = end;
@@ -1142,12 +1361,166 @@ impl Position {
         Ok(c)
     }
 
+    /// Whether the draw pile lies action face up with its top card shown (collector Rulings
+    /// C19, C26: the single pile of the solo and expert games).
+    fn shows_top(&self) -> bool {
+        self.layout.rules.pile_face_up && self.options.mode != Mode::Standard
+    }
+
+    /// Takes the next item off the single draw pile of a face-up game: a construction card or,
+    /// in the AAA game, a Validation card. When the pile is empty the discard, Validation
+    /// cards included, becomes the new pile (Rulings C19, C20). Validation cards lie in the
+    /// pile's bottom part until the first reshuffle (§15.2); the generator draws one index
+    /// over cards and open Validation cards alike, whether or not a record names the draw.
+    fn next_item(&mut self, script: &mut Option<VecDeque<Draw>>) -> Result<Draw, DealError> {
+        let letters = |p: &Position| p.aaa.as_ref().map_or(0, |a| a.pile.len());
+        if self.pile.is_empty() && letters(self) == 0 {
+            std::mem::swap(&mut self.pile, &mut self.discard);
+            if let Some(a) = &mut self.aaa {
+                a.pile.append(&mut a.discard);
+                a.guarded = 0;
+            }
+            if self.pile.is_empty() && letters(self) == 0 {
+                return Err(DealError::OutOfCards);
+            }
+        }
+        let open = self
+            .aaa
+            .as_ref()
+            .map_or(0, |a| if a.guarded > 0 { 0 } else { a.pile.len() });
+        let cards = self.pile.len();
+        let i = pick_index(&mut self.rng, cards + open);
+        let wanted = match script {
+            None => None,
+            Some(s) => Some(*s.front().ok_or(DealError::ScriptExhausted)?),
+        };
+        let item = match wanted {
+            None if i < cards => Draw::Card(self.pile.swap_remove(i)),
+            None => {
+                let a = self.aaa.as_mut().ok_or(DealError::OutOfCards)?;
+                Draw::Validation(a.pile.swap_remove(i - cards))
+            }
+            Some(Draw::Card(c)) => {
+                let at = if self.pile.get(i) == Some(&c) {
+                    i
+                } else {
+                    self.pile
+                        .iter()
+                        .position(|&p| p == c)
+                        .ok_or(DealError::NotInPile { card: c })?
+                };
+                Draw::Card(self.pile.swap_remove(at))
+            }
+            Some(Draw::Validation(l)) => {
+                let letter = crate::aaa::LETTERS.get(l as usize).copied().unwrap_or('?');
+                let bad = |reason| DealError::BadValidation { letter, reason };
+                let a = self
+                    .aaa
+                    .as_mut()
+                    .ok_or(bad("this is not an AAA solo game"))?;
+                if a.guarded > 0 || a.pile.is_empty() {
+                    return Err(bad(
+                        "no Validation card can come up at this point of the pile",
+                    ));
+                }
+                if !a.pile.contains(&l) {
+                    // Which Validation cards lie in the pile is hidden: the record settles it.
+                    let j = a
+                        .discard
+                        .iter()
+                        .position(|&d| d == l)
+                        .ok_or(bad("it was already drawn"))?;
+                    std::mem::swap(&mut a.discard[j], &mut a.pile[0]);
+                }
+                let at = a.pile.iter().position(|&p| p == l).unwrap_or(0);
+                Draw::Validation(a.pile.swap_remove(at))
+            }
+            Some(Draw::Solo) => {
+                return Err(DealError::BadSoloCard {
+                    reason: "this edition has no Solo card".into(),
+                })
+            }
+        };
+        if let Some(s) = script {
+            s.pop_front();
+        }
+        if let (Draw::Card(_), Some(a)) = (item, &mut self.aaa) {
+            a.guarded = a.guarded.saturating_sub(1);
+        }
+        Ok(item)
+    }
+
+    /// Draws one construction card from a face-up pile: the top card when one is shown, each
+    /// Validation card resolved at once and replaced (§15.3, Ruling C20).
+    fn draw_face_up(
+        &mut self,
+        script: &mut Option<VecDeque<Draw>>,
+        log: &mut Vec<Draw>,
+    ) -> Result<Card, DealError> {
+        loop {
+            let item = match self.top.take() {
+                Some(d) => d,
+                None => {
+                    let d = self.next_item(script)?;
+                    log.push(d);
+                    d
+                }
+            };
+            self.drawn += 1;
+            match item {
+                Draw::Card(c) => return Ok(c),
+                Draw::Validation(l) => self.resolve_validation(l as usize),
+                Draw::Solo => return Err(DealError::OutOfCards),
+            }
+        }
+    }
+
+    /// Turns the next card face up on the pile (its action shows, or the back of a Validation
+    /// card) once the round is dealt; logged with the round's draws.
+    fn show_top(
+        &mut self,
+        script: &mut Option<VecDeque<Draw>>,
+        log: &mut Vec<Draw>,
+    ) -> Result<(), DealError> {
+        let letters = self.aaa.as_ref().map_or(0, |a| a.pile.len());
+        if self.top.is_none() && (!self.pile.is_empty() || letters > 0) {
+            let d = self.next_item(script)?;
+            log.push(d);
+            self.top = Some(d);
+        }
+        Ok(())
+    }
+
+    /// A Validation card of plan `slot` comes up (§15.4): an AAA that validates that letter
+    /// scores the plan's current value (nothing at level 0) and the plan turns at once.
+    fn resolve_validation(&mut self, slot: usize) {
+        let Some(a) = &mut self.aaa else {
+            return;
+        };
+        a.drawn.push(slot as u8);
+        let Some(plan) = self.plans.get_mut(slot) else {
+            return;
+        };
+        if a.card.validates.letter(slot) {
+            let points = if a.card.level == 0 {
+                0
+            } else {
+                plan.points(self.edition)
+            };
+            a.plans[slot].get_or_insert(points);
+            plan.approved = true;
+        }
+    }
+
     /// Draws one construction card, handling the Solo card (Ruling 23).
     fn draw(
         &mut self,
         script: &mut Option<VecDeque<Draw>>,
         log: &mut Vec<Draw>,
     ) -> Result<Card, DealError> {
+        if self.shows_top() {
+            return self.draw_face_up(script, log);
+        }
         if self.options.mode == Mode::Solo && !self.solo_drawn {
             let solo_now = match script {
                 None => self.solo_at.is_some_and(|at| at <= self.drawn),
@@ -1274,6 +1647,9 @@ impl Position {
                 self.table = Table::Hands { hands };
             }
         }
+        if self.shows_top() {
+            self.show_top(script, &mut log)?;
+        }
         let offers = match &self.table {
             Table::Hands { hands } => hands.iter().map(|h| Offer::Hand(*h)).collect(),
             _ => self.offer(0).into_iter().collect(),
@@ -1286,9 +1662,62 @@ impl Position {
         })
     }
 
-    /// Running (or final) scores of every seat, with temps ranked across the table.
+    /// Running (or final) scores of every seat, with temps ranked across the table (in AAA
+    /// solo against the AAA, Rulings C23 and C25).
     pub fn scores(&self) -> Vec<Score> {
-        score_all(self.layout, &self.sheets, self.options.mode == Mode::Solo)
+        match self.aaa_temps() {
+            Some(t) => self
+                .sheets
+                .iter()
+                .map(|s| Score::of(self.layout, s, t))
+                .collect(),
+            None => score_all(self.layout, &self.sheets, self.options.mode == Mode::Solo),
+        }
+    }
+
+    /// AAA solo: how the player's temps score.
+    fn aaa_temps(&self) -> Option<Temps<'static>> {
+        self.aaa.as_ref().map(|a| a.temps())
+    }
+
+    /// Values the table entered from its own cards (collector §18.5).
+    pub fn values(&self) -> TableValues {
+        self.values
+    }
+
+    /// AAA solo: the automa (its card, the cards given to it, its validations).
+    pub fn aaa(&self) -> Option<&Aaa> {
+        self.aaa.as_ref()
+    }
+
+    /// AAA solo, level 1 and above: the AAA's running (or final) score (§15.5).
+    pub fn aaa_score(&self) -> Option<AaaScore> {
+        let a = self.aaa.as_ref()?;
+        let rules = self.edition.aaa.as_ref()?;
+        let player = self.sheets.first()?.temps();
+        a.score(player, &self.layout.temp_majority, rules.best_estates)
+    }
+
+    /// AAA solo, level 1 and above, once the game is over: the player's result (Ruling C24).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let aaa = self.aaa_score()?;
+        let me = self.scores().into_iter().next()?;
+        Some(Outcome::of(
+            (me.total, me.tie_break.estates),
+            (aaa.total, aaa.estate_count),
+        ))
+    }
+
+    /// The card shown on top of the draw pile (collector solo and expert, Ruling C26): its
+    /// action, or that it is a Validation card.
+    pub fn next_card(&self) -> Option<NextCard> {
+        self.top.map(|d| match d {
+            Draw::Card(c) => NextCard::Action(c.effect),
+            _ => NextCard::Validation,
+        })
     }
 
     /// 1-based ranks from `scores()` with the tie-break chain (Ruling 16).
@@ -1405,6 +1834,12 @@ fn take_card(
                 script.pop_front();
                 i
             }
+            Some(Draw::Validation(l)) => {
+                return Err(DealError::BadValidation {
+                    letter: crate::aaa::LETTERS.get(*l as usize).copied().unwrap_or('?'),
+                    reason: "this game has no Validation cards",
+                })
+            }
             Some(Draw::Solo) => {
                 return Err(DealError::BadSoloCard {
                     reason: if solo {
@@ -1429,8 +1864,5 @@ fn pick_index(rng: &mut ChaCha8Rng, len: usize) -> usize {
 }
 
 fn ids_to_slots(ids: [u8; 3]) -> [PlanSlot; 3] {
-    ids.map(|card| PlanSlot {
-        card,
-        approved: false,
-    })
+    ids.map(PlanSlot::new)
 }

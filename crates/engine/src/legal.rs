@@ -91,6 +91,36 @@ pub struct PlanSlot {
     /// Already approved (someone validated it in an earlier round, or the Solo card came up):
     /// only the second value is left.
     pub approved: bool,
+    /// The Projet and Validé values the table entered from its own card (collector §18.5),
+    /// instead of the edition's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<[u8; 2]>,
+}
+
+impl PlanSlot {
+    /// A plan card on the table, not yet approved, with the edition's values.
+    pub fn new(card: u8) -> PlanSlot {
+        PlanSlot {
+            card,
+            approved: false,
+            values: None,
+        }
+    }
+
+    /// The points a validation scores now: the first value until the plan is approved, then
+    /// the second; from the table's values when it entered them.
+    pub fn points(&self, edition: &Edition) -> u8 {
+        let [first, second] = match (self.values, edition.plan(self.card)) {
+            (Some(v), _) => v,
+            (None, Some(c)) => [c.first, c.second],
+            (None, None) => [0, 0],
+        };
+        if self.approved {
+            second
+        } else {
+            first
+        }
+    }
 }
 
 /// Everything besides the sheet that decides what a seat may do this round.
@@ -147,9 +177,9 @@ pub enum TurnError {
     },
     #[error("all permit-refusal boxes are already crossed")]
     RefusalsFull,
-    #[error("in expert mode a refusing seat passes one hand card (1–3)")]
+    #[error("a refusing seat with a hand (expert, AAA solo) passes one of its cards (1–3)")]
     PassCardMissing,
-    #[error("only expert mode passes a card on a refusal")]
+    #[error("only expert mode and the AAA solo pass a card on a refusal")]
     PassCardUnexpected,
     #[error("the combination's effect is {effect}, so {used} cannot be used")]
     WrongEffect { effect: Effect, used: &'static str },
@@ -331,7 +361,9 @@ impl<'a> TurnContext<'a> {
             edition,
             layout,
             advanced: options.advanced,
-            passes_card: options.mode == crate::game::Mode::Expert,
+            passes_card: options.mode == crate::game::Mode::Expert
+                || (options.mode == crate::game::Mode::Solo
+                    && edition.rules.solo == crate::edition::SoloKind::Aaa),
             offer,
             plans,
             reshuffle_offered,
@@ -654,12 +686,7 @@ impl<'a> TurnContext<'a> {
         let Some(card) = self.edition.plan(slot.card) else {
             return;
         };
-        let points = if slot.approved {
-            card.second
-        } else {
-            card.first
-        };
-        s.set_plan(claim.plan as usize, points);
+        s.set_plan(claim.plan as usize, slot.points(self.edition));
         match &card.condition {
             PlanCondition::EndEstates(_) => {
                 for st in 0..s.streets() {

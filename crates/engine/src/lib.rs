@@ -8,6 +8,7 @@
 //! Section numbers in the docs refer to the rules specification (`rules-first-edition.md`,
 //! `rules-thematic-first-edition.md`).
 
+pub mod aaa;
 pub mod card;
 pub mod edition;
 pub mod game;
@@ -20,17 +21,19 @@ pub mod score;
 pub mod sheet;
 pub mod sheet_file;
 pub mod turn;
+pub mod values;
 pub mod verdict;
 pub mod view;
 
+pub use aaa::{Aaa, AaaCard, AaaOpponent, AaaScore, AaaScoring, AaaView, Outcome, Validates};
 pub use card::{Card, Draw, Effect};
 pub use edition::{
     Dealer, Edition, EditionError, EditionRules, EstateNeed, EstatesIn, Feature, Need, PlanCard,
     PlanCondition, Provenance, Scope, SheetLayout, Side, Status, TieBreakRule, Track,
 };
 pub use game::{
-    DealError, EndReason, Game, Memory, Mode, Options, PassDirection, Pile, Position, RoundLog,
-    SetupError, StepError, ViewError,
+    DealError, EndReason, Game, Memory, Mode, NextCard, Options, PassDirection, Pile, Position,
+    RoundLog, SetupError, StepError, ViewError,
 };
 pub use id::{BadId, EditionId, SheetId};
 pub use legal::{Combination, Offer, Placement, PlanSlot, TurnContext, TurnError};
@@ -41,5 +44,6 @@ pub use score::{Score, ScoreRow, Temps, TieBreak};
 pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet, StreetKey};
 pub use sheet_file::{SheetData, SheetFile, SheetFileError};
 pub use turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
+pub use values::{TableValues, ValuesError};
 pub use verdict::{verdict, verdict_by};
 pub use view::PlayerView;

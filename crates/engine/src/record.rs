@@ -3,10 +3,12 @@
 //! Replaying a record takes the draws from the record, never from the generator, and checks
 //! every turn with the same `validate` as live play.
 
+use crate::aaa::Outcome;
 use crate::card::Draw;
 use crate::edition::Edition;
 use crate::game::{DealError, EndReason, Game, Options, RoundLog, SetupError};
 use crate::legal::TurnError;
+use crate::values::TableValues;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -29,6 +31,9 @@ pub struct RecordSetup {
     pub seats: Vec<String>,
     /// The City Plan card ids of plans n°1, n°2, n°3.
     pub plans: [u8; 3],
+    /// Values the table entered from its own cards (collector §18.5).
+    #[serde(default, skip_serializing_if = "TableValues::is_empty")]
+    pub values: TableValues,
 }
 
 /// The final result, checked on replay.
@@ -39,6 +44,29 @@ pub struct GameResult {
     pub scores: Vec<i32>,
     /// 1-based ranks after the tie-break (shared ranks are equal).
     pub ranks: Vec<u16>,
+    /// AAA solo, level 1 and above: the AAA's total, its estates and the player's result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aaa: Option<AaaResult>,
+}
+
+/// How an AAA solo game ended (collector Ruling C24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AaaResult {
+    pub score: i32,
+    pub estates: u8,
+    pub outcome: Outcome,
+}
+
+impl AaaResult {
+    fn of(game: &Game) -> Option<AaaResult> {
+        let s = game.aaa_score()?;
+        Some(AaaResult {
+            score: s.total,
+            estates: s.estate_count,
+            outcome: game.outcome()?,
+        })
+    }
 }
 
 /// A whole game, or a game in progress (its last round then has draws and no turns).
@@ -172,6 +200,7 @@ impl Record {
             end: game.end().to_vec(),
             scores: game.scores().iter().map(|s| s.total).collect(),
             ranks: game.ranks(),
+            aaa: AaaResult::of(game),
         });
         Record {
             format: RECORD_FORMAT.into(),
@@ -182,6 +211,7 @@ impl Record {
                 seed: Some(game.seed()),
                 seats: names,
                 plans: game.plans().map(|p| p.card),
+                values: game.values(),
             },
             rounds: game.log().to_vec(),
             result,
@@ -316,6 +346,7 @@ impl Record {
             setup.seed.unwrap_or(0),
             setup.plans,
             draws,
+            &setup.values,
         ) {
             Ok(g) => g,
             Err(SetupError::Deal(source)) => return Err(RecordError::Deal { round: 1, source }),
@@ -397,6 +428,13 @@ impl Record {
                         "ranks {:?}, replayed {:?}",
                         r.ranks,
                         game.ranks()
+                    )));
+                }
+                if r.aaa != AaaResult::of(&game) {
+                    return Err(RecordError::Result(format!(
+                        "AAA {:?}, replayed {:?}",
+                        r.aaa,
+                        AaaResult::of(&game)
                     )));
                 }
                 if r.end != game.end() {

@@ -15,6 +15,10 @@ pub enum Temps<'a> {
     Solo,
     /// Multiplayer: the temp counts of every player, this one included (Ruling 3).
     Ranked(&'a [u8]),
+    /// AAA solo, level 1+: ranked against the AAA's Intérimaire cards (collector Ruling C23).
+    Against(u8),
+    /// AAA solo, level 0: the places of the opponent card's table (collector Ruling C25).
+    Places([u8; 3]),
 }
 
 /// Points for a temp count among `all` counts: dense ranking over distinct non-zero counts.
@@ -40,6 +44,10 @@ pub fn temp_points(layout: &SheetLayout, mine: u8, temps: Temps<'_>) -> i32 {
             }
             let rank = above.iter().filter(|&&b| b).count();
             layout.temp_majority.get(rank).copied().unwrap_or(0)
+        }
+        Temps::Against(other) => crate::aaa::placing(mine, other, &layout.temp_majority),
+        Temps::Places(places) => {
+            crate::aaa::AaaCard::place_points(places, mine, &layout.temp_majority)
         }
     }
 }

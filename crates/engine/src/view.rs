@@ -1,10 +1,12 @@
 //! PlayerView: what one seat may see. Never the pile order, other seats' hands or other seats'
 //! unresolved turns (spec §3.6, §11).
 
+use crate::aaa::AaaView;
 use crate::card::{Card, Effect};
 use crate::edition::{Edition, PlanCard, SheetLayout};
-use crate::game::{EndReason, Options, Pile, Position};
+use crate::game::{EndReason, Mode, NextCard, Options, Pile, Position};
 use crate::legal::{Offer, PlanSlot, TurnContext};
+use crate::score::{score_all, Score, Temps};
 use crate::sheet::Sheet;
 use crate::turn::Turn;
 
@@ -44,6 +46,12 @@ pub struct PlayerView {
     pub passed: Option<Card>,
     /// Collector standard game: each pile's stack (once reshuffled) and discard, all public.
     pub piles: Vec<Pile>,
+    /// Collector solo and expert: what the top of the draw pile shows (Ruling C26).
+    pub next: Option<NextCard>,
+    /// AAA solo: the automa as the player sees it.
+    pub aaa: Option<AaaView>,
+    /// Values the table entered from its own cards.
+    pub values: crate::values::TableValues,
     pub end: Vec<EndReason>,
 }
 
@@ -73,6 +81,9 @@ impl PlayerView {
             discard_cards: game.public_discard(),
             passed: game.passed_by(seat),
             piles: game.piles(),
+            next: game.next_card(),
+            aaa: game.aaa().map(|a| a.view()),
+            values: game.values(),
             end: game.end().to_vec(),
         })
     }
@@ -85,6 +96,27 @@ impl PlayerView {
     /// This seat's sheet.
     pub fn sheet(&self) -> &Sheet {
         &self.sheets[self.seat]
+    }
+
+    /// How this seat's temps score: against the table, by the solo threshold, or against the
+    /// AAA. `None` means ranked across `sheets`.
+    pub fn solo_temps(&self) -> Option<Temps<'static>> {
+        match (&self.aaa, self.options.mode) {
+            (Some(a), _) => Some(crate::aaa::temps_rule(&a.card, &a.given)),
+            (None, Mode::Solo) => Some(Temps::Solo),
+            _ => None,
+        }
+    }
+
+    /// Scores `sheets` (every seat's, in seat order) as the game would.
+    pub fn score_sheets(&self, sheets: &[Sheet]) -> Vec<Score> {
+        match self.solo_temps() {
+            Some(t) => sheets
+                .iter()
+                .map(|s| Score::of(self.layout, s, t))
+                .collect(),
+            None => score_all(self.layout, sheets, false),
+        }
     }
 
     /// The same legality context the game uses for this seat.

@@ -166,6 +166,7 @@ fn slots(ids: [u8; 3]) -> [PlanSlot; 3] {
     ids.map(|card| PlanSlot {
         card,
         approved: false,
+        values: None,
     })
 }
 
@@ -342,7 +343,7 @@ fn cards_of(draws: &[Draw]) -> Vec<Card> {
         .iter()
         .map(|d| match d {
             Draw::Card(c) => *c,
-            Draw::Solo => panic!("no Solo card in the collector edition"),
+            Draw::Solo | Draw::Validation(_) => panic!("no Solo or Validation card here"),
         })
         .collect()
 }
@@ -2636,8 +2637,12 @@ fn k59_expert_games_reshuffle_the_discard_instead_of_ending() {
 fn k60_expert_setup_one_card_each_then_two_per_turn_owner_first() {
     for seed in 0..10 {
         let g = Game::new(opts(Mode::Expert, false), 3, seed).unwrap();
+        // The pile lies action face up (C19): each round's draws end with the card turned up
+        // on top of the pile, which is the first card the next round deals.
         let draws = cards_of(&g.log()[0].draws);
-        assert_eq!(draws.len(), 3 + 3 * 2);
+        assert_eq!(draws.len(), 3 + 3 * 2 + 1);
+        let top = draws[9];
+        assert_eq!(g.next_card(), Some(NextCard::Action(top.effect)));
         // Setup: seats 1, 2, 3 draw one card each; turn 1: each draws 2, seat 1 first.
         for seat in 0..3 {
             assert_eq!(
@@ -2648,17 +2653,20 @@ fn k60_expert_setup_one_card_each_then_two_per_turn_owner_first() {
             );
         }
         assert_eq!(g.pile_sizes(), (63 - 9, 0));
-        // Turn 2: the passed card, then two new draws each, in seat order.
+        // Turn 2: the passed card, then two new draws each, in seat order, starting with the
+        // card shown on the pile.
         let mut g = g;
         let before: Vec<[Card; 3]> = (0..3).map(|s| hand_of(g.position(), s)).collect();
         play_round(&mut g, |g, s| simple_turn_of(g.position(), s));
-        let draws = cards_of(&g.log()[1].draws);
-        assert_eq!(draws.len(), 6);
+        let mut dealt = vec![top];
+        dealt.extend(cards_of(&g.log()[1].draws));
+        assert_eq!(dealt.len(), 7);
         for seat in 0..3 {
             let hand = hand_of(g.position(), seat);
-            assert_eq!(hand[1..], draws[2 * seat..2 * seat + 2]);
+            assert_eq!(hand[1..], dealt[2 * seat..2 * seat + 2]);
             assert!(before[(seat + 2) % 3].contains(&hand[0]));
         }
+        assert_eq!(g.next_card(), Some(NextCard::Action(dealt[6].effect)));
     }
 }
 
@@ -2769,29 +2777,18 @@ fn k64_expert_seats_2_to_21_and_never_with_aaa() {
         Game::new(opts(Mode::Expert, false), 22, 0),
         Err(SetupError::TooManySeats { max: 21, .. })
     ));
-    // The mode is one of Standard, Expert or Solo (AAA): Expert cannot be combined with the
-    // AAA game, whose own mode is refused while it is not implemented (K65–K77).
+    // The mode is one of Standard, Expert or Solo (the AAA game): an AAA level asked of an
+    // expert game is refused, and the AAA game seats exactly one player.
+    let err = Game::new(opts(Mode::Expert, false).aaa_level(2), 3, 0).unwrap_err();
+    assert_eq!(err.code(), "not_aaa");
     assert!(matches!(
-        Game::new(opts(Mode::Solo, false), 1, 0),
-        Err(SetupError::ModeUnavailable { .. })
+        Game::new(opts(Mode::Solo, false), 2, 0),
+        Err(SetupError::SoloNeedsOne { players: 2 })
     ));
-}
-
-// ===== §15 AAA solo (K65–K77): not implemented yet =====
-
-#[test]
-fn k65_k77_the_aaa_solo_game_is_a_clear_setup_error_until_implemented() {
-    for advanced in [false, true] {
-        let err = Game::new(opts(Mode::Solo, advanced), 1, 0).unwrap_err();
-        assert!(
-            matches!(&err, SetupError::ModeUnavailable { edition, .. } if edition == "collector"),
-            "{err}"
-        );
-        assert_eq!(err.code(), "mode_unavailable");
-        assert!(err.to_string().contains("collector"), "{err}");
-    }
-    assert!(!Mode::Solo.available(col()));
-    assert!(Mode::Standard.available(col()) && Mode::Expert.available(col()));
+    assert!(Game::new(opts(Mode::Solo, false), 1, 0)
+        .unwrap()
+        .aaa()
+        .is_some());
 }
 
 // ===== §18, Appendix A: data and sheets (K78–K80) =====

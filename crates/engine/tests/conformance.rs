@@ -101,6 +101,7 @@ fn setup(options: Options, seats: usize, plans: [u8; 3]) -> RecordSetup {
         seed: Some(0),
         seats: (1..=seats).map(|i| format!("P{i}")).collect(),
         plans,
+        values: Default::default(),
     }
 }
 
@@ -159,7 +160,7 @@ fn cards_of(draws: &[Draw]) -> Vec<Card> {
         .iter()
         .filter_map(|d| match d {
             Draw::Card(c) => Some(*c),
-            Draw::Solo => None,
+            Draw::Solo | Draw::Validation(_) => None,
         })
         .collect()
 }

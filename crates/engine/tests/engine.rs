@@ -90,6 +90,7 @@ fn bis_across_fences_is_an_edition_rule_ruling_6() {
     let plans = [PlanSlot {
         card: 0,
         approved: false,
+        values: None,
     }; 3];
     let mut data = SheetData::of(first.default_sheet(), &Sheet::new(first.default_sheet()));
     data.streets[0].houses[0] = "3".into();
@@ -310,14 +311,17 @@ fn plan_claims_can_be_capped() {
         PlanSlot {
             card: 0,
             approved: false,
+            values: None,
         },
         PlanSlot {
             card: 6,
             approved: false,
+            values: None,
         },
         PlanSlot {
             card: 12,
             approved: false,
+            values: None,
         },
     ];
     let ctx = TurnContext::new(

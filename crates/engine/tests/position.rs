@@ -229,7 +229,7 @@ fn unseen_cards_in_standard_and_solo_games_are_the_cards_not_drawn() {
                     .flat_map(|r| &r.draws)
                     .filter_map(|d| match d {
                         Draw::Card(c) => Some(*c),
-                        Draw::Solo => None,
+                        Draw::Solo | Draw::Validation(_) => None,
                     })
                     .collect();
                 for seat in 0..players {

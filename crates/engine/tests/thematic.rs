@@ -788,6 +788,7 @@ impl Script {
                 seed: Some(0),
                 seats: (1..=seats).map(|i| format!("P{i}")).collect(),
                 plans,
+                values: Default::default(),
             },
             offers: offers.to_vec(),
             draws: deal(offers),
@@ -3180,6 +3181,7 @@ fn record_plans_from_another_sheet_are_refused() {
             seed: Some(0),
             seats: vec!["A".into(), "B".into()],
             plans,
+            values: Default::default(),
         };
         Record {
             format: RECORD_FORMAT.into(),

@@ -177,6 +177,7 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
     let plans: [PlanSlot; 3] = std::array::from_fn(|i| PlanSlot {
         card: view.plans[i].card,
         approved: view.plans[i].approved,
+        values: None,
     });
     let own: SheetIn = serde_json::from_str(view.sheets.get(seat).ok_or("no sheet")?.get())
         .map_err(|e| e.to_string())?;
@@ -210,6 +211,9 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
         discard_cards: Vec::new(),
         passed: None,
         piles: Vec::new(),
+        next: None,
+        aaa: None,
+        values: Default::default(),
         end: Vec::new(),
     })
 }

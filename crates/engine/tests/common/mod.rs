@@ -182,6 +182,7 @@ pub fn slots(ids: [u8; 3]) -> [PlanSlot; 3] {
     ids.map(|card| PlanSlot {
         card,
         approved: false,
+        values: None,
     })
 }
 

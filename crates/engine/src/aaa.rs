@@ -1,0 +1,457 @@
+//! The AAA automa of the collector edition's solo game (collector spec §15): its opponent
+//! cards, the pile of cards the player gives it, and how that pile scores.
+//!
+//! The engine keeps the AAA's state in the `Position` (`Aaa`); this module holds the data and
+//! the pure scoring so that a test can score a pile given by hand (the §15.5 example).
+
+use crate::card::{Card, Effect};
+use crate::edition::Provenance;
+use serde::{Deserialize, Serialize};
+
+/// Plan letters, index 0, 1, 2.
+pub const LETTERS: [char; 3] = ['A', 'B', 'C'];
+
+/// The per-card values printed on an opponent card of level 1 or more (§15.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AaaScoring {
+    /// Points per Parc card (0–4).
+    pub park: u8,
+    /// Points per Piscine card (0–5).
+    pub pool: u8,
+    /// Points per Intérimaire card (1–2).
+    pub temp: u8,
+    /// Points per Barrière card (1–3).
+    pub fence: u8,
+    /// Houses an Extension card counts for in an estate (1–4).
+    pub ext_houses: u8,
+    /// Value of every house of an estate holding an Amélioration card (1–4).
+    pub impr: u8,
+}
+
+impl AaaScoring {
+    /// The printed ranges (FR2 652–675), by field name (§15.7).
+    pub const RANGES: [(&'static str, u8, u8); 6] = [
+        ("park", 0, 4),
+        ("pool", 0, 5),
+        ("temp", 1, 2),
+        ("fence", 1, 3),
+        ("ext_houses", 1, 4),
+        ("impr", 1, 4),
+    ];
+
+    fn values(&self) -> [u8; 6] {
+        [
+            self.park,
+            self.pool,
+            self.temp,
+            self.fence,
+            self.ext_houses,
+            self.impr,
+        ]
+    }
+}
+
+/// Which plan letters an opponent validates (its top-right icons).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Validates {
+    pub a: bool,
+    pub b: bool,
+    pub c: bool,
+}
+
+impl Validates {
+    pub fn letter(&self, slot: usize) -> bool {
+        [self.a, self.b, self.c].get(slot).copied().unwrap_or(false)
+    }
+}
+
+/// The values of an opponent card that play: what a table may replace with the values printed
+/// on its own card (§18.5). Small and `Copy`, so positions carry it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AaaCard {
+    pub level: u8,
+    pub validates: Validates,
+    /// Levels 1–5: the per-card values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<AaaScoring>,
+    /// Level 0: the fewest temp boxes for 1st, 2nd and 3rd place (Ruling C25).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub temp_places: Option<[u8; 3]>,
+}
+
+/// Why opponent values are unusable; names the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AaaCardError {
+    #[error("opponent level {level}: levels are 0–5")]
+    Level { level: u8 },
+    #[error("opponent value {field} = {value} is outside {min}–{max}")]
+    OutOfRange {
+        field: &'static str,
+        value: u8,
+        min: u8,
+        max: u8,
+    },
+    #[error("a level-{level} opponent card {reason}")]
+    Shape { level: u8, reason: &'static str },
+    #[error("temp_places {places:?}: the thresholds need first ≥ second ≥ third ≥ 1")]
+    TempPlaces { places: [u8; 3] },
+}
+
+impl AaaCardError {
+    pub fn code(&self) -> &'static str {
+        "bad_opponent_values"
+    }
+}
+
+impl AaaCard {
+    /// Checks the card against the ranges of §15.7 and Appendix A.6.
+    pub fn check(&self) -> Result<(), AaaCardError> {
+        if self.level > 5 {
+            return Err(AaaCardError::Level { level: self.level });
+        }
+        let shape = |reason| AaaCardError::Shape {
+            level: self.level,
+            reason,
+        };
+        match (self.level, &self.scoring, &self.temp_places) {
+            (0, Some(_), _) => return Err(shape("has no per-card values")),
+            (0, None, None) => return Err(shape("needs temp_places")),
+            (1.., None, _) => return Err(shape("needs its six per-card values")),
+            (1.., Some(_), Some(_)) => return Err(shape("has no temp_places")),
+            _ => {}
+        }
+        if let Some(s) = &self.scoring {
+            for ((field, min, max), value) in AaaScoring::RANGES.into_iter().zip(s.values()) {
+                if !(min..=max).contains(&value) {
+                    return Err(AaaCardError::OutOfRange {
+                        field,
+                        value,
+                        min,
+                        max,
+                    });
+                }
+            }
+        }
+        if let Some(p) = self.temp_places {
+            if !(p[0] >= p[1] && p[1] >= p[2] && p[2] >= 1) {
+                return Err(AaaCardError::TempPlaces { places: p });
+            }
+        }
+        Ok(())
+    }
+
+    /// The player's temp points at level 0 (Ruling C25): the best place whose threshold the
+    /// crossed boxes reach, scored from `points` (7, 4, 1); below the third, 0.
+    pub fn place_points(places: [u8; 3], boxes: u8, points: &[i32]) -> i32 {
+        places
+            .iter()
+            .position(|&at| boxes >= at)
+            .and_then(|i| points.get(i).copied())
+            .unwrap_or(0)
+    }
+}
+
+/// An opponent card as the edition data lists it: the playing values, its name and where each
+/// value comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AaaOpponent {
+    pub name: String,
+    #[serde(flatten)]
+    pub card: AaaCard,
+    pub provenance: Vec<Provenance>,
+}
+
+/// The AAA data of an edition (§15).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AaaRules {
+    /// Validation cards put in the discard at setup (the third goes in the pile's bottom part,
+    /// whose size is the edition's `solo.bottom_part`).
+    pub validations_in_discard: u8,
+    /// How many of its estates the AAA scores (X5).
+    pub best_estates: u8,
+    /// One card per level, 0 to 5.
+    pub opponents: Vec<AaaOpponent>,
+}
+
+impl AaaRules {
+    /// The card of `level`.
+    pub fn opponent(&self, level: u8) -> Option<&AaaOpponent> {
+        self.opponents.iter().find(|o| o.card.level == level)
+    }
+}
+
+/// One AAA estate: a run of cards between Barrière cards (Ruling C22).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AaaEstate {
+    /// Index of its first card in the AAA pile.
+    pub start: usize,
+    pub cards: usize,
+    pub houses: u32,
+    pub improved: bool,
+    pub value: i32,
+}
+
+/// The AAA's estates in pile order.
+pub fn estates(given: &[Card], s: &AaaScoring) -> Vec<AaaEstate> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in given.iter().enumerate().chain([(given.len(), &FENCE)]) {
+        if c.effect != Effect::Surveyor {
+            continue;
+        }
+        if i > start {
+            let run = &given[start..i];
+            let houses: u32 = run
+                .iter()
+                .map(|c| {
+                    if c.effect == Effect::Bis {
+                        s.ext_houses as u32
+                    } else {
+                        1
+                    }
+                })
+                .sum();
+            let improved = run.iter().any(|c| c.effect == Effect::RealEstate);
+            let value = houses as i32 * if improved { s.impr as i32 } else { 1 };
+            out.push(AaaEstate {
+                start,
+                cards: run.len(),
+                houses,
+                improved,
+                value,
+            });
+        }
+        start = i + 1;
+    }
+    out
+}
+
+/// A stand-in Barrière card that closes the last run.
+const FENCE: Card = Card::new(0, Effect::Surveyor);
+
+/// The AAA's score (§15.5): its rows, total and tie-break figure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AaaScore {
+    /// Points recorded at its validations, per plan (level 0: none).
+    pub plans: [i32; 3],
+    pub parks: i32,
+    pub pools: i32,
+    /// Per-card temp points and its placing against the player.
+    pub temps: i32,
+    pub temp_cards: u8,
+    pub fences: i32,
+    /// Its best estates' values, highest first (at most `best_estates`).
+    pub best: Vec<i32>,
+    pub estates: i32,
+    /// Every estate of its pile, in order.
+    pub all_estates: Vec<AaaEstate>,
+    pub total: i32,
+    /// Its tie-break figure: the number of its estates (every one is complete, Ruling C22).
+    pub estate_count: u8,
+}
+
+/// The AAA's count of each kind of card in `given`.
+pub fn count(given: &[Card], effect: Effect) -> u8 {
+    given.iter().filter(|c| c.effect == effect).count() as u8
+}
+
+/// Temp placing between two counts (Ruling C23, the dense ranking with two competitors):
+/// `points[0]` for the higher or equal count, `points[1]` for the lower, 0 for a count of 0.
+pub fn placing(mine: u8, other: u8, points: &[i32]) -> i32 {
+    let at = |i: usize| points.get(i).copied().unwrap_or(0);
+    match mine {
+        0 => 0,
+        m if m >= other => at(0),
+        _ => at(1),
+    }
+}
+
+impl AaaScore {
+    /// Scores a level 1+ AAA whose pile is `given`, with `plans` its validation points and
+    /// `player_temps` the player's crossed temp boxes; `majority` is the sheet's temp ranking
+    /// points (7, 4, 1).
+    pub fn of(
+        s: &AaaScoring,
+        given: &[Card],
+        plans: [Option<u8>; 3],
+        player_temps: u8,
+        majority: &[i32],
+        best_estates: usize,
+    ) -> AaaScore {
+        let n = |e| count(given, e);
+        let temp_cards = n(Effect::Temp);
+        let all_estates = estates(given, s);
+        let mut best: Vec<i32> = all_estates.iter().map(|e| e.value).collect();
+        best.sort_unstable_by(|a, b| b.cmp(a));
+        best.truncate(best_estates);
+        let plans = plans.map(|p| p.map_or(0, i32::from));
+        let parks = s.park as i32 * n(Effect::Landscaper) as i32;
+        let pools = s.pool as i32 * n(Effect::Pool) as i32;
+        let temps = s.temp as i32 * temp_cards as i32 + placing(temp_cards, player_temps, majority);
+        let fences = s.fence as i32 * n(Effect::Surveyor) as i32;
+        let estates: i32 = best.iter().sum();
+        AaaScore {
+            total: plans.iter().sum::<i32>() + parks + pools + temps + fences + estates,
+            plans,
+            parks,
+            pools,
+            temps,
+            temp_cards,
+            fences,
+            best,
+            estates,
+            estate_count: all_estates.len().min(u8::MAX as usize) as u8,
+            all_estates,
+        }
+    }
+}
+
+/// How an AAA game ended for the player (Ruling C24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Outcome {
+    /// Higher total wins; equal totals, more complete estates; equal again, a draw.
+    pub fn of(player: (i32, u8), aaa: (i32, u8)) -> Outcome {
+        match player.cmp(&aaa) {
+            std::cmp::Ordering::Greater => Outcome::Win,
+            std::cmp::Ordering::Less => Outcome::Loss,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
+/// The AAA's state in a game: public (its card, the cards given, its validations) and the
+/// hidden places of the Validation cards still to come.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Aaa {
+    pub card: AaaCard,
+    /// The cards given to it, in order (never shuffled, public: FR2 614, 626).
+    pub given: Vec<Card>,
+    /// Points recorded at its validations (level 0: 0), per plan.
+    pub plans: [Option<u8>; 3],
+    /// Validation letters drawn so far (0 = A), in order.
+    pub drawn: Vec<u8>,
+    /// Letters in the draw pile and in the discard (hidden: they lie face down).
+    pub(crate) pile: Vec<u8>,
+    pub(crate) discard: Vec<u8>,
+    /// Construction cards still to be drawn before the pile's bottom part, which holds the
+    /// setup's Validation card (0 after the first reshuffle).
+    pub(crate) guarded: usize,
+}
+
+/// How the player's temps score against an AAA with `card` holding `given`.
+pub fn temps_rule(card: &AaaCard, given: &[Card]) -> crate::score::Temps<'static> {
+    match card.temp_places {
+        Some(p) if card.scoring.is_none() => crate::score::Temps::Places(p),
+        _ => crate::score::Temps::Against(count(given, Effect::Temp)),
+    }
+}
+
+/// What the player sees of the AAA (Ruling C26).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AaaView {
+    pub card: AaaCard,
+    pub given: Vec<Card>,
+    pub plans: [Option<u8>; 3],
+    pub drawn: Vec<u8>,
+    /// Validation cards in the draw pile and in the discard (their letters are hidden).
+    pub in_pile: usize,
+    pub in_discard: usize,
+    /// Cards above the pile's bottom part (no Validation card among them).
+    pub guarded: usize,
+}
+
+impl Aaa {
+    /// How the player's temps score against this AAA: ranked against its Intérimaire cards
+    /// (level 1+, Ruling C23) or by the card's table (level 0, Ruling C25).
+    pub fn temps(&self) -> crate::score::Temps<'static> {
+        temps_rule(&self.card, &self.given)
+    }
+
+    /// Its score (level 1 and above), against a player with `player_temps` temp boxes.
+    pub fn score(&self, player_temps: u8, majority: &[i32], best: u8) -> Option<AaaScore> {
+        let s = self.card.scoring.as_ref()?;
+        Some(AaaScore::of(
+            s,
+            &self.given,
+            self.plans,
+            player_temps,
+            majority,
+            best as usize,
+        ))
+    }
+
+    pub fn view(&self) -> AaaView {
+        AaaView {
+            card: self.card,
+            given: self.given.clone(),
+            plans: self.plans,
+            drawn: self.drawn.clone(),
+            in_pile: self.pile.len(),
+            in_discard: self.discard.len(),
+            guarded: self.guarded,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sam() -> AaaCard {
+        AaaCard {
+            level: 1,
+            validates: Validates {
+                a: true,
+                b: true,
+                c: true,
+            },
+            scoring: Some(AaaScoring {
+                park: 1,
+                pool: 1,
+                temp: 1,
+                fence: 1,
+                ext_houses: 2,
+                impr: 2,
+            }),
+            temp_places: None,
+        }
+    }
+
+    #[test]
+    fn sam_is_in_range_and_bad_values_name_the_field() {
+        assert_eq!(sam().check(), Ok(()));
+        let mut c = sam();
+        c.scoring.as_mut().unwrap().pool = 6;
+        assert_eq!(
+            c.check(),
+            Err(AaaCardError::OutOfRange {
+                field: "pool",
+                value: 6,
+                min: 0,
+                max: 5
+            })
+        );
+        assert!(c.check().unwrap_err().to_string().contains("pool"));
+    }
+
+    #[test]
+    fn placing_is_a_two_way_dense_ranking() {
+        let m = [7, 4, 1];
+        assert_eq!(placing(4, 4, &m), 7);
+        assert_eq!(placing(3, 4, &m), 4);
+        assert_eq!(placing(0, 4, &m), 0);
+        assert_eq!(placing(5, 0, &m), 7);
+    }
+}

@@ -1,0 +1,91 @@
+//! Values a table enters from its own cards (collector §18.5, Ruling C29): many printed values
+//! are only known from pictures, so a host who owns the box can play with the plan points and
+//! the AAA opponent card printed on theirs. They are checked, kept in the game record and used
+//! for scoring.
+
+use crate::aaa::{AaaCard, AaaCardError, LETTERS};
+use serde::{Deserialize, Serialize};
+
+/// Highest plan value a table may enter (Appendix A.6).
+pub const MAX_PLAN_POINTS: u8 = 30;
+
+/// The values a table entered; every field left out keeps the edition's value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableValues {
+    /// The first (Projet) and later (Validé) values of plans A, B, C (n°1, 2, 3).
+    #[serde(default)]
+    pub plans: [Option<[u8; 2]>; 3],
+    /// The AAA opponent card played, as printed on the table's card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<AaaCard>,
+}
+
+/// Why entered values are refused; names the field. Nothing is changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValuesError {
+    #[error(
+        "plans.{letter}: values {first} then {second} need 0 ≤ later < first ≤ {MAX_PLAN_POINTS}"
+    )]
+    Plan { letter: char, first: u8, second: u8 },
+    #[error("opponent: {0}")]
+    Opponent(#[from] AaaCardError),
+    #[error("opponent: the card entered is level {entered} but the game plays level {played}")]
+    OpponentLevel { entered: u8, played: u8 },
+    #[error("opponent: only the AAA solo game has an opponent card")]
+    NoOpponent,
+}
+
+impl ValuesError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            ValuesError::Plan { .. } => "bad_plan_values",
+            ValuesError::Opponent(e) => e.code(),
+            ValuesError::OpponentLevel { .. } | ValuesError::NoOpponent => "bad_opponent_values",
+        }
+    }
+}
+
+impl TableValues {
+    /// Nothing entered.
+    pub fn is_empty(&self) -> bool {
+        *self == TableValues::default()
+    }
+
+    /// Checks every entered value against the spec's ranges (§15.7, A.6).
+    pub fn check(&self) -> Result<(), ValuesError> {
+        for (i, v) in self.plans.iter().enumerate() {
+            if let Some([first, second]) = *v {
+                if !(second < first && first <= MAX_PLAN_POINTS) {
+                    return Err(ValuesError::Plan {
+                        letter: LETTERS[i],
+                        first,
+                        second,
+                    });
+                }
+            }
+        }
+        if let Some(card) = &self.opponent {
+            card.check()?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plan_values_keep_the_later_value_below_the_first() {
+        let mut v = TableValues::default();
+        v.plans[1] = Some([6, 6]);
+        let e = v.check().unwrap_err();
+        assert_eq!(e.code(), "bad_plan_values");
+        assert!(e.to_string().starts_with("plans.B"), "{e}");
+        v.plans[1] = Some([31, 2]);
+        assert!(v.check().is_err());
+        v.plans[1] = Some([12, 0]);
+        assert_eq!(v.check(), Ok(()));
+    }
+}
