@@ -581,15 +581,7 @@ impl Game {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // The generator is consumed the same way whether the plans and draws come from it or
         // from a record, so a replayed game goes on exactly as the original would have.
-        let mut drawn_plans = [0u8; 3];
-        for (slot, id) in drawn_plans.iter_mut().enumerate() {
-            let stack: Vec<u8> = edition
-                .plans_of(layout)
-                .filter(|p| p.stack as usize == slot + 1 && (options.advanced || !p.advanced))
-                .map(|p| p.id)
-                .collect();
-            *id = stack[pick_index(&mut rng, stack.len())];
-        }
+        let drawn_plans = draw_plans(edition, layout, &options, &mut rng);
         let plans = match plans {
             Some(ids) => {
                 edition.check_plans(layout, ids, options.advanced)?;
@@ -1861,6 +1853,49 @@ fn take_card(
 /// A uniform index below `len`, drawn as a `u32` so that deals are the same on every platform.
 fn pick_index(rng: &mut ChaCha8Rng, len: usize) -> usize {
     rng.gen_range(0..len.max(1) as u32) as usize
+}
+
+/// Plans n°1, 2, 3 drawn from their stacks: the first use of a game's generator.
+fn draw_plans(
+    edition: &Edition,
+    layout: &SheetLayout,
+    options: &Options,
+    rng: &mut ChaCha8Rng,
+) -> [u8; 3] {
+    let mut plans = [0u8; 3];
+    for (slot, id) in plans.iter_mut().enumerate() {
+        let stack: Vec<u8> = edition
+            .plans_of(layout)
+            .filter(|p| p.stack as usize == slot + 1 && (options.advanced || !p.advanced))
+            .map(|p| p.id)
+            .collect();
+        *id = stack
+            .get(pick_index(rng, stack.len()))
+            .copied()
+            .unwrap_or(0);
+    }
+    plans
+}
+
+/// The plan card ids a game with `options` dealt from `seed` will have, whatever its seats:
+/// what a host sees before the game starts, to enter the values printed on those cards.
+pub fn plans_for(options: &Options, seed: u64) -> Result<[u8; 3], SetupError> {
+    let edition = Edition::by_id(options.edition.as_str())
+        .ok_or_else(|| SetupError::UnknownEdition(options.edition.to_string()))?;
+    let layout = edition
+        .sheet(options.sheet)
+        .ok_or_else(|| SetupError::UnknownSheet {
+            edition: edition.id.to_string(),
+            sheet: options.sheet.to_string(),
+            known: edition
+                .sheets
+                .iter()
+                .map(|s| s.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    Ok(draw_plans(edition, layout, options, &mut rng))
 }
 
 fn ids_to_slots(ids: [u8; 3]) -> [PlanSlot; 3] {

@@ -32,8 +32,8 @@ pub use edition::{
     PlanCondition, Provenance, Scope, SheetLayout, Side, Status, TieBreakRule, Track,
 };
 pub use game::{
-    DealError, EndReason, Game, Memory, Mode, NextCard, Options, PassDirection, Pile, Position,
-    RoundLog, SetupError, StepError, ViewError,
+    plans_for, DealError, EndReason, Game, Memory, Mode, NextCard, Options, PassDirection, Pile,
+    Position, RoundLog, SetupError, StepError, ViewError,
 };
 pub use id::{BadId, EditionId, SheetId};
 pub use legal::{Combination, Offer, Placement, PlanSlot, TurnContext, TurnError};

@@ -119,6 +119,21 @@ impl PlayerView {
         }
     }
 
+    /// AAA solo, level 1 and above: the AAA's score as the player can work it out (everything
+    /// it needs is public, Ruling C26).
+    pub fn aaa_score(&self) -> Option<crate::aaa::AaaScore> {
+        let a = self.aaa.as_ref()?;
+        let best = self.edition.aaa.as_ref()?.best_estates;
+        Some(crate::aaa::AaaScore::of(
+            a.card.scoring.as_ref()?,
+            &a.given,
+            a.plans,
+            self.sheets.first()?.temps(),
+            &self.layout.temp_majority,
+            best as usize,
+        ))
+    }
+
     /// The same legality context the game uses for this seat.
     pub fn context(&self) -> TurnContext<'_> {
         TurnContext::new(

@@ -662,8 +662,12 @@ fn aaa_games_at_every_level_replay_and_keep_every_card() {
                     .unwrap();
                 assert_eq!(replayed.position(), g.position());
                 assert_eq!(level > 0, g.outcome().is_some());
-                // A view of any AAA position rebuilds a consistent position.
+                // The plans can be known before the game starts (to enter their values).
+                assert_eq!(plans_for(&o, seed).unwrap(), g.plans().map(|p| p.card));
+                // A view of any AAA position rebuilds a consistent position, and the player can
+                // work out the AAA's score from it.
                 let v = PlayerView::of(g.position(), 0).unwrap();
+                assert_eq!(v.aaa_score(), g.aaa_score());
                 assert!(Position::from_view(&v, 7).is_ok());
             }
         }
