@@ -52,7 +52,19 @@ struct EditionReport<'a> {
     placeholder: bool,
     /// The edition file's own placeholders (deck, plans, solo rules); sheets list theirs.
     placeholders: Vec<Placeholder<'a>>,
+    /// The AAA solo game's opponent cards (collector §15.7), one per level.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    aaa_opponents: Vec<OpponentReport<'a>>,
     sheets: Vec<SheetReport<'a>>,
+}
+
+#[derive(Serialize)]
+struct OpponentReport<'a> {
+    name: &'a str,
+    #[serde(flatten)]
+    card: welcome_engine::AaaCard,
+    placeholder: bool,
+    placeholders: Vec<Placeholder<'a>>,
 }
 
 #[derive(Serialize)]
@@ -118,6 +130,20 @@ fn report(editions: &[Edition]) -> Report<'_> {
                         .collect(),
                     placeholder: !placeholders.is_empty(),
                     placeholders,
+                    aaa_opponents: e
+                        .aaa
+                        .iter()
+                        .flat_map(|a| &a.opponents)
+                        .map(|o| {
+                            let placeholders = self::placeholders(&o.provenance);
+                            OpponentReport {
+                                name: &o.name,
+                                card: o.card,
+                                placeholder: !placeholders.is_empty(),
+                                placeholders,
+                            }
+                        })
+                        .collect(),
                     sheets: e.sheets.iter().map(|s| sheet_report(e, s)).collect(),
                 }
             })
@@ -180,6 +206,32 @@ fn text(r: &Report<'_>) -> String {
             })
             .collect();
         let _ = writeln!(out, "  modes: {}", modes.join(", "));
+        for o in &e.aaa_opponents {
+            let c = &o.card;
+            let letters: String = ['A', 'B', 'C']
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| c.validates.letter(i))
+                .map(|(_, l)| *l)
+                .collect();
+            let values = match (&c.scoring, &c.temp_places) {
+                (Some(s), _) => format!(
+                    "park {}, pool {}, temp {}, fence {}, extension houses {}, improvement {}",
+                    s.park, s.pool, s.temp, s.fence, s.ext_houses, s.impr
+                ),
+                (None, Some(p)) => format!(
+                    "scores nothing; temps 1st/2nd/3rd from {}/{}/{} boxes",
+                    p[0], p[1], p[2]
+                ),
+                (None, None) => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "  AAA level {}: {} — validates {letters}; {values}",
+                c.level, o.name
+            );
+            placeholder_lines(&mut out, "    ", &o.placeholders);
+        }
         let rows: Vec<[String; 6]> = e
             .sheets
             .iter()

@@ -46,6 +46,9 @@ pub enum CliError {
         flag: &'static str,
         given: String,
     },
+    /// Edition data from `--edition-data` that does not load.
+    #[error("edition data {path}: {message}")]
+    EditionData { path: String, message: String },
     #[error("cannot set up the game: {0}")]
     Setup(#[from] SetupError),
     #[error("dealing failed in round {round}: {source}")]

@@ -8,6 +8,7 @@ mod bench;
 mod count;
 mod demo;
 mod edition;
+mod edition_data;
 mod editions;
 mod error;
 mod files;
@@ -38,6 +39,11 @@ struct Cli {
     /// Options of the web app run when no command is given.
     #[command(flatten)]
     serve: serve::ServeArgs,
+    /// Read editions from this folder (an edition's edition.json and sheets/*.json, or a folder
+    /// of such folders); each replaces the built-in edition of its id, e.g. with the values
+    /// printed on your own cards.
+    #[arg(long, global = true, env = "WELCOME_EDITION_DATA", value_name = "DIR")]
+    edition_data: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -63,6 +69,9 @@ enum Command {
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(dir) = &cli.edition_data {
+        edition_data::install(dir)?;
+    }
     match cli.command {
         None => serve::run(&cli.serve, out),
         Some(Command::Serve(args)) => serve::run(&args, out),

@@ -121,3 +121,102 @@ fn extra_arguments_are_refused() {
     let err = welcome(&["editions", "first"]).failure();
     assert!(err.contains("first"), "{err}");
 }
+
+/// A copy of the built-in collector edition's folder in a fresh directory, with `edit` applied
+/// to its edition.json.
+fn collector_copy(edit: impl Fn(&str) -> String) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = common::repo_root().join("crates/engine/data/editions/collector");
+    let to = dir.path().join("collector");
+    std::fs::create_dir_all(to.join("sheets")).unwrap();
+    let text = std::fs::read_to_string(from.join("edition.json")).unwrap();
+    std::fs::write(to.join("edition.json"), edit(&text)).unwrap();
+    for e in std::fs::read_dir(from.join("sheets")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, to.join("sheets").join(p.file_name().unwrap())).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn edition_data_replaces_the_built_in_values_without_a_rebuild() {
+    // Sam's park value as printed on a (hypothetical) corrected card.
+    let dir = collector_copy(|t| t.replacen("\"park\": 1,", "\"park\": 4,", 1));
+    let path = common::path_str(dir.path()).to_string();
+    let out = welcome(&["editions", "--edition-data", &path]).success();
+    assert!(
+        out.contains("AAA level 1: Sam — validates ABC; park 4,"),
+        "{out}"
+    );
+    // The AAA plays with it: a game's record shows the AAA scoring 4 per Parc card.
+    let records = dir.path().join("records");
+    welcome(&[
+        "simulate",
+        "--edition-data",
+        &path,
+        "--edition",
+        "collector",
+        "--solo",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--records",
+        common::path_str(&records),
+    ])
+    .success();
+    let plain = welcome(&[
+        "simulate",
+        "--edition",
+        "collector",
+        "--solo",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--json",
+    ])
+    .success();
+    let corrected = welcome(&[
+        "simulate",
+        "--edition-data",
+        &path,
+        "--edition",
+        "collector",
+        "--solo",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--json",
+    ])
+    .success();
+    let aaa = |s: &str| {
+        serde_json::from_str::<Value>(s).unwrap()["aaa"]["scores"]["mean"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(aaa(&corrected) > aaa(&plain), "{corrected}");
+    assert!(std::fs::read_dir(&records).unwrap().count() == 1);
+}
+
+#[test]
+fn edition_data_out_of_range_is_refused_naming_the_file_and_field() {
+    let dir = collector_copy(|t| t.replacen("\"pool\": 1,", "\"pool\": 7,", 1));
+    let path = common::path_str(dir.path()).to_string();
+    let err = welcome(&["editions", "--edition-data", &path]).failure();
+    assert!(err.contains("pool = 7"), "{err}");
+    assert!(err.contains("Sam"), "{err}");
+    assert!(err.contains("collector"), "{err}");
+    let missing = collector_copy(|t| t.replacen("\"best_estates\": 5,", "", 1));
+    let err = welcome(&[
+        "editions",
+        "--edition-data",
+        common::path_str(missing.path()),
+    ])
+    .failure();
+    assert!(err.contains("best_estates"), "{err}");
+    let empty = tempfile::tempdir().unwrap();
+    let err = welcome(&["editions", "--edition-data", common::path_str(empty.path())]).failure();
+    assert!(err.contains("no edition.json"), "{err}");
+}

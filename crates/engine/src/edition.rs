@@ -9,7 +9,8 @@ use crate::id::{EditionId, SheetId};
 use crate::modules::Module;
 use crate::sheet::{MAX_ESTATE, MAX_HOUSES, MAX_NUMBER, MAX_STREETS};
 use serde::{Deserialize, Serialize};
-use std::sync::LazyLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{LazyLock, OnceLock};
 
 include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
@@ -735,20 +736,58 @@ impl EditionError {
     }
 }
 
+/// Editions loaded from files before the first game (`Edition::install`): each replaces the
+/// built-in edition of its id or adds one.
+static INSTALLED: OnceLock<Vec<Edition>> = OnceLock::new();
+
+/// Set once the editions are in use: installing is then too late.
+static IN_USE: AtomicBool = AtomicBool::new(false);
+
 static BUILT: LazyLock<Vec<Edition>> = LazyLock::new(|| {
+    IN_USE.store(true, Ordering::SeqCst);
     let mut all: Vec<Edition> = BUILT_IN
         .iter()
         .map(|(ed, sheets)| {
             Edition::from_json(ed, sheets).expect("the embedded edition data is checked by tests")
         })
         .collect();
+    for e in INSTALLED.get().into_iter().flatten() {
+        match all.iter_mut().find(|b| b.id == e.id) {
+            Some(b) => *b = e.clone(),
+            None => all.push(e.clone()),
+        }
+    }
     // The edition played when none is named first, the others by id.
     all.sort_by_key(|e| e.id != EditionId::default());
     all
 });
 
+/// Why `Edition::install` did nothing.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum InstallError {
+    #[error("editions can only be installed once, before the first game is set up")]
+    TooLate,
+    #[error("edition {0} is installed twice")]
+    Twice(String),
+}
+
 impl Edition {
-    /// Every built-in edition.
+    /// Installs editions read from data files (a host's corrected values, §18.5): each
+    /// replaces the built-in edition of the same id or adds a new one. Only possible once and
+    /// before any edition is looked up, so that every game of a process plays one set of rules.
+    pub fn install(editions: Vec<Edition>) -> Result<(), InstallError> {
+        for (i, e) in editions.iter().enumerate() {
+            if editions[..i].iter().any(|o| o.id == e.id) {
+                return Err(InstallError::Twice(e.id.to_string()));
+            }
+        }
+        if IN_USE.load(Ordering::SeqCst) {
+            return Err(InstallError::TooLate);
+        }
+        INSTALLED.set(editions).map_err(|_| InstallError::TooLate)
+    }
+
+    /// Every edition: the built-in ones and those installed from files.
     pub fn all() -> &'static [Edition] {
         &BUILT
     }

@@ -28,8 +28,9 @@ pub mod view;
 pub use aaa::{Aaa, AaaCard, AaaOpponent, AaaScore, AaaScoring, AaaView, Outcome, Validates};
 pub use card::{Card, Draw, Effect};
 pub use edition::{
-    Dealer, Edition, EditionError, EditionRules, EstateNeed, EstatesIn, Feature, Need, PlanCard,
-    PlanCondition, Provenance, Scope, SheetLayout, Side, Status, TieBreakRule, Track,
+    Dealer, Edition, EditionError, EditionRules, EstateNeed, EstatesIn, Feature, InstallError,
+    Need, PlanCard, PlanCondition, Provenance, Scope, SheetLayout, Side, Status, TieBreakRule,
+    Track,
 };
 pub use game::{
     plans_for, DealError, EndReason, Game, Memory, Mode, NextCard, Options, PassDirection, Pile,
