@@ -621,14 +621,12 @@ impl Bot for GreedyBot {
     }
 
     fn choose(&mut self, view: &PlayerView) -> Turn {
-        let others: Vec<u8> = view
-            .sheets
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != view.seat)
-            .map(|(_, s)| s.temps())
-            .collect();
-        let solo = view.options.mode == welcome_engine::Mode::Solo;
+        let (others, solo) = crate::temp_rivals(
+            &view.sheets,
+            view.seat,
+            view.options.mode,
+            view.aaa.as_ref().map(|a| (&a.card, a.given.as_slice())),
+        );
         self.turn(&view.context(), view.sheet(), &others, solo)
     }
 }

@@ -92,6 +92,36 @@ impl FromStr for BotKind {
 }
 
 /// Seeds a per-seat bot from a game seed so that every seat plays differently.
+/// The temp counts a seat's temps are ranked against, and whether it plays alone against the
+/// solo threshold: the other seats' temps; against the AAA (collector §15.5) its Intérimaire
+/// cards (level 1+) or its temp table, read as a threshold (level 0).
+pub fn temp_rivals(
+    sheets: &[welcome_engine::Sheet],
+    seat: usize,
+    mode: welcome_engine::Mode,
+    aaa: Option<(&welcome_engine::AaaCard, &[welcome_engine::Card])>,
+) -> (Vec<u8>, bool) {
+    match aaa {
+        Some((card, _)) if card.scoring.is_none() => (Vec::new(), true),
+        Some((_, given)) => (
+            vec![welcome_engine::aaa::count(
+                given,
+                welcome_engine::Effect::Temp,
+            )],
+            false,
+        ),
+        None => (
+            sheets
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != seat)
+                .map(|(_, s)| s.temps())
+                .collect(),
+            mode == welcome_engine::Mode::Solo,
+        ),
+    }
+}
+
 pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
     game_seed
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)

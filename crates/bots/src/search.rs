@@ -12,7 +12,7 @@ use crate::greedy::GreedyBot;
 use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use welcome_engine::{Mode, PlayerView, Position, Turn};
+use welcome_engine::{PlayerView, Position, Turn};
 
 /// How much a search bot explores per turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -132,14 +132,12 @@ impl SearchBot {
 
 /// The greedy bot's turn for `seat` of `p`, without building a whole view.
 fn greedy_turn(bot: &mut GreedyBot, p: &Position, seat: usize) -> Turn {
-    let others: Vec<u8> = p
-        .sheets()
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i != seat)
-        .map(|(_, s)| s.temps())
-        .collect();
-    let solo = p.options().mode == Mode::Solo;
+    let (others, solo) = crate::temp_rivals(
+        p.sheets(),
+        seat,
+        p.options().mode,
+        p.aaa().map(|a| (&a.card, a.given.as_slice())),
+    );
     match (p.context(seat), p.sheet(seat)) {
         (Some(ctx), Some(sheet)) => bot.turn(&ctx, sheet, &others, solo),
         _ => Turn::refuse(None),
@@ -152,14 +150,12 @@ impl Bot for SearchBot {
     }
 
     fn choose(&mut self, view: &PlayerView) -> Turn {
-        let others: Vec<u8> = view
-            .sheets
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != view.seat)
-            .map(|(_, s)| s.temps())
-            .collect();
-        let solo = view.options.mode == Mode::Solo;
+        let (others, solo) = crate::temp_rivals(
+            &view.sheets,
+            view.seat,
+            view.options.mode,
+            view.aaa.as_ref().map(|a| (&a.card, a.given.as_slice())),
+        );
         let mut candidates = self.greedy.turns(
             &view.context(),
             view.sheet(),

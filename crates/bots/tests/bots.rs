@@ -223,3 +223,25 @@ fn every_bot_kind_has_a_name_that_parses_back() {
     let e = "clever".parse::<BotKind>().unwrap_err().to_string();
     assert!(e.contains("search-strong"), "{e}");
 }
+
+#[test]
+fn every_bot_plays_the_aaa_solo_game_at_every_level() {
+    let collector = welcome_engine::EditionId::new("collector").unwrap();
+    for level in 0..=5u8 {
+        let mut o = Options::new(Mode::Solo).aaa_level(level);
+        o.edition = collector;
+        for kind in ONE_STEP {
+            let g = play(kind, o, 1, 40 + u64::from(level));
+            assert!(g.is_over());
+            assert_eq!(g.aaa().unwrap().card.level, level);
+            assert_eq!(g.outcome().is_some(), level > 0);
+        }
+    }
+    // Greedy against Sam: what it values (its temps ranked against the AAA's cards) makes it
+    // score more than random play does.
+    let mut o = Options::new(Mode::Solo).aaa_level(1);
+    o.edition = collector;
+    assert!(mean(BotKind::Greedy, o, 1, 6) > mean(BotKind::Random, o, 1, 6));
+    let g = play_search(o, 1, 3);
+    assert!(g.is_over() && g.outcome().is_some());
+}
