@@ -350,7 +350,7 @@ impl State {
     /// A new game: `mode` solo, standard or expert; `players` defaults to 1 in solo and 2
     /// otherwise; `seed` decides every card.
     #[new]
-    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first"))]
+    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first", aaa_level=None))]
     fn py_new(
         sheet: &str,
         mode: &str,
@@ -358,6 +358,7 @@ impl State {
         advanced: bool,
         seed: Option<&Bound<'_, PyAny>>,
         edition: &str,
+        aaa_level: Option<u8>,
     ) -> PyResult<State> {
         let mode = parse_mode(mode)?;
         let edition_id = welcome_engine::EditionId::new(edition).map_err(|e| {
@@ -390,6 +391,7 @@ impl State {
         };
         let mut options = Options::new(mode).sheet(sheet_id).advanced(advanced);
         options.edition = edition_id;
+        options.aaa_level = aaa_level;
         let game =
             Game::new(options, players as usize, seed).map_err(|e| rule_error(e.code(), e))?;
         let n = game.players();
@@ -401,7 +403,7 @@ impl State {
 
     /// Same as the constructor (OpenSpiel-style spelling).
     #[staticmethod]
-    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first"))]
+    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first", aaa_level=None))]
     fn new(
         sheet: &str,
         mode: &str,
@@ -409,8 +411,9 @@ impl State {
         advanced: bool,
         seed: Option<&Bound<'_, PyAny>>,
         edition: &str,
+        aaa_level: Option<u8>,
     ) -> PyResult<State> {
-        State::py_new(sheet, mode, players, advanced, seed, edition)
+        State::py_new(sheet, mode, players, advanced, seed, edition, aaa_level)
     }
 
     fn clone(&self) -> State {

@@ -58,9 +58,9 @@ def test_each_kind_can_be_legal():
     rng = random.Random(3)
     setups = [("first", sheet, mode, players) for sheet in w.sheets()
               for mode, players in [("solo", 1), ("expert", 2), ("standard", 2)]]
-    # The collector edition's optional temp is the "temp" kind (its solo game is not played yet).
-    setups += [("collector", sheet, mode, 2) for sheet in w.sheets("collector")
-               for mode in ["expert", "standard"]]
+    # The collector edition's optional temp is the "temp" kind; its solo game is the AAA's.
+    setups += [("collector", sheet, mode, players) for sheet in w.sheets("collector")
+               for mode, players in [("expert", 2), ("standard", 2), ("solo", 1)]]
     for edition, sheet, mode, players in setups:
         for seed in range(4):
             state = w.State(sheet=sheet, mode=mode, players=players, advanced=True, seed=seed,
@@ -75,9 +75,15 @@ def test_each_kind_can_be_legal():
 def test_editions_and_unknown_ones():
     assert w.editions() == ["first", "collector"]
     assert w.sheets("collector") == ["classic", "blueprint"]
+    # The collector's solo game is the AAA automa, levels 0-5.
+    state = w.State(sheet="classic", mode="solo", edition="collector", aaa_level=3, seed=2)
+    assert not state.is_terminal()
     with pytest.raises(w.RuleError) as err:
-        w.State(sheet="classic", mode="solo", edition="collector")
-    assert err.value.code == "mode_unavailable"
+        w.State(sheet="classic", mode="solo", edition="collector", aaa_level=6)
+    assert err.value.code == "unknown_aaa_level"
+    with pytest.raises(w.RuleError) as err:
+        w.State(sheet="classic", mode="solo", edition="first", aaa_level=1)
+    assert err.value.code == "not_aaa"
     with pytest.raises(w.RuleError) as err:
         w.sheets("second")
     assert err.value.code == "unknown_edition"
