@@ -1739,6 +1739,12 @@ impl Game {
                 .map(|(t, _)| turn_heap(t))
                 .sum::<usize>()
             + self.incoming.capacity() * size_of::<Option<Card>>()
+            + self.aaa.as_ref().map_or(0, |a| {
+                a.given.capacity() * size_of::<Card>()
+                    + a.drawn.capacity()
+                    + a.pile.capacity()
+                    + a.discard.capacity()
+            })
             + self.end.capacity() * size_of::<EndReason>()
             + self
                 .script
