@@ -321,3 +321,67 @@ fn records_path_that_is_a_file_is_refused() {
     assert!(err.contains("exists and is not a directory"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
 }
+
+#[test]
+fn aaa_level_plays_the_collector_solo_game_and_reports_against_the_aaa() {
+    let out = welcome(&[
+        "simulate",
+        "--edition",
+        "collector",
+        "--solo",
+        "--aaa-level",
+        "2",
+        "--games",
+        "6",
+        "--bot",
+        "greedy",
+        "--json",
+    ])
+    .success();
+    let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let aaa = &r["aaa"];
+    assert_eq!(aaa["level"], 2);
+    let n = |k: &str| aaa[k].as_u64().unwrap();
+    assert_eq!(n("wins") + n("draws") + n("losses"), 6);
+    assert!(aaa["scores"]["mean"].as_f64().unwrap() > 0.0);
+    let text = welcome(&[
+        "simulate",
+        "--edition",
+        "collector",
+        "--solo",
+        "--aaa-level",
+        "0",
+        "--games",
+        "2",
+    ])
+    .success();
+    assert!(text.contains("AAA level 0"), "{text}");
+    assert!(
+        !text.contains("against the AAA"),
+        "level 0 has no winner: {text}"
+    );
+    // The level needs the AAA game, and the AAA has levels 0–5.
+    let err = welcome(&[
+        "simulate",
+        "--players",
+        "2",
+        "--aaa-level",
+        "1",
+        "--games",
+        "1",
+    ])
+    .failure();
+    assert!(err.contains("--aaa-level"), "{err}");
+    let err = welcome(&[
+        "simulate",
+        "--edition",
+        "collector",
+        "--solo",
+        "--aaa-level",
+        "7",
+        "--games",
+        "1",
+    ])
+    .failure();
+    assert!(err.contains("level 7"), "{err}");
+}
