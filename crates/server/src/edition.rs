@@ -59,6 +59,21 @@ struct EditionOut {
     tie_break: &'static str,
     /// The rules that differ between editions (plan letters, optional temps, dealer…).
     rules: welcome_engine::EditionRules,
+    /// Where the edition's values come from: which are verified and which are placeholders.
+    provenance: &'static [welcome_engine::Provenance],
+    /// The AAA solo automa (collector §15): its opponent cards, one per level; `null` in
+    /// editions without it.
+    aaa: Option<AaaOut>,
+}
+
+/// The AAA's opponent cards (name, level, validation icons, values or temp table, and each
+/// value's provenance) and the printed range of each value, for the lobby and the values form.
+#[derive(Serialize)]
+struct AaaOut {
+    best_estates: u8,
+    opponents: &'static [welcome_engine::AaaOpponent],
+    /// Each per-card value's printed range, `[min, max]` (FR2 652–675).
+    ranges: BTreeMap<&'static str, [u8; 2]>,
 }
 
 /// The edition played when a request names none.
@@ -114,7 +129,7 @@ fn edition_out(e: &'static Edition) -> EditionOut {
                 ModeOut {
                     id,
                     name: id.name(),
-                    description: id.description(),
+                    description: id.description_in(e),
                     min_seats,
                     max_seats,
                     reshuffle: id.offers_reshuffle() && e.rules.first_plan_reshuffle,
@@ -123,6 +138,15 @@ fn edition_out(e: &'static Edition) -> EditionOut {
             .collect(),
         tie_break: TieBreak::rule_text(e.rules.tie_break),
         rules: e.rules,
+        provenance: &e.provenance,
+        aaa: e.aaa.as_ref().map(|a| AaaOut {
+            best_estates: a.best_estates,
+            opponents: &a.opponents,
+            ranges: welcome_engine::AaaScoring::RANGES
+                .iter()
+                .map(|&(field, min, max)| (field, [min, max]))
+                .collect(),
+        }),
     }
 }
 

@@ -4,7 +4,9 @@ use crate::error::ApiError;
 use crate::state::{AppState, TableCell};
 use crate::store::Write;
 use crate::table::{hash_token, hex, NewTable, Seat, Table};
-use crate::wire::{CreateTable, Created, HostToken, Join, Joined, LobbyEntry, SeatBot, TableInfo};
+use crate::wire::{
+    CreateTable, Created, EnterValues, HostToken, Join, Joined, LobbyEntry, SeatBot, TableInfo,
+};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
@@ -162,11 +164,16 @@ async fn create_now(
     options.edition = edition.id;
     options.sheet = layout.id;
     options.first_plan_reshuffle = req.first_plan_reshuffle;
-    // The engine decides which seat counts a mode allows, and checks the whole setup.
+    options.aaa_level = req.aaa_level;
+    // The engine decides which seat counts a mode allows, and checks the whole setup (the AAA
+    // level and the entered values included).
     let seats = req.seats;
-    let check = tokio::task::spawn_blocking(move || Game::new(options, seats, 0).map(|_| ()))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let values = req.values;
+    let check = tokio::task::spawn_blocking(move || {
+        Game::with_values(options, seats, 0, &values).map(|_| ())
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))?;
     check.map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
 
     let mut seats = vec![Seat::default(); req.seats];
@@ -227,6 +234,7 @@ async fn create_now(
         created: now(),
         seats,
         timer,
+        values: req.values,
     });
     st.store()
         .write(vec![Write::Table(table.row())])
@@ -299,6 +307,27 @@ async fn start_now(
     let req: HostToken = parse(body)?;
     let mut t = cell.table.lock().await;
     t.start(st.store(), &req.token).await?;
+    cell.changed(&mut t);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn values(
+    State(st): State<AppState>,
+    Path(table): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    detached(values_now(st, table, body)).await
+}
+
+async fn values_now(
+    st: AppState,
+    table: String,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    let cell = st.table(&table)?;
+    let req: EnterValues = parse(body)?;
+    let mut t = cell.table.lock().await;
+    t.set_values(st.store(), &req.token, req.values).await?;
     cell.changed(&mut t);
     Ok(StatusCode::NO_CONTENT)
 }

@@ -87,6 +87,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{table}", get(http::info))
         .route("/api/tables/{table}/join", post(http::join))
         .route("/api/tables/{table}/start", post(http::start))
+        .route("/api/tables/{table}/values", post(http::values))
         .route("/api/tables/{table}/seats/{seat}/bot", post(http::bot))
         .route("/api/tables/{table}/seats/{seat}/kick", post(http::kick))
         .route("/api/tables/{table}/record", get(http::record))

@@ -53,6 +53,10 @@ pub struct TableRow {
     /// The turn timer's seconds (0: none) and what happens when it runs out (`bot`, `refuse`).
     pub turn_seconds: u32,
     pub turn_expiry: String,
+    /// AAA solo: the opponent card's level.
+    pub aaa_level: Option<u8>,
+    /// Values the host entered (`TableValues` as JSON; empty when none).
+    pub values: String,
 }
 
 /// A confirmed turn of the round in progress.
@@ -100,6 +104,8 @@ pub enum Write {
     Withdraw { table: String, seat: u16 },
     /// The host's rights follow the host's seat to a new token (a seat moved to another device).
     Host { table: String, host_hash: String },
+    /// Values the host entered before the start (JSON; empty when none).
+    Values { table: String, values: String },
     /// A table removed with its seats and turns (an abandoned lobby table).
     Forget { table: String },
 }
@@ -256,6 +262,7 @@ async fn apply(conn: &mut SqliteConnection, writes: Vec<&Write>) -> Result<(), S
             Param::Text(t) => q.bind(t),
             Param::OptText(t) => q.bind(t),
             Param::Int(i) => q.bind(i),
+            Param::OptInt(i) => q.bind(i),
         };
     }
     if let Err(e) = q.execute(&mut *conn).await {
@@ -272,6 +279,7 @@ enum Param<'a> {
     Text(&'a str),
     OptText(Option<&'a str>),
     Int(i64),
+    OptInt(Option<i64>),
 }
 
 /// SQL statements and their parameters, in order.
@@ -345,7 +353,8 @@ impl<'a> Script<'a> {
                 self.stmt(
                     "INSERT INTO game_tables (id, host_name, mode, edition, sheet, advanced, \
                      first_plan_reshuffle, table_mode, host_hash, seed, created, turn_seconds, turn_expiry, \
-                     status, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
+                     aaa_level, table_values, status, record) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
                     &[
                         Text(&t.id),
                         Text(&t.host_name),
@@ -361,6 +370,8 @@ impl<'a> Script<'a> {
                         Int(t.created),
                         Int(t.turn_seconds as i64),
                         Text(&t.turn_expiry),
+                        OptInt(t.aaa_level.map(i64::from)),
+                        Text(&t.values),
                     ],
                 );
                 for (i, seat) in t.seats.iter().enumerate() {
@@ -409,6 +420,10 @@ impl<'a> Script<'a> {
                 "UPDATE game_tables SET host_hash = ? WHERE id = ?",
                 &[Text(host_hash), Text(table)],
             ),
+            Write::Values { table, values } => self.stmt(
+                "UPDATE game_tables SET table_values = ? WHERE id = ?",
+                &[Text(values), Text(table)],
+            ),
             Write::Forget { table } => {
                 for sql in [
                     "DELETE FROM pending_turns WHERE table_id = ?",
@@ -440,7 +455,8 @@ impl Store for SqliteStore {
         Box::pin(async move {
             let rows = sqlx::query(
                 "SELECT id, host_name, mode, edition, sheet, advanced, first_plan_reshuffle, \
-                 table_mode, host_hash, seed, created, turn_seconds, turn_expiry, status, record \
+                 table_mode, host_hash, seed, created, turn_seconds, turn_expiry, aaa_level, \
+                 table_values, status, record \
                  FROM game_tables \
                  ORDER BY created, id",
             )
@@ -469,6 +485,10 @@ impl Store for SqliteStore {
                             .try_get::<i64, _>("turn_seconds")?
                             .clamp(0, u32::MAX as i64) as u32,
                         turn_expiry: r.try_get("turn_expiry")?,
+                        aaa_level: r
+                            .try_get::<Option<i64>, _>("aaa_level")?
+                            .map(|l| l.clamp(0, u8::MAX as i64) as u8),
+                        values: r.try_get("table_values")?,
                     },
                     status: r.try_get("status")?,
                     record: r.try_get("record")?,
@@ -548,6 +568,8 @@ mod tests {
             seats: vec![SeatRow::default(), SeatRow::default()],
             turn_seconds: 0,
             turn_expiry: "bot".into(),
+            aaa_level: None,
+            values: String::new(),
         }
     }
 

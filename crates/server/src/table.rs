@@ -20,7 +20,7 @@ use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
 use welcome_bots::{seat_seed, BotKind};
-use welcome_engine::{Game, Mode, Options, PlayerView, Record, Score, Sheet, Turn};
+use welcome_engine::{Game, Mode, Options, PlayerView, Record, Score, Sheet, TableValues, Turn};
 
 /// Mixes the round into a bot's seed so that each round's decision has its own stream.
 const ROUND_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
@@ -106,6 +106,10 @@ pub struct Table {
     timer: Option<TurnTimer>,
     /// The round the deadline is for, and when it times out (Unix ms).
     deadline: Option<(u16, i64)>,
+    /// Values the host entered from their own cards, used when the game starts.
+    values: TableValues,
+    /// The plans the game deals (from the seed), shown before the start.
+    deal_plans: Option<[u8; 3]>,
 }
 
 /// What a new table needs; checked by the caller.
@@ -119,6 +123,7 @@ pub struct NewTable {
     pub created: i64,
     pub seats: Vec<Seat>,
     pub timer: Option<TurnTimer>,
+    pub values: TableValues,
 }
 
 fn raw<T: serde::Serialize>(v: &T) -> Box<RawValue> {
@@ -145,6 +150,8 @@ impl Table {
             transfers: HashMap::new(),
             timer: t.timer,
             deadline: None,
+            deal_plans: welcome_engine::plans_for(&t.options, t.seed).ok(),
+            values: t.values,
         }
     }
 
@@ -168,6 +175,8 @@ impl Table {
                 .map_or(Expiry::Bot, |t| t.on_expiry)
                 .name()
                 .into(),
+            aaa_level: self.options.aaa_level,
+            values: values_text(&self.values),
         }
     }
 
@@ -337,6 +346,15 @@ impl Table {
             spectators: self.socket_count() - seated,
             turn_timer: self.timer,
             deadline: self.deadline(),
+            aaa_level: match &self.game {
+                Some(g) => g.options().aaa_level,
+                None => self.options.aaa_level,
+            },
+            plans: match &self.game {
+                Some(g) => Some(g.plans().map(|p| p.card)),
+                None => self.deal_plans,
+            },
+            values: self.values,
         }
     }
 
@@ -372,12 +390,14 @@ impl Table {
                         sheets: raw(&()),
                         log: raw(&()),
                         result: raw(&()),
+                        aaa: raw(&()),
                     },
                     Some(g) => GameParts {
                         plans: raw(&view::plans(g)),
                         sheets: raw(&view::sheets(g, &names)),
                         log: raw(&view::log(g)),
                         result: raw(&view::result(g, &names)),
+                        aaa: raw(&view::aaa(g)),
                     },
                 });
                 self.game_cache = Some(g.clone());
@@ -430,6 +450,8 @@ impl Table {
                 pile,
                 discard,
                 solo_card_drawn: g.solo_card_drawn(),
+                next: g.next_card(),
+                aaa: &parts.game.aaa,
                 log: &parts.game.log,
                 result: &parts.game.result,
             }
@@ -529,7 +551,7 @@ impl Table {
                 format!("seat {} is still free: invite a player or add a bot", i + 1),
             ));
         }
-        let game = Game::new(self.options, self.seats.len(), self.seed)
+        let game = Game::with_values(self.options, self.seats.len(), self.seed, &self.values)
             .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
         self.game = Some(game);
         let mut writes = Vec::new();
@@ -545,6 +567,34 @@ impl Table {
             self.game = None;
             return Err(e);
         }
+        Ok(())
+    }
+
+    /// The host enters the values printed on their own cards (collector §18.5), before the
+    /// start. Checked as the game would check them; nothing changes on error.
+    pub async fn set_values(
+        &mut self,
+        store: &dyn Store,
+        token: &str,
+        values: TableValues,
+    ) -> Result<(), ApiError> {
+        self.check_host(token)?;
+        if self.game.is_some() {
+            return Err(ApiError::conflict(
+                "already_started",
+                "the game has started: its values can no longer change",
+            ));
+        }
+        Game::with_values(self.options, self.seats.len(), self.seed, &values)
+            .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
+        store
+            .write(vec![Write::Values {
+                table: self.id.clone(),
+                values: values_text(&values),
+            }])
+            .await
+            .map_err(ApiError::storage)?;
+        self.values = values;
         Ok(())
     }
 
@@ -1040,6 +1090,11 @@ impl Table {
         options.edition = row.edition.parse().map_err(|e| format!("edition: {e}"))?;
         options.sheet = row.sheet.parse().map_err(|e| format!("sheet: {e}"))?;
         options.first_plan_reshuffle = row.first_plan_reshuffle;
+        options.aaa_level = row.aaa_level;
+        let values: TableValues = match row.values.as_str() {
+            "" => TableValues::default(),
+            text => serde_json::from_str(text).map_err(|e| format!("entered values: {e}"))?,
+        };
         let timer = match row.turn_seconds {
             0 => None,
             seconds => Some(TurnTimer {
@@ -1070,6 +1125,7 @@ impl Table {
             created: row.created,
             seats,
             timer,
+            values,
         });
         if let Some(text) = st.record {
             let record = Record::from_json(&text).map_err(|e| e.to_string())?;
@@ -1117,6 +1173,14 @@ pub fn rebuild(record: &Record) -> Result<Game, String> {
     record.replay().map_err(|e| e.to_string())
 }
 
+/// Entered values as stored: JSON, or empty when nothing was entered.
+fn values_text(values: &TableValues) -> String {
+    match values.is_empty() {
+        true => String::new(),
+        false => serde_json::to_string(values).unwrap_or_default(),
+    }
+}
+
 fn not_started() -> ApiError {
     ApiError::conflict("not_started", "the game has not started yet")
 }
@@ -1129,15 +1193,15 @@ fn capitalize(s: &str) -> String {
     }
 }
 
-/// Options for a draft of `view`'s seat, with temps ranked across the table.
+/// Options for a draft of `view`'s seat, scored as the game scores (temps ranked across the
+/// table, by the solo rule or against the AAA).
 pub fn seat_options(view: &PlayerView, draft: &crate::wire::Draft) -> OptionsOut {
     let ctx = view.context();
-    let solo = view.options.mode == Mode::Solo;
-    let layout = view.layout;
+    // The view scores with the game's temp rule (solo threshold, or against the AAA).
     let score = |s: &Sheet| -> Score {
         let mut sheets = view.sheets.clone();
         sheets[view.seat] = *s;
-        welcome_engine::score::score_all(layout, &sheets, solo).swap_remove(view.seat)
+        view.score_sheets(&sheets).swap_remove(view.seat)
     };
     options::compute(&ctx, view.sheet(), draft, &score)
 }

@@ -1,7 +1,7 @@
 //! The public side of a game as the protocol shows it: plans with their text, every sheet with
 //! its score, the log of resolved rounds and the result with a tie-break sentence.
 
-use crate::wire::{EndInfo, LogRound, Passing, PlanInfo, ResultInfo, SheetInfo};
+use crate::wire::{AaaInfo, EndInfo, LogRound, Passing, PlanInfo, ResultInfo, SheetInfo};
 use welcome_engine::{verdict_by, EndReason, Game, Mode, PassDirection, SheetData};
 
 pub fn plans(game: &Game) -> Vec<PlanInfo> {
@@ -10,14 +10,16 @@ pub fn plans(game: &Game) -> Vec<PlanInfo> {
         .enumerate()
         .filter_map(|(i, slot)| {
             let card = game.edition().plan(slot.card)?;
+            // The points the table entered from its own card, else the edition's.
+            let [first, second] = slot.values.unwrap_or([card.first, card.second]);
             Some(PlanInfo {
                 plan: i + 1,
                 card: card.id,
                 stack: card.stack,
                 advanced: card.advanced,
                 text: card.describe(),
-                first: card.first,
-                second: card.second,
+                first,
+                second,
                 approved: slot.approved,
             })
         })
@@ -114,5 +116,22 @@ pub fn passing(game: &Game, seat: usize) -> Option<Passing> {
         to: to + 1,
         from: from + 1,
         received: (game.round() > 1).then_some(1),
+    })
+}
+
+/// AAA solo: the automa with its running score and, once the game is over, the outcome.
+pub fn aaa(game: &Game) -> Option<AaaInfo> {
+    let a = game.aaa()?;
+    let name = game
+        .edition()
+        .aaa
+        .as_ref()
+        .and_then(|r| r.opponent(a.card.level))
+        .map_or_else(|| format!("AAA level {}", a.card.level), |o| o.name.clone());
+    Some(AaaInfo {
+        name,
+        view: a.view(),
+        score: game.aaa_score(),
+        outcome: game.outcome(),
     })
 }

@@ -5,8 +5,9 @@ use crate::derived::Derived;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use welcome_engine::{
-    Choice, Draw, EditionId, Effect, EffectUse, HouseRef, Mode, Offer, Pick, PlanClaim, PlanSlot,
-    Play, Roundabout, Score, SheetData, SheetId, Turn,
+    AaaScore, AaaView, Choice, Draw, EditionId, Effect, EffectUse, HouseRef, Mode, NextCard, Offer,
+    Outcome, Pick, PlanClaim, PlanSlot, Play, Roundabout, Score, SheetData, SheetId, TableValues,
+    Turn,
 };
 
 // ----- HTTP requests -----
@@ -42,6 +43,12 @@ pub struct CreateTable {
     /// Seconds per turn and what happens when they run out (no timer when absent).
     #[serde(default)]
     pub turn_timer: Option<crate::timer::TurnTimer>,
+    /// AAA solo (collector edition, solo mode): the opponent card's level, 0–5 (default 1).
+    #[serde(default)]
+    pub aaa_level: Option<u8>,
+    /// Values the host entered from their own cards (plan points, the AAA opponent card).
+    #[serde(default)]
+    pub values: TableValues,
 }
 
 #[derive(Debug, Deserialize)]
@@ -63,6 +70,15 @@ pub struct Join {
 #[serde(deny_unknown_fields)]
 pub struct HostToken {
     pub token: String,
+}
+
+/// `POST /api/tables/{table}/values`: the host enters the values printed on their own cards
+/// before the start; they replace any entered earlier.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnterValues {
+    pub token: String,
+    pub values: TableValues,
 }
 
 /// `POST /api/tables/{table}/claim`: the one-time code of a seat move.
@@ -169,6 +185,13 @@ pub struct TableInfo {
     pub turn_timer: Option<crate::timer::TurnTimer>,
     /// When the round in progress times out (Unix ms); `null` without a timer or game.
     pub deadline: Option<i64>,
+    /// AAA solo: the level of the opponent card played; `null` in other games.
+    pub aaa_level: Option<u8>,
+    /// The plan card ids in play, n°1 to n°3 (known before the start, so that the host can
+    /// enter the points printed on those cards).
+    pub plans: Option<[u8; 3]>,
+    /// Values the host entered from their own cards.
+    pub values: TableValues,
 }
 
 /// One line of the lobby.
@@ -336,6 +359,21 @@ pub struct GameParts {
     pub sheets: Box<RawValue>,
     pub log: Box<RawValue>,
     pub result: Box<RawValue>,
+    pub aaa: Box<RawValue>,
+}
+
+/// AAA solo: the automa as the player sees it (everything about it is public, Ruling C26),
+/// with its running score (levels 1–5) and, at the end, the player's outcome (Ruling C24).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct AaaInfo {
+    /// The opponent card's name.
+    pub name: String,
+    #[serde(flatten)]
+    pub view: AaaView,
+    /// `null` at level 0: that AAA scores nothing.
+    pub score: Option<AaaScore>,
+    /// `null` before the end and at level 0 (no winner).
+    pub outcome: Option<Outcome>,
 }
 
 /// What one socket sees of the game.
@@ -354,6 +392,10 @@ pub struct ViewOut<'a> {
     pub pile: usize,
     pub discard: usize,
     pub solo_card_drawn: bool,
+    /// Collector solo and expert: what the top of the draw pile shows (Ruling C26).
+    pub next: Option<NextCard>,
+    /// AAA solo: the automa (`AaaInfo`); `null` in other games.
+    pub aaa: &'a RawValue,
     pub log: &'a RawValue,
     pub result: &'a RawValue,
 }

@@ -3,6 +3,8 @@
 import { api, seats, prefs } from './api.js';
 import { el } from './format.js';
 import { edition, DEFAULT_EDITION, tableKind } from './data.js';
+import { EDITIONS } from './edition.js';
+import { levelLabel, opponentPlaceholders, valueMark } from './aaa.js';
 import { navigate, setTitle } from './app.js';
 import { recordPicker, replayFile, hold, refusal } from './replay.js';
 
@@ -12,14 +14,44 @@ const SERVER_SEATS = 100;
 export async function lobbyPage(main) {
   setTitle('Lobby');
   const name = el('input', { id: 'name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname', value: prefs.get('name', '') });
-  // Modes and sheets come from the edition data (names, descriptions, the seats each allows).
-  const ed = edition(DEFAULT_EDITION);
-  const mode = el('select', { id: 'mode', name: 'mode' },
-    ed.modes.map((m) => el('option', { value: m.id }, `${m.name} (${m.description})`)));
-  const sheet = el('select', { id: 'sheet', name: 'sheet' },
-    ed.sheets.map((sh) => el('option', { value: sh.id }, sh.name)));
-  sheet.value = prefs.get('sheet', ed.default_sheet);
-  if (!sheet.value) sheet.value = ed.default_sheet;
+  // Editions, modes and sheets come from the edition data (names, descriptions, the seats each
+  // mode allows, the AAA's opponent cards).
+  const editionSel = el('select', { id: 'edition', name: 'edition' },
+    EDITIONS.map((e) => el('option', { value: e.id }, e.name)));
+  editionSel.value = prefs.get('edition', DEFAULT_EDITION);
+  if (!editionSel.value) editionSel.value = DEFAULT_EDITION;
+  let ed = edition(editionSel.value);
+  const mode = el('select', { id: 'mode', name: 'mode' });
+  const sheet = el('select', { id: 'sheet', name: 'sheet' });
+  // AAA solo: the opponent card's level, and a word on which of its values are stand-ins.
+  const aaaLevel = el('select', { id: 'aaa-level', name: 'aaa_level' });
+  const aaaNote = el('span', { class: 'muted', id: 'aaa-note' });
+  const aaaRow = [el('label', { for: 'aaa-level' }, 'AAA level'), el('div', { class: 'row' }, aaaLevel, aaaNote)];
+  // Tables whose printed values are partly stand-ins: enter those of your own cards first.
+  const enterValues = el('input', { type: 'checkbox', id: 'enter-values', name: 'enter_values' });
+  const enterRow = [el('label', { for: 'enter-values' }, 'Your cards’ values'),
+    el('label', { class: 'row check', for: 'enter-values' }, enterValues, el('span', { class: 'muted' }, 'enter the points printed on your own cards before the start'))];
+  function syncEdition() {
+    ed = edition(editionSel.value);
+    const keepMode = mode.value;
+    mode.replaceChildren(...ed.modes.map((m) => el('option', { value: m.id }, `${m.name} (${m.description})`)));
+    if (ed.modes.some((m) => m.id === keepMode)) mode.value = keepMode;
+    sheet.replaceChildren(...ed.sheets.map((sh) => el('option', { value: sh.id }, sh.name)));
+    sheet.value = prefs.get('sheet', ed.default_sheet);
+    if (!sheet.value) sheet.value = ed.default_sheet;
+    aaaLevel.replaceChildren(...(ed.aaa ? ed.aaa.opponents : []).map((o) => el('option', { value: o.level, title: opponentPlaceholders(o) || null }, levelLabel(o))));
+    if (ed.aaa) aaaLevel.value = '1';
+    const stand = (ed.provenance || []).some((p) => p.status === 'placeholder');
+    for (const x of enterRow) x.hidden = !stand;
+    if (!stand) enterValues.checked = false;
+    syncMode();
+  }
+  function syncLevel() {
+    const o = ed.aaa && ed.aaa.opponents.find((x) => String(x.level) === aaaLevel.value);
+    const src = o && opponentPlaceholders(o);
+    aaaNote.replaceChildren(...(src ? [valueMark('placeholder', src)] : []));
+  }
+  aaaLevel.addEventListener('change', syncLevel);
   const advanced = el('input', { type: 'checkbox', id: 'advanced', name: 'advanced' });
   const reshuffle = el('input', { type: 'checkbox', id: 'reshuffle', name: 'reshuffle' });
   reshuffle.checked = true;
@@ -35,6 +67,9 @@ export async function lobbyPage(main) {
 
   function syncMode() {
     const m = ed.modes.find((x) => x.id === mode.value) || ed.modes[0];
+    const aaa = !!ed.aaa && m.id === 'solo';
+    for (const x of aaaRow) x.hidden = !aaa;
+    syncLevel();
     const max = Math.min(m.max_seats, SERVER_SEATS);
     seatCount.min = m.min_seats;
     seatCount.max = max;
@@ -70,6 +105,7 @@ export async function lobbyPage(main) {
     botList.replaceChildren(...rows);
   }
   mode.addEventListener('change', syncMode);
+  editionSel.addEventListener('change', syncEdition);
   seatCount.addEventListener('input', renderBots);
   tableMode.addEventListener('change', renderBots);
 
@@ -77,12 +113,15 @@ export async function lobbyPage(main) {
     el('h2', { id: 'create-h' }, 'Create a table'),
     el('div', { class: 'grid-form' },
       el('label', { for: 'name' }, 'Your name'), name,
+      el('label', { for: 'edition' }, 'Edition'), editionSel,
       el('label', { for: 'mode' }, 'Mode'), mode,
+      ...aaaRow,
       el('label', { for: 'sheet' }, 'Sheet'), sheet,
       el('label', { for: 'seats' }, 'Seats'), seatCount,
       el('label', { for: 'advanced' }, 'Advanced variant'), el('label', { class: 'row check', for: 'advanced' }, advanced, el('span', { class: 'muted' }, 'advanced plans and roundabouts')),
       el('label', { for: 'reshuffle' }, 'First-plan reshuffle'), el('label', { class: 'row check', for: 'reshuffle' }, reshuffle, el('span', { class: 'muted' }, 'offered after the first plan')),
       el('label', { for: 'turn-seconds' }, 'Seconds per turn'), el('div', { class: 'row' }, turnSeconds, el('span', { class: 'muted' }, 'then'), turnExpiry),
+      ...enterRow,
       el('label', { for: 'table-mode' }, 'Table mode'), el('label', { class: 'row check', for: 'table-mode' }, tableMode, el('span', { class: 'muted' }, 'a shared screen deals; everyone plays on a phone; you host without a seat')),
     ),
     el('h3', {}, 'Bots'),
@@ -104,14 +143,17 @@ export async function lobbyPage(main) {
       bots: [...bots.entries()].map(([seat, kind]) => ({ seat, kind })),
       table_mode: tableMode.checked,
     };
+    if (ed.aaa && body.mode === 'solo') body.aaa_level = Number(aaaLevel.value);
     if (turnSeconds.value.trim()) body.turn_timer = { seconds: Number(turnSeconds.value), on_expiry: turnExpiry.value };
     prefs.set('name', body.name);
     prefs.set('sheet', body.sheet);
+    prefs.set('edition', body.edition);
     try {
       const r = await api('POST', '/api/tables', body);
       seats.set(r.table, { seat: r.seat ?? null, token: r.token, host: true, name: body.name });
-      // a solo table has nothing to wait for: it starts at once
-      if (body.mode === 'solo') {
+      // a solo table has nothing to wait for: it starts at once, unless the host enters the
+      // values of their own cards first (in the waiting room)
+      if (body.mode === 'solo' && !enterValues.checked) {
         await api('POST', `/api/tables/${encodeURIComponent(r.table)}/start`, { token: r.token });
       }
       navigate(body.table_mode ? `/t/${encodeURIComponent(r.table)}/deal` : `/t/${encodeURIComponent(r.table)}`);
@@ -146,7 +188,7 @@ export async function lobbyPage(main) {
     el('h1', {}, 'Lobby'),
     el('div', { class: 'lobby-layout' }, form, el('div', {}, listPanel, replayPanel)),
   );
-  syncMode();
+  syncEdition();
 
   async function load() {
     try {

@@ -9,6 +9,7 @@ import { edition, sheetOf, tableKind } from './data.js';
 import { toast, setTitle } from './app.js';
 import { joinQr, joinHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
+import { valuesForm, aaaPanel, aaaResult, planName, planMark } from './aaa.js';
 
 /** Points as added to the total: penalties with their minus sign. */
 const signed = (v) => (v < 0 ? `−${-v}` : `${v}`);
@@ -25,6 +26,8 @@ export async function tablePage(main, table, { watch }) {
   let moveLink = null; // { url, until } once the holder asked to move the seat
   let wasMyTurn = false;
   let headOpen = false; // the phone's fold of the table's head
+  let valuesEl = null; // the host's values form, kept while what it shows is unchanged
+  let valuesKey = '';
   const qr = joinQr(table, 'join-qr');
   const clock = el('span', { id: 'turn-clock', class: 'pill', hidden: true, 'aria-live': 'off' });
   // The round's countdown, from the server's deadline; stops once the page is left.
@@ -284,6 +287,17 @@ export async function tablePage(main, table, { watch }) {
       if (free > 0) right.append(joinForm());
       else right.append(el('div', { class: 'panel' }, el('p', {}, 'Every seat is taken.'), el('a', { href: `/t/${encodeURIComponent(t.table)}/watch`, 'data-nav': true }, 'Watch this table')));
     }
+    if (isHost() && !watch && t.status === 'lobby' && mine && needsValues(t)) {
+      const key = JSON.stringify([t.plans, t.values, t.aaa_level]);
+      if (!valuesEl || key !== valuesKey) {
+        valuesKey = key;
+        valuesEl = valuesForm(t, async (values) => {
+          await api('POST', `/api/tables/${encodeURIComponent(table)}/values`, { token: mine.token, values });
+          toast('Values saved: the game plays with them.');
+        });
+      }
+      right.append(valuesEl);
+    }
     if (isHost() && t.status === 'lobby') {
       const ready = t.seats.every((s) => s.name || s.bot);
       const err = el('p', { class: 'error-text', role: 'alert' });
@@ -306,6 +320,12 @@ export async function tablePage(main, table, { watch }) {
     }
     wrap.append(left, right);
     return wrap;
+  }
+
+  // Values can be entered where some shipped values are stand-ins (the edition's provenance
+  // says so) or there is an AAA opponent card.
+  function needsValues(t) {
+    return t.aaa_level != null || (edition(t.edition).provenance || []).some((p) => p.status === 'placeholder');
   }
 
   function joinForm() {
@@ -413,6 +433,7 @@ export async function tablePage(main, table, { watch }) {
         nextEffects: v.next_effects,
         advanced: t.advanced,
         expert: t.mode === 'expert',
+        aaa: !!v.aaa,
         solo: t.mode === 'solo',
         round: v.round,
         // the unconfirmed draft survives a reload
@@ -447,7 +468,7 @@ export async function tablePage(main, table, { watch }) {
 
     // Side: players and plans.
     const open = new Set([...sideEl.querySelectorAll('details[open]')].map((d) => d.id));
-    sideEl.replaceChildren(playersPanel(t, v), plansPanel(v), ...(mySheet && !over ? [prefsPanel()] : []));
+    sideEl.replaceChildren(playersPanel(t, v), ...(v.aaa ? [aaaPanel(t, v)] : []), plansPanel(t, v), ...(mySheet && !over ? [prefsPanel()] : []));
     for (const id of open) { const d = id && sideEl.querySelector(`#${id}`); if (d) d.open = true; }
 
     // Lower: results, overview, log.
@@ -494,17 +515,20 @@ export async function tablePage(main, table, { watch }) {
       el('label', { class: 'row', for: 'pref-auto' }, auto, 'Automatic park and pool: cross them without asking when there is a single choice'));
   }
 
-  function plansPanel(v) {
+  function plansPanel(t, v) {
     const wrap = el('div', { class: 'plans' });
     for (const p of v.plans) {
-      wrap.append(el('div', { class: `plan${p.approved ? ' approved' : ''}`, 'aria-label': `Plan n°${p.plan}: ${p.text}. ${p.approved ? `Approved: ${p.second} points left` : `${p.first} points to the first, then ${p.second}`}` },
-        el('div', {}, el('strong', {}, `n°${p.plan}`), p.advanced ? el('span', { class: 'muted' }, ' · advanced') : '',
-          helpTip(`plan n°${p.plan}`, planHelp(p), `plan-tip-${p.plan}`)),
+      const label = planName(t.edition, p.plan - 1);
+      const byAaa = v.aaa && v.aaa.plans[p.plan - 1];
+      wrap.append(el('div', { class: `plan${p.approved ? ' approved' : ''}`, 'data-plan': p.plan, 'aria-label': `${label}: ${p.text}. ${p.approved ? `Approved: ${p.second} points left` : `${p.first} points to the first, then ${p.second}`}` },
+        el('div', {}, el('strong', {}, label), p.advanced ? el('span', { class: 'muted' }, ' · advanced') : '',
+          helpTip(label, planHelp(p), `plan-tip-${p.plan}`), ' ', planMark(t, p.plan - 1, p)),
         el('div', {}, p.text),
         el('div', { class: 'pts' },
           el('span', { class: p.approved ? 'gone' : '' }, `1st ${p.first}`),
           el('span', {}, `then ${p.second}`)),
-        el('div', { class: 'st' }, p.approved ? '✓ approved (second value)' : 'open: first value')));
+        el('div', { class: 'st' }, p.approved ? '✓ approved (second value)' : 'open: first value'),
+        byAaa != null ? el('div', { class: 'st', 'data-aaa-validated': p.plan }, `the AAA validated it for ${byAaa} points`) : null));
     }
     return el('section', { class: 'panel', 'aria-labelledby': 'plans-h' }, el('h2', { id: 'plans-h' }, 'City plans'), wrap);
   }
@@ -589,7 +613,8 @@ export async function tablePage(main, table, { watch }) {
     });
     return el('section', { class: 'panel', id: 'results', 'aria-labelledby': 'results-h' },
       el('h2', { id: 'results-h' }, 'Final scores'),
-      winners.length ? el('p', { class: 'result-winner', id: 'winner' }, t.mode === 'solo' ? `Final score: ${v.sheets[0].score.total}` : `${winners.length > 1 ? 'Winners' : 'Winner'}: ${winners.join(', ')}`) : null,
+      v.aaa ? aaaResult(v) : null,
+      winners.length && !v.aaa ? el('p', { class: 'result-winner', id: 'winner' }, t.mode === 'solo' ? `Final score: ${v.sheets[0].score.total}` : `${winners.length > 1 ? 'Winners' : 'Winner'}: ${winners.join(', ')}`) : null,
       endText.length ? el('p', {}, `The game ended because ${endText.join(' and ')}.`) : null,
       r && r.tie_break ? el('p', { id: 'tie-break' }, r.tie_break) : null,
       v.sheets.length > 1 ? el('p', { class: 'muted' }, `A tie on the total goes to the player with ${edition(t.edition).tie_break}.`) : null,

@@ -600,7 +600,7 @@ export class TurnController {
           class: `card${role ? ` role-${role}` : ''}`, type: 'button', 'data-card': n, 'data-ctl': `card-${n}`,
           'aria-pressed': role ? 'true' : 'false',
           title: `${effectLabel(card.effect)}: ${effectHelp(card.effect)}`,
-          'aria-label': `Card ${n}: number ${card.number}, effect ${effectLabel(card.effect)}${role ? `, used for its ${role}` : ''}${passed ? (pass ? `, passed to ${who(pass.to)}` : ', passed on') : ''}${arrived ? `, passed to you by ${who(pass.from)}` : ''}`,
+          'aria-label': `Card ${n}: number ${card.number}, effect ${effectLabel(card.effect)}${role ? `, used for its ${role}` : ''}${passed ? (pass ? `, passed to ${who(pass.to)}` : this.cfg.aaa ? ', given to the AAA' : ', passed on') : ''}${arrived ? `, passed to you by ${who(pass.from)}` : ''}`,
           disabled: locked || !playable ? true : null,
           onclick: () => this.clickHandCard(n),
         },
@@ -668,7 +668,7 @@ export class TurnController {
         step.append(el('h3', {}, 'Nothing fits'));
         hint('None of the offered numbers can be written in any house. You must take a building-permit refusal.');
         if (o.refuse.pass) {
-          hint('Expert mode: choose the card you pass on.');
+          hint(this.cfg.aaa ? 'AAA solo: choose the card you give to the AAA.' : 'Expert mode: choose the card you pass on.');
           const passRow = el('div', { class: 'choices', role: 'group', 'aria-label': 'Card to pass' });
           (this.cfg.offer.hand || []).forEach((text, i) => {
             passRow.append(el('button', {

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
-use welcome_server::wire::{Claim, ClientMsg, CompanionOptions, CreateTable};
+use welcome_server::wire::{Claim, ClientMsg, CompanionOptions, CreateTable, EnterValues};
 
 fn examples() -> Vec<Value> {
     let text = include_str!("../../../docs/protocol.md");
@@ -107,6 +107,28 @@ async fn every_example_matches_the_server() {
     assert_eq!(old, edition);
     let editions = call(addr, "GET", "/api/editions", Value::Null, 200).await;
     assert_eq!(editions["editions"][0], edition);
+    let collector = call(addr, "GET", "/api/editions/collector", Value::Null, 200).await;
+    // An AAA solo game one round in, for its `aaa` and `next`.
+    let aaa_game = call(
+        addr,
+        "POST",
+        "/api/tables",
+        json!({ "name": "Ann", "mode": "solo", "edition": "collector", "seats": 1, "aaa_level": 1 }),
+        201,
+    )
+    .await;
+    let (aaa_table, aaa_token) = (
+        aaa_game["table"].as_str().unwrap().to_string(),
+        aaa_game["token"].as_str().unwrap().to_string(),
+    );
+    start(addr, &aaa_table, &aaa_token).await;
+    let mut solo = connect(addr, &aaa_table, Some(&aaa_token)).await;
+    let first = solo.started().await;
+    let turn = solo.plain_turn(1, &first["view"]["offer"]).await;
+    solo.submit(1, &turn).await;
+    let aaa_state = solo.round(2).await;
+    let aaa = aaa_state["view"]["aaa"].clone();
+    assert_eq!(aaa["given"].as_array().map(Vec::len), Some(1), "{aaa}");
     let derived = ice_cream_derived(addr).await;
     start(addr, &table, &ann).await;
     let mut a = connect(addr, &table, Some(&ann)).await;
@@ -194,7 +216,37 @@ async fn every_example_matches_the_server() {
             }
             None if ex.get("mode").is_some() && ex.get("name").is_some() => {
                 serde_json::from_value::<CreateTable>(ex.clone()).unwrap();
-                "create"
+                if ex.get("aaa_level").is_some() {
+                    // The AAA example is a table the server creates as it is.
+                    call(addr, "POST", "/api/tables", ex.clone(), 201).await;
+                    "create aaa"
+                } else {
+                    "create"
+                }
+            }
+            None if ex.get("values").is_some() && ex.get("token").is_some() => {
+                serde_json::from_value::<EnterValues>(ex.clone()).unwrap();
+                "values"
+            }
+            None if ex.get("given").is_some() => {
+                same_shape(ex, &aaa, "aaa");
+                for k in ["name", "card", "in_discard"] {
+                    assert_eq!(ex[k], aaa[k], "{k}");
+                }
+                "aaa"
+            }
+            None if ex.get("opponents").is_some() => {
+                same_shape(ex, &collector["aaa"], "edition aaa");
+                assert_eq!(ex["ranges"], collector["aaa"]["ranges"]);
+                for o in ex["opponents"].as_array().unwrap() {
+                    let real = collector["aaa"]["opponents"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|r| r["level"] == o["level"]);
+                    assert_eq!(Some(o), real);
+                }
+                "edition aaa"
             }
             None if ex.get("invite").is_some() => {
                 same_shape(ex, &created, "created");
@@ -214,6 +266,7 @@ async fn every_example_matches_the_server() {
             }
             None if ex.get("deck").is_some() => {
                 same_shape(ex, &edition, "edition");
+                assert_eq!(ex["provenance"], edition["provenance"]);
                 // The values shown are the engine's.
                 assert_eq!(ex["sheets"][0], edition["sheets"][0]);
                 for plan in ex["plans"].as_array().unwrap() {
@@ -287,6 +340,10 @@ async fn every_example_matches_the_server() {
         "claim",
         "claimed",
         "replay",
+        "create aaa",
+        "values",
+        "aaa",
+        "edition aaa",
     ] {
         assert!(seen.contains(kind), "no example of {kind}");
     }

@@ -172,6 +172,43 @@ impl Client {
         }
     }
 
+    /// A legal turn in `round` that writes a card's number as printed (the collector's temp
+    /// must be used when it changes a number, which `first_turn` does not do): a placement whose
+    /// number is its card's, or a refusal naming the first card. `hand` is the state's offer.
+    pub async fn plain_turn(&mut self, round: u64, offer: &Value) -> Value {
+        let o = self
+            .request(json!({ "type": "options", "round": round, "draft": {} }))
+            .await;
+        assert_eq!(o["type"], "options", "{o}");
+        let printed = |p: &Value| -> bool {
+            let card = match (&p["pick"]["hand"], &p["pick"]["combination"]) {
+                (Value::Array(h), _) => offer["hand"][h[0].as_u64().unwrap_or(1) as usize - 1]
+                    .as_str()
+                    .and_then(|c| c.split('-').next())
+                    .and_then(|n| n.parse::<u64>().ok()),
+                (_, Value::Number(c)) => {
+                    offer["combinations"][c.as_u64().unwrap_or(1) as usize - 1]["number"].as_u64()
+                }
+                _ => None,
+            };
+            card == p["number"].as_u64()
+        };
+        let list = o["placements"].as_array().cloned().unwrap_or_default();
+        match list.iter().find(|p| printed(p)) {
+            Some(p) => json!({ "play": { "build": {
+                "pick": p["pick"], "house": p["house"], "number": p["number"]
+            } } }),
+            None => {
+                assert!(!o["refuse"].is_null(), "no placement and no refusal: {o}");
+                if o["refuse"]["pass"] == true {
+                    json!({ "play": { "refuse": { "pass": 1 } } })
+                } else {
+                    json!({ "play": { "refuse": {} } })
+                }
+            }
+        }
+    }
+
     /// Submits `turn` and expects an ack.
     pub async fn submit(&mut self, round: u64, turn: &Value) {
         let a = self

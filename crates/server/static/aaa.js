@@ -1,0 +1,202 @@
+// The collector edition's AAA solo automa and the values a host enters from their own cards:
+// the marks that say which values are stand-ins, the values form of the waiting room, the AAA's
+// panel during the game and the final comparison. Every rule is the engine's; this only shows it.
+
+import { el, effectLabel } from './format.js';
+import { edition, planOf } from './data.js';
+
+const LETTERS = ['A', 'B', 'C'];
+/** The AAA's per-card values, in the order the card prints them, with their collector names. */
+export const AAA_VALUES = [
+  ['park', 'Parc (per card)'],
+  ['pool', 'Piscine (per card)'],
+  ['temp', 'Intérimaire (per card)'],
+  ['fence', 'Barrière (per card)'],
+  ['ext_houses', 'Extension (houses)'],
+  ['impr', 'Amélioration (house value)'],
+];
+/** Effects in the order the AAA's pile is counted, with their collector names. */
+const ACTIONS = [
+  ['landscaper', 'Parc'], ['pool', 'Piscine'], ['temp', 'Intérimaire'],
+  ['surveyor', 'Barrière'], ['bis', 'Extension'], ['real-estate', 'Amélioration'],
+];
+const actionName = (e) => (ACTIONS.find(([id]) => id === e) || [e, effectLabel(e)])[1];
+
+/** "Plan A" in the collector edition, "n°1" elsewhere. */
+export function planName(editionId, slot) {
+  return edition(editionId).rules.plan_letters ? `Plan ${LETTERS[slot]}` : `n°${slot + 1}`;
+}
+
+/** A small mark: a stand-in value (naming where it comes from), or one the host entered. */
+export function valueMark(kind, source) {
+  if (kind === 'entered') return el('span', { class: 'mark entered', title: 'Entered by the host from the printed card' }, 'entered by the host');
+  return el('span', { class: 'mark placeholder', title: `Placeholder until the printed value is known: ${source}` }, 'placeholder');
+}
+
+/** The placeholder provenance entries of `list` whose `what` matches `re`. */
+function placeholders(list, re) {
+  return (list || []).filter((p) => p.status === 'placeholder' && re.test(p.what));
+}
+
+/** Where a plan card's points come from, if they are a stand-in: the edition's provenance. */
+export function planPlaceholder(editionId, card) {
+  const re = card && card.advanced ? /advanced plan values/ : /basic plans.*values/;
+  return placeholders(edition(editionId).provenance, re).map((p) => `${p.what} (${p.source})`).join('; ') || null;
+}
+
+/** The mark of plan n° `slot + 1` at a table: entered, a placeholder, or none. */
+export function planMark(t, slot, card) {
+  if (t.values && t.values.plans && t.values.plans[slot]) return valueMark('entered');
+  const src = planPlaceholder(t.edition, card);
+  return src ? valueMark('placeholder', src) : null;
+}
+
+/** The opponent card of `level` as the edition ships it. */
+export function opponentOf(editionId, level) {
+  const a = edition(editionId).aaa;
+  return a ? a.opponents.find((o) => o.level === level) || null : null;
+}
+
+/** The placeholder values of an opponent card, as one sentence for a tooltip. */
+export function opponentPlaceholders(o) {
+  return placeholders(o && o.provenance, /./).map((p) => `${p.what} (${p.source})`).join('; ') || null;
+}
+
+/** "1 — Sam", with a word when some of its shipped values are placeholders. */
+export function levelLabel(o) {
+  return `${o.level} — ${o.name}${opponentPlaceholders(o) ? ' (placeholder values)' : ''}`;
+}
+
+// ----- the values form (waiting room) -----
+
+/**
+ * The host's form for the values printed on their own cards: the Projet and Validé points of
+ * the three plans in play (empty: the shipped values) and, in AAA solo, the opponent card.
+ * `save(values)` sends them; its error is shown and nothing changes.
+ */
+export function valuesForm(t, save) {
+  const err = el('p', { class: 'error-text', role: 'alert', id: 'values-error' });
+  const entered = (t.values && t.values.plans) || [null, null, null];
+  const rows = (t.plans || []).map((id, i) => {
+    const card = planOf(t.edition, id);
+    const input = (k, v, shipped) => el('input', {
+      type: 'number', min: 0, max: 30, id: `plan-${i + 1}-${k}`, inputmode: 'numeric', size: 3,
+      value: v ?? '', placeholder: shipped ?? '', 'aria-label': `${planName(t.edition, i)} ${k === 'first' ? 'Projet (first) points' : 'Validé (later) points'}`,
+    });
+    return el('div', { class: 'row', 'data-plan-values': i + 1 },
+      el('strong', {}, planName(t.edition, i)),
+      el('span', { class: 'muted' }, card ? card.text : `card ${id}`),
+      input('first', entered[i] && entered[i][0], card && card.first), '/',
+      input('second', entered[i] && entered[i][1], card && card.second),
+      planMark(t, i, card));
+  });
+  const parts = [
+    el('h2', { id: 'values-h' }, 'Values from your cards'),
+    el('p', { class: 'muted' }, 'Enter the points printed on your own plan cards (Projet / Validé); leave a plan empty to play with the values shown in grey.'),
+    ...rows,
+  ];
+  const level = t.aaa_level;
+  const shipped = level != null ? opponentOf(t.edition, level) : null;
+  let opponent = null;
+  if (shipped) {
+    const card = (t.values && t.values.opponent) || shipped;
+    const on = el('input', { type: 'checkbox', id: 'enter-opponent', checked: t.values && t.values.opponent ? true : null });
+    const num = (id, v, min, max, label) => el('label', { class: 'row', for: id }, label,
+      el('input', { type: 'number', id, min, max, value: v, size: 2, inputmode: 'numeric' }));
+    const icons = ['a', 'b', 'c'].map((k) => el('label', { class: 'row check', for: `opp-${k}` },
+      el('input', { type: 'checkbox', id: `opp-${k}`, checked: card.validates[k] ? true : null }), `validates ${k.toUpperCase()}`));
+    const ranges = edition(t.edition).aaa.ranges;
+    const fields = card.scoring
+      ? AAA_VALUES.map(([k, label]) => num(`opp-${k}`, card.scoring[k], ranges[k][0], ranges[k][1], `${label} ${ranges[k][0]}–${ranges[k][1]}`))
+      : ['1st', '2nd', '3rd'].map((p, i) => num(`opp-place-${i + 1}`, card.temp_places[i], 1, 99, `temp boxes for ${p} place`));
+    const box = el('div', { class: 'steps', id: 'opponent-values', hidden: on.checked ? null : true }, el('div', { class: 'row' }, ...icons), ...fields);
+    on.addEventListener('change', () => { box.hidden = !on.checked; });
+    const src = opponentPlaceholders(shipped);
+    parts.push(el('label', { class: 'row check', for: 'enter-opponent' }, on,
+      `My opponent card (level ${level}, ${shipped.name}) shows other values`,
+      t.values && t.values.opponent ? valueMark('entered') : src ? valueMark('placeholder', src) : null), box);
+    opponent = () => {
+      if (!on.checked) return null;
+      const v = (id) => Number(document.getElementById(id).value);
+      const out = { level, validates: Object.fromEntries(['a', 'b', 'c'].map((k) => [k, document.getElementById(`opp-${k}`).checked])) };
+      if (card.scoring) out.scoring = Object.fromEntries(AAA_VALUES.map(([k]) => [k, v(`opp-${k}`)]));
+      else out.temp_places = [1, 2, 3].map((i) => v(`opp-place-${i}`));
+      return out;
+    };
+  }
+  const form = el('form', { class: 'panel', id: 'values-form', 'aria-labelledby': 'values-h' }, ...parts, err,
+    el('div', { class: 'row' }, el('button', { type: 'submit', id: 'save-values' }, 'Save the values')));
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    err.textContent = '';
+    const plans = (t.plans || []).map((_, i) => {
+      const a = document.getElementById(`plan-${i + 1}-first`).value.trim();
+      const b = document.getElementById(`plan-${i + 1}-second`).value.trim();
+      return a === '' && b === '' ? null : [Number(a), Number(b)];
+    });
+    const values = { plans };
+    const opp = opponent && opponent();
+    if (opp) values.opponent = opp;
+    try {
+      await save(values);
+    } catch (e) {
+      err.textContent = e.message;
+    }
+  });
+  return form;
+}
+
+// ----- during the game -----
+
+/** The AAA panel: its card, the next card's action, its pile, its validations and its score. */
+export function aaaPanel(t, v) {
+  const a = v.aaa;
+  const shipped = opponentOf(t.edition, a.card.level);
+  const src = shipped && opponentPlaceholders(shipped);
+  const entered = t.values && t.values.opponent;
+  const counts = ACTIONS.map(([id, name]) => [id, name, a.given.filter((c) => cardEffect(c) === id).length]);
+  // No card shows while the draw pile is empty: the discard is shuffled at the next draw.
+  const next = v.next == null ? 'none showing (the draw pile is empty: the discard is shuffled next)' : v.next === 'validation' ? 'a Validation card (its letter is hidden)' : actionName(v.next.action);
+  const validated = a.plans.map((p, i) => (p == null ? null : `${planName(t.edition, i)}: ${p} points`)).filter(Boolean);
+  const s = a.score;
+  const scoreRows = s ? [
+    ['plans', 'Plans', s.plans.reduce((x, y) => x + y, 0)],
+    ['parks', 'Parks', s.parks],
+    ['pools', 'Pools', s.pools],
+    ['temps', 'Temps', s.temps],
+    ['fences', 'Fences', s.fences],
+    ['estates', `Estates (best ${s.best.length} of ${s.estate_count})`, s.estates],
+    ['total', 'Total', s.total],
+  ] : [];
+  return el('section', { class: 'panel', id: 'aaa-panel', 'aria-labelledby': 'aaa-h' },
+    el('h2', { id: 'aaa-h' }, `AAA: ${a.name} (level ${a.card.level})`, ' ', entered ? valueMark('entered') : src ? valueMark('placeholder', src) : null),
+    el('p', { id: 'next-card' }, 'Next card: ', el('strong', {}, next)),
+    el('p', { class: 'muted' }, `Validates ${['a', 'b', 'c'].filter((k) => a.card.validates[k]).map((k) => k.toUpperCase()).join(', ') || 'no plan'}`,
+      a.card.scoring ? ` · values ${AAA_VALUES.map(([k]) => a.card.scoring[k]).join(', ')}` : ` · temp places at ${a.card.temp_places.join(', ')} boxes`),
+    el('p', { id: 'aaa-validated' }, validated.length ? `Validated ${validated.join(', ')}` : 'No plan validated yet'),
+    el('h3', {}, 'Its pile (', el('span', { id: 'aaa-pile-count' }, String(a.given.length)), ' cards)'),
+    el('ul', { class: 'aaa-counts', id: 'aaa-counts' }, counts.map(([id, name, n]) => el('li', { 'data-action': id }, `${name}: ${n}`))),
+    el('ol', { class: 'aaa-pile', id: 'aaa-pile' }, a.given.map((c) => el('li', { 'data-aaa-card': c, title: c }, actionName(cardEffect(c))))),
+    s ? el('table', { class: 'data', id: 'aaa-score' },
+      el('tbody', {}, scoreRows.map(([id, label, pts]) => el('tr', { 'data-row': id }, el('th', { scope: 'row' }, label), el('td', {}, String(pts))))))
+      : el('p', { class: 'muted', id: 'aaa-score' }, 'Level 0: the AAA scores nothing; your temps score by its table.'));
+}
+
+/** The effect of a card in its wire form ("12-landscaper"). */
+function cardEffect(c) {
+  return String(c).replace(/^\d+-/, '');
+}
+
+/** The final comparison of an AAA game (Ruling C24), or level 0's "no winner". */
+export function aaaResult(v) {
+  const a = v.aaa;
+  const me = v.sheets[0];
+  if (!a.score) {
+    return el('p', { class: 'result-winner', id: 'aaa-result', 'data-outcome': 'none' },
+      `No winner at level 0: your score is the result — ${me.score.total} points.`);
+  }
+  const word = { win: 'You win', loss: `${a.name} wins`, draw: 'A draw: the victory is shared' }[a.outcome] || '';
+  return el('p', { class: 'result-winner', id: 'aaa-result', 'data-outcome': a.outcome || '' },
+    'You ', el('strong', { id: 'aaa-mine' }, String(me.score.total)), ` — ${a.name} `, el('strong', { id: 'aaa-theirs' }, String(a.score.total)),
+    `: ${word}${me.score.total === a.score.total ? ' (equal totals: decided by complete estates)' : ''}.`);
+}
