@@ -955,7 +955,8 @@ impl Table {
                 continue;
             }
             if on_expiry == Expiry::Refuse {
-                let pass = (g.options().mode == Mode::Expert).then_some(0);
+                // Expert and AAA solo give a card away on a refusal.
+                let pass = g.context(i).is_some_and(|c| c.passes_card).then_some(0);
                 let refuse = Turn::refuse(pass);
                 if g.validate(i, &refuse).is_ok() {
                     turns.push((i, refuse));
