@@ -6,6 +6,8 @@ space and the observation are fixed (see the package README). `welcome_to.gym` a
 Gymnasium ids (`WelcomeTo-Solo-v0`) when Gymnasium is installed.
 """
 
+from __future__ import annotations
+
 from ._core import (
     CLAIMS_PER_PLAN,
     NUM_ACTIONS,
@@ -20,7 +22,7 @@ from ._core import (
     sheets,
 )
 
-MODES = ("solo", "standard", "expert")
+MODES: tuple[str, ...] = ("solo", "standard", "expert")
 
 __all__ = [
     "CLAIMS_PER_PLAN",

@@ -14,23 +14,26 @@ with `info["illegal"]` the rule's code (what a checker sampling the whole space 
 
 from __future__ import annotations
 
+from typing import Any, SupportsIndex
+
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from ._core import NUM_ACTIONS, OBSERVATION_SIZE, State, sheets
 
-ENV_IDS = ("WelcomeTo-Solo-v0",)
+ENV_IDS: tuple[str, ...] = ("WelcomeTo-Solo-v0",)
 
 
-class SoloEnv(gym.Env):
+class SoloEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     """One seat against the Solo card on `sheet` (classic, easter, ice-cream, christmas)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
 
     def __init__(self, sheet: str = "classic", advanced: bool = False, shaped: bool = False,
                  illegal_action: str = "raise", illegal_reward: float = -1.0,
-                 render_mode: str | None = None):
+                 render_mode: str | None = None) -> None:
         if sheet not in sheets():
             raise ValueError(f"unknown_sheet: no sheet {sheet!r} (known: {', '.join(sheets())})")
         if render_mode not in (None, "ansi"):
@@ -49,52 +52,61 @@ class SoloEnv(gym.Env):
         self.state: State | None = None
         self._score = 0
 
-    def _total(self) -> int:
-        return self.state.scores()[0]["total"]
+    def _started(self, what: str = "this") -> State:
+        if self.state is None:
+            raise ValueError(f"not_started: call reset() before {what}")
+        return self.state
 
-    def _info(self) -> dict:
+    def _total(self) -> int:
+        return self._started().scores()[0]["total"]
+
+    def _info(self) -> dict[str, Any]:
+        state = self._started()
         return {
-            "action_mask": self.state.legal_actions_mask(0),
-            "round": self.state.round,
-            "stage": self.state.stage(0),
+            "action_mask": state.legal_actions_mask(0),
+            "round": state.round,
+            "stage": state.stage(0),
             "score": self._score,
         }
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63))
         self.state = State(sheet=self.sheet, mode="solo", advanced=self.advanced, seed=game_seed)
         self._score = self._total()
         return self.state.observation_vector(0), self._info()
 
-    def step(self, action):
-        if self.state is None:
-            raise ValueError("not_started: call reset() before step()")
-        before = self.state.round
+    def step(self, action: SupportsIndex
+             ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        state = self._started("step()")
+        before = state.round
         try:
-            self.state.apply_action(action)
+            state.apply_action(action)
         except ValueError as e:
             if self.illegal_action == "raise":
                 raise
             info = self._info()
             info["illegal"] = getattr(e, "code", "bad_argument")
-            return (self.state.observation_vector(0), self.illegal_reward, False, False, info)
+            return (state.observation_vector(0), self.illegal_reward, False, False, info)
         reward = 0.0
-        terminated = self.state.is_terminal()
-        if self.state.round != before or terminated:
+        terminated = state.is_terminal()
+        if state.round != before or terminated:
             total = self._total()
             if self.shaped:
                 reward = float(total - self._score)
             elif terminated:
                 reward = float(total)
             self._score = total
-        return self.state.observation_vector(0), reward, terminated, False, self._info()
+        return state.observation_vector(0), reward, terminated, False, self._info()
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as a boolean mask (what MaskablePPO asks for)."""
-        return self.state.legal_actions_mask(0)
+        return self._started("action_masks()").legal_actions_mask(0)
 
-    def render(self):
+    # Gymnasium types render() with a TypeVar bound to nothing, which no concrete return type
+    # matches.
+    def render(self) -> str | None:  # type: ignore[override]
         if self.render_mode == "ansi" and self.state is not None:
             return f"{self.state!r} score {self._score}"
         return None

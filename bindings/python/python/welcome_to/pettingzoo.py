@@ -12,15 +12,17 @@ and `action_mask` (int8, `NUM_ACTIONS + 1` long). Rewards come when the game end
 from __future__ import annotations
 
 import functools
+from typing import Any, Mapping, SupportsIndex
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import ParallelEnv
-from pettingzoo.utils.conversions import parallel_to_aec
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]  # no type information
+from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-untyped]
 
 from ._core import NUM_ACTIONS, OBSERVATION_SIZE, RuleError, State, sheets
 
-WAIT = NUM_ACTIONS
+WAIT: int = NUM_ACTIONS
 
 
 def _refuse(code: str, message: str) -> RuleError:
@@ -29,14 +31,14 @@ def _refuse(code: str, message: str) -> RuleError:
     return err
 
 
-class ParallelWelcomeEnv(ParallelEnv):
+class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """Standard or expert play with `players` seats, agents `seat_0`, `seat_1`, …"""
 
-    metadata = {"name": "welcome_to_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+    metadata: dict[str, Any] = {"name": "welcome_to_v0", "render_modes": ["ansi"], "is_parallelizable": True}
 
     def __init__(self, sheet: str = "classic", mode: str = "standard", players: int = 2,
                  advanced: bool = False, reward: str = "difference",
-                 render_mode: str | None = None):
+                 render_mode: str | None = None) -> None:
         if sheet not in sheets():
             raise ValueError(f"unknown_sheet: no sheet {sheet!r} (known: {', '.join(sheets())})")
         if mode not in ("standard", "expert"):
@@ -49,40 +51,48 @@ class ParallelWelcomeEnv(ParallelEnv):
         State(sheet=sheet, mode=mode, players=players, advanced=advanced, seed=0)
         self.sheet, self.mode, self.players = sheet, mode, int(players)
         self.advanced, self.reward, self.render_mode = bool(advanced), reward, render_mode
-        self.possible_agents = [f"seat_{i}" for i in range(self.players)]
+        self.possible_agents: list[str] = [f"seat_{i}" for i in range(self.players)]
         self.agents: list[str] = []
         self.state: State | None = None
         self._rng = np.random.default_rng()
 
     @functools.lru_cache(maxsize=None)
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
         return spaces.Dict({
             "observation": spaces.Box(-10.0, max(10.0, self.players / 10), (OBSERVATION_SIZE,), np.float32),
             "action_mask": spaces.Box(0, 1, (NUM_ACTIONS + 1,), np.int8),
         })
 
     @functools.lru_cache(maxsize=None)
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
         return spaces.Discrete(NUM_ACTIONS + 1)
 
-    def _mask(self, seat: int) -> np.ndarray:
+    def _started(self) -> State:
+        if self.state is None:
+            raise ValueError("not_started: call reset() first")
+        return self.state
+
+    def _mask(self, seat: int) -> npt.NDArray[np.int8]:
+        state = self._started()
         mask = np.zeros(NUM_ACTIONS + 1, np.int8)
-        if self.state.is_terminal():
+        if state.is_terminal():
             return mask
-        if self.state.turn_finished(seat):
+        if state.turn_finished(seat):
             mask[WAIT] = 1
         else:
-            mask[:NUM_ACTIONS] = self.state.legal_actions_mask(seat)
+            mask[:NUM_ACTIONS] = state.legal_actions_mask(seat)
         return mask
 
-    def _observe(self, seat: int) -> dict:
-        return {"observation": self.state.observation_vector(seat), "action_mask": self._mask(seat)}
+    def _observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
+        return {"observation": self._started().observation_vector(seat), "action_mask": self._mask(seat)}
 
-    def _infos(self) -> dict:
-        return {a: {"round": self.state.round, "stage": self.state.stage(i)}
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        state = self._started()
+        return {a: {"round": state.round, "stage": state.stage(i)}
                 for i, a in enumerate(self.possible_agents)}
 
-    def reset(self, seed: int | None = None, options: dict | None = None):
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], dict[str, dict[str, Any]]]:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         game_seed = int(self._rng.integers(0, 2**63))
@@ -92,7 +102,13 @@ class ParallelWelcomeEnv(ParallelEnv):
         obs = {a: self._observe(i) for i, a in enumerate(self.possible_agents)}
         return obs, self._infos()
 
-    def step(self, actions: dict):
+    def step(self, actions: Mapping[str, SupportsIndex]) -> tuple[
+        dict[str, dict[str, npt.NDArray[Any]]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
         if self.state is None or not self.agents:
             raise ValueError("not_started: call reset() before step(), and not after the game ended")
         missing = [a for a in self.agents if a not in actions]
@@ -129,20 +145,20 @@ class ParallelWelcomeEnv(ParallelEnv):
             self.agents = []
         return obs, rewards, terminations, truncations, infos
 
-    def render(self):
+    def render(self) -> str | None:
         if self.render_mode == "ansi" and self.state is not None:
             return repr(self.state)
         return None
 
-    def close(self):
+    def close(self) -> None:
         pass
 
 
-def parallel_env(**kwargs) -> ParallelWelcomeEnv:
+def parallel_env(**kwargs: Any) -> ParallelWelcomeEnv:
     """The Parallel env (see the module doc for its arguments)."""
     return ParallelWelcomeEnv(**kwargs)
 
 
-def env(**kwargs):
+def env(**kwargs: Any) -> AECEnv:
     """The AEC form of the Parallel env, through PettingZoo's converter."""
     return parallel_to_aec(parallel_env(**kwargs))

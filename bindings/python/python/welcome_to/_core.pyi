@@ -1,0 +1,240 @@
+"""Type stubs of the compiled module `welcome_to._core` (the PyO3 bindings in `src/`).
+
+Checked against the built module by `python -m mypy.stubtest welcome_to._core` in test.sh.
+Names starting with `_` exist only here, for typing: they are not importable at run time.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal, SupportsIndex, TypedDict, final
+
+import numpy
+import numpy.typing
+
+__all__ = [
+    "State",
+    "RuleError",
+    "NUM_ACTIONS",
+    "OBSERVATION_SIZE",
+    "CLAIMS_PER_PLAN",
+    "TERMINAL",
+    "action_ranges",
+    "action_kind",
+    "observation_layout",
+    "sheets",
+    "editions",
+]
+
+# Stub-only aliases and shapes of the dicts the module returns.
+
+_ActionKind = Literal[
+    "build",
+    "roundabout",
+    "refuse",
+    "choose",
+    "effect-pass",
+    "fence",
+    "real-estate",
+    "park",
+    "pool",
+    "temp",
+    "bis",
+    "stop",
+    "claim",
+]
+_Stage = Literal["start", "play", "choice", "effect", "plans", "done"]
+_Mode = Literal["solo", "standard", "expert"]
+_Float32Array = numpy.typing.NDArray[numpy.float32]
+_BoolArray = numpy.typing.NDArray[numpy.bool_]
+
+class _DecisionInfo(TypedDict):
+    """A decision as `legal_decisions()` and `decision()` give it."""
+
+    action: int
+    kind: _ActionKind
+    text: str
+    # The engine's file form (`docs/formats.md`), one key naming the decision: {"build": {...}}.
+    decision: dict[str, Any]
+
+class _ScoreRow(TypedDict):
+    """One row of a score."""
+
+    id: str
+    label: str
+    points: int
+    parts: list[int]
+    detail: str
+
+class _TieBreak(TypedDict):
+    """Tie-break key: completed estates, then estates of size 1, 2, … 6."""
+
+    estates: int
+    by_size: list[int]
+
+class _Score(TypedDict):
+    """A seat's score: the sheet's rows in order, the total and the tie-break key."""
+
+    rows: list[_ScoreRow]
+    total: int
+    tie_break: _TieBreak
+
+class _Observation(TypedDict):
+    """The observation's parts by name, in the order of `observation_layout()`."""
+
+    houses: _Float32Array
+    streets: _Float32Array
+    tracks: _Float32Array
+    offer: _Float32Array
+    next_effects: _Float32Array
+    plans: _Float32Array
+    turn: _Float32Array
+    public: _Float32Array
+    table: _Float32Array
+
+NUM_ACTIONS: Final[int]
+"""Size of the action space."""
+OBSERVATION_SIZE: Final[int]
+"""Length of the flat observation."""
+CLAIMS_PER_PLAN: Final[int]
+"""Claims listed per plan: the k-th listed claim of plan p for k below this cap."""
+TERMINAL: Final[int]
+"""`current_player()` once the game is over (OpenSpiel's terminal player id)."""
+
+class RuleError(ValueError):
+    """An illegal action or a bad argument; `code` is a stable machine-readable code."""
+
+    code: str
+    """The engine's stable error code (`no_such_action`, `house_not_empty`, …)."""
+
+def action_ranges() -> dict[str, tuple[int, int]]:
+    """The action kinds and their ranges: `{kind: (first, count)}`."""
+
+def action_kind(action: SupportsIndex) -> _ActionKind:
+    """The kind of `action` (build, roundabout, refuse, choose, effect-pass, fence, real-estate, park, pool, temp, bis, stop, claim)."""
+
+def observation_layout() -> list[tuple[str, list[int]]]:
+    """The observation's parts in order: `[(name, shape)]`."""
+
+def sheets(edition: str = "first") -> list[str]:
+    """The sheets of the edition, default first."""
+
+def editions() -> list[str]:
+    """The built-in editions' ids, the default one first."""
+
+@final
+class State:
+    """A game in progress or finished."""
+
+    def __new__(
+        cls,
+        sheet: str = "classic",
+        mode: str = "solo",
+        players: SupportsIndex | None = None,
+        advanced: bool = False,
+        seed: SupportsIndex | None = None,
+        edition: str = "first",
+        aaa_level: int | None = None,
+    ) -> State:
+        """A new game: `mode` solo, standard or expert; `players` defaults to 1 in solo and 2 otherwise; `seed` decides every card."""
+
+    @staticmethod
+    def new(
+        sheet: str = "classic",
+        mode: str = "solo",
+        players: SupportsIndex | None = None,
+        advanced: bool = False,
+        seed: SupportsIndex | None = None,
+        edition: str = "first",
+        aaa_level: int | None = None,
+    ) -> State:
+        """Same as the constructor (OpenSpiel-style spelling)."""
+
+    def clone(self) -> State:
+        """An independent copy of the state."""
+
+    def __copy__(self) -> State:
+        """An independent copy of the state (`copy.copy`)."""
+
+    def __deepcopy__(self, _memo: dict[int, Any]) -> State:
+        """An independent copy of the state (`copy.deepcopy`)."""
+
+    def num_players(self) -> int:
+        """The number of seats."""
+
+    @property
+    def mode(self) -> _Mode:
+        """The mode: solo, standard or expert."""
+
+    @property
+    def sheet(self) -> str:
+        """The sheet's id."""
+
+    @property
+    def advanced(self) -> bool:
+        """Whether the advanced variant is played."""
+
+    @property
+    def round(self) -> int:
+        """The current round, from 1."""
+
+    def current_player(self) -> int:
+        """The seat to decide next (the lowest seat whose turn is unfinished), or `TERMINAL`."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    def stage(self, seat: SupportsIndex | None = None) -> _Stage:
+        """The stage of `seat`'s turn: start, play, choice, effect, plans or done."""
+
+    def turn_finished(self, seat: SupportsIndex) -> bool:
+        """Whether `seat` has finished its turn this round."""
+
+    def legal_actions(self, seat: SupportsIndex | None = None) -> list[int]:
+        """The legal actions of `seat` (default: the current player), ascending."""
+
+    def legal_actions_mask(self, seat: SupportsIndex | None = None) -> _BoolArray:
+        """A boolean mask over the action space: `mask[a]` iff `a` is legal for `seat`."""
+
+    def legal_decisions(self, seat: SupportsIndex | None = None) -> list[_DecisionInfo]:
+        """The legal decisions of `seat` as dicts: action, kind, text, and the decision in the engine's file form (houses numbered from 1)."""
+
+    def decision(self, action: SupportsIndex, seat: SupportsIndex | None = None) -> _DecisionInfo:
+        """The decision `action` names for `seat` now, as a dict like `legal_decisions` gives."""
+
+    def apply_action(self, action: SupportsIndex) -> None:
+        """Takes `action` for the current player."""
+
+    def apply_action_for(self, seat: SupportsIndex, action: SupportsIndex) -> None:
+        """Takes `action` for `seat`, which may be any seat whose turn is unfinished."""
+
+    def returns(self) -> list[float]:
+        """Final scores once the game is over (one per seat), zeros before."""
+
+    def scores(self) -> list[_Score]:
+        """Every seat's score as of the last resolved round: rows (id, label, points, parts, detail), total and tie-break key."""
+
+    def ranks(self) -> list[int]:
+        """1-based ranks with the tie-break."""
+
+    def observation(self, seat: SupportsIndex) -> _Observation:
+        """The observation of `seat` as named arrays (see `observation_layout()`)."""
+
+    def observation_vector(self, seat: SupportsIndex) -> _Float32Array:
+        """The observation of `seat` as one flat float32 vector of `OBSERVATION_SIZE`."""
+
+    def record_json(self) -> str:
+        """The game record (JSON, `docs/formats.md`), seed included."""
+
+    def serialize(self) -> str:
+        """The state as JSON: the game record plus this round's finished turns and the decisions taken so far."""
+
+    @staticmethod
+    def deserialize(text: str) -> State:
+        """A state from `serialize`'s JSON; every turn and decision is checked again."""
+
+    def resample_from_infostate(self, seat: SupportsIndex, seed: SupportsIndex) -> State:
+        """A state `seat` cannot tell from this one: every card it cannot locate dealt anew from `seed`, other seats' unfinished or hidden turns dropped."""
+
+    @staticmethod
+    def from_record(text: str) -> State:
+        """The game a record (JSON, `docs/formats.md`) replays to, checked by the engine."""
