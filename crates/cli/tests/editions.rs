@@ -148,12 +148,11 @@ fn edition_data_replaces_the_built_in_values_without_a_rebuild() {
         out.contains("AAA level 1: Sam — validates ABC; park 4,"),
         "{out}"
     );
-    // The AAA plays with it: a game's record shows the AAA scoring 4 per Parc card.
+    // The AAA plays with it: the same game scores more for an AAA worth 4 per Parc card, and
+    // its record is written as usual.
     let records = dir.path().join("records");
-    welcome(&[
+    let game = [
         "simulate",
-        "--edition-data",
-        &path,
         "--edition",
         "collector",
         "--solo",
@@ -161,36 +160,17 @@ fn edition_data_replaces_the_built_in_values_without_a_rebuild() {
         "1",
         "--seed",
         "3",
+        "--json",
+    ];
+    let plain = welcome(&game).success();
+    let mut with_data = game.to_vec();
+    with_data.extend([
+        "--edition-data",
+        &path,
         "--records",
         common::path_str(&records),
-    ])
-    .success();
-    let plain = welcome(&[
-        "simulate",
-        "--edition",
-        "collector",
-        "--solo",
-        "--games",
-        "1",
-        "--seed",
-        "3",
-        "--json",
-    ])
-    .success();
-    let corrected = welcome(&[
-        "simulate",
-        "--edition-data",
-        &path,
-        "--edition",
-        "collector",
-        "--solo",
-        "--games",
-        "1",
-        "--seed",
-        "3",
-        "--json",
-    ])
-    .success();
+    ]);
+    let corrected = welcome(&with_data).success();
     let aaa = |s: &str| {
         serde_json::from_str::<Value>(s).unwrap()["aaa"]["scores"]["mean"]
             .as_f64()

@@ -566,18 +566,7 @@ impl Game {
             }
             _ => None,
         };
-        let layout = edition
-            .sheet(options.sheet)
-            .ok_or_else(|| SetupError::UnknownSheet {
-                edition: edition.id.to_string(),
-                sheet: options.sheet.to_string(),
-                known: edition
-                    .sheets
-                    .iter()
-                    .map(|s| s.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })?;
+        let layout = layout_of(edition, options.sheet)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // The generator is consumed the same way whether the plans and draws come from it or
         // from a record, so a replayed game goes on exactly as the original would have.
@@ -1883,23 +1872,31 @@ fn draw_plans(
     plans
 }
 
-/// The plan card ids a game with `options` dealt from `seed` will have, whatever its seats:
-/// what a host sees before the game starts, to enter the values printed on those cards.
-pub fn plans_for(options: &Options, seed: u64) -> Result<[u8; 3], SetupError> {
-    let edition = Edition::by_id(options.edition.as_str())
-        .ok_or_else(|| SetupError::UnknownEdition(options.edition.to_string()))?;
-    let layout = edition
-        .sheet(options.sheet)
+/// The sheet `sheet` of `edition`, or the error naming the sheets it has.
+fn layout_of(
+    edition: &'static Edition,
+    sheet: SheetId,
+) -> Result<&'static SheetLayout, SetupError> {
+    edition
+        .sheet(sheet)
         .ok_or_else(|| SetupError::UnknownSheet {
             edition: edition.id.to_string(),
-            sheet: options.sheet.to_string(),
+            sheet: sheet.to_string(),
             known: edition
                 .sheets
                 .iter()
                 .map(|s| s.id.as_str())
                 .collect::<Vec<_>>()
                 .join(", "),
-        })?;
+        })
+}
+
+/// The plan card ids a game with `options` dealt from `seed` will have, whatever its seats:
+/// what a host sees before the game starts, to enter the values printed on those cards.
+pub fn plans_for(options: &Options, seed: u64) -> Result<[u8; 3], SetupError> {
+    let edition = Edition::by_id(options.edition.as_str())
+        .ok_or_else(|| SetupError::UnknownEdition(options.edition.to_string()))?;
+    let layout = layout_of(edition, options.sheet)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     Ok(draw_plans(edition, layout, options, &mut rng))
 }
