@@ -132,3 +132,58 @@ test('companion: three cards typed as "5s 9b 12p"; an unset card is an error and
     await browser.close();
   }
 });
+
+test('companion: a collector solo game against the AAA, with plan points from the player\'s cards', { timeout: 90000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    page.on('dialog', (d) => d.accept());
+    await page.goto(`${BASE}/companion`);
+    await page.waitForSelector('#c-edition');
+    await page.selectOption('#c-edition', 'collector');
+    await page.selectOption('#c-kind', 'hand');
+    await page.waitForSelector('#companion-aaa #aaa-panel');
+    assert.match(await page.textContent('#aaa-h'), /Sam \(level 1\)/);
+    // plans are lettered; the shipped points are stand-ins until the player types theirs
+    assert.equal(await page.getAttribute('#plan-1', 'aria-label'), 'Plan A');
+    assert.ok(await page.locator('[data-plan-values="1"] .mark.placeholder').count());
+    await page.fill('#plan-1-first', '12');
+    await page.fill('#plan-1-second', '6');
+    await page.locator('#plan-1-second').dispatchEvent('change');
+    await page.waitForSelector('[data-plan-values="1"] .mark.entered');
+    // the turn: number of 5-surveyor, effect of 9-pool; 12-temp goes to the AAA
+    await page.fill('#c-quick', '5s 9p 12t');
+    await page.click('#c-go');
+    await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    await page.click('#controls button.card[data-card="1"]');
+    await page.click('#controls button.card[data-card="2"]');
+    await page.locator('#companion-sheet .target').first().click();
+    await page.waitForSelector('#controls[aria-busy="false"]:is([data-stage="effect"],[data-stage="finish"])');
+    if ((await page.getAttribute('#controls', 'data-stage')) === 'effect') await page.click('[data-action="skip-effect"]');
+    await page.waitForSelector('#controls[data-stage="finish"][aria-busy="false"]');
+    await page.click('[data-action="confirm"]');
+    await page.waitForSelector('#c-go');
+    await page.waitForFunction(() => document.querySelector('#aaa-pile-count')?.textContent === '1');
+    assert.equal(await page.getAttribute('#aaa-pile li', 'data-aaa-card'), '12-temp');
+    // its Intérimaire card scores 1 and ranks first against a sheet with no temp
+    await page.waitForSelector('#c-standing');
+    assert.equal(await page.getAttribute('#c-standing', 'data-standing'), 'loss');
+    // a Validation card A: Sam validates plan A for the points typed in, and the plan turns
+    await page.click('#c-validation-a');
+    await page.waitForFunction(() => /Plan A: 12 points/.test(document.querySelector('#aaa-validated')?.textContent || ''));
+    assert.ok(await page.isChecked('#approved-1'));
+    assert.ok(await page.isDisabled('#c-validation-a'));
+    assert.equal(await page.textContent('#aaa-score [data-row="plans"] td'), '12');
+    // all of it survives a reload; the undo takes the validation back
+    await page.reload();
+    await page.waitForSelector('#companion-aaa #aaa-panel');
+    assert.equal(await page.textContent('#aaa-pile-count'), '1');
+    await page.click('#undo-round');
+    await page.waitForFunction(() => /No plan validated/.test(document.querySelector('#aaa-validated')?.textContent || ''));
+    assert.ok(!(await page.isChecked('#approved-1')));
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -5,7 +5,7 @@
 //! ChaCha8 generator; a replay takes its draws from the record instead, so it never depends on
 //! the generator.
 
-use crate::aaa::{Aaa, AaaScore, Outcome};
+use crate::aaa::{Aaa, AaaCard, AaaScore, Outcome};
 use crate::card::{Card, Draw, Effect};
 use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
 use crate::id::{EditionId, SheetId};
@@ -532,40 +532,10 @@ impl Game {
             options.pass = pass;
         }
         values.check()?;
-        let aaa_card = match (&edition.aaa, options.mode) {
-            (Some(aaa), Mode::Solo) => {
-                let level = options.aaa_level.unwrap_or(1);
-                let printed = aaa
-                    .opponent(level)
-                    .ok_or_else(|| SetupError::UnknownLevel {
-                        edition: edition.id.to_string(),
-                        level,
-                        known: aaa
-                            .opponents
-                            .iter()
-                            .map(|o| o.card.level.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    })?;
-                options.aaa_level = Some(level);
-                match values.opponent {
-                    Some(c) if c.level != level => {
-                        return Err(crate::values::ValuesError::OpponentLevel {
-                            entered: c.level,
-                            played: level,
-                        }
-                        .into())
-                    }
-                    Some(c) => Some(c),
-                    None => Some(printed.card),
-                }
-            }
-            _ if options.aaa_level.is_some() => return Err(SetupError::NotAaa),
-            _ if values.opponent.is_some() => {
-                return Err(crate::values::ValuesError::NoOpponent.into())
-            }
-            _ => None,
-        };
+        let aaa_card = opponent_card(edition, options.mode, options.aaa_level, values.opponent)?;
+        if let Some(c) = &aaa_card {
+            options.aaa_level = Some(c.level);
+        }
         let layout = layout_of(edition, options.sheet)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // The generator is consumed the same way whether the plans and draws come from it or
@@ -1889,6 +1859,45 @@ fn layout_of(
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+/// The AAA opponent card a game plays, in the AAA solo game only: the card the table entered
+/// from its own box (§18.5), else the edition's card of `level` (default 1, Sam).
+pub fn opponent_card(
+    edition: &Edition,
+    mode: Mode,
+    level: Option<u8>,
+    entered: Option<AaaCard>,
+) -> Result<Option<AaaCard>, SetupError> {
+    match (&edition.aaa, mode) {
+        (Some(aaa), Mode::Solo) => {
+            let level = level.unwrap_or(1);
+            let printed = aaa
+                .opponent(level)
+                .ok_or_else(|| SetupError::UnknownLevel {
+                    edition: edition.id.to_string(),
+                    level,
+                    known: aaa
+                        .opponents
+                        .iter()
+                        .map(|o| o.card.level.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })?;
+            match entered {
+                Some(c) if c.level != level => Err(crate::values::ValuesError::OpponentLevel {
+                    entered: c.level,
+                    played: level,
+                }
+                .into()),
+                Some(c) => Ok(Some(c)),
+                None => Ok(Some(printed.card)),
+            }
+        }
+        _ if level.is_some() => Err(SetupError::NotAaa),
+        _ if entered.is_some() => Err(crate::values::ValuesError::NoOpponent.into()),
+        _ => Ok(None),
+    }
 }
 
 /// The plan card ids a game with `options` dealt from `seed` will have, whatever its seats:

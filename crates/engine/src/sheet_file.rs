@@ -259,6 +259,17 @@ impl SheetData {
         edition: &Edition,
         layout: &SheetLayout,
     ) -> Result<Sheet, SheetFileError> {
+        self.to_sheet_with(edition, layout, &[None; 3])
+    }
+
+    /// Like `to_sheet`, where a table entered the Projet and Validé points of its own plan
+    /// cards (§18.5): those points may be written in the plan boxes too.
+    pub fn to_sheet_with(
+        &self,
+        edition: &Edition,
+        layout: &SheetLayout,
+        entered: &[Option<[u8; 2]>; 3],
+    ) -> Result<Sheet, SheetFileError> {
         if self.streets.len() != layout.streets.len() {
             return Err(SheetFileError::Streets {
                 found: self.streets.len(),
@@ -379,7 +390,7 @@ impl SheetData {
             if let Some(points) = *p {
                 let printed = edition.plans_of(layout).any(|c| {
                     c.stack as usize == slot + 1 && (c.first == points || c.second == points)
-                });
+                }) || entered[slot].is_some_and(|v| v.contains(&points));
                 if !printed {
                     return Err(SheetFileError::PlanPoints {
                         slot: slot + 1,

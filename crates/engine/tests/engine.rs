@@ -75,6 +75,24 @@ fn a_sheet_file_rejects_bis_copies_without_their_original_s7_6() {
     assert!(data.to_sheet(edition, edition.default_sheet()).is_ok());
 }
 
+/// Plan boxes hold printed points, or the points a table entered from its own card (§18.5).
+#[test]
+fn a_sheet_file_takes_the_plan_points_a_table_entered() {
+    let edition = Edition::first();
+    let layout = edition.default_sheet();
+    let mut data = SheetData::of(layout, &Sheet::new(layout));
+    data.plans[1] = Some(17);
+    let err = data.to_sheet(edition, layout).unwrap_err();
+    assert_eq!(err.code(), "sheet_plan");
+    assert!(data
+        .to_sheet_with(edition, layout, &[None, Some([19, 17]), None])
+        .is_ok());
+    let err = data
+        .to_sheet_with(edition, layout, &[Some([19, 17]), None, None])
+        .unwrap_err();
+    assert!(err.to_string().starts_with("plan n°2"), "{err}");
+}
+
 /// Ruling 6 is edition data: with `bis_pairs_split` a copy may cross a fence.
 #[test]
 fn bis_across_fences_is_an_edition_rule_ruling_6() {

@@ -6,12 +6,16 @@ use crate::edition;
 use crate::error::ApiError;
 use crate::http::parse;
 use crate::options;
-use crate::wire::{CompanionOptions, CompanionOut};
+use crate::wire::{CompanionAaa, CompanionAaaOut, CompanionOptions, CompanionOut};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::Json;
-use welcome_engine::{Decision, Mode, Offer, Options, Score, Sheet, SheetData, Temps, TurnContext};
+use welcome_engine::aaa::{temps_rule, AaaScore, Outcome};
+use welcome_engine::{
+    opponent_card, AaaCard, Decision, Edition, Mode, Offer, Options, Score, Sheet, SheetData,
+    SheetLayout, TableValues, Temps, TurnContext,
+};
 
 /// Most other players a companion sheet may rank its temps against.
 fn max_others() -> usize {
@@ -29,9 +33,17 @@ fn mode_id(mode: Mode) -> String {
 pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<CompanionOut>, ApiError> {
     let req: CompanionOptions = parse(body)?;
     let (edition, layout) = edition::choose(req.edition.as_deref(), req.sheet_id.as_deref())?;
+    // Values from the player's own cards (§18.5), checked as a table's are.
+    let values = TableValues {
+        plans: req.plans.map(|p| p.values),
+        opponent: req.aaa.as_ref().and_then(|a| a.opponent),
+    };
+    values
+        .check()
+        .map_err(|e| ApiError::bad_request(e.code(), e.to_string()))?;
     let sheet = req
         .sheet
-        .to_sheet(edition, layout)
+        .to_sheet_with(edition, layout, &values.plans)
         .map_err(|e| ApiError::engine(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e))?;
     let bad_offer = |m: String| ApiError::bad_request("bad_offer", m);
     match &req.offer {
@@ -78,17 +90,36 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
     if let Err(e) = options::check_claim_sizes(&req.draft.plans) {
         return Err(ApiError::bad_request("bad_draft", e.message));
     }
+    let sent_aaa = req.aaa.is_some();
+    let aaa_req = req.aaa.unwrap_or_default();
+    let aaa = opponent_card(edition, mode, aaa_req.level, aaa_req.opponent)
+        .map_err(|e| ApiError::bad_request(e.code(), e.to_string()))?;
+    match aaa {
+        Some(_) => check_aaa(edition, &aaa_req)?,
+        None if sent_aaa => {
+            return Err(ApiError::bad_request(
+                "not_aaa",
+                welcome_engine::SetupError::NotAaa.to_string(),
+            ))
+        }
+        None => {}
+    }
     let table = Options {
         edition: edition.id,
         sheet: layout.id,
+        aaa_level: aaa.map(|c| c.level),
         ..Options::new(mode).advanced(req.advanced)
     };
     let reshuffle = table.reshuffle_offered(&req.plans);
     let ctx = TurnContext::new(edition, layout, &table, req.offer, &req.plans, reshuffle);
     let others = req.temps_of_others.clone();
+    let solo_temps = match &aaa {
+        Some(card) => temps_rule(card, &aaa_req.given),
+        None => Temps::Solo,
+    };
     let score = move |s: &Sheet| -> Score {
         if mode == Mode::Solo {
-            Score::of(layout, s, Temps::Solo)
+            Score::of(layout, s, solo_temps)
         } else {
             let mut all = others.clone();
             all.push(s.temps());
@@ -114,8 +145,77 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
             after_turn = Some(SheetData::of(layout, &s));
         }
     }
+    let aaa = aaa.map(|card| aaa_out(edition, layout, &sheet, card, &aaa_req));
     Ok(Json(CompanionOut {
         options: outcome.options,
         after_turn,
+        aaa,
     }))
+}
+
+/// The AAA's pile and validations as the player typed them: cards of the edition's deck, no
+/// more of a card than the deck holds, plan points in the printed range.
+fn check_aaa(edition: &Edition, a: &CompanionAaa) -> Result<(), ApiError> {
+    let bad = |m: String| ApiError::bad_request("bad_aaa", m);
+    for c in &a.given {
+        let in_deck = edition.deck.iter().filter(|d| *d == c).count();
+        let given = a.given.iter().filter(|d| *d == c).count();
+        if in_deck == 0 {
+            return Err(bad(format!("aaa.given: there is no card {c}")));
+        }
+        if given > in_deck {
+            return Err(bad(format!(
+                "aaa.given: {given} cards {c}, but the deck has {in_deck}"
+            )));
+        }
+    }
+    for (i, p) in a.plans.iter().enumerate() {
+        if let Some(v) = *p {
+            if v > welcome_engine::values::MAX_PLAN_POINTS {
+                return Err(bad(format!(
+                    "aaa.plans.{}: {v} points is more than a plan card shows",
+                    welcome_engine::aaa::LETTERS[i]
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The AAA scored against `sheet`, and the player's standing against it.
+fn aaa_out(
+    edition: &Edition,
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    card: AaaCard,
+    a: &CompanionAaa,
+) -> CompanionAaaOut {
+    let rules = edition.aaa.as_ref();
+    let name = rules
+        .and_then(|r| r.opponent(card.level))
+        .map_or_else(|| format!("AAA level {}", card.level), |o| o.name.clone());
+    let best = rules.map_or(5, |r| r.best_estates as usize);
+    let score = card.scoring.as_ref().map(|s| {
+        AaaScore::of(
+            s,
+            &a.given,
+            a.plans,
+            sheet.temps(),
+            &layout.temp_majority,
+            best,
+        )
+    });
+    let standing = score.as_ref().map(|aaa| {
+        let me = Score::of(layout, sheet, temps_rule(&card, &a.given));
+        Outcome::of(
+            (me.total, me.tie_break.estates),
+            (aaa.total, aaa.estate_count),
+        )
+    });
+    CompanionAaaOut {
+        name,
+        card,
+        score,
+        standing,
+    }
 }

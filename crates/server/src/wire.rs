@@ -5,9 +5,9 @@ use crate::derived::Derived;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use welcome_engine::{
-    AaaScore, AaaView, Choice, Draw, EditionId, Effect, EffectUse, HouseRef, Mode, NextCard, Offer,
-    Outcome, Pick, PlanClaim, PlanSlot, Play, Roundabout, Score, SheetData, SheetId, TableValues,
-    Turn,
+    AaaCard, AaaScore, AaaView, Card, Choice, Draw, EditionId, Effect, EffectUse, HouseRef, Mode,
+    NextCard, Offer, Outcome, Pick, PlanClaim, PlanSlot, Play, Roundabout, Score, SheetData,
+    SheetId, TableValues, Turn,
 };
 
 // ----- HTTP requests -----
@@ -119,6 +119,28 @@ pub struct CompanionOptions {
     pub temps_of_others: Vec<u8>,
     #[serde(default)]
     pub draft: Draft,
+    /// The AAA of a collector solo game (§15); left out, the level-1 card with nothing given.
+    #[serde(default)]
+    pub aaa: Option<CompanionAaa>,
+}
+
+/// The AAA as a companion player keeps it at their physical table: its level, their own
+/// opponent card's values if they differ, the cards given to it and its validations. The
+/// server scores it; nothing is stored.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompanionAaa {
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// The values printed on the player's own opponent card (§18.5), checked like a table's.
+    #[serde(default)]
+    pub opponent: Option<AaaCard>,
+    /// The cards given to it, in order.
+    #[serde(default)]
+    pub given: Vec<Card>,
+    /// The points it recorded at its validations, per plan (level 0: 0).
+    #[serde(default)]
+    pub plans: [Option<u8>; 3],
 }
 
 // ----- HTTP answers -----
@@ -459,6 +481,23 @@ pub struct CompanionOut {
     /// round is settled on it (the Ice Cream bonus race, Ruling TR12); with other players it
     /// is `sheet` (their races are not known here).
     pub after_turn: Option<SheetData>,
+    /// Collector solo: the AAA, scored against the sheet sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aaa: Option<CompanionAaaOut>,
+}
+
+/// The AAA of a companion sheet, scored.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct CompanionAaaOut {
+    /// The opponent card's name.
+    pub name: String,
+    /// The card played: the player's entered values, else the edition's.
+    pub card: AaaCard,
+    /// `null` at level 0: that AAA scores nothing.
+    pub score: Option<AaaScore>,
+    /// Levels 1–5: how the game would end for the player if it ended with the sheet sent
+    /// (Ruling C24).
+    pub standing: Option<Outcome>,
 }
 
 /// `POST /api/replay`: a game record replayed round by round.

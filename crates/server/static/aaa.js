@@ -70,6 +70,41 @@ export function levelLabel(o) {
 // ----- the values form (waiting room) -----
 
 /**
+ * The fields of an opponent card of `level`: a checkbox "my card shows other values" and, once
+ * ticked, its validation icons and its values (per-card values, or level 0's temp table),
+ * filled with `entered` or the shipped card. `read()` gives the card to send, or null.
+ */
+export function opponentEditor(editionId, level, entered) {
+  const shipped = opponentOf(editionId, level);
+  if (!shipped) return null;
+  const card = entered || shipped;
+  const on = el('input', { type: 'checkbox', id: 'enter-opponent', checked: entered ? true : null });
+  const num = (id, v, min, max, label) => el('label', { class: 'row', for: id }, label,
+    el('input', { type: 'number', id, min, max, value: v, size: 2, inputmode: 'numeric' }));
+  const icons = ['a', 'b', 'c'].map((k) => el('label', { class: 'row check', for: `opp-${k}` },
+    el('input', { type: 'checkbox', id: `opp-${k}`, checked: card.validates[k] ? true : null }), `validates ${k.toUpperCase()}`));
+  const ranges = edition(editionId).aaa.ranges;
+  const fields = card.scoring
+    ? AAA_VALUES.map(([k, label]) => num(`opp-${k}`, card.scoring[k], ranges[k][0], ranges[k][1], `${label} ${ranges[k][0]}–${ranges[k][1]}`))
+    : ['1st', '2nd', '3rd'].map((p, i) => num(`opp-place-${i + 1}`, card.temp_places[i], 1, 99, `temp boxes for ${p} place`));
+  const box = el('div', { class: 'steps', id: 'opponent-values', hidden: on.checked ? null : true }, el('div', { class: 'row' }, ...icons), ...fields);
+  on.addEventListener('change', () => { box.hidden = !on.checked; });
+  const src = opponentPlaceholders(shipped);
+  const label = el('label', { class: 'row check', for: 'enter-opponent' }, on,
+    `My opponent card (level ${level}, ${shipped.name}) shows other values`,
+    entered ? valueMark('entered') : src ? valueMark('placeholder', src) : null);
+  const read = () => {
+    if (!on.checked) return null;
+    const v = (id) => Number(box.querySelector(`#${id}`).value);
+    const out = { level, validates: Object.fromEntries(['a', 'b', 'c'].map((k) => [k, box.querySelector(`#opp-${k}`).checked])) };
+    if (card.scoring) out.scoring = Object.fromEntries(AAA_VALUES.map(([k]) => [k, v(`opp-${k}`)]));
+    else out.temp_places = [1, 2, 3].map((i) => v(`opp-place-${i}`));
+    return out;
+  };
+  return { nodes: [label, box], read, toggle: on, box };
+}
+
+/**
  * The host's form for the values printed on their own cards: the Projet and Validé points of
  * the three plans in play (empty: the shipped values) and, in AAA solo, the opponent card.
  * `save(values)` sends them; its error is shown and nothing changes.
@@ -96,34 +131,9 @@ export function valuesForm(t, save) {
     ...rows,
   ];
   const level = t.aaa_level;
-  const shipped = level != null ? opponentOf(t.edition, level) : null;
-  let opponent = null;
-  if (shipped) {
-    const card = (t.values && t.values.opponent) || shipped;
-    const on = el('input', { type: 'checkbox', id: 'enter-opponent', checked: t.values && t.values.opponent ? true : null });
-    const num = (id, v, min, max, label) => el('label', { class: 'row', for: id }, label,
-      el('input', { type: 'number', id, min, max, value: v, size: 2, inputmode: 'numeric' }));
-    const icons = ['a', 'b', 'c'].map((k) => el('label', { class: 'row check', for: `opp-${k}` },
-      el('input', { type: 'checkbox', id: `opp-${k}`, checked: card.validates[k] ? true : null }), `validates ${k.toUpperCase()}`));
-    const ranges = edition(t.edition).aaa.ranges;
-    const fields = card.scoring
-      ? AAA_VALUES.map(([k, label]) => num(`opp-${k}`, card.scoring[k], ranges[k][0], ranges[k][1], `${label} ${ranges[k][0]}–${ranges[k][1]}`))
-      : ['1st', '2nd', '3rd'].map((p, i) => num(`opp-place-${i + 1}`, card.temp_places[i], 1, 99, `temp boxes for ${p} place`));
-    const box = el('div', { class: 'steps', id: 'opponent-values', hidden: on.checked ? null : true }, el('div', { class: 'row' }, ...icons), ...fields);
-    on.addEventListener('change', () => { box.hidden = !on.checked; });
-    const src = opponentPlaceholders(shipped);
-    parts.push(el('label', { class: 'row check', for: 'enter-opponent' }, on,
-      `My opponent card (level ${level}, ${shipped.name}) shows other values`,
-      t.values && t.values.opponent ? valueMark('entered') : src ? valueMark('placeholder', src) : null), box);
-    opponent = () => {
-      if (!on.checked) return null;
-      const v = (id) => Number(document.getElementById(id).value);
-      const out = { level, validates: Object.fromEntries(['a', 'b', 'c'].map((k) => [k, document.getElementById(`opp-${k}`).checked])) };
-      if (card.scoring) out.scoring = Object.fromEntries(AAA_VALUES.map(([k]) => [k, v(`opp-${k}`)]));
-      else out.temp_places = [1, 2, 3].map((i) => v(`opp-place-${i}`));
-      return out;
-    };
-  }
+  const editor = level != null ? opponentEditor(t.edition, level, t.values && t.values.opponent) : null;
+  if (editor) parts.push(...editor.nodes);
+  const opponent = editor && editor.read;
   const form = el('form', { class: 'panel', id: 'values-form', 'aria-labelledby': 'values-h' }, ...parts, err,
     el('div', { class: 'row' }, el('button', { type: 'submit', id: 'save-values' }, 'Save the values')));
   form.addEventListener('submit', async (ev) => {
@@ -170,7 +180,7 @@ export function aaaPanel(t, v) {
   ] : [];
   return el('section', { class: 'panel', id: 'aaa-panel', 'aria-labelledby': 'aaa-h' },
     el('h2', { id: 'aaa-h' }, `AAA: ${a.name} (level ${a.card.level})`, ' ', entered ? valueMark('entered') : src ? valueMark('placeholder', src) : null),
-    el('p', { id: 'next-card' }, 'Next card: ', el('strong', {}, next)),
+    !v.companion ? el('p', { id: 'next-card' }, 'Next card: ', el('strong', {}, next)) : null,
     el('p', { class: 'muted' }, `Validates ${['a', 'b', 'c'].filter((k) => a.card.validates[k]).map((k) => k.toUpperCase()).join(', ') || 'no plan'}`,
       a.card.scoring ? ` · values ${AAA_VALUES.map(([k]) => a.card.scoring[k]).join(', ')}` : ` · temp places at ${a.card.temp_places.join(', ')} boxes`),
     el('p', { id: 'aaa-validated' }, validated.length ? `Validated ${validated.join(', ')}` : 'No plan validated yet'),

@@ -9,6 +9,8 @@ import { edition, sheetOf, planOf, DEFAULT_EDITION } from './data.js';
 import { el, emptySheet, EFFECTS, effectLabel, planText } from './format.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
+import { EDITIONS } from './edition.js';
+import { planName, planPlaceholder, valueMark, opponentOf, opponentEditor, levelLabel, aaaPanel } from './aaa.js';
 
 const KEY = 'welcome.companion';
 
@@ -20,19 +22,32 @@ function defaultPlans(layout, editionId) {
   });
 }
 
+/** The AAA as the player keeps it (collector solo): its level, their own card's values if they
+ * differ, the cards given to it, its validations and the Validation letters drawn. */
+function freshAaa(level = 1) {
+  return { level, opponent: null, given: [], plans: [null, null, null], drawn: [] };
+}
+
 function fresh(editionId, sheetId) {
   const layout = sheetOf(editionId, sheetId);
   return {
     edition: editionId, sheetId: layout.id, sheet: emptySheet(layout), plans: defaultPlans(layout, editionId),
     advanced: false, cards: 'combinations', others: '', city: '', round: 1, history: [], entry: null,
+    aaa: freshAaa(),
   };
+}
+
+/** A hand of three cards of the edition's deck, to ask for the score before any card is typed. */
+function anyHand(editionId) {
+  const deck = edition(editionId).deck;
+  return Object.entries(deck).flatMap(([n, effects]) => effects.map((e) => `${n}-${e}`)).slice(0, 3);
 }
 
 function load() {
   try {
     const s = JSON.parse(localStorage.getItem(KEY) || 'null');
     // sheets kept before sheets were named are classic sheets of the default edition
-    if (s && s.sheet && s.plans) return { edition: DEFAULT_EDITION, sheetId: edition(DEFAULT_EDITION).default_sheet, ...s };
+    if (s && s.sheet && s.plans) return { edition: DEFAULT_EDITION, sheetId: edition(DEFAULT_EDITION).default_sheet, aaa: freshAaa(), ...s };
   } catch {
     // fall through to a new sheet
   }
@@ -86,16 +101,19 @@ export async function companionPage(main) {
   let controller = null;
   let score = null;
   let derived = null;
+  // the AAA as the server scored it
+  let aaaOut = null;
   const save = () => localStorage.setItem(KEY, JSON.stringify(st));
   const layout = () => sheetOf(st.edition, st.sheetId);
 
   const setupEl = el('section', { class: 'panel', 'aria-labelledby': 'setup-h' });
   const entryEl = el('section', { class: 'panel steps', id: 'controls', 'aria-label': 'This round' });
+  const aaaEl = el('div', { id: 'companion-aaa' });
   const sheetEl = el('div', { class: 'sheet-wrap', id: 'companion-sheet' });
   main.append(
     el('h1', {}, 'Score-sheet companion'),
     el('p', { class: 'muted' }, 'Playing with the physical cards? Keep your sheet here: choose your sheet, type the cards showing on the table each round, then write your number and effect — the same rules are checked as online, and the totals are kept for you. The sheet stays in this browser.'),
-    el('div', { class: 'play-layout' }, sheetEl, el('div', {}, entryEl, setupEl)),
+    el('div', { class: 'play-layout' }, sheetEl, el('div', {}, entryEl, aaaEl, setupEl)),
   );
 
   function othersTemps() {
@@ -104,11 +122,18 @@ export async function companionPage(main) {
   }
 
   const solo = () => st.cards === 'hand' && !othersTemps().length;
+  // Collector solo is played against the AAA (§15).
+  const aaaOn = () => !!edition(st.edition).aaa && solo();
 
   function body(offer, draft) {
     const b = { edition: st.edition, sheet_id: st.sheetId, sheet: st.sheet, offer, plans: st.plans, advanced: st.advanced, draft };
     if (st.cards === 'hand') b.mode = othersTemps().length ? 'expert' : 'solo';
     if (othersTemps().length && b.mode !== 'solo') b.temps_of_others = othersTemps();
+    if (aaaOn()) {
+      const a = st.aaa;
+      b.aaa = { level: a.level, given: a.given, plans: a.plans };
+      if (a.opponent) b.aaa.opponent = a.opponent;
+    }
     return b;
   }
 
@@ -118,33 +143,41 @@ export async function companionPage(main) {
 
   async function refreshScore() {
     try {
-      const hand = { hand: ['1-surveyor', '2-surveyor', '3-pool'] };
+      const hand = { hand: anyHand(st.edition) };
       const combos = { combinations: [{ number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }] };
       const offer = st.entry || (st.cards === 'hand' ? hand : combos);
       const o = await api('POST', '/api/companion/options', body(offer, {}));
       score = o.score;
       derived = o.derived;
+      aaaOut = o.aaa || null;
     } catch (e) {
       score = null;
       derived = null;
+      aaaOut = null;
       toast(e.message, true);
     }
     if (!controller) drawSheet();
+    renderAaa();
   }
 
   function drawSheet() {
     renderSheet(sheetEl, { sheet: st.sheet, score, derived, layout: layout() }, { label: `Your sheet (${layout().name})`, city: st.city, solo: solo() });
     if (score) sheetEl.append(el('p', { class: 'score-line' }, scoreText(score)));
+    if (score && aaaOut && aaaOut.score) {
+      const word = { win: 'you would win', loss: `${aaaOut.name} would win`, draw: 'a draw' }[aaaOut.standing] || '';
+      sheetEl.append(el('p', { class: 'score-line', id: 'c-standing', 'data-standing': aaaOut.standing || '' },
+        `You ${score.total} — ${aaaOut.name} ${aaaOut.score.total}: if the game ended now, ${word}.`));
+    }
   }
 
-  function changeSheet(id) {
+  function changeSheet(editionId, id) {
     const written = st.sheet.streets.some((s) => s.houses.some((h) => h));
     if (written && !confirm('Change the sheet? Your current sheet is cleared.')) {
       renderSetup();
       return;
     }
     const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city };
-    st = { ...fresh(st.edition, id), ...keep };
+    st = { ...fresh(editionId, id), ...keep };
     save();
     if (controller) controller.dead = true;
     controller = null;
@@ -156,18 +189,23 @@ export async function companionPage(main) {
   function renderSetup() {
     const l = layout();
     const ed = edition(st.edition);
-    const sheetSel = el('select', { id: 'c-sheet', onchange: (e) => changeSheet(e.target.value) },
+    const editionSel = el('select', { id: 'c-edition', onchange: (e) => changeSheet(e.target.value, edition(e.target.value).default_sheet) },
+      EDITIONS.map((x) => el('option', { value: x.id }, x.name)));
+    editionSel.value = ed.id;
+    const sheetSel = el('select', { id: 'c-sheet', onchange: (e) => changeSheet(st.edition, e.target.value) },
       ed.sheets.map((s) => el('option', { value: s.id }, s.name)));
     sheetSel.value = l.id;
     const planSelects = [1, 2, 3].map((stack, k) => {
+      const name = planName(st.edition, k);
       const cards = l.stacks[k].map((id) => planOf(st.edition, id)).filter((p) => p && (st.advanced || !p.advanced || p.id === st.plans[k].card));
-      const sel = el('select', { id: `plan-${stack}`, 'aria-label': `Plan n°${stack}`, onchange: (e) => { st.plans[k].card = Number(e.target.value); save(); refreshScore(); } },
+      const sel = el('select', { id: `plan-${stack}`, 'aria-label': name, onchange: (e) => { st.plans[k].card = Number(e.target.value); delete st.plans[k].values; save(); renderSetup(); refreshScore(); } },
         cards.map((p) => el('option', { value: p.id }, `${planText(p)} (${p.first}/${p.second})${p.advanced ? ' ★' : ''}`)));
       sel.value = String(st.plans[k].card);
       const approved = el('input', { type: 'checkbox', id: `approved-${stack}`, onchange: (e) => { st.plans[k].approved = e.target.checked; save(); } });
       approved.checked = st.plans[k].approved;
-      return el('div', { class: 'plan-row' }, el('label', { for: `plan-${stack}` }, `n°${stack}`), sel,
-        el('label', { class: 'row', for: `approved-${stack}` }, approved, 'approved'));
+      return el('div', { class: 'plan-row' }, el('label', { for: `plan-${stack}` }, name), sel,
+        el('label', { class: 'row', for: `approved-${stack}` }, approved, 'approved'),
+        planValues(k));
     });
     const adv = el('input', { type: 'checkbox', id: 'c-advanced', onchange: (e) => { st.advanced = e.target.checked; save(); renderSetup(); } });
     adv.checked = st.advanced;
@@ -187,6 +225,7 @@ export async function companionPage(main) {
     setupEl.replaceChildren(
       el('h2', { id: 'setup-h' }, 'Game setup'),
       el('div', { class: 'grid-form' },
+        el('label', { for: 'c-edition' }, 'Edition'), editionSel,
         el('label', { for: 'c-sheet' }, 'Sheet'), sheetSel,
         el('label', { for: 'c-city' }, 'City name'), city,
         el('label', { for: 'c-advanced' }, 'Advanced variant'), adv,
@@ -202,12 +241,113 @@ export async function companionPage(main) {
     );
   }
 
+  /**
+   * The points printed on the player's own card of plan `k` (§18.5), when they differ from the
+   * values shown: Projet / Validé, empty for the shipped ones; the server checks them.
+   */
+  function planValues(k) {
+    const slot = st.plans[k];
+    const card = planOf(st.edition, slot.card);
+    const src = planPlaceholder(st.edition, card);
+    const input = (i, label) => el('input', {
+      type: 'number', min: 0, max: 30, size: 3, inputmode: 'numeric', id: `plan-${k + 1}-${i ? 'second' : 'first'}`,
+      value: slot.values ? slot.values[i] : '', placeholder: card ? (i ? card.second : card.first) : '',
+      'aria-label': `${planName(st.edition, k)} ${label} points on your card`,
+      onchange: () => {
+        const [a, b] = [0, 1].map((j) => document.getElementById(`plan-${k + 1}-${j ? 'second' : 'first'}`).value.trim());
+        if (a === '' && b === '') delete slot.values;
+        else if (a !== '' && b !== '') slot.values = [Number(a), Number(b)];
+        else return;
+        save();
+        renderSetup();
+        refreshScore();
+      },
+    });
+    return el('div', { class: 'row', 'data-plan-values': k + 1 },
+      el('span', { class: 'muted' }, 'your card:'), input(0, 'Projet (first)'), '/', input(1, 'Validé (later)'),
+      slot.values ? valueMark('entered') : src ? valueMark('placeholder', src) : null);
+  }
+
+  /** The opponent card in play: the player's entered values, else the shipped card. */
+  function opponentCard() {
+    return (aaaOut && aaaOut.card) || st.aaa.opponent || opponentOf(st.edition, st.aaa.level);
+  }
+
+  /** A Validation card came up on the player's pile (§15.4). */
+  function validation(k) {
+    const letter = 'ABC'[k];
+    const card = opponentCard();
+    const name = (aaaOut && aaaOut.name) || opponentOf(st.edition, st.aaa.level)?.name || 'The AAA';
+    remember();
+    st.aaa.drawn.push(k);
+    if (card && card.validates['abc'[k]]) {
+      const slot = st.plans[k];
+      const plan = planOf(st.edition, slot.card);
+      const [first, second] = slot.values || [plan.first, plan.second];
+      const points = card.level === 0 ? 0 : slot.approved ? second : first;
+      st.aaa.plans[k] = points;
+      slot.approved = true;
+      toast(`${name} validates plan ${letter} for ${points} points; the plan turns to its Validé side.`);
+    } else {
+      toast(`${name} does not validate plan ${letter}: nothing happens.`);
+    }
+    save();
+    renderSetup();
+    refreshScore();
+  }
+
+  function renderAaa() {
+    if (!aaaOn()) {
+      aaaEl.replaceChildren();
+      return;
+    }
+    const ed = edition(st.edition);
+    const a = st.aaa;
+    const levelSel = el('select', { id: 'c-aaa-level', onchange: (e) => { a.level = Number(e.target.value); a.opponent = null; save(); refreshScore(); } },
+      ed.aaa.opponents.map((o) => el('option', { value: o.level }, levelLabel(o))));
+    levelSel.value = String(a.level);
+    const editor = opponentEditor(st.edition, a.level, a.opponent);
+    const useValues = el('button', { type: 'button', id: 'c-opponent-save', onclick: () => {
+      a.opponent = editor.read();
+      save();
+      refreshScore();
+    } }, 'Use these values');
+    editor.toggle.addEventListener('change', () => {
+      if (!editor.toggle.checked && a.opponent) {
+        a.opponent = null;
+        save();
+        refreshScore();
+      }
+    });
+    editor.box.append(useValues);
+    const drawn = el('div', { class: 'row', role: 'group', 'aria-label': 'A Validation card came up' },
+      el('span', {}, 'A Validation card came up:'),
+      [0, 1, 2].map((k) => el('button', { type: 'button', id: `c-validation-${'abc'[k]}`, disabled: a.drawn.includes(k) ? true : null, onclick: () => validation(k) }, 'ABC'[k])));
+    const view = aaaOut ? { companion: true, aaa: { name: aaaOut.name, card: aaaOut.card, given: a.given, plans: a.plans, score: aaaOut.score } } : null;
+    aaaEl.replaceChildren(
+      el('section', { class: 'panel', 'aria-labelledby': 'c-aaa-h' },
+        el('h2', { id: 'c-aaa-h' }, 'Your opponent: the AAA'),
+        el('p', { class: 'muted' }, 'The card left in your hand goes to the AAA at the end of each turn (on a refusal, the card you choose). Press the letter of a Validation card when one comes up.'),
+        el('div', { class: 'grid-form' }, el('label', { for: 'c-aaa-level' }, 'Opponent card'), levelSel),
+        ...editor.nodes,
+        drawn),
+      view ? aaaPanel({ edition: st.edition, values: a.opponent ? { opponent: a.opponent } : null }, view) : el('span'),
+    );
+  }
+
+  /** Keeps the state before a change, for the undo button. */
+  function remember() {
+    st.history.push({ sheet: st.sheet, plans: JSON.parse(JSON.stringify(st.plans)), aaa: JSON.parse(JSON.stringify(st.aaa)), round: st.round || 1 });
+    if (st.history.length > 40) st.history.shift();
+  }
+
   function undo() {
     const prev = st.history.pop();
     if (!prev) return;
     st.sheet = prev.sheet;
     st.plans = prev.plans;
-    st.round = Math.max(1, (st.round || 1) - 1);
+    if (prev.aaa) st.aaa = prev.aaa;
+    st.round = prev.round ?? Math.max(1, (st.round || 1) - 1);
     save();
     if (controller) controller.dead = true;
     controller = null;
@@ -219,7 +359,7 @@ export async function companionPage(main) {
   function reset() {
     if (!confirm('Start a new, empty sheet? The current one is lost.')) return;
     const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city };
-    st = { ...fresh(st.edition, st.sheetId), ...keep };
+    st = { ...fresh(st.edition, st.sheetId), ...keep, aaa: freshAaa(st.aaa.level) };
     save();
     if (controller) controller.dead = true;
     controller = null;
@@ -314,6 +454,7 @@ export async function companionPage(main) {
       advanced: st.advanced,
       expert: false,
       solo: solo(),
+      aaa: aaaOn(),
       round: st.round || 1,
       plans: st.plans.map((p, k) => ({ plan: k + 1, text: planText(planOf(st.edition, p.card)) })),
       submitted: null,
@@ -327,8 +468,13 @@ export async function companionPage(main) {
         if (turn.reshuffle) draft.reshuffle = true;
         const o = await request(draft);
         if (o.error) throw new Error(o.error.message);
-        st.history.push({ sheet: st.sheet, plans: JSON.parse(JSON.stringify(st.plans)) });
-        if (st.history.length > 40) st.history.shift();
+        remember();
+        // alone against the AAA, the card neither used nor kept goes on its pile (§15.3)
+        if (aaaOn() && st.entry.hand) {
+          const pick = turn.play.build && turn.play.build.pick && turn.play.build.pick.hand;
+          const k = turn.play.refuse ? turn.play.refuse.pass : pick ? [1, 2, 3].find((i) => !pick.includes(i)) : null;
+          if (k) st.aaa.given.push(st.entry.hand[k - 1]);
+        }
         // the sheet once the turn is over (alone at the table: its bonuses settled)
         st.sheet = o.after_turn || o.sheet;
         score = o.score;

@@ -6,7 +6,9 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
-use welcome_server::wire::{Claim, ClientMsg, CompanionOptions, CreateTable, EnterValues};
+use welcome_server::wire::{
+    Claim, ClientMsg, CompanionAaa, CompanionOptions, CreateTable, EnterValues,
+};
 
 fn examples() -> Vec<Value> {
     let text = include_str!("../../../docs/protocol.md");
@@ -224,6 +226,25 @@ async fn every_example_matches_the_server() {
                     "create"
                 }
             }
+            None if ex.get("aaa").is_some() && ex.as_object().is_some_and(|o| o.len() == 1) => {
+                serde_json::from_value::<CompanionAaa>(ex["aaa"].clone()).unwrap();
+                // The companion scores that AAA beside an empty collector sheet.
+                let edition = welcome_engine::Edition::by_id("collector").unwrap();
+                let layout = edition.default_sheet();
+                let sheet =
+                    welcome_engine::SheetData::of(layout, &welcome_engine::Sheet::new(layout));
+                let body = json!({
+                    "edition": "collector", "sheet": sheet, "mode": "solo",
+                    "plans": [{ "card": 1, "approved": false }, { "card": 7, "approved": false }, { "card": 13, "approved": false }],
+                    "offer": { "hand": ["5-surveyor", "9-pool", "12-temp"] },
+                    "aaa": ex["aaa"]
+                });
+                let o = call(addr, "POST", "/api/companion/options", body, 200).await;
+                assert_eq!(o["aaa"]["card"], ex["aaa"]["opponent"]);
+                assert_eq!(o["aaa"]["score"]["plans"], json!([8, 0, 0]));
+                assert_eq!(o["aaa"]["standing"], "loss");
+                "companion aaa"
+            }
             None if ex.get("values").is_some() && ex.get("token").is_some() => {
                 serde_json::from_value::<EnterValues>(ex.clone()).unwrap();
                 "values"
@@ -344,6 +365,7 @@ async fn every_example_matches_the_server() {
         "values",
         "aaa",
         "edition aaa",
+        "companion aaa",
     ] {
         assert!(seen.contains(kind), "no example of {kind}");
     }
