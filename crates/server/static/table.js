@@ -10,6 +10,7 @@ import { toast, setTitle } from './app.js';
 import { joinQr, joinHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
 import { valuesForm, aaaPanel, aaaResult, planName, planMark } from './aaa.js';
+import { planShort } from './plans.js';
 
 /** Points as added to the total: penalties with their minus sign. */
 const signed = (v) => (v < 0 ? `−${-v}` : `${v}`);
@@ -414,7 +415,7 @@ export async function tablePage(main, table, { watch }) {
       const s = v.sheets.find((x) => x.seat === shown) || v.sheets[0];
       if (s) {
         const note = s.seat === me ? '' : ' (as of the last resolved round)';
-        renderSheet(otherEl, { sheet: s.sheet, score: s.score, derived: s.derived, layout }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo' });
+        renderSheet(otherEl, { sheet: s.sheet, score: s.score, derived: s.derived, layout }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo', edition: t.edition });
         otherEl.append(el('p', { class: 'score-line' }, `${s.name}${note}: ${scoreText(s.score)}`));
       }
     }
@@ -429,6 +430,7 @@ export async function tablePage(main, table, { watch }) {
         baseScore: mySheet.score,
         baseDerived: mySheet.derived,
         layout,
+        edition: t.edition,
         offer: v.offer,
         nextEffects: v.next_effects,
         advanced: t.advanced,
@@ -475,7 +477,7 @@ export async function tablePage(main, table, { watch }) {
     if (over) {
       if (!resultEl.firstChild) resultEl.replaceChildren(resultsPanel(t, v, layout));
     } else resultEl.replaceChildren();
-    lowerEl.replaceChildren(overviewPanel(t, v, layout), logPanel(v));
+    lowerEl.replaceChildren(overviewPanel(t, v, layout), logPanel(t, v));
   }
 
   function offerOnly(v) {
@@ -567,7 +569,8 @@ export async function tablePage(main, table, { watch }) {
         el('tbody', {}, rows))));
   }
 
-  function logPanel(v) {
+  function logPanel(t, v) {
+    const plan = (k) => planShort(t.edition, k);
     const items = [...(v.log || [])].reverse().map((r) => {
       const names = (i) => (v.sheets[i] ? v.sheets[i].name : `Seat ${i + 1}`);
       const offers = r.offers || [];
@@ -577,7 +580,7 @@ export async function tablePage(main, table, { watch }) {
         offers.length === 1 ? el('span', { class: 'muted' }, ` — ${offerText(offers[0])}`) : '',
         r.turns && r.turns.length ? el('ul', {}, r.turns.map((tn, i) => el('li', { 'data-log-seat': i + 1 },
           el('strong', {}, names(i)), offers.length > 1 ? el('span', { class: 'muted' }, ` (hand ${offerText(offerOf(i))})`) : '',
-          `: ${logTurnText(tn, offerOf(i))}`))) : null);
+          `: ${logTurnText(tn, offerOf(i), plan)}`))) : null);
     });
     return el('section', { class: 'panel log', 'aria-labelledby': 'log-h' },
       el('h2', { id: 'log-h' }, 'Log of rounds'),
