@@ -9,7 +9,7 @@ import { edition, sheetOf, tableKind } from './data.js';
 import { toast, setTitle } from './app.js';
 import { joinQr, joinHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
-import { valuesForm, aaaPanel, aaaResult, planName, planMark } from './aaa.js';
+import { valuesForm, aaaPanel, aaaResult, planName, planMark, valueMark } from './aaa.js';
 import { planShort } from './plans.js';
 
 /** Points as added to the total: penalties with their minus sign. */
@@ -147,7 +147,6 @@ export async function tablePage(main, table, { watch }) {
   function renderHead(t, v) {
     const me = mySeat();
     const bits = [
-      tableKind(t),
       t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over' : 'waiting for players',
     ];
     if (v && v.pile != null && t.status === 'playing') bits.push(`${v.pile} cards in the pile`);
@@ -167,7 +166,7 @@ export async function tablePage(main, table, { watch }) {
       t.status !== 'over' && !watch && me != null ? moveRow() : null,
     ].filter(Boolean);
     const name = el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`);
-    const about = el('span', { class: 'muted' }, bits.join(' · '));
+    const about = el('span', { class: 'muted' }, el('span', { id: 'table-kind' }, tableKind(t), sheetMark(t)), ` · ${bits.join(' · ')}`);
     const who = watch || me == null ? el('span', { class: 'pill' }, isHost() && !watch ? 'host' : 'spectator') : el('span', { class: 'pill' }, `you are seat ${me}`);
     if (!COMPACT.matches) {
       head.replaceChildren(el('div', { class: 'row' }, name, about, who, clock, sound), ...more);
@@ -183,6 +182,14 @@ export async function tablePage(main, table, { watch }) {
     el('summary', {}, name, about, ' ', who, ' ', clock),
     ...(sound ? [el('div', { class: 'row' }, sound)] : []),
     ...more));
+  }
+
+  // A mark after the table's kind when the sheet's own values include stand-ins (the sheet's
+  // provenance says so), naming them.
+  function sheetMark(t) {
+    const src = (sheetOf(t.edition, t.sheet).provenance || []).filter((p) => p.status === 'placeholder')
+      .map((p) => `${p.what} (${p.source})`).join('; ');
+    return src ? [' ', valueMark('placeholder', src)] : null;
   }
 
   function tickClock() {
