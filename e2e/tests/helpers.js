@@ -141,7 +141,7 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
       const skip = page.locator('[data-action="confirm-skip"]');
       if (await skip.count()) {
         const warning = await page.textContent('#claim-warning');
-        if (!/Plan n°\d.* can be validated this turn/.test(warning)) throw new Error(`unexpected warning: ${warning}`);
+        if (!/Plan (n°\d|[A-C]\b).* can be validated this turn/.test(warning)) throw new Error(`unexpected warning: ${warning}`);
         if (await page.getAttribute('#controls', 'data-stage') !== 'finish') throw new Error('confirmed before the question was answered');
         await skip.click();
         chose += ' + plan skipped';

@@ -329,6 +329,31 @@ mod tests {
     }
 
     #[test]
+    fn each_sheet_says_which_of_its_values_are_placeholders() {
+        // The table page marks a sheet whose own values are stand-ins, from this list.
+        let placeholders = |edition: &str, sheet: &str| -> usize {
+            let v: serde_json::Value =
+                serde_json::from_str(edition_json(edition).unwrap()).unwrap();
+            let s = v["sheets"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["id"] == sheet)
+                .unwrap();
+            let list = s["provenance"].as_array().unwrap();
+            assert!(!list.is_empty(), "{edition} {sheet}");
+            list.iter().filter(|p| p["status"] == "placeholder").count()
+        };
+        assert!(placeholders("collector", "classic") > 0);
+        assert!(placeholders("collector", "blueprint") > 0);
+        assert_eq!(placeholders("first", "classic"), 0);
+        // /edition.js carries them too
+        assert!(MODULE.contains(
+            "{\"what\":\"houses per street 10, 11, 12 and the pool houses\",\"status\":\"placeholder\","
+        ));
+    }
+
+    #[test]
     fn the_modes_carry_the_engines_seat_counts() {
         let v: serde_json::Value = serde_json::from_str(edition_json("first").unwrap()).unwrap();
         let seats = |mode: &str| {

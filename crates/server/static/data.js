@@ -14,6 +14,15 @@ export function sheetOf(editionId, sheetId) {
   return e.sheets.find((s) => s.id === sheetId) || e.sheets.find((s) => s.id === e.default_sheet) || e.sheets[0];
 }
 
+/**
+ * The id of the edition a sheet belongs to, for a sheet as `sheetOf` returns it; null for any
+ * other object.
+ */
+export function editionOfSheet(layout) {
+  const e = layout ? EDITIONS.find((x) => x.sheets.includes(layout)) : null;
+  return e ? e.id : null;
+}
+
 /** A City Plan card (with its `text`). */
 export function planOf(editionId, id) {
   return edition(editionId).plans.find((p) => p.id === id) || null;

@@ -7,6 +7,8 @@ import { tableKind } from './data.js';
 import { setTitle, toast } from './app.js';
 import { joinQr, joinHint } from './join.js';
 import { helpTip, effectHelp, planHelp } from './help.js';
+import { planName } from './aaa.js';
+import { planShort } from './plans.js';
 
 export async function dealPage(main, table) {
   setTitle(`Dealer · ${table}`);
@@ -79,7 +81,7 @@ export async function dealPage(main, table) {
       parts.push(el('div', { class: 'panel' },
         el('h2', {}, 'City plans'),
         el('div', { class: 'plans' }, v.plans.map((p) => el('div', { class: `plan${p.approved ? ' approved' : ''}` },
-          el('strong', {}, `n°${p.plan} `), p.text, helpTip(`plan n°${p.plan}`, planHelp(p)),
+          el('strong', {}, `${planName(t.edition, p.plan - 1)} `), p.text, helpTip(`plan ${planShort(t.edition, p.plan - 1)}`, planHelp(p)),
           el('div', { class: 'pts' }, el('span', { class: p.approved ? 'gone' : '' }, `1st ${p.first}`), el('span', {}, `then ${p.second}`)))))));
       parts.push(el('div', { class: 'panel' },
         el('h2', {}, 'Players'),

@@ -122,8 +122,14 @@ export function effectUseText(use) {
   return JSON.stringify(use);
 }
 
-/** A one-line account of a turn. */
-export function turnText(turn, offer) {
+/** Plans named as the 1st edition names them ("n°1"), where the caller does not say. */
+const numbered = (slot) => `n°${slot + 1}`;
+
+/**
+ * A one-line account of a turn. `plan(slot)` names plan `slot` (0-based) after "plan": "A"
+ * or "n°1" as the table's edition names it (see plans.js).
+ */
+export function turnText(turn, offer, plan = numbered) {
   const parts = [];
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};
@@ -141,7 +147,7 @@ export function turnText(turn, offer) {
     if (b.effect) parts.push(effectUseText(b.effect));
   }
   if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
-  for (const c of turn.plans || []) parts.push(`validated plan n°${c.plan}`);
+  for (const c of turn.plans || []) parts.push(`validated plan ${plan(c.plan - 1)}`);
   if (turn.reshuffle) parts.push('asked for the reshuffle');
   return parts.join('; ');
 }
@@ -235,9 +241,10 @@ export function offerText(offer) {
 
 /**
  * One seat's turn for the log: the combination (or cards) used, the number written where, a
- * Temp adjustment with its sign, the effect's use (or that it was not used), plans.
+ * Temp adjustment with its sign, the effect's use (or that it was not used), plans (named by
+ * `plan`, as in `turnText`).
  */
-export function logTurnText(turn, offer) {
+export function logTurnText(turn, offer, plan = numbered) {
   const parts = [];
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};
@@ -261,7 +268,7 @@ export function logTurnText(turn, offer) {
     else if (r && r.effect !== 'temp') parts.push(`${effectLabel(r.effect)} not used`);
   }
   if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
-  for (const c of turn.plans || []) parts.push(`validated plan n°${c.plan}`);
+  for (const c of turn.plans || []) parts.push(`validated plan ${plan(c.plan - 1)}`);
   if (turn.reshuffle) parts.push('asked for the reshuffle');
   return parts.join('; ');
 }

@@ -9,6 +9,8 @@ import { el, offerText, logTurnText } from './format.js';
 import { sheetOf, tableKind } from './data.js';
 import { setTitle } from './app.js';
 import { rowHelp } from './help.js';
+import { planName } from './aaa.js';
+import { planShort } from './plans.js';
 
 /** A record read from a file, kept for a reload of the page (this tab only). */
 const KEPT = 'welcome.replay.record';
@@ -188,15 +190,16 @@ export async function replayPage(main, table = null) {
     const offers = r.offers || [];
     const offerOf = (i) => (offers.length === 1 ? offers[0] : offers[i]);
     const name = (i) => d.seats[i] || `Seat ${i + 1}`;
+    const plan = (k) => planShort(d.edition, k);
     roundEl.replaceChildren(...[
       el('h2', { id: 'replay-log-h' }, `Round ${r.round}`),
       offers.length === 1 ? el('p', { class: 'replay-offer' }, offers[0].hand ? 'Cards: ' : 'Combinations: ', offerText(offers[0])) : null,
       el('ul', { class: 'replay-turns' }, r.turns.map((tn, i) => el('li', { 'data-log-seat': i + 1 },
         el('strong', {}, name(i)),
         offers.length > 1 ? el('span', { class: 'muted' }, ` (hand ${offerText(offerOf(i))})`) : '',
-        `: ${logTurnText(tn, offerOf(i))}`))),
+        `: ${logTurnText(tn, offerOf(i), plan)}`))),
     ].filter(Boolean));
-    plansEl.replaceChildren(plansPanel(r.plans));
+    plansEl.replaceChildren(plansPanel(r.plans, d.edition));
     // Every seat's sheet as it stood after the round, the houses written in it marked.
     const old = new Map([...sheetsEl.querySelectorAll('[data-seat]')].map((e) => [e.dataset.seat, e]));
     const blocks = r.sheets.map((s) => {
@@ -208,7 +211,7 @@ export async function replayPage(main, table = null) {
       const block = old.get(String(s.seat)) || el('section', { class: 'panel replay-sheet', 'data-seat': s.seat, 'aria-label': `Sheet of ${s.name}` });
       const wrap = block.querySelector('.sheet-wrap') || el('div', { class: 'sheet-wrap' });
       renderSheet(wrap, { sheet: s.sheet, score: s.score, derived: s.derived, layout }, {
-        label: `Sheet of ${s.name} after round ${r.round}`, city: s.name, solo: d.mode === 'solo', plans: r.plans, marks: { fresh },
+        label: `Sheet of ${s.name} after round ${r.round}`, city: s.name, solo: d.mode === 'solo', plans: r.plans, marks: { fresh }, edition: d.edition,
       });
       wrap.append(el('p', { class: 'score-line' }, scoreText(s.score)));
       block.replaceChildren(el('h2', {}, `${s.name} — ${s.score.total} points`), wrap);
@@ -217,11 +220,11 @@ export async function replayPage(main, table = null) {
     sheetsEl.replaceChildren(...blocks);
   }
 
-  function plansPanel(plans) {
+  function plansPanel(plans, editionId) {
     return el('section', { class: 'panel', 'aria-labelledby': 'replay-plans-h' },
       el('h2', { id: 'replay-plans-h' }, 'City plans'),
       el('ul', { class: 'status-list' }, plans.map((p) => el('li', { 'data-plan': p.plan },
-        el('span', {}, el('strong', {}, `n°${p.plan}`), ` ${p.text}`),
+        el('span', {}, el('strong', {}, planName(editionId, p.plan - 1)), ` ${p.text}`),
         el('span', { class: `pill${p.approved ? ' done' : ''}` }, p.approved ? `approved: ${p.second} left` : `${p.first}, then ${p.second}`)))));
   }
 

@@ -3,14 +3,18 @@
 // the sheet's rule modules (eggs, ice-cream cones and trucks, strings of lights), and the lower
 // scoring area with one column per score row, in the printed order, and the total.
 //
-// renderSheet(container, {sheet, score, layout, derived}, {targets, marks, label}) redraws the
-// sheet. `layout` is the sheet's edition data; `derived` is what the engine derives from the
-// sheet (number ranges, estates, collected eggs, cones, trucks, lights): nothing here works a
-// rule out. `targets` lists what can be acted on: each becomes a focusable element (Enter/Space
-// or a click/tap calls `activate`) with its own accessible name.
+// renderSheet(container, {sheet, score, layout, derived}, {targets, marks, label, edition})
+// redraws the sheet. `layout` is the sheet's edition data, and `edition` its edition (which
+// names the plans "A" or "n°1"); `derived` is what the engine derives from the sheet (number
+// ranges, estates, collected eggs, cones, trucks, lights): nothing here works a rule out.
+// `targets` lists what can be acted on: each becomes a focusable element (Enter/Space or a
+// click/tap calls `activate`) with its own accessible name.
 
 import { LAYOUT } from './edition.js';
 import { parseHouse, el } from './format.js';
+import { editionOfSheet } from './data.js';
+import { planName } from './aaa.js';
+import { planShort } from './plans.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -114,11 +118,13 @@ function indexDerived(derived) {
  * data: {sheet (SheetData), score (Score|null), layout?, derived?}
  * opts: {targets: Map<key, {label, activate, selected?}>,
  *        marks: {fresh: Set<"s,h">, chosen: Set<"s,h">, pending?: {house: "s,h", number}},
- *        label: text naming the sheet, solo: bool}
+ *        label: text naming the sheet, solo: bool, plans?: [{text}] (dealt, for their text),
+ *        edition?: the sheet's edition id (else the edition `layout` comes from, if known)}
  * Keys: "h:s:h" house, "f:s:k" fence slot, "c:size" real-estate column, "t:refusal" refusal track.
  */
 export function renderSheet(container, data, opts = {}) {
   const layout = data.layout || LAYOUT;
+  const editionId = opts.edition ?? editionOfSheet(layout);
   const sheet = data.sheet;
   const score = data.score && data.score.rows ? data.score : null;
   const derived = indexDerived(data.derived);
@@ -177,11 +183,11 @@ export function renderSheet(container, data, opts = {}) {
     scroller.replaceChildren(svg);
     scroller.scrollLeft = left;
     while (scroller.nextSibling) scroller.nextSibling.remove();
-    container.append(scoreTable(layout, sheet, score, label));
+    container.append(scoreTable(layout, sheet, score, label, editionId));
     container.classList.add('compact');
     revealTargets(scroller, targets);
   } else {
-    drawLower(svg, layout, sheet, score, derived, targets, opts, G);
+    drawLower(svg, layout, sheet, score, derived, targets, { ...opts, edition: editionId }, G);
     container.replaceChildren(svg);
     container.classList.remove('compact');
   }
@@ -220,11 +226,11 @@ const signed = (v) => (v < 0 ? `−${-v}` : `${v}`);
  * The scoring area as a table (phones): one line per score row in the printed order, with
  * what the sheet shows for it and the points the engine scored, then the total.
  */
-function scoreTable(layout, sheet, score, label) {
+function scoreTable(layout, sheet, score, label, editionId) {
   const rows = layout.score_rows.map((r) => {
     const row = score ? score.rows.find((x) => x.id === r.id) : null;
     const parts = [];
-    if (r.id === 'plans') parts.push(sheet.plans.map((v, k) => `n°${k + 1}: ${v == null ? '–' : v}`).join(' · '));
+    if (r.id === 'plans') parts.push(sheet.plans.map((v, k) => `${planShort(editionId, k)}: ${v == null ? '–' : v}`).join(' · '));
     if (r.id === 'estates') parts.push(`sizes 1–${layout.real_estate.length} worth ${layout.real_estate.map((v, i) => trackValue(v, sheet.real_estate[i])).join(' · ')}`);
     if (row && row.detail) parts.push(row.detail);
     return el('tr', { 'data-row': r.id },
@@ -641,19 +647,20 @@ function drawLower(svg, layout, sheet, score, derived, targets, opts, G) {
 
 function plansColumn(g, x, w, col, row, ctx) {
   const { sheet, G } = ctx;
+  const ed = ctx.opts.edition;
   header(g, G.lower, x, w, col.label);
   for (let k = 0; k < 3; k++) {
     const yy = ctx.trackTop + k * 58;
     const box = s('rect', { x, y: yy, width: w, height: 48, rx: 6, class: 'plan-box' });
     // the plan's text on hover, where the sheet knows which plans are dealt
     const plan = ctx.opts.plans && ctx.opts.plans[k];
-    if (plan && plan.text) box.append(s('title', {}, `Plan n°${k + 1}: ${plan.text}`));
+    if (plan && plan.text) box.append(s('title', {}, `Plan ${planShort(ed, k)}: ${plan.text}`));
     g.append(box);
-    g.append(s('text', { x: x + 6, y: yy + 14, class: 'small' }, `n°${k + 1}`));
+    g.append(s('text', { x: x + 6, y: yy + 14, class: 'small' }, planShort(ed, k)));
     const v = sheet.plans[k];
     g.append(s('text', { x: x + w / 2, y: yy + 40, class: 'plan-val', 'text-anchor': 'middle' }, v == null ? '' : v));
   }
-  g.setAttribute('aria-label', `${col.label}: ${sheet.plans.map((v, k) => `n°${k + 1} ${v == null ? 'not scored' : `${v} points`}`).join(', ')}`);
+  g.setAttribute('aria-label', `${col.label}: ${sheet.plans.map((v, k) => `${planName(ed, k)} ${v == null ? 'not scored' : `${v} points`}`).join(', ')}`);
 }
 
 /** One box per part of the row: per street for parks, ice cream and lights. */

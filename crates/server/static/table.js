@@ -9,7 +9,8 @@ import { edition, sheetOf, tableKind } from './data.js';
 import { toast, setTitle } from './app.js';
 import { joinQr, joinHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
-import { valuesForm, aaaPanel, aaaResult, planName, planMark } from './aaa.js';
+import { valuesForm, aaaPanel, aaaResult, planName, planMark, valueMark } from './aaa.js';
+import { planShort } from './plans.js';
 
 /** Points as added to the total: penalties with their minus sign. */
 const signed = (v) => (v < 0 ? `−${-v}` : `${v}`);
@@ -146,7 +147,6 @@ export async function tablePage(main, table, { watch }) {
   function renderHead(t, v) {
     const me = mySeat();
     const bits = [
-      tableKind(t),
       t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over' : 'waiting for players',
     ];
     if (v && v.pile != null && t.status === 'playing') bits.push(`${v.pile} cards in the pile`);
@@ -166,7 +166,7 @@ export async function tablePage(main, table, { watch }) {
       t.status !== 'over' && !watch && me != null ? moveRow() : null,
     ].filter(Boolean);
     const name = el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`);
-    const about = el('span', { class: 'muted' }, bits.join(' · '));
+    const about = el('span', { class: 'muted' }, el('span', { id: 'table-kind' }, tableKind(t), sheetMark(t)), ` · ${bits.join(' · ')}`);
     const who = watch || me == null ? el('span', { class: 'pill' }, isHost() && !watch ? 'host' : 'spectator') : el('span', { class: 'pill' }, `you are seat ${me}`);
     if (!COMPACT.matches) {
       head.replaceChildren(el('div', { class: 'row' }, name, about, who, clock, sound), ...more);
@@ -182,6 +182,14 @@ export async function tablePage(main, table, { watch }) {
     el('summary', {}, name, about, ' ', who, ' ', clock),
     ...(sound ? [el('div', { class: 'row' }, sound)] : []),
     ...more));
+  }
+
+  // A mark after the table's kind when the sheet's own values include stand-ins (the sheet's
+  // provenance says so), naming them.
+  function sheetMark(t) {
+    const src = (sheetOf(t.edition, t.sheet).provenance || []).filter((p) => p.status === 'placeholder')
+      .map((p) => `${p.what} (${p.source})`).join('; ');
+    return src ? [' ', valueMark('placeholder', src)] : null;
   }
 
   function tickClock() {
@@ -414,7 +422,7 @@ export async function tablePage(main, table, { watch }) {
       const s = v.sheets.find((x) => x.seat === shown) || v.sheets[0];
       if (s) {
         const note = s.seat === me ? '' : ' (as of the last resolved round)';
-        renderSheet(otherEl, { sheet: s.sheet, score: s.score, derived: s.derived, layout }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo' });
+        renderSheet(otherEl, { sheet: s.sheet, score: s.score, derived: s.derived, layout }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo', edition: t.edition });
         otherEl.append(el('p', { class: 'score-line' }, `${s.name}${note}: ${scoreText(s.score)}`));
       }
     }
@@ -429,6 +437,7 @@ export async function tablePage(main, table, { watch }) {
         baseScore: mySheet.score,
         baseDerived: mySheet.derived,
         layout,
+        edition: t.edition,
         offer: v.offer,
         nextEffects: v.next_effects,
         advanced: t.advanced,
@@ -475,7 +484,7 @@ export async function tablePage(main, table, { watch }) {
     if (over) {
       if (!resultEl.firstChild) resultEl.replaceChildren(resultsPanel(t, v, layout));
     } else resultEl.replaceChildren();
-    lowerEl.replaceChildren(overviewPanel(t, v, layout), logPanel(v));
+    lowerEl.replaceChildren(overviewPanel(t, v, layout), logPanel(t, v));
   }
 
   function offerOnly(v) {
@@ -567,7 +576,8 @@ export async function tablePage(main, table, { watch }) {
         el('tbody', {}, rows))));
   }
 
-  function logPanel(v) {
+  function logPanel(t, v) {
+    const plan = (k) => planShort(t.edition, k);
     const items = [...(v.log || [])].reverse().map((r) => {
       const names = (i) => (v.sheets[i] ? v.sheets[i].name : `Seat ${i + 1}`);
       const offers = r.offers || [];
@@ -577,7 +587,7 @@ export async function tablePage(main, table, { watch }) {
         offers.length === 1 ? el('span', { class: 'muted' }, ` — ${offerText(offers[0])}`) : '',
         r.turns && r.turns.length ? el('ul', {}, r.turns.map((tn, i) => el('li', { 'data-log-seat': i + 1 },
           el('strong', {}, names(i)), offers.length > 1 ? el('span', { class: 'muted' }, ` (hand ${offerText(offerOf(i))})`) : '',
-          `: ${logTurnText(tn, offerOf(i))}`))) : null);
+          `: ${logTurnText(tn, offerOf(i), plan)}`))) : null);
     });
     return el('section', { class: 'panel log', 'aria-labelledby': 'log-h' },
       el('h2', { id: 'log-h' }, 'Log of rounds'),

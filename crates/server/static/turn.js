@@ -11,6 +11,8 @@ import {
   el, iconSvg, effectLabel, effectShort, parseCard, resolvePick, samePick, houseName,
   estateHouses, effectUseText, turnText,
 } from './format.js';
+import { editionOfSheet } from './data.js';
+import { planShort } from './plans.js';
 
 /** The text of a button answering what a number asks for. */
 function choiceButton(choice) {
@@ -33,7 +35,8 @@ export class TurnController {
    * @param {object} cfg
    *  controls: element for the step panel; sheetEl: element for the sheet
    *  base: SheetData as of the last resolved round; baseScore: Score; baseDerived: its derived
-   *  layout: the sheet's edition data
+   *  layout: the sheet's edition data; edition?: its edition's id, which names the plans
+   *  ("plan A" or "plan n°1"; else the edition `layout` comes from, if known)
    *  offer, nextEffects, advanced, expert (a refusal passes a card), round
    *  plans: [{card, text, first, second, approved}] for names
    *  requestOptions(draft) → Options; submit(turn) → Promise; restart() → Promise
@@ -475,7 +478,7 @@ export class TurnController {
         const chosen = selKeys.has(hk(first));
         for (const h of houses) {
           t.set(`h:${h[0]}:${h[1]}`, {
-            label: `${chosen ? 'Remove' : 'Use'} the estate of ${houses.length} from ${houseName(first)} for plan n°${this.planSel.plan}.`,
+            label: `${chosen ? 'Remove' : 'Use'} the estate of ${houses.length} from ${houseName(first)} for plan ${this.planShort(this.planSel.plan)}.`,
             selected: chosen,
             activate: () => this.toggleEstate(first),
           });
@@ -483,6 +486,11 @@ export class TurnController {
       }
     }
     return t;
+  }
+
+  /** Plan n° `plan` (1-based) as the edition names it after "plan": "A" or "n°1". */
+  planShort(plan) {
+    return planShort(this.cfg.edition ?? editionOfSheet(this.cfg.layout), plan - 1);
   }
 
   planClaims(plan) {
@@ -541,6 +549,7 @@ export class TurnController {
     }
     const derived = o && o.derived ? o.derived : this.cfg.baseDerived;
     renderSheet(this.cfg.sheetEl, { sheet, score, derived, layout: this.cfg.layout }, {
+      edition: this.cfg.edition,
       targets: this.targets(),
       marks: { fresh, chosen, pending },
       label: this.cfg.sheetLabel || 'Your sheet',
@@ -659,7 +668,7 @@ export class TurnController {
 
     if (stage === 'submitted') {
       step.append(el('h3', {}, 'Turn confirmed'));
-      hint(turnText(this.submitted, this.cfg.offer));
+      hint(turnText(this.submitted, this.cfg.offer, (k) => this.planShort(k + 1)));
       hint('Waiting for the other players. You can still restart your turn until the round resolves.');
     } else if (!o) {
       hint(this.busy ? 'Loading…' : 'Waiting for the table…');
@@ -793,7 +802,7 @@ export class TurnController {
       // Plans that can be validated now.
       const plans = this.openPlans();
       if (plans.length) {
-        const names = plans.map((p) => `n°${p}`).join(' and ');
+        const names = plans.map((p) => this.planShort(p)).join(' and ');
         step.append(el('p', { class: 'warn', id: 'claim-warning', role: this.askSkip ? 'alert' : null },
           this.askSkip
             ? `Plan ${names} can be validated this turn. Validate it, or confirm without validating?`
@@ -802,7 +811,7 @@ export class TurnController {
       for (const p of plans) {
         const claims = this.planClaims(p);
         const info = (this.cfg.plans || [])[p - 1];
-        const name = `plan n°${p}${info ? ` (${info.text})` : ''}`;
+        const name = `plan ${this.planShort(p)}${info ? ` (${info.text})` : ''}`;
         const needsEstates = claims.some((c) => c.estates && c.estates.length);
         buttons.append(el('button', {
           type: 'button', class: 'primary', 'data-ctl': `plan-${p}`, 'data-plan': p,
@@ -819,13 +828,13 @@ export class TurnController {
       }
       if (this.mode === 'plan' && this.planSel) {
         const p = this.planSel.plan;
-        hint(`Plan n°${p}: choose the estates to use (highlighted). It is validated as soon as the estates match.`);
+        hint(`Plan ${this.planShort(p)}: choose the estates to use (highlighted). It is validated as soon as the estates match.`);
         const claims = this.planClaims(p);
         if (claims.length === 1) {
           buttons.append(el('button', { type: 'button', 'data-ctl': 'plan-auto', onclick: () => this.addClaim(claims[0]) }, 'Use the only possible estates'));
         }
       }
-      for (const c of this.draft.plans) hint(`Plan n°${c.plan} validated.`);
+      for (const c of this.draft.plans) hint(`Plan ${this.planShort(c.plan)} validated.`);
       if (o.reshuffle && this.draft.plans.length) {
         const box = el('input', { type: 'checkbox', id: 'reshuffle', 'data-ctl': 'reshuffle', onchange: (e) => { this.reshuffle = e.target.checked; } });
         box.checked = this.reshuffle;
