@@ -43,6 +43,8 @@ test('collector: plans are named A, B, C, and the sheet’s stand-in values are 
     const title = await page.getAttribute('#table-kind .mark.placeholder', 'title');
     assert.match(title, /^Placeholder until the printed value is known: houses per street 10, 11, 12 and the pool houses \(rules-collector-edition\.md §3, .*\); park tracks beyond 4/);
     assert.doesNotMatch(title, /a fence at both ends/, 'a verified entry is not listed');
+    assert.match(title, /deck: which action is on the back of which number/, 'the edition\'s deck stand-in too');
+    assert.doesNotMatch(title, /basic plans|AAA setup/, 'plans and the AAA carry their own marks');
     await page.click('#start');
     await page.waitForSelector('#controls[data-stage="place"]');
     assert.equal(await page.locator('#table-kind .mark.placeholder').count(), 1);

@@ -161,7 +161,7 @@ export async function companionPage(main) {
   }
 
   function drawSheet() {
-    renderSheet(sheetEl, { sheet: st.sheet, score, derived, layout: layout() }, { label: `Your sheet (${layout().name})`, city: st.city, solo: solo() });
+    renderSheet(sheetEl, { sheet: st.sheet, score, derived, layout: layout() }, { label: `Your sheet (${layout().name})`, city: st.city, solo: solo(), edition: st.edition });
     if (score) sheetEl.append(el('p', { class: 'score-line' }, scoreText(score)));
     if (score && aaaOut && aaaOut.score) {
       const word = { win: 'you would win', loss: `${aaaOut.name} would win`, draw: 'a draw' }[aaaOut.standing] || '';
@@ -455,6 +455,7 @@ export async function companionPage(main) {
       expert: false,
       solo: solo(),
       aaa: aaaOn(),
+      edition: st.edition,
       round: st.round || 1,
       plans: st.plans.map((p, k) => ({ plan: k + 1, text: planText(planOf(st.edition, p.card)) })),
       submitted: null,
