@@ -26,7 +26,8 @@ use error::CliError;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Welcome To… Your Perfect Home (1st edition, with its thematic sheets): the web app, demo,
+/// Welcome To… Your Perfect Home (the 1st edition with its thematic sheets, and the 2023 collector
+/// edition with its AAA solo automa): the web app, demo,
 /// scoring, replays, simulations and benchmarks. With no command, the web app starts (`serve`).
 ///
 /// Commands that set up games take `--edition ID` and `--sheet ID` (`welcome editions` lists
