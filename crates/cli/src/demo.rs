@@ -29,7 +29,7 @@ pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (edition, sheet) = args.edition.resolve()?;
     let options = options(Mode::Solo, edition.id, sheet.id, args.advanced);
     let game = play_game(BotKind::Greedy, options, 1, args.seed)?;
-    let names = seat_names(BotKind::Greedy, 1);
+    let names = seat_names(&[BotKind::Greedy]);
     let scores = game.scores();
     writeln!(
         out,

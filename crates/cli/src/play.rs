@@ -7,25 +7,33 @@ use welcome_engine::{Game, Options, PlayerView};
 /// A live game ends within about 30 rounds; this only guards against an engine bug looping.
 pub const MAX_ROUNDS: u16 = 1000;
 
-/// A game with one bot at every seat, each seeded with `seat_seed`.
+/// A game with a bot at every seat, each seeded with `seat_seed`.
 pub struct BotGame {
     pub game: Game,
-    pub kind: BotKind,
     bots: Vec<Box<dyn Bot>>,
 }
 
 impl BotGame {
+    /// The same kind of bot at every seat.
     pub fn new(
         kind: BotKind,
         options: Options,
         players: usize,
         seed: u64,
     ) -> Result<BotGame, CliError> {
-        let game = Game::new(options, players, seed)?;
-        let bots = (0..players)
-            .map(|s| kind.make(seat_seed(seed, s)))
+        BotGame::seated(&vec![kind; players], options, seed)
+    }
+
+    /// One seat per kind: seat i is a `kinds[i]` bot seeded with `seat_seed(seed, i)`, as in
+    /// `new`, so a list of one kind plays the very games `new` does.
+    pub fn seated(kinds: &[BotKind], options: Options, seed: u64) -> Result<BotGame, CliError> {
+        let game = Game::new(options, kinds.len(), seed)?;
+        let bots = kinds
+            .iter()
+            .enumerate()
+            .map(|(s, kind)| kind.make(seat_seed(seed, s)))
             .collect();
-        Ok(BotGame { game, kind, bots })
+        Ok(BotGame { game, bots })
     }
 
     /// Every seat chooses from its own view, then the round resolves.
@@ -38,7 +46,7 @@ impl BotGame {
             let turn = bot.choose(&view);
             game.submit(seat, turn)
                 .map_err(|source| CliError::BotTurn {
-                    bot: self.kind.to_string(),
+                    bot: bot.kind().to_string(),
                     seat,
                     round: game.round(),
                     seed: game.seed(),
@@ -80,7 +88,11 @@ pub fn play_game(
     Ok(bg.game)
 }
 
-/// Display names for bot seats: "greedy 1", "greedy 2", …
-pub fn seat_names(kind: BotKind, players: usize) -> Vec<String> {
-    (1..=players).map(|i| format!("{kind} {i}")).collect()
+/// Display names for bot seats, one per kind: "greedy 1", "greedy 2", "random 3", …
+pub fn seat_names(kinds: &[BotKind]) -> Vec<String> {
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| format!("{kind} {}", i + 1))
+        .collect()
 }

@@ -2,7 +2,8 @@
 //!
 //! Game i uses seed S+i and each seat's bot `seat_seed(S+i, seat)`. Games run on several
 //! threads but results are merged in seed order, so everything printed except the timing is
-//! the same from run to run.
+//! the same from run to run. `--bots` seats a different kind of bot at each seat, seeded the
+//! same way, and the summary gives each seat's scores and wins.
 
 use crate::error::CliError;
 use crate::files::{ensure_dir, write_atomic};
@@ -34,6 +35,11 @@ pub struct SimulateArgs {
     /// determinised Monte-Carlo over the greedy bot's best turns, slower).
     #[arg(long, default_value = "random", value_name = "BOT")]
     pub bot: BotKind,
+    /// One bot per seat instead, comma-separated (e.g. search,greedy,greedy,greedy): seat i
+    /// plays the i-th, and the list's length is the number of seats.
+    #[arg(long, value_name = "BOT,...", value_delimiter = ',', num_args = 1,
+          action = clap::ArgAction::Set, conflicts_with = "bot")]
+    pub bots: Option<Vec<BotKind>>,
     /// Write every game's record as DIR/game-<seed>.json (DIR is created if missing).
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
@@ -64,6 +70,8 @@ fn game_count(s: &str) -> Result<u64, String> {
 /// What one game contributes to the summary.
 struct GameSummary {
     scores: Vec<i32>,
+    /// 1-based rank of each seat, from the engine (ties share a rank).
+    ranks: Vec<u16>,
     /// AAA solo, level 1+: the AAA's total and the player's result.
     aaa: Option<(i32, Outcome)>,
     triggers: [bool; TRIGGERS.len()],
@@ -79,8 +87,11 @@ fn summarise(game: &Game) -> GameSummary {
             triggers[i] = true;
         }
     }
+    // `Game::ranks` is `score::ranks` of these scores: scored once, ranked by the engine.
+    let scores = game.scores();
     GameSummary {
-        scores: game.scores().iter().map(|s| s.total).collect(),
+        scores: scores.iter().map(|s| s.total).collect(),
+        ranks: welcome_engine::score::ranks(&scores),
         aaa: game
             .aaa_score()
             .zip(game.outcome())
@@ -93,15 +104,14 @@ fn summarise(game: &Game) -> GameSummary {
 fn play_one(
     args: &SimulateArgs,
     options: Options,
-    players: usize,
+    bots: &[BotKind],
     seed: u64,
     dir: Option<&Path>,
 ) -> Result<GameSummary, CliError> {
-    let mut bg = BotGame::new(args.bot, options, players, seed)?;
+    let mut bg = BotGame::seated(bots, options, seed)?;
     bg.play_out()?;
     if let Some(dir) = dir {
-        let record =
-            Record::of(&bg.game, &seat_names(args.bot, players)).as_version(args.record_version);
+        let record = Record::of(&bg.game, &seat_names(bots)).as_version(args.record_version);
         write_atomic(
             &dir.join(format!("game-{seed}.json")),
             record.to_json().as_bytes(),
@@ -135,6 +145,7 @@ struct Report {
     mode: &'static str,
     players: usize,
     advanced: bool,
+    /// The bot at every seat, or with different bots the list of them, comma-separated.
     bot: String,
     first_seed: u64,
     last_seed: u64,
@@ -142,6 +153,8 @@ struct Report {
     scores: Stats,
     /// Mean score of each seat position.
     seat_means: Vec<f64>,
+    /// Each seat's bot, scores and wins.
+    seats: Vec<SeatStats>,
     /// 10-point buckets, lowest first.
     histogram: Vec<Bucket>,
     /// Games in which each end trigger fired (a game may fire several).
@@ -155,6 +168,57 @@ struct Report {
     /// AAA solo, level 1+: how the player fared against the automa.
     #[serde(skip_serializing_if = "Option::is_none")]
     aaa: Option<AaaStats>,
+}
+
+#[derive(Serialize)]
+struct SeatStats {
+    /// 1-based.
+    seat: usize,
+    bot: &'static str,
+    mean: f64,
+    /// Population standard deviation.
+    stdev: f64,
+    min: i32,
+    max: i32,
+    /// Games ranked 1st, a game where k seats share rank 1 counting 1/k for each.
+    wins: f64,
+    /// `wins` over the number of games.
+    win_rate: f64,
+    /// Games ranked 1st alone.
+    outright_wins: u64,
+}
+
+fn seat_stats(bots: &[BotKind], games: &[GameSummary]) -> Vec<SeatStats> {
+    let mut wins = vec![0.0; bots.len()];
+    let mut outright = vec![0u64; bots.len()];
+    for g in games {
+        let first: Vec<usize> = (0..bots.len()).filter(|&p| g.ranks[p] == 1).collect();
+        for &p in &first {
+            wins[p] += 1.0 / first.len() as f64;
+        }
+        if let [p] = first[..] {
+            outright[p] += 1;
+        }
+    }
+    let n = games.len().max(1) as f64;
+    bots.iter()
+        .enumerate()
+        .map(|(p, kind)| {
+            let scores: Vec<i32> = games.iter().map(|g| g.scores[p]).collect();
+            let s = stats(&scores);
+            SeatStats {
+                seat: p + 1,
+                bot: kind.name(),
+                mean: s.mean,
+                stdev: s.stdev,
+                min: s.min,
+                max: s.max,
+                wins: wins[p],
+                win_rate: wins[p] / n,
+                outright_wins: outright[p],
+            }
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -219,8 +283,50 @@ fn histogram(all: &[i32], s: &Stats) -> Vec<Bucket> {
         .collect()
 }
 
+/// The engine options and the bot of each seat, from `--bot` and the table flags or from
+/// `--bots`, whose length is the number of seats.
+fn seating(args: &SimulateArgs) -> Result<(Options, Vec<BotKind>), CliError> {
+    let Some(bots) = &args.bots else {
+        let (options, players) = args.table.resolve()?;
+        return Ok((options, vec![args.bot; players]));
+    };
+    let list = bots.iter().map(|b| b.name()).collect::<Vec<_>>().join(",");
+    let n = bots.len();
+    let seats = |n: usize| format!("{n} seat{}", if n == 1 { "" } else { "s" });
+    if n == 0 {
+        return Err(CliError::Usage(
+            "--bots needs at least one bot, e.g. --bots greedy,random".into(),
+        ));
+    }
+    match args.table.players {
+        Some(p) if p != n => {
+            return Err(CliError::Usage(format!(
+                "--players {p} disagrees with --bots {list}, which names {}; give one of them",
+                seats(n)
+            )));
+        }
+        _ => {}
+    }
+    if args.table.solo && n != 1 {
+        return Err(CliError::Usage(format!(
+            "--solo is the 1-player variant, so --bots must name one bot, not {}: {list}",
+            seats(n)
+        )));
+    }
+    if args.table.expert && n < 2 {
+        return Err(CliError::Usage(format!(
+            "--expert needs at least 2 players, but --bots {list} names 1 seat; a 1-player game is the solo variant"
+        )));
+    }
+    let mut table = args.table.clone();
+    table.players = Some(n);
+    let (options, _) = table.resolve()?;
+    Ok((options, bots.clone()))
+}
+
 pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let (options, players) = args.table.resolve()?;
+    let (options, bots) = seating(args)?;
+    let players = bots.len();
     // Check the setup before touching the disk, so bad flags write nothing.
     Game::new(options, players, args.seed)?;
     if args.record_version == 1 && options.sheet != SheetId::classic() {
@@ -265,7 +371,7 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
                         if i >= args.games {
                             break;
                         }
-                        let r = play_one(args, options, players, args.seed.wrapping_add(i), dir);
+                        let r = play_one(args, options, &bots, args.seed.wrapping_add(i), dir);
                         if r.is_err() {
                             stop.store(true, Ordering::Relaxed);
                         }
@@ -315,11 +421,16 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         mode: mode_name(options.mode),
         players,
         advanced: options.advanced,
-        bot: args.bot.to_string(),
+        bot: if bots.iter().all(|&b| b == bots[0]) {
+            bots[0].to_string()
+        } else {
+            bots.iter().map(|b| b.name()).collect::<Vec<_>>().join(",")
+        },
         first_seed: args.seed,
         last_seed: args.seed.wrapping_add(args.games - 1),
         scores: s,
         seat_means,
+        seats: seat_stats(&bots, &games),
         histogram: hist,
         end_triggers,
         mean_rounds,
@@ -338,10 +449,17 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 fn print_text(r: &Report, table: &str, out: &mut dyn Write) -> Result<(), CliError> {
+    let mixed = r.seats.iter().any(|s| s.bot != r.seats[0].bot);
+    let bots = if mixed {
+        let list: Vec<&str> = r.seats.iter().map(|s| s.bot).collect();
+        format!("bots {}", list.join(", "))
+    } else {
+        format!("{} bots", r.bot)
+    };
     writeln!(
         out,
-        "{} games: {table}; {} bots; seeds {}..={}",
-        r.games, r.bot, r.first_seed, r.last_seed
+        "{} games: {table}; {bots}; seeds {}..={}",
+        r.games, r.first_seed, r.last_seed
     )?;
     let s = &r.scores;
     writeln!(
@@ -350,8 +468,37 @@ fn print_text(r: &Report, table: &str, out: &mut dyn Write) -> Result<(), CliErr
         s.count, s.mean, s.stdev, s.min, s.max
     )?;
     if r.players > 1 {
-        let means: Vec<String> = r.seat_means.iter().map(|m| format!("{m:.2}")).collect();
-        writeln!(out, "mean by seat: {}", means.join("  "))?;
+        writeln!(
+            out,
+            "\nby seat (wins: games ranked 1st, a tie for 1st shared; alone: 1st alone):"
+        )?;
+        let w = r
+            .seats
+            .iter()
+            .map(|s| s.bot.len())
+            .max()
+            .unwrap_or(0)
+            .max(3);
+        writeln!(
+            out,
+            "  seat  {:<w$}    mean   stdev   min   max       wins     rate    alone",
+            "bot"
+        )?;
+        for s in &r.seats {
+            writeln!(
+                out,
+                "  {:>4}  {:<w$}  {:>6.2}  {:>6.2}  {:>4}  {:>4}  {:>9.2}  {:>6.1}%  {:>7}",
+                s.seat,
+                s.bot,
+                s.mean,
+                s.stdev,
+                s.min,
+                s.max,
+                s.wins,
+                100.0 * s.win_rate,
+                s.outright_wins
+            )?;
+        }
     }
     writeln!(out, "\nhistogram ({BUCKET}-point buckets):")?;
     let top = r
@@ -398,4 +545,46 @@ fn print_text(r: &Report, table: &str, out: &mut dyn Write) -> Result<(), CliErr
         if r.threads == 1 { "" } else { "s" }
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(scores: &[i32], ranks: &[u16]) -> GameSummary {
+        GameSummary {
+            scores: scores.to_vec(),
+            ranks: ranks.to_vec(),
+            aaa: None,
+            triggers: [false; TRIGGERS.len()],
+            rounds: 20,
+        }
+    }
+
+    #[test]
+    fn a_tie_for_first_shares_the_win() {
+        let bots = [BotKind::Greedy, BotKind::Random, BotKind::Random];
+        let games = [
+            game(&[50, 40, 30], &[1, 2, 3]),
+            // Equal totals and tie-breaks: the engine gives both rank 1.
+            game(&[45, 45, 30], &[1, 1, 3]),
+            game(&[20, 20, 20], &[1, 1, 1]),
+            game(&[10, 30, 20], &[3, 1, 2]),
+        ];
+        let seats = seat_stats(&bots, &games);
+        let wins: Vec<f64> = seats.iter().map(|s| s.wins).collect();
+        let third = 1.0 / 3.0;
+        let expected = [1.0 + 0.5 + third, 0.5 + third + 1.0, third];
+        for (w, e) in wins.iter().zip(expected) {
+            assert!((w - e).abs() < 1e-12, "{wins:?}");
+        }
+        assert!((wins.iter().sum::<f64>() - 4.0).abs() < 1e-12);
+        let outright: Vec<u64> = seats.iter().map(|s| s.outright_wins).collect();
+        assert_eq!(outright, [1, 1, 0]);
+        assert!((seats[0].win_rate - expected[0] / 4.0).abs() < 1e-12);
+        assert_eq!((seats[0].min, seats[0].max), (10, 50));
+        assert_eq!(seats[1].mean, 33.75);
+        assert_eq!(seats[2].bot, "random");
+        assert_eq!(seats[2].seat, 3);
+    }
 }

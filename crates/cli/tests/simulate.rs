@@ -253,6 +253,243 @@ fn bad_flags_are_refused() {
     rejected(&["--record-version", "3"], &["--record-version"]);
 }
 
+/// The `seats` section of a summary, checked against the rest of it: one entry per seat in
+/// order, means as in `seat_means`, wins shared so that they add up to the number of games.
+fn check_seats(r: &Value, bots: &[&str]) -> Vec<Value> {
+    let seats = r["seats"].as_array().unwrap().clone();
+    let games = f(&r["games"]);
+    assert_eq!(seats.len(), bots.len(), "{r}");
+    let mut wins = 0.0;
+    for (i, s) in seats.iter().enumerate() {
+        assert_eq!(s["seat"], i as u64 + 1);
+        assert_eq!(s["bot"], bots[i]);
+        assert_eq!(s["mean"], r["seat_means"][i]);
+        let (min, mean, max) = (f(&s["min"]), f(&s["mean"]), f(&s["max"]));
+        assert!(min <= mean && mean <= max, "{s}");
+        assert!(f(&s["stdev"]) >= 0.0 && f(&s["stdev"]) <= max - min, "{s}");
+        assert!(f(&r["scores"]["min"]) <= min && max <= f(&r["scores"]["max"]));
+        let outright = f(&s["outright_wins"]);
+        assert!(outright <= f(&s["wins"]) + 1e-9, "{s}");
+        assert!(
+            (f(&s["win_rate"]) - f(&s["wins"]) / games).abs() < 1e-12,
+            "{s}"
+        );
+        wins += f(&s["wins"]);
+    }
+    assert!((wins - games).abs() < 1e-9, "wins add up to {wins}: {r}");
+    seats
+}
+
+#[test]
+fn bots_per_seat_are_summarised_by_seat() {
+    let r = simulate_json(&[
+        "--bots",
+        "greedy,random,random",
+        "--games",
+        "20",
+        "--seed",
+        "1",
+        "--threads",
+        "2",
+    ]);
+    check_consistent(&r, 20, 3);
+    assert_eq!(r["bot"], "greedy,random,random");
+    assert_eq!(r["mode"], "standard");
+    let seats = check_seats(&r, &["greedy", "random", "random"]);
+    let rate = |i: usize| f(&seats[i]["win_rate"]);
+    assert!(rate(0) > rate(1) && rate(0) > rate(2), "{r}");
+    assert!(f(&seats[0]["mean"]) > f(&seats[1]["mean"]), "{r}");
+
+    let text = welcome(&[
+        "simulate",
+        "--bots",
+        "greedy,random,random",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ])
+    .success();
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("3 players, basic; bots greedy, random, random;"),
+        "{text}"
+    );
+    assert!(text.contains("by seat"), "{text}");
+    for (seat, bot) in [(1, "greedy"), (2, "random"), (3, "random")] {
+        let row = format!("{seat:>6}  {bot}");
+        assert!(
+            text.lines().any(|l| l.starts_with(&row)),
+            "{row:?}:\n{text}"
+        );
+    }
+}
+
+/// Random bots tie for 1st now and then (equal totals and tie-breaks): each gets half a win.
+#[test]
+fn a_tie_for_first_is_a_shared_win() {
+    let r = simulate_json(&[
+        "--bots",
+        "random,random",
+        "--games",
+        "200",
+        "--seed",
+        "1",
+        "--threads",
+        "2",
+    ]);
+    let seats = check_seats(&r, &["random", "random"]);
+    let shared = |s: &Value| f(&s["wins"]) - f(&s["outright_wins"]);
+    let ties = 2.0 * shared(&seats[0]);
+    assert!(ties >= 1.0, "no tie in 200 games: {r}");
+    assert_eq!(ties.fract(), 0.0, "{r}");
+    assert_eq!(shared(&seats[0]), shared(&seats[1]), "{r}");
+    let outright = f(&seats[0]["outright_wins"]) + f(&seats[1]["outright_wins"]);
+    assert_eq!(outright + ties, 200.0, "{r}");
+}
+
+/// With one bot the whole list is the seat count: the solo variant.
+#[test]
+fn one_bot_in_the_list_is_solo() {
+    let r = simulate_json(&["--bots", "greedy", "--games", "2", "--seed", "3"]);
+    check_consistent(&r, 2, 1);
+    assert_eq!(r["mode"], "solo");
+    assert_eq!(r["bot"], "greedy");
+    // Alone at the table, the seat ranks 1st in every game.
+    let seats = check_seats(&r, &["greedy"]);
+    assert_eq!(seats[0]["outright_wins"], 2);
+    let solo = simulate_json(&["--bots", "greedy", "--solo", "--games", "2", "--seed", "3"]);
+    assert_eq!(solo["seats"], r["seats"]);
+}
+
+/// A run with `--bot` has the per-seat section too, every seat with that bot.
+#[test]
+fn single_bot_runs_have_seats_too() {
+    let r = simulate_json(&[
+        "--players",
+        "4",
+        "--games",
+        "6",
+        "--seed",
+        "11",
+        "--bot",
+        "random",
+    ]);
+    check_seats(&r, &["random"; 4]);
+}
+
+/// `--bots` with one kind at every seat plays the very games of `--bot` with that kind: the
+/// seats are seeded the same way, so the summaries are the same but for the timing.
+#[test]
+fn bots_of_one_kind_play_the_games_of_bot() {
+    let strip = |mut v: Value| {
+        let o = v.as_object_mut().unwrap();
+        for k in ["seconds", "games_per_second"] {
+            o.remove(k);
+        }
+        v
+    };
+    let common = [
+        "--games",
+        "5",
+        "--seed",
+        "9",
+        "--threads",
+        "2",
+        "--advanced",
+    ];
+    let run = |seating: &[&str]| {
+        let mut args = seating.to_vec();
+        args.extend(common);
+        strip(simulate_json(&args))
+    };
+    let one = run(&["--bot", "greedy"]);
+    assert_eq!(one["players"], 4);
+    assert_eq!(one, run(&["--bots", "greedy,greedy,greedy,greedy"]));
+    assert_eq!(
+        one,
+        run(&["--bots", "greedy,greedy,greedy,greedy", "--players", "4"])
+    );
+    check_seats(&one, &["greedy"; 4]);
+    // The label names the one bot either way.
+    assert_eq!(one["bot"], "greedy");
+    let three = run(&["--bot", "random", "--players", "3", "--expert"]);
+    assert_eq!(three, run(&["--bots", "random,random,random", "--expert"]));
+}
+
+#[test]
+fn records_name_each_seat_by_its_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    welcome(&[
+        "simulate",
+        "--bots",
+        "random,greedy,random",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--records",
+        path_str(dir.path()),
+    ])
+    .success();
+    let path = dir.path().join("game-5.json");
+    let record = Record::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(record.setup.seats, ["random 1", "greedy 2", "random 3"]);
+    assert!(record.replay().unwrap().is_over());
+}
+
+#[test]
+fn bad_bot_lists_are_refused() {
+    rejected(
+        &["--bots", "greedy,clever,random"],
+        &[
+            "unknown bot \"clever\"",
+            "random, greedy, search-fast, search, search-strong",
+        ],
+    );
+    rejected(&["--bots", "greedy,,random"], &["unknown bot \"\""]);
+    rejected(
+        &["--bots", "greedy,random", "--bot", "greedy"],
+        &["--bots", "cannot be used with", "--bot"],
+    );
+    rejected(
+        &["--bots", "greedy,random", "--players", "3"],
+        &["--players 3", "--bots greedy,random", "2 seats"],
+    );
+    rejected(
+        &["--bots", "greedy,random", "--solo"],
+        &["--solo", "one bot", "2 seats", "greedy,random"],
+    );
+    rejected(
+        &["--bots", "greedy", "--expert"],
+        &["--expert needs at least 2 players", "--bots greedy"],
+    );
+    // Errors of the same kind exit the same way as the others: clap's for what clap checks,
+    // the command's for a disagreement between flags.
+    let code = |args: &[&str]| {
+        let mut all = vec!["simulate", "--games", "1"];
+        all.extend_from_slice(args);
+        let run = welcome(&all);
+        assert!(!run.ok, "{args:?}");
+        run.code
+    };
+    assert_eq!(
+        code(&["--bots", "greedy,random", "--players", "3"]),
+        code(&["--solo", "--players", "3"])
+    );
+    assert_eq!(
+        code(&["--bots", "greedy,random", "--solo"]),
+        code(&["--solo", "--players", "3"])
+    );
+    assert_eq!(code(&["--bots", "clever"]), code(&["--bot", "clever"]));
+    assert_eq!(
+        code(&["--bots", "greedy", "--bot", "random"]),
+        code(&["--solo", "--expert"])
+    );
+}
+
 #[test]
 fn record_version_needs_records() {
     let err = welcome(&["simulate", "--games", "1", "--record-version", "1"]).failure();
