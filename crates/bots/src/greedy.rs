@@ -47,10 +47,31 @@ struct Eval<'a> {
     cards: [Option<&'a PlanCard>; 3],
     solo: bool,
     features: bool,
+    /// The credit for real-estate upgrades, per estate size and boxes crossed.
+    re_gain: [[f32; RE_BOXES]; MAX_ESTATE],
+    /// The turn's own sheet, street by street: its key and terms. Most candidates change one
+    /// street, so the others are found here without hashing.
+    base: [Option<(StreetKey, StreetTerms)>; MAX_STREETS],
 }
+
+/// Boxes of a real-estate column the gain table covers (the track's value stays at its last
+/// box beyond).
+const RE_BOXES: usize = 16;
 
 impl<'a> Eval<'a> {
     fn new(ctx: &'a TurnContext<'a>, solo: bool, features: bool) -> Eval<'a> {
+        let layout = if features {
+            ctx.layout
+        } else {
+            ctx.edition.default_sheet()
+        };
+        // Real-estate upgrades pay off on estates still to come.
+        let re_gain = std::array::from_fn(|size| {
+            let track = layout.real_estate.get(size);
+            std::array::from_fn(|boxes| {
+                track.map_or(0.0, |t| 0.7 * (t.value(boxes as u8) - t.value(0)) as f32)
+            })
+        });
         Eval {
             ctx,
             // Ignoring features, a thematic sheet is scored as the classic sheet, whose
@@ -64,7 +85,18 @@ impl<'a> Eval<'a> {
             cards: ctx.plans.map(|p| ctx.edition.plan(p.card)),
             solo,
             features,
+            re_gain,
+            base: [None; MAX_STREETS],
         }
+    }
+
+    /// Keeps the terms of `sheet`'s streets, the sheet every candidate of the turn starts from.
+    fn with_base(mut self, sheet: &Sheet) -> Eval<'a> {
+        for st in 0..sheet.streets() {
+            let t = street_terms(self.layout, sheet, st, &self.cum, self.features);
+            self.base[st as usize] = Some((sheet.street_key(st), t));
+        }
+        self
     }
 }
 
@@ -85,9 +117,10 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
     let mut unused = [0u8; 8];
     for st in 0..sheet.streets() {
         let key = sheet.street_key(st);
-        let t = match cache.get(&key) {
-            Some(t) => *t,
-            None => {
+        let t = match (&e.base[st as usize], cache.get(&key)) {
+            (Some((k, t)), _) if *k == key => *t,
+            (_, Some(t)) => *t,
+            (_, None) => {
                 let t = street_terms(layout, sheet, st, cum, features);
                 if cache.len() < CACHE_LIMIT {
                     cache.insert(key, t);
@@ -119,9 +152,8 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
         v += EGG_HOPE * (egg_curve(layout, eggs + egg_hope) - egg_curve(layout, eggs));
     }
     // Real-estate upgrades pay off on estates still to come.
-    for size in 1..=layout.real_estate.len() {
-        let t = &layout.real_estate[size - 1];
-        v += 0.7 * (t.value(sheet.real_estate(size)) - t.value(0)) as f32;
+    for size in 1..=layout.real_estate.len().min(MAX_ESTATE) {
+        v += e.re_gain[size - 1][(sheet.real_estate(size) as usize).min(RE_BOXES - 1)];
     }
     if solo {
         v += 0.8 * f32::from(sheet.temps().min(layout.solo_temps.at_least));
@@ -457,7 +489,7 @@ impl GreedyBot {
         solo: bool,
         k: usize,
     ) -> Vec<Turn> {
-        let eval = Eval::new(ctx, solo, self.features);
+        let eval = Eval::new(ctx, solo, self.features).with_base(sheet);
         let mut table = others.to_vec();
         table.push(0);
         self.cache.clear();

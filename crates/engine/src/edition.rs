@@ -27,6 +27,7 @@ impl Track {
     }
 
     /// Current value after `crossed` crossings (clamped to the final value).
+    #[inline]
     pub fn value(&self, crossed: u8) -> i32 {
         let i = (crossed as usize).min(self.0.len().saturating_sub(1));
         self.0.get(i).copied().unwrap_or(0)

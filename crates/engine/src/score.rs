@@ -35,14 +35,14 @@ pub fn temp_points(layout: &SheetLayout, mine: u8, temps: Temps<'_>) -> i32 {
             }
         }
         Temps::Ranked(all) => {
-            // Rank = number of distinct counts strictly above mine.
-            let mut above = [false; 256];
+            // Rank = number of distinct counts strictly above mine (a 256-bit set).
+            let mut above = [0u64; 4];
             for &c in all {
                 if c > mine {
-                    above[c as usize] = true;
+                    above[(c >> 6) as usize] |= 1 << (c & 63);
                 }
             }
-            let rank = above.iter().filter(|&&b| b).count();
+            let rank = above.iter().map(|w| w.count_ones() as usize).sum::<usize>();
             layout.temp_majority.get(rank).copied().unwrap_or(0)
         }
         Temps::Against(other) => crate::aaa::placing(mine, other, &layout.temp_majority),

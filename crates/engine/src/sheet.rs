@@ -132,6 +132,18 @@ impl Estate {
 }
 
 /// Bit `i` of street `s`'s mask; false off the sheet.
+/// Bits set across the masks of every street: one 64-bit and one 16-bit count (bots count
+/// them for every candidate sheet).
+#[inline]
+fn count_all(masks: &[u16; MAX_STREETS]) -> u8 {
+    let low = u64::from(masks[0])
+        | u64::from(masks[1]) << 16
+        | u64::from(masks[2]) << 32
+        | u64::from(masks[3]) << 48;
+    (low.count_ones() + masks[4].count_ones()) as u8
+}
+const _: () = assert!(MAX_STREETS == 5, "count_all reads five streets");
+
 fn bit(masks: &[u16; MAX_STREETS], s: u8, i: u8) -> bool {
     i < 16 && masks.get(s as usize).is_some_and(|m| m >> i & 1 == 1)
 }
@@ -235,21 +247,25 @@ impl Sheet {
     // ----- reading -----
 
     /// Number of streets.
+    #[inline]
     pub fn streets(&self) -> u8 {
         self.streets
     }
 
     /// Houses in street `s` (0 for a street not on the sheet).
+    #[inline]
     pub fn len(&self, s: u8) -> u8 {
         self.lens.get(s as usize).copied().unwrap_or(0)
     }
 
     /// Whether `h` is on this sheet.
+    #[inline]
     pub fn contains(&self, h: HouseRef) -> bool {
         h.house < self.len(h.street)
     }
 
     /// Whether `f` is a fence slot of this sheet.
+    #[inline]
     pub fn contains_slot(&self, f: FenceRef) -> bool {
         // Widened so that slot 255 is "not on the sheet" (spec §7.1) instead of an overflow.
         (f.slot as usize) + 1 < self.len(f.street) as usize
@@ -265,6 +281,7 @@ impl Sheet {
     }
 
     /// The box of house `h`; houses off the sheet read as empty.
+    #[inline]
     pub fn house(&self, h: HouseRef) -> House {
         match self.cell(h) {
             EMPTY => House::Empty,
@@ -277,6 +294,7 @@ impl Sheet {
     }
 
     /// The number in a house, if it holds one.
+    #[inline]
     pub fn number(&self, h: HouseRef) -> Option<u8> {
         match self.cell(h) {
             EMPTY | ROUNDABOUT => None,
@@ -285,37 +303,45 @@ impl Sheet {
     }
 
     /// Whether `h` is an empty house of this sheet.
+    #[inline]
     pub fn is_empty(&self, h: HouseRef) -> bool {
         self.contains(h) && self.cell(h) == EMPTY
     }
 
+    #[inline]
     pub fn has_fence(&self, f: FenceRef) -> bool {
         bit(&self.fences, f.street, f.slot)
     }
 
+    #[inline]
     pub fn is_used(&self, h: HouseRef) -> bool {
         bit(&self.used, h.street, h.house)
     }
 
+    #[inline]
     pub fn has_planned_pool(&self, h: HouseRef) -> bool {
         bit(&self.planned_pools, h.street, h.house)
     }
 
+    #[inline]
     pub fn has_pool(&self, h: HouseRef) -> bool {
         bit(&self.pools, h.street, h.house)
     }
 
     /// Parks crossed in street `s`.
+    #[inline]
     pub fn parks(&self, s: u8) -> u8 {
         self.parks.get(s as usize).copied().unwrap_or(0)
     }
 
     /// Pools built (boxes crossed on the pool track).
+    #[inline]
     pub fn pool_count(&self) -> u8 {
-        self.pools.iter().map(|m| m.count_ones() as u8).sum()
+        count_all(&self.pools)
     }
 
     /// Pools built in street `s`.
+    #[inline]
     pub fn pools_in(&self, s: u8) -> u8 {
         self.pools
             .get(s as usize)
@@ -333,6 +359,7 @@ impl Sheet {
     }
 
     /// Planned pools of street `s`.
+    #[inline]
     pub fn planned_pools_in(&self, s: u8) -> u8 {
         self.planned_pools
             .get(s as usize)
@@ -340,11 +367,13 @@ impl Sheet {
     }
 
     /// Temp boxes crossed.
+    #[inline]
     pub fn temps(&self) -> u8 {
         self.temps
     }
 
     /// Boxes crossed in the real-estate column for estates of `size` (1-based).
+    #[inline]
     pub fn real_estate(&self, size: usize) -> u8 {
         size.checked_sub(1)
             .and_then(|i| self.real_estate.get(i))
@@ -353,57 +382,68 @@ impl Sheet {
     }
 
     /// Bis houses (boxes crossed on the bis track).
+    #[inline]
     pub fn bis_count(&self) -> u8 {
-        self.bis.iter().map(|m| m.count_ones() as u8).sum()
+        count_all(&self.bis)
     }
 
     /// Bis houses in street `s`.
+    #[inline]
     pub fn bis_in(&self, s: u8) -> u8 {
         self.bis.get(s as usize).map_or(0, |m| m.count_ones() as u8)
     }
 
     /// Roundabouts built.
+    #[inline]
     pub fn roundabouts(&self) -> u8 {
-        self.rounds.iter().map(|m| m.count_ones() as u8).sum()
+        count_all(&self.rounds)
     }
 
     /// Roundabouts in street `s`.
+    #[inline]
     pub fn roundabouts_in(&self, s: u8) -> u8 {
         self.rounds
             .get(s as usize)
             .map_or(0, |m| m.count_ones() as u8)
     }
 
+    #[inline]
     pub fn refusals(&self) -> u8 {
         self.refusals
     }
 
     /// Points written in the three plan boxes.
+    #[inline]
     pub fn plan_scores(&self) -> [Option<u8>; 3] {
         self.plans
     }
 
     /// Bit i: house i of street `s` holds a number (a normal number or a bis copy).
+    #[inline]
     pub fn numbered_mask(&self, s: u8) -> u16 {
         self.numbered.get(s as usize).copied().unwrap_or(0)
     }
 
     /// Whether a module marked house `h` (Ice Cream: its cone is circled).
+    #[inline]
     pub fn is_marked(&self, h: HouseRef) -> bool {
         bit(&self.marks, h.street, h.house)
     }
 
     /// Module marks of street `s`, bit i for house i.
+    #[inline]
     pub fn marks_in(&self, s: u8) -> u16 {
         self.marks.get(s as usize).copied().unwrap_or(0)
     }
 
     /// The module choice made for street `s` (0 = none yet).
+    #[inline]
     pub fn choice(&self, s: u8) -> u8 {
         self.choices.get(s as usize).copied().unwrap_or(0)
     }
 
     /// The state of street `s`'s race.
+    #[inline]
     pub fn race(&self, s: u8) -> Race {
         match self.races.get(s as usize) {
             Some(1) => Race::Won,
@@ -430,12 +470,14 @@ impl Sheet {
     }
 
     /// Every house of street `s` is filled (numbers, bis and roundabouts count; Ruling 19).
+    #[inline]
     pub fn street_filled(&self, s: u8) -> bool {
         let s = s as usize;
         s < self.streets as usize && self.numbered[s] | self.rounds[s] == full_mask(self.lens[s])
     }
 
     /// Every house of the sheet is filled (end trigger, §9.1).
+    #[inline]
     pub fn all_filled(&self) -> bool {
         (0..self.streets).all(|s| self.street_filled(s))
     }
@@ -454,6 +496,7 @@ impl Sheet {
     /// (numbers, bis copies, roundabouts), fences and houses used for plans. Two sheets with
     /// the same key for a street have the same estates and ranges there; bots cache per-street
     /// work by it.
+    #[inline]
     pub fn street_key(&self, s: u8) -> StreetKey {
         let s = (s as usize).min(MAX_STREETS - 1);
         StreetKey {
