@@ -157,6 +157,13 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
 /// more of a card than the deck holds, plan points in the printed range.
 fn check_aaa(edition: &Edition, a: &CompanionAaa) -> Result<(), ApiError> {
     let bad = |m: String| ApiError::bad_request("bad_aaa", m);
+    if a.given.len() > edition.deck.len() {
+        return Err(bad(format!(
+            "aaa.given: {} cards, but the deck has {}",
+            a.given.len(),
+            edition.deck.len()
+        )));
+    }
     for c in &a.given {
         let in_deck = edition.deck.iter().filter(|d| *d == c).count();
         let given = a.given.iter().filter(|d| *d == c).count();

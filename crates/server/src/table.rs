@@ -824,17 +824,7 @@ impl Table {
         if g.ready() {
             let mut before = g.clone();
             before.withdraw(seat);
-            let r = match self.play_bots_and_resolve().await {
-                Ok(_) => store
-                    .write(vec![self.game_write()])
-                    .await
-                    .map_err(ApiError::storage),
-                Err(e) => Err(e),
-            };
-            if r.is_err() {
-                self.game = Some(before);
-            }
-            return r;
+            return self.resolve_and_store(store, Some(before)).await;
         }
         let w = Write::Pending {
             table: self.id.clone(),
@@ -927,17 +917,7 @@ impl Table {
             self.game = before;
             return Err(ApiError::internal("a timed-out seat found no legal turn"));
         }
-        let r = match self.play_bots_and_resolve().await {
-            Ok(_) => store
-                .write(vec![self.game_write()])
-                .await
-                .map_err(ApiError::storage),
-            Err(e) => Err(e),
-        };
-        if r.is_err() {
-            self.game = before;
-        }
-        r.map(|_| true)
+        self.resolve_and_store(store, before).await.map(|()| true)
     }
 
     /// The turns of the seats held by players that have not confirmed: a legal refusal when
@@ -1024,6 +1004,26 @@ impl Table {
                 Vec::new()
             }
         }
+    }
+
+    /// Lets the bots play, resolves the ready rounds and stores the game; on any error the
+    /// game goes back to `before`, as it was stored.
+    async fn resolve_and_store(
+        &mut self,
+        store: &dyn Store,
+        before: Option<Game>,
+    ) -> Result<(), ApiError> {
+        let r = match self.play_bots_and_resolve().await {
+            Ok(_) => store
+                .write(vec![self.game_write()])
+                .await
+                .map_err(ApiError::storage),
+            Err(e) => Err(e),
+        };
+        if r.is_err() {
+            self.game = before;
+        }
+        r
     }
 
     /// Lets the bots play and resolves every ready round. Returns whether any round resolved.
