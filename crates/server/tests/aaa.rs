@@ -410,6 +410,15 @@ async fn the_companion_refuses_bad_aaa_input() {
         e["message"].as_str().unwrap().starts_with("aaa.given"),
         "{e}"
     );
+    let too_many: Vec<String> = std::iter::repeat_n("7-pool".to_string(), 64).collect();
+    let e = refused(
+        addr,
+        path,
+        companion_solo(0, json!({ "given": too_many })),
+        "bad_aaa",
+    )
+    .await;
+    assert!(e["message"].as_str().unwrap().contains("64 cards"), "{e}");
     refused(
         addr,
         path,
