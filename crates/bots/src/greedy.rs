@@ -7,7 +7,7 @@ use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
-use welcome_engine::modules::{self, christmas, easter};
+use welcome_engine::modules::{self, christmas, easter, ice_cream};
 use welcome_engine::sheet::{MAX_ESTATE, MAX_STREETS};
 use welcome_engine::{
     Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
@@ -285,6 +285,17 @@ fn street_terms(
     t
 }
 
+/// What street `s`'s Ice Cream bonus may still be worth: a point per cone circled or still
+/// ahead of the truck.
+fn bonus_worth(layout: &SheetLayout, sheet: &Sheet, s: u8) -> u32 {
+    (0..sheet.len(s))
+        .filter(|&i| {
+            let h = HouseRef::new(s, i);
+            layout.cone(s, i) > 0 && !ice_cream::crossed(layout, sheet, h)
+        })
+        .count() as u32
+}
+
 /// First and last house of street `s`'s longest string (the leftmost when several tie).
 fn longest_string_ends(sheet: &Sheet, s: u8) -> Option<(u8, u8)> {
     let mut best: Option<(u8, u8)> = None;
@@ -489,11 +500,25 @@ impl GreedyBot {
         solo: bool,
         k: usize,
     ) -> Vec<Turn> {
+        let mut m = TurnMachine::new(*ctx, sheet);
+        // Bonuses owed since a Validation card came up (Ice Cream, AAA solo): give up the
+        // one worth least.
+        while m.stage() == Stage::Cross {
+            m.options(&mut self.options);
+            let worth = |d: &Decision| match d {
+                Decision::Cross(s) => bonus_worth(ctx.layout, m.sheet(), *s),
+                _ => u32::MAX,
+            };
+            let Some(d) = self.options.iter().min_by_key(|d| worth(d)).cloned() else {
+                break;
+            };
+            m.apply(d).expect("a listed crossing");
+        }
+        let sheet = &*m.sheet();
         let eval = Eval::new(ctx, solo, self.features).with_base(sheet);
         let mut table = others.to_vec();
         table.push(0);
         self.cache.clear();
-        let mut m = TurnMachine::new(*ctx, sheet);
         m.options(&mut self.options);
         let builds = |opts: &[Decision]| {
             opts.iter()

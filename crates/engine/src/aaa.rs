@@ -253,6 +253,20 @@ pub struct AaaScore {
     pub total: i32,
     /// Its tie-break figure: the number of its estates (every one is complete, Ruling C22).
     pub estate_count: u8,
+    /// The rows the sheet's own AAA rules add (collector expansions §n.6), in the sheet's
+    /// row order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sheet_rows: Vec<AaaRow>,
+}
+
+/// A row an expansion sheet adds to the AAA's score (its eggs, ice cream, lights…).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AaaRow {
+    /// The sheet's score row it stands in.
+    pub id: String,
+    pub points: i32,
+    /// How the points were counted, for people.
+    pub detail: String,
 }
 
 /// The AAA's count of each kind of card in `given`.
@@ -307,7 +321,35 @@ impl AaaScore {
             estates,
             estate_count: all_estates.len().min(u8::MAX as usize) as u8,
             all_estates,
+            sheet_rows: Vec::new(),
         }
+    }
+
+    /// Scores a level 1+ AAA against the player's `sheet` on `layout`: the base rows (§15.5)
+    /// plus the rows of the sheet's own AAA rules.
+    pub fn against(
+        s: &AaaScoring,
+        given: &[Card],
+        plans: [Option<u8>; 3],
+        layout: &crate::edition::SheetLayout,
+        sheet: &crate::sheet::Sheet,
+        best_estates: usize,
+    ) -> AaaScore {
+        let mut score = AaaScore::of(
+            s,
+            given,
+            plans,
+            sheet.temps(),
+            &layout.temp_majority,
+            best_estates,
+        );
+        for &m in &layout.modules {
+            if let Some(row) = m.aaa_row(layout, given, sheet) {
+                score.total += row.points;
+                score.sheet_rows.push(row);
+            }
+        }
+        score
     }
 }
 
@@ -379,15 +421,20 @@ impl Aaa {
         temps_rule(&self.card, &self.given)
     }
 
-    /// Its score (level 1 and above), against a player with `player_temps` temp boxes.
-    pub fn score(&self, player_temps: u8, majority: &[i32], best: u8) -> Option<AaaScore> {
+    /// Its score (level 1 and above), against the player's `sheet`.
+    pub fn score(
+        &self,
+        layout: &crate::edition::SheetLayout,
+        sheet: &crate::sheet::Sheet,
+        best: u8,
+    ) -> Option<AaaScore> {
         let s = self.card.scoring.as_ref()?;
-        Some(AaaScore::of(
+        Some(AaaScore::against(
             s,
             &self.given,
             self.plans,
-            player_temps,
-            majority,
+            layout,
+            sheet,
             best as usize,
         ))
     }

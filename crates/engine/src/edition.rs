@@ -167,6 +167,10 @@ pub struct SheetLayout {
     /// Easter: points for the eggs collected, by threshold.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub egg_points: Vec<Threshold>,
+    /// The 2023 expansion this sheet is (collector expansions §1.7): its layout constraints
+    /// are checked at load time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expansion: Option<Expansion>,
     /// The total row, in order.
     pub score_rows: Vec<RowLabel>,
     /// Plan stacks made only of this sheet's plans (Ruling TR2).
@@ -355,6 +359,12 @@ pub enum PlanCondition {
     ImprovementBoxes(u8),
     /// At least this many improvement columns fully crossed.
     FullImprovementColumns(u8),
+    /// Sheet-wide measures, every comparison holding (expansions §1.6). Locks nothing.
+    Count(Vec<Compare<SheetMeasure>>),
+    /// Every item of the sets in its target state (expansions §1.6). Locks nothing.
+    All(Vec<ItemSet>),
+    /// Streets that each pass the tests (expansions §1.6). Locks nothing.
+    InStreets(InStreets),
 }
 
 /// Where the estates of an `EstatesIn` plan lie.
@@ -369,7 +379,7 @@ pub enum Scope {
 }
 
 /// One estate an `EstatesIn` plan asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EstateNeed {
     pub size: u8,
@@ -379,6 +389,159 @@ pub struct EstateNeed {
     /// Houses written with the Extension (bis) effect it holds at least (Ruling C15).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub extensions: u8,
+    /// What else the estate must hold on its own (expansion plans, collector expansions §1.6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub filters: Vec<Compare<EstateMeasure>>,
+}
+
+/// The 2023 expansion sheets (collector expansions §1.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expansion {
+    Easter,
+    IceCream,
+    Christmas,
+}
+
+/// How a measure compares to a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Op {
+    AtLeast,
+    Exactly,
+    AtMost,
+}
+
+impl Op {
+    pub fn holds(self, have: u8, n: u8) -> bool {
+        match self {
+            Op::AtLeast => have >= n,
+            Op::Exactly => have == n,
+            Op::AtMost => have <= n,
+        }
+    }
+
+    fn words(self, n: u8) -> String {
+        match (self, n) {
+            (Op::AtMost | Op::Exactly, 0) => "no".into(),
+            (Op::AtLeast, _) => format!("at least {n}"),
+            (Op::Exactly, _) => format!("exactly {n}"),
+            (Op::AtMost, _) => format!("at most {n}"),
+        }
+    }
+}
+
+/// A measure compared to a number: `measure op n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Compare<M> {
+    pub measure: M,
+    pub op: Op,
+    pub n: u8,
+}
+
+/// A measure over the houses of one estate (collector expansions §1.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EstateMeasure {
+    /// Eggs collected in its houses (Easter).
+    Eggs,
+    /// Circled cones on its houses (Ice Cream).
+    ConesCircled,
+    /// Built pools in its houses.
+    PoolsBuilt,
+    /// Linked slots between two of its houses (Christmas).
+    InnerLinks,
+    /// 1 if its size is odd and neither slot beside its middle house is linked (Christmas).
+    MiddleUnlinked,
+}
+
+impl EstateMeasure {
+    fn noun(self) -> &'static str {
+        match self {
+            EstateMeasure::Eggs => "eggs collected",
+            EstateMeasure::ConesCircled => "circled cones",
+            EstateMeasure::PoolsBuilt => "built pools",
+            EstateMeasure::InnerLinks => "links inside",
+            EstateMeasure::MiddleUnlinked => "unlinked middle house",
+        }
+    }
+}
+
+/// A measure over the whole sheet (collector expansions §1.6, `Count`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SheetMeasure {
+    /// Eggs collected (Easter).
+    Eggs,
+    /// Circled 3-scoop cones (Ice Cream).
+    Cones3Circled,
+}
+
+impl SheetMeasure {
+    pub fn noun(self) -> &'static str {
+        match self {
+            SheetMeasure::Eggs => "eggs collected",
+            SheetMeasure::Cones3Circled => "circled 3-scoop cones",
+        }
+    }
+}
+
+/// A set of printed items that an `All` plan wants in their target state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ItemSet {
+    /// Every egg of this colour collected (Easter).
+    EggsOfColour(String),
+}
+
+/// What one street must satisfy for an `InStreets` plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum StreetTest {
+    /// Every slot linked: every house numbered and joined in one string (Christmas).
+    Linked,
+    /// Every park box crossed.
+    ParksFull,
+    /// Every egg of the street collected (Easter).
+    AllEggs,
+    /// Every cone of the street circled (Ice Cream).
+    AllCones,
+    /// Collected eggs of at least this many colours (Easter).
+    ColoursCollected(u8),
+}
+
+impl StreetTest {
+    fn words(self) -> String {
+        match self {
+            StreetTest::Linked => "every house joined in one string".into(),
+            StreetTest::ParksFull => "every park built".into(),
+            StreetTest::AllEggs => "every egg collected".into(),
+            StreetTest::AllCones => "every cone circled".into(),
+            StreetTest::ColoursCollected(n) => format!("eggs of {n} colours collected"),
+        }
+    }
+}
+
+/// Which streets an `InStreets` plan needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Streets {
+    /// Every street of the sheet.
+    Every,
+    /// At least this many distinct streets.
+    AtLeast(u8),
+    /// This street (1-based).
+    Street(u8),
+}
+
+/// An expansion plan over streets (collector expansions §1.6, `InStreets`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InStreets {
+    pub streets: Streets,
+    /// Every test holds in each street counted.
+    pub tests: Vec<StreetTest>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -413,6 +576,10 @@ impl PlanCondition {
         match self {
             PlanCondition::FullStreet(n) | PlanCondition::ParksAndPools(n) => Some(*n),
             PlanCondition::FeatureComplete { street, .. } => *street,
+            PlanCondition::InStreets(InStreets {
+                streets: Streets::Street(n),
+                ..
+            }) => Some(*n),
             PlanCondition::EstatesIn(EstatesIn {
                 scope: Scope::Street(n),
                 ..
@@ -504,6 +671,9 @@ impl PlanCard {
                                 plural(n.extensions)
                             ));
                         }
+                        for f in &n.filters {
+                            with.push(format!("{} {}", f.op.words(f.n), f.measure.noun()));
+                        }
                         if !with.is_empty() {
                             t += &format!(" (with {})", with.join(" and "));
                         }
@@ -535,6 +705,30 @@ impl PlanCard {
             PlanCondition::ImprovementBoxes(n) => format!("{n} improvements"),
             PlanCondition::FullImprovementColumns(n) => {
                 format!("{n} improvement columns fully crossed")
+            }
+            PlanCondition::Count(list) => list
+                .iter()
+                .map(|c| format!("{} {}", c.op.words(c.n), c.measure.noun()))
+                .collect::<Vec<_>>()
+                .join(" and "),
+            PlanCondition::All(sets) => {
+                let list: Vec<String> = sets
+                    .iter()
+                    .map(|s| match s {
+                        ItemSet::EggsOfColour(c) => format!("every {c} egg"),
+                    })
+                    .collect();
+                format!("{} collected", list.join(" and "))
+            }
+            PlanCondition::InStreets(i) => {
+                let tests: Vec<String> = i.tests.iter().map(|t| t.words()).collect();
+                let tests = tests.join(" and ");
+                match i.streets {
+                    Streets::Every => format!("in every street, {tests}"),
+                    Streets::AtLeast(1) => format!("in one street, {tests}"),
+                    Streets::AtLeast(n) => format!("in {n} streets, {tests}"),
+                    Streets::Street(n) => format!("in street {n}, {tests}"),
+                }
             }
         }
     }
@@ -1156,6 +1350,9 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
     }
     for m in &s.modules {
         m.check_layout(s)?;
+    }
+    if let Some(x) = s.expansion {
+        crate::modules::expansion::check(s, x)?;
     }
     let known = crate::score::row_ids(s);
     for r in &s.score_rows {

@@ -1448,6 +1448,12 @@ impl Position {
         let Some(a) = &mut self.aaa else {
             return;
         };
+        // The sheet's own Validation-card rules (collector expansions §n.6), at every level.
+        if let Some(sheet) = self.sheets.first_mut() {
+            for &m in &self.layout.modules {
+                m.on_validation(self.layout, sheet, slot as u8);
+            }
+        }
         a.drawn.push(slot as u8);
         let Some(plan) = self.plans.get_mut(slot) else {
             return;
@@ -1645,8 +1651,7 @@ impl Position {
     pub fn aaa_score(&self) -> Option<AaaScore> {
         let a = self.aaa.as_ref()?;
         let rules = self.edition.aaa.as_ref()?;
-        let player = self.sheets.first()?.temps();
-        a.score(player, &self.layout.temp_majority, rules.best_estates)
+        a.score(self.layout, self.sheets.first()?, rules.best_estates)
     }
 
     /// AAA solo, level 1 and above, once the game is over: the player's result (Ruling C24).

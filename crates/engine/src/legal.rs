@@ -5,7 +5,7 @@
 
 use crate::card::{Card, Effect};
 use crate::edition::{
-    Edition, EstatesIn, Feature, Need, PlanCard, PlanCondition, Scope, SheetLayout,
+    Edition, EstatesIn, Feature, Need, PlanCard, PlanCondition, Scope, SheetLayout, Streets,
 };
 use crate::modules::{self, ChoiceKind, Module};
 use crate::sheet::{FenceRef, House, HouseRef, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
@@ -256,6 +256,12 @@ pub enum TurnError {
     ChoiceUnexpected { house: HouseRef, choice: Choice },
     #[error("the first-plan reshuffle is only offered in the first round in which any plan is validated, to a seat validating one (never in solo)")]
     ReshuffleNotOffered,
+    #[error("street {} has no open end-of-route bonus to cross off", street + 1)]
+    CrossNotOpen { street: u8 },
+    #[error("{owed} open bonus(es) must be crossed off first (a Validation card came up)")]
+    CrossOwed { owed: u8 },
+    #[error("nothing is to be crossed off this turn")]
+    CrossNotOwed,
 }
 
 fn range_text(r: &std::ops::RangeInclusive<u8>) -> String {
@@ -334,6 +340,9 @@ impl TurnError {
             ChoiceMissing { .. } => "choice_missing",
             ChoiceUnexpected { .. } => "choice_unexpected",
             ReshuffleNotOffered => "reshuffle_not_offered",
+            CrossNotOpen { .. } => "cross_not_open",
+            CrossOwed { .. } => "cross_owed",
+            CrossNotOwed => "cross_not_owed",
         }
     }
 }
@@ -541,6 +550,31 @@ impl<'a> TurnContext<'a> {
                 )
             }
         }
+    }
+
+    /// Whether the sheet owes crossed items before the turn can go on (clearing a debt that
+    /// nothing is left to pay).
+    pub(crate) fn owes_crossing(&self, sheet: &mut Sheet) -> bool {
+        self.layout.has(Module::IceCream) && modules::ice_cream::settle_owed(self.layout, sheet)
+    }
+
+    /// The streets whose bonus may be crossed off now.
+    pub fn crossable<'b>(&'b self, sheet: &'b Sheet) -> impl Iterator<Item = u8> + 'b {
+        let owed = sheet.owed() > 0;
+        modules::ice_cream::open_bonuses(self.layout, sheet).filter(move |_| owed)
+    }
+
+    /// Step: crosses off the open bonus of `street`, paying one item owed.
+    pub(crate) fn apply_cross(&self, sheet: &mut Sheet, street: u8) -> Result<(), TurnError> {
+        if sheet.owed() == 0 {
+            return Err(TurnError::CrossNotOwed);
+        }
+        if !self.crossable(sheet).any(|s| s == street) {
+            return Err(TurnError::CrossNotOpen { street });
+        }
+        sheet.set_race(street, crate::sheet::Race::Lost);
+        sheet.set_owed(sheet.owed() - 1);
+        Ok(())
     }
 
     /// A City Plan claim on the sheet as it stands; `done` holds the plans already claimed this
@@ -1079,7 +1113,12 @@ pub(crate) fn end_runs(sheet: &Sheet, st: u8) -> Vec<(Option<crate::sheet::Estat
 
 /// The scope and each estate's pools and extensions of a collector estate plan, for estates
 /// already known to be complete, unlocked and of the right sizes. `Err` says why not.
-fn check_estates_in(sheet: &Sheet, need: &EstatesIn, estates: &[HouseRef]) -> Result<(), String> {
+fn check_estates_in(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    need: &EstatesIn,
+    estates: &[HouseRef],
+) -> Result<(), String> {
     let mut found = Vec::with_capacity(estates.len());
     for &h in estates {
         if let Some((e, _)) = sheet.run_starting_at(h) {
@@ -1112,6 +1151,7 @@ fn check_estates_in(sheet: &Sheet, need: &EstatesIn, estates: &[HouseRef]) -> Re
     }
     // Each requirement met by its own estate: try the assignments (at most six estates).
     fn assign(
+        layout: &SheetLayout,
         sheet: &Sheet,
         needs: &[crate::edition::EstateNeed],
         found: &[crate::sheet::Estate],
@@ -1126,11 +1166,15 @@ fn check_estates_in(sheet: &Sheet, need: &EstatesIn, estates: &[HouseRef]) -> Re
                 || e.len != n.size
                 || sheet.pools_in_run(e) < n.pools
                 || sheet.bis_in_run(e) < n.extensions
+                || n.filters.iter().any(|f| {
+                    !f.op
+                        .holds(modules::estate_measure(layout, sheet, f.measure, e), f.n)
+                })
             {
                 continue;
             }
             taken[i] = true;
-            if assign(sheet, rest, found, taken) {
+            if assign(layout, sheet, rest, found, taken) {
                 return true;
             }
             taken[i] = false;
@@ -1138,8 +1182,10 @@ fn check_estates_in(sheet: &Sheet, need: &EstatesIn, estates: &[HouseRef]) -> Re
         false
     }
     let mut taken = vec![false; found.len()];
-    if assign(sheet, &need.estates, &found, &mut taken) {
+    if assign(layout, sheet, &need.estates, &found, &mut taken) {
         Ok(())
+    } else if need.estates.iter().any(|n| !n.filters.is_empty()) {
+        Err("the estates named do not hold what the plan asks of each".into())
     } else {
         Err("the estates named lack the pools or extensions the plan asks for".into())
     }
@@ -1213,7 +1259,7 @@ fn check_condition(
                 });
             }
             if let PlanCondition::EstatesIn(need) = &card.condition {
-                check_estates_in(sheet, need, estates).or_else(&not_met)?;
+                check_estates_in(layout, sheet, need, estates).or_else(&not_met)?;
             }
             if let PlanCondition::EstatesWith { feature, need, .. } = card.condition {
                 for &h in estates {
@@ -1329,6 +1375,52 @@ fn check_sheet_condition(
                     Some(n) => format!("street {n} does not have all its {}", feature.noun()),
                     None => format!("no street has all its {}", feature.noun()),
                 })
+            }
+        }
+        PlanCondition::Count(list) => {
+            for c in list {
+                let have = modules::sheet_measure(layout, sheet, c.measure);
+                if !c.op.holds(have, c.n) {
+                    return not_met(format!("{have} {}", c.measure.noun()));
+                }
+            }
+            Ok(())
+        }
+        PlanCondition::All(sets) => {
+            for set in sets {
+                if let Some(why) = modules::missing_item(layout, sheet, set) {
+                    return not_met(why);
+                }
+            }
+            Ok(())
+        }
+        PlanCondition::InStreets(need) => {
+            let passes = |s: u8| {
+                need.tests
+                    .iter()
+                    .all(|&t| modules::street_test(layout, sheet, t, s))
+            };
+            let (ok, why) = match need.streets {
+                Streets::Every => match streets.clone().find(|&s| !passes(s)) {
+                    None => (true, String::new()),
+                    Some(s) => (false, format!("street {} does not", s + 1)),
+                },
+                Streets::AtLeast(n) => {
+                    let k = streets.filter(|&s| passes(s)).count();
+                    (k >= n as usize, format!("{k} streets do"))
+                }
+                Streets::Street(n) => {
+                    let s = n.wrapping_sub(1);
+                    (
+                        s < sheet.streets() && passes(s),
+                        format!("street {n} does not"),
+                    )
+                }
+            };
+            if ok {
+                Ok(())
+            } else {
+                not_met(why)
             }
         }
         PlanCondition::FullStreet(n) => {

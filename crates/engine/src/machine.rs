@@ -20,6 +20,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Decision {
+    /// Cross off the open bonus of this street (0-based), as a Validation card asks (Ice
+    /// Cream in AAA solo).
+    Cross(u8),
     /// Build a roundabout (before the number at the start, after the effect later).
     Roundabout(HouseRef),
     /// Write `number` from `pick` in `house`.
@@ -46,6 +49,8 @@ pub enum Decision {
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
+    /// Items owed since a Validation card came up are crossed off first.
+    Cross,
     /// Before anything: a roundabout, the number or a refusal.
     Start,
     /// A roundabout was built before: the number or a refusal.
@@ -73,6 +78,7 @@ impl Stage {
     /// A short name for messages.
     pub fn name(self) -> &'static str {
         match self {
+            Stage::Cross => "cross",
             Stage::Start => "start",
             Stage::Play => "play",
             Stage::Choice { .. } => "choice",
@@ -95,11 +101,17 @@ pub struct TurnMachine<'a> {
 impl<'a> TurnMachine<'a> {
     /// A turn starting on `sheet`.
     pub fn new(ctx: TurnContext<'a>, sheet: &Sheet) -> TurnMachine<'a> {
+        let mut sheet = *sheet;
+        let stage = if ctx.owes_crossing(&mut sheet) {
+            Stage::Cross
+        } else {
+            Stage::Start
+        };
         TurnMachine {
             ctx,
-            sheet: *sheet,
+            sheet,
             turn: Turn::refuse(None),
-            stage: Stage::Start,
+            stage,
         }
     }
 
@@ -133,6 +145,7 @@ impl<'a> TurnMachine<'a> {
         let ctx = &self.ctx;
         let s = &self.sheet;
         match self.stage {
+            Stage::Cross => out.extend(ctx.crossable(s).map(Decision::Cross)),
             Stage::Start | Stage::Play => {
                 ctx.for_each_placement(s, |p| {
                     out.push(Decision::Build {
@@ -217,6 +230,21 @@ impl<'a> TurnMachine<'a> {
         };
         let ctx = self.ctx;
         match (self.stage, decision) {
+            (Stage::Cross, Decision::Cross(street)) => {
+                let mut s = self.sheet;
+                ctx.apply_cross(&mut s, street)?;
+                self.sheet = s;
+                self.turn.cross.push(street);
+                if !ctx.owes_crossing(&mut self.sheet) {
+                    self.stage = Stage::Start;
+                }
+            }
+            (Stage::Cross, _) => {
+                return Err(TurnError::CrossOwed {
+                    owed: self.sheet.owed(),
+                })
+            }
+            (_, Decision::Cross(_)) => return Err(TurnError::CrossNotOwed),
             (Stage::Start | Stage::Plans, Decision::Roundabout(h)) => {
                 if self.turn.roundabout.is_some() || !self.turn.plans.is_empty() {
                     return Err(not_now);
@@ -340,6 +368,9 @@ impl<'a> TurnMachine<'a> {
     /// do: every stage is checked exactly as when decisions come one at a time.
     pub fn run(ctx: TurnContext<'a>, sheet: &Sheet, turn: &Turn) -> Result<Sheet, TurnError> {
         let mut m = TurnMachine::new(ctx, sheet);
+        for &street in &turn.cross {
+            m.apply(Decision::Cross(street))?;
+        }
         if let Some(Roundabout {
             house,
             when: When::Before,
@@ -415,6 +446,7 @@ impl<'a> TurnMachine<'a> {
 
 fn decision_name(d: &Decision) -> &'static str {
     match d {
+        Decision::Cross(_) => "crossing off a bonus",
         Decision::Roundabout(_) => "a roundabout",
         Decision::Build { .. } => "a number",
         Decision::Refuse { .. } => "a permit refusal",

@@ -187,6 +187,9 @@ pub struct Sheet {
     choices: [u8; MAX_STREETS],
     /// Module race per street (Ice Cream bonus: 0 open, 1 circled, 2 crossed).
     races: [u8; MAX_STREETS],
+    /// Items the player must cross off at the start of their next turn (Ice Cream in AAA
+    /// solo: one open bonus per Validation card drawn, collector expansions §3.6).
+    owed: u8,
 }
 
 /// See `Sheet::street_key`.
@@ -234,6 +237,7 @@ impl Sheet {
             marks: [0; MAX_STREETS],
             choices: [0; MAX_STREETS],
             races: [0; MAX_STREETS],
+            owed: 0,
         };
         for (i, st) in layout.streets.iter().enumerate().take(MAX_STREETS) {
             s.lens[i] = st.houses;
@@ -707,6 +711,16 @@ impl Sheet {
 
     pub(crate) fn set_choice(&mut self, s: u8, choice: u8) {
         self.choices[s as usize] = choice;
+    }
+
+    /// Items to cross off at the start of the next turn (see `owed`).
+    #[inline]
+    pub fn owed(&self) -> u8 {
+        self.owed
+    }
+
+    pub(crate) fn set_owed(&mut self, n: u8) {
+        self.owed = n;
     }
 
     pub(crate) fn set_race(&mut self, s: u8, race: Race) {

@@ -59,6 +59,14 @@ pub struct SheetData {
     /// Points written in the plan boxes n°1…n°3.
     #[serde(default)]
     pub plans: [Option<u8>; 3],
+    /// Open bonuses still to cross off because a Validation card came up (Ice Cream in AAA
+    /// solo, collector expansions §3.6).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub owed: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A sheet file: the sheet plus what scoring needs from the rest of the table.
@@ -250,6 +258,7 @@ impl SheetData {
             real_estate: std::array::from_fn(|i| sheet.real_estate(i + 1)),
             refusals: sheet.refusals(),
             plans: sheet.plan_scores(),
+            owed: sheet.owed(),
         }
     }
 
@@ -407,6 +416,25 @@ impl SheetData {
             self.refusals,
             self.plans,
         );
+        if self.owed > 0 {
+            if !layout.has(crate::modules::Module::IceCream) {
+                return Err(SheetFileError::Feature {
+                    street: 1,
+                    what: "only an Ice Cream sheet owes crossed bonuses".into(),
+                });
+            }
+            let open = crate::modules::ice_cream::open_bonuses(layout, &sheet).count();
+            if usize::from(self.owed) > open {
+                return Err(SheetFileError::Feature {
+                    street: 1,
+                    what: format!(
+                        "{} bonuses to cross off, but only {open} are open",
+                        self.owed
+                    ),
+                });
+            }
+            sheet.set_owed(self.owed);
+        }
         Ok(sheet)
     }
 

@@ -188,10 +188,37 @@ pub struct PlanClaim {
     pub estates: Vec<HouseRef>,
 }
 
+mod one_based_list {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        let list: Vec<u16> = v.iter().map(|&x| x as u16 + 1).collect();
+        list.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        Vec::<u8>::deserialize(d)?
+            .into_iter()
+            .map(|v| {
+                v.checked_sub(1)
+                    .ok_or_else(|| serde::de::Error::custom("streets are numbered from 1"))
+            })
+            .collect()
+    }
+}
+
 /// One seat's whole turn.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Turn {
+    /// Streets whose open bonus the seat crosses off first, one per item owed (Ice Cream in
+    /// AAA solo, collector expansions §3.6); 0-based, written 1-based.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        with = "one_based_list"
+    )]
+    pub cross: Vec<u8>,
     pub play: Play,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub roundabout: Option<Roundabout>,
@@ -206,6 +233,7 @@ impl Turn {
     /// A turn that only writes a number, with no effect used.
     pub fn build(pick: Pick, house: HouseRef, number: u8) -> Turn {
         Turn {
+            cross: Vec::new(),
             play: Play::Build(Build {
                 pick,
                 house,
@@ -222,6 +250,7 @@ impl Turn {
     /// A permit refusal.
     pub fn refuse(pass: Option<u8>) -> Turn {
         Turn {
+            cross: Vec::new(),
             play: Play::Refuse { pass },
             roundabout: None,
             plans: Vec::new(),

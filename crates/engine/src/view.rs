@@ -124,12 +124,12 @@ impl PlayerView {
     pub fn aaa_score(&self) -> Option<crate::aaa::AaaScore> {
         let a = self.aaa.as_ref()?;
         let best = self.edition.aaa.as_ref()?.best_estates;
-        Some(crate::aaa::AaaScore::of(
+        Some(crate::aaa::AaaScore::against(
             a.card.scoring.as_ref()?,
             &a.given,
             a.plans,
-            self.sheets.first()?.temps(),
-            &self.layout.temp_majority,
+            self.layout,
+            self.sheets.first()?,
             best as usize,
         ))
     }

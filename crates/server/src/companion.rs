@@ -202,16 +202,10 @@ fn aaa_out(
         .and_then(|r| r.opponent(card.level))
         .map_or_else(|| format!("AAA level {}", card.level), |o| o.name.clone());
     let best = rules.map_or(5, |r| r.best_estates as usize);
-    let score = card.scoring.as_ref().map(|s| {
-        AaaScore::of(
-            s,
-            &a.given,
-            a.plans,
-            sheet.temps(),
-            &layout.temp_majority,
-            best,
-        )
-    });
+    let score = card
+        .scoring
+        .as_ref()
+        .map(|s| AaaScore::against(s, &a.given, a.plans, layout, sheet, best));
     let standing = score.as_ref().map(|aaa| {
         let me = Score::of(layout, sheet, temps_rule(&card, &a.given));
         Outcome::of(

@@ -84,6 +84,7 @@ pub fn follow<'a>(
         sheet: SheetData::of(ctx.layout, &s),
         score: score(&s),
         derived: derived::of(ctx.layout, &s),
+        cross: Vec::new(),
         roundabouts: Vec::new(),
         placements: Vec::new(),
         refuse: None,
@@ -96,6 +97,7 @@ pub fn follow<'a>(
     };
     for d in decisions {
         match d {
+            Decision::Cross(street) => out.cross.push(street + 1),
             Decision::Roundabout(h) => out.roundabouts.push(h),
             Decision::Build {
                 pick,
@@ -147,6 +149,19 @@ fn replay(
     effects: &mut Vec<welcome_engine::EffectUse>,
 ) -> Result<(), DraftError> {
     check_claim_sizes(&draft.plans)?;
+    if draft.cross.len() > welcome_engine::sheet::MAX_STREETS {
+        return Err(bad_draft("more crossed bonuses than streets"));
+    }
+    for &street in &draft.cross {
+        let street = street
+            .checked_sub(1)
+            .ok_or_else(|| bad_draft("streets are numbered from 1"))?;
+        m.apply(Decision::Cross(street)).map_err(turn_error)?;
+    }
+    if m.stage() == Stage::Cross {
+        // The crossing is the next decision: the options list it.
+        return Ok(());
+    }
     if let Some(rb) = draft.roundabout.filter(|r| r.when == When::Before) {
         m.apply(Decision::Roundabout(rb.house))
             .map_err(turn_error)?;

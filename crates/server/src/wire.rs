@@ -257,6 +257,10 @@ impl Status {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Draft {
+    /// Streets (1-based) whose open bonus is crossed off first, when the sheet owes some
+    /// (Ice Cream in AAA solo).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cross: Vec<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub roundabout: Option<Roundabout>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -458,6 +462,10 @@ pub struct OptionsOut {
     pub sheet: SheetData,
     pub score: Score,
     pub derived: Derived,
+    /// The sheet owes a crossed bonus (a Validation card came up): the streets (1-based) whose
+    /// open bonus may be crossed off; one goes in the draft's `cross`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cross: Vec<u8>,
     pub roundabouts: Vec<HouseRef>,
     pub placements: Vec<PlacementOut>,
     pub refuse: Option<RefuseOut>,

@@ -48,3 +48,21 @@ pub(crate) fn score_row(layout: &SheetLayout, sheet: &Sheet) -> ScoreRow {
         .join(", ");
     ScoreRow::new(layout, "lights", boxes.iter().sum(), boxes, detail)
 }
+
+/// The AAA's lights (§5.6, Ruling X20): the cards lying strictly between its first and its last
+/// Barrière card, Barrière cards in between included; fewer than two Barrière cards, 0.
+pub(crate) fn aaa_lights(given: &[crate::card::Card]) -> (i32, String) {
+    let fence = |c: &&crate::card::Card| c.effect == crate::card::Effect::Surveyor;
+    let first = given.iter().position(|c| fence(&c));
+    let last = given.iter().rposition(|c| fence(&c));
+    match (first, last) {
+        (Some(a), Some(b)) if b > a => (
+            (b - a - 1) as i32,
+            format!(
+                "{} cards between its first and last Barrière cards",
+                b - a - 1
+            ),
+        ),
+        _ => (0, "fewer than two Barrière cards".into()),
+    }
+}

@@ -24,6 +24,21 @@ pub fn collected(layout: &SheetLayout, sheet: &Sheet, h: HouseRef) -> u8 {
     }
 }
 
+/// Colours with at least one collected egg in street `s` (plan EG-C4).
+pub fn colours_collected(layout: &SheetLayout, sheet: &Sheet, s: u8) -> u8 {
+    let Some(st) = layout.streets.get(s as usize) else {
+        return 0;
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for e in &st.eggs {
+        let h = HouseRef::new(s, e.house.wrapping_sub(1));
+        if collected(layout, sheet, h) > 0 && !seen.contains(&e.colour.as_str()) {
+            seen.push(&e.colour);
+        }
+    }
+    seen.len() as u8
+}
+
 /// Eggs collected on the whole sheet.
 pub fn total(layout: &SheetLayout, sheet: &Sheet) -> u8 {
     sheet
@@ -64,4 +79,15 @@ pub(crate) fn score_row(layout: &SheetLayout, sheet: &Sheet) -> ScoreRow {
         per_street,
         format!("{eggs} of {printed} eggs collected"),
     )
+}
+
+/// The AAA's eggs (§2.6, Ruling X12): each card collects what its number would on a house of
+/// two eggs (6, 9: one; 8, 10: two), scored on the player's egg table.
+pub(crate) fn aaa_eggs(layout: &SheetLayout, given: &[crate::card::Card]) -> (i32, String) {
+    let eggs: u32 = given
+        .iter()
+        .map(|c| u32::from(layout.egg_loops_of(c.number).min(2)))
+        .sum();
+    let eggs = eggs.min(u8::MAX as u32) as u8;
+    (points(layout, eggs), format!("{eggs} eggs on its cards"))
 }

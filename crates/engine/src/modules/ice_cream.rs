@@ -194,3 +194,57 @@ pub(crate) fn score_row(layout: &SheetLayout, sheet: &Sheet) -> ScoreRow {
         .join("; ");
     ScoreRow::new(layout, "ice-cream", boxes.iter().sum(), boxes, detail)
 }
+
+/// Streets whose end-of-route bonus is still open (neither circled nor crossed).
+pub fn open_bonuses<'a>(
+    layout: &'a SheetLayout,
+    sheet: &'a Sheet,
+) -> impl Iterator<Item = u8> + 'a {
+    (0..sheet.streets()).filter(move |&s| {
+        layout
+            .streets
+            .get(s as usize)
+            .is_some_and(|st| !st.trucks.is_empty())
+            && sheet.race(s) == Race::Open
+    })
+}
+
+/// AAA solo: a Validation card came up, so the player owes one crossed bonus (§3.6).
+pub(crate) fn on_validation(sheet: &mut Sheet) {
+    sheet.set_owed(sheet.owed().saturating_add(1));
+}
+
+/// Whether the player still has to cross a bonus off before playing; clears a debt that no
+/// open bonus is left to pay.
+pub(crate) fn settle_owed(layout: &SheetLayout, sheet: &mut Sheet) -> bool {
+    if sheet.owed() > 0 && open_bonuses(layout, sheet).next().is_none() {
+        sheet.set_owed(0);
+    }
+    sheet.owed() > 0
+}
+
+/// The AAA's ice cream (§3.6, Ruling X14): 1 per card that is not a Barrière card, 10 per bonus
+/// crossed off on the player's sheet.
+pub(crate) fn aaa_points(
+    layout: &SheetLayout,
+    given: &[crate::card::Card],
+    sheet: &Sheet,
+) -> (i32, String) {
+    let cards = given
+        .iter()
+        .filter(|c| c.effect != crate::card::Effect::Surveyor)
+        .count() as i32;
+    let crossed = (0..sheet.streets())
+        .filter(|&s| {
+            layout
+                .streets
+                .get(s as usize)
+                .is_some_and(|st| !st.trucks.is_empty())
+                && sheet.race(s) == Race::Lost
+        })
+        .count() as i32;
+    (
+        cards + 10 * crossed,
+        format!("{cards} cards other than Barrière, {crossed} of your bonuses crossed off"),
+    )
+}

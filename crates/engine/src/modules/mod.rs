@@ -5,11 +5,13 @@
 
 pub mod christmas;
 pub mod easter;
+pub mod expansion;
 pub mod ice_cream;
 pub mod roundabouts;
 
-use crate::edition::{Feature, SheetLayout};
+use crate::edition::{EstateMeasure, Feature, ItemSet, SheetLayout, SheetMeasure, StreetTest};
 use crate::score::ScoreRow;
+use crate::sheet::Estate;
 use crate::sheet::{HouseRef, Sheet};
 use serde::{Deserialize, Serialize};
 
@@ -63,6 +65,35 @@ impl Module {
         if self == Module::IceCream {
             ice_cream::after_number(layout, sheet, house)
         }
+    }
+
+    /// AAA solo: a Validation card of plan `letter` (0 = A) came up (collector expansions
+    /// §n.6), whether or not the AAA validates.
+    pub fn on_validation(self, _layout: &SheetLayout, sheet: &mut Sheet, _letter: u8) {
+        if self == Module::IceCream {
+            ice_cream::on_validation(sheet)
+        }
+    }
+
+    /// AAA solo, level 1 and above: the row this sheet's rules add to the AAA's score, from the
+    /// cards `given` to it and the player's `sheet` (collector expansions §2.6, §3.6, §5.6).
+    pub fn aaa_row(
+        self,
+        layout: &SheetLayout,
+        given: &[crate::card::Card],
+        sheet: &Sheet,
+    ) -> Option<crate::aaa::AaaRow> {
+        let (points, detail) = match self {
+            Module::Roundabouts => return None,
+            Module::Easter => easter::aaa_eggs(layout, given),
+            Module::IceCream => ice_cream::aaa_points(layout, given, sheet),
+            Module::Christmas => christmas::aaa_lights(given),
+        };
+        Some(crate::aaa::AaaRow {
+            id: self.row_id()?.to_string(),
+            points,
+            detail,
+        })
     }
 
     /// When every seat has finished the round, before the end of the game is checked.
@@ -150,5 +181,68 @@ pub fn street_complete(layout: &SheetLayout, sheet: &Sheet, feature: Feature, s:
             cones != 0 && sheet.marks_in(s) & cones == cones
         }
         Feature::Links => len > 1 && (0..len - 1).all(|k| christmas::linked(sheet, s, k)),
+    }
+}
+
+/// An estate measure of the expansion plans (collector expansions §1.6).
+pub fn estate_measure(layout: &SheetLayout, sheet: &Sheet, m: EstateMeasure, e: Estate) -> u8 {
+    let f = |feature| feature_in(layout, sheet, feature, e.street, e.start, e.len);
+    match m {
+        EstateMeasure::Eggs => f(Feature::Eggs),
+        EstateMeasure::ConesCircled => f(Feature::Cones),
+        EstateMeasure::PoolsBuilt => sheet.pools_in_run(e),
+        EstateMeasure::InnerLinks => f(Feature::Links),
+        EstateMeasure::MiddleUnlinked => {
+            if e.len & 1 == 0 {
+                return 0;
+            }
+            let mid = e.start + e.len / 2;
+            // Only the estate's own slots: its bounding fences never count (Ruling TR17).
+            let left = mid > e.start && christmas::linked(sheet, e.street, mid - 1);
+            let right = mid + 1 < e.start + e.len && christmas::linked(sheet, e.street, mid);
+            u8::from(!left && !right)
+        }
+    }
+}
+
+/// A sheet-wide measure of the expansion plans.
+pub fn sheet_measure(layout: &SheetLayout, sheet: &Sheet, m: SheetMeasure) -> u8 {
+    match m {
+        SheetMeasure::Eggs => easter::total(layout, sheet),
+        SheetMeasure::Cones3Circled => sheet
+            .all_houses()
+            .filter(|h| sheet.is_marked(*h) && layout.cone(h.street, h.house) >= 3)
+            .count() as u8,
+    }
+}
+
+/// Whether street `s` passes `test`.
+pub fn street_test(layout: &SheetLayout, sheet: &Sheet, test: StreetTest, s: u8) -> bool {
+    match test {
+        StreetTest::Linked => street_complete(layout, sheet, Feature::Links, s),
+        StreetTest::ParksFull => layout
+            .streets
+            .get(s as usize)
+            .is_some_and(|st| sheet.parks(s) >= st.parks.boxes()),
+        StreetTest::AllEggs => street_complete(layout, sheet, Feature::Eggs, s),
+        StreetTest::AllCones => street_complete(layout, sheet, Feature::Cones, s),
+        StreetTest::ColoursCollected(n) => easter::colours_collected(layout, sheet, s) >= n,
+    }
+}
+
+/// The first item of `set` not in its target state, described; `None` when all are.
+pub fn missing_item(layout: &SheetLayout, sheet: &Sheet, set: &ItemSet) -> Option<String> {
+    match set {
+        ItemSet::EggsOfColour(colour) => {
+            for (s, st) in layout.streets.iter().enumerate() {
+                for e in st.eggs.iter().filter(|e| &e.colour == colour) {
+                    let h = HouseRef::new(s as u8, e.house.wrapping_sub(1));
+                    if easter::collected(layout, sheet, h) < e.eggs {
+                        return Some(format!("the {colour} egg of {h} is not collected"));
+                    }
+                }
+            }
+            None
+        }
     }
 }

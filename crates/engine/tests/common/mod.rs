@@ -124,6 +124,7 @@ pub fn data(rows: [&str; 3]) -> SheetData {
         real_estate: [0; 6],
         refusals: 0,
         plans: [None; 3],
+        owed: 0,
     }
 }
 

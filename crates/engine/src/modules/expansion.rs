@@ -1,0 +1,115 @@
+//! The layout constraints of the 2023 expansion sheets (collector expansions §2.2, §3.2, §5.2):
+//! what the rules text and the sheet's plan cards imply about a layout whose picture is not
+//! known. The shipped stand-ins meet them, and so must a layout a table enters; a layout that
+//! breaks one is refused with the constraint's name.
+
+use crate::edition::{Expansion, SheetLayout, Side};
+use crate::modules::Module;
+
+/// Checks `layout` against the constraints of its expansion.
+pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
+    let module = match expansion {
+        Expansion::Easter => Module::Easter,
+        Expansion::IceCream => Module::IceCream,
+        Expansion::Christmas => Module::Christmas,
+    };
+    if !layout.has(module) {
+        return Err(format!(
+            "the {expansion:?} expansion sheet must switch on the {module:?} rules"
+        ));
+    }
+    match expansion {
+        Expansion::Easter => easter(layout),
+        Expansion::IceCream => ice_cream(layout),
+        Expansion::Christmas => Ok(()),
+    }
+}
+
+fn easter(layout: &SheetLayout) -> Result<(), String> {
+    let all = || layout.streets.iter().flat_map(|s| s.eggs.iter());
+    if all().any(|e| !(1..=2).contains(&e.eggs) || e.colour.trim().is_empty()) {
+        return Err("EGG-L1: every egg house shows 1 or 2 eggs of one colour".into());
+    }
+    for colour in ["orange", "pink"] {
+        if !all().any(|e| e.colour == colour) {
+            return Err(format!(
+                "EGG-L2: the sheet needs {colour} eggs (plan EG-C3 asks for every orange and pink egg)"
+            ));
+        }
+    }
+    for (i, s) in layout.streets.iter().enumerate() {
+        let mut colours: Vec<&str> = s.eggs.iter().map(|e| e.colour.as_str()).collect();
+        colours.sort_unstable();
+        colours.dedup();
+        if colours.len() < 3 {
+            return Err(format!(
+                "EGG-L3: street {} has eggs of {} colours; plan EG-C4 needs 3 in every street",
+                i + 1,
+                colours.len()
+            ));
+        }
+    }
+    if layout.streets.get(2).is_none_or(|s| s.eggs.is_empty()) {
+        return Err("EGG-L4: street 3 needs an egg house (plan EG-C5)".into());
+    }
+    let eggs: u32 = all().map(|e| u32::from(e.eggs)).sum();
+    if eggs < 18 {
+        return Err(format!(
+            "EGG-L5: the sheet holds {eggs} eggs; 18 are needed to reach the last egg threshold"
+        ));
+    }
+    Ok(())
+}
+
+/// The truck directions are printed rules (FR2 1076): S1 and S3 drive left to right (parked at
+/// the left end), S2 right to left.
+const TRUCKS: [Side; 3] = [Side::Left, Side::Right, Side::Left];
+
+fn ice_cream(layout: &SheetLayout) -> Result<(), String> {
+    let mut three = 0;
+    let mut pool_cones = 0;
+    if layout.streets.len() != TRUCKS.len() {
+        return Err("ICE-L3: the Ice Cream sheet has three streets, one truck each".into());
+    }
+    for (i, (s, side)) in layout.streets.iter().zip(TRUCKS).enumerate() {
+        let n = i + 1;
+        if s.cones.iter().any(|c| !(1..=3).contains(&c.scoops)) {
+            return Err(format!(
+                "ICE-L1: street {n} has a cone of other than 1, 2 or 3 scoops"
+            ));
+        }
+        let mut houses: Vec<u8> = s.cones.iter().map(|c| c.house).collect();
+        houses.sort_unstable();
+        if houses.windows(2).any(|w| w[0] == w[1]) {
+            return Err(format!("ICE-L1: street {n} has two cones on one house"));
+        }
+        if s.cones.is_empty() {
+            return Err(format!(
+                "ICE-L2: street {n} has no cone, so its route has no end"
+            ));
+        }
+        if s.trucks != [side] {
+            return Err(format!(
+                "ICE-L3: street {n}'s truck is parked at its {} end (the rules print S1 and S3 left to right, S2 right to left)",
+                if side == Side::Left { "left" } else { "right" }
+            ));
+        }
+        three += s.cones.iter().filter(|c| c.scoops == 3).count();
+        pool_cones += s
+            .cones
+            .iter()
+            .filter(|c| s.pools.contains(&c.house))
+            .count();
+    }
+    if three < 5 {
+        return Err(format!(
+            "ICE-L4: {three} cones have 3 scoops; plan IC-C4 needs at least 5"
+        ));
+    }
+    if pool_cones < 3 {
+        return Err(format!(
+            "ICE-L5: {pool_cones} houses have both a pool and a cone; plan IC-C3 needs at least 3"
+        ));
+    }
+    Ok(())
+}
