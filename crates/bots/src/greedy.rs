@@ -514,7 +514,7 @@ impl GreedyBot {
             };
             m.apply(d).expect("a listed crossing");
         }
-        let sheet = &*m.sheet();
+        let sheet = m.sheet();
         let eval = Eval::new(ctx, solo, self.features).with_base(sheet);
         let mut table = others.to_vec();
         table.push(0);
