@@ -564,17 +564,18 @@ impl<'a> TurnContext<'a> {
         modules::ice_cream::open_bonuses(self.layout, sheet).filter(move |_| owed)
     }
 
-    /// Step: crosses off the open bonus of `street`, paying one item owed.
-    pub(crate) fn apply_cross(&self, sheet: &mut Sheet, street: u8) -> Result<(), TurnError> {
+    /// Step: crosses off the open bonus of `street` (0-based), paying one item owed.
+    pub fn apply_cross(&self, sheet: &Sheet, street: u8) -> Result<Sheet, TurnError> {
         if sheet.owed() == 0 {
             return Err(TurnError::CrossNotOwed);
         }
         if !self.crossable(sheet).any(|s| s == street) {
             return Err(TurnError::CrossNotOpen { street });
         }
-        sheet.set_race(street, crate::sheet::Race::Lost);
-        sheet.set_owed(sheet.owed() - 1);
-        Ok(())
+        let mut s = *sheet;
+        s.set_race(street, crate::sheet::Race::Lost);
+        s.set_owed(s.owed() - 1);
+        Ok(s)
     }
 
     /// A City Plan claim on the sheet as it stands; `done` holds the plans already claimed this

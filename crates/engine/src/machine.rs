@@ -231,9 +231,7 @@ impl<'a> TurnMachine<'a> {
         let ctx = self.ctx;
         match (self.stage, decision) {
             (Stage::Cross, Decision::Cross(street)) => {
-                let mut s = self.sheet;
-                ctx.apply_cross(&mut s, street)?;
-                self.sheet = s;
+                self.sheet = ctx.apply_cross(&self.sheet, street)?;
                 self.turn.cross.push(street);
                 if !ctx.owes_crossing(&mut self.sheet) {
                     self.stage = Stage::Start;

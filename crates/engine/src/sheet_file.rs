@@ -641,7 +641,7 @@ impl SheetFile {
             format!("  \"sheet_id\": {},\n", one(&self.sheet_id))
         };
         format!(
-            "{{\n  \"format\": {},\n  \"version\": {},\n  \"edition\": {},\n{sheet_id}  \"solo\": {},\n  \"temps_of_others\": {},\n  \"sheet\": {{\n    \"streets\": [\n{}\n    ],\n    \"temps\": {},\n    \"real_estate\": {},\n    \"refusals\": {},\n    \"plans\": {}\n  }}\n}}\n",
+            "{{\n  \"format\": {},\n  \"version\": {},\n  \"edition\": {},\n{sheet_id}  \"solo\": {},\n  \"temps_of_others\": {},\n  \"sheet\": {{\n    \"streets\": [\n{}\n    ],\n    \"temps\": {},\n    \"real_estate\": {},\n    \"refusals\": {},\n    \"plans\": {}{}\n  }}\n}}\n",
             one(&self.format),
             self.version,
             one(&self.edition),
@@ -652,6 +652,11 @@ impl SheetFile {
             one(&d.real_estate),
             d.refusals,
             one(&d.plans),
+            if d.owed > 0 {
+                format!(",\n    \"owed\": {}", d.owed)
+            } else {
+                String::new()
+            },
         )
     }
 

@@ -3028,6 +3028,11 @@ fn rejected_submissions_change_nothing(g: &mut Game, rng: &mut ChaCha8Rng) {
         Turn::build(other_pick, h(1, 1), 5),
         with_plans(good.clone(), vec![claim(3, vec![])]),
         with_plans(good.clone(), vec![claim(0, vec![h(9, 1)])]),
+        // One crossed bonus more than the sheet owes (expansions §3.6).
+        Turn {
+            cross: [good.cross.clone(), vec![0]].concat(),
+            ..good.clone()
+        },
     ];
     if let Some(hr) = sheet.all_houses().find(|&x| !sheet.is_empty(x)) {
         bad.push(Turn::build(pick, hr, 5));
@@ -3074,6 +3079,22 @@ fn rejected_submissions_change_nothing(g: &mut Game, rng: &mut ChaCha8Rng) {
 
 #[test]
 fn random_collector_positions_list_only_legal_decisions() {
+    check_random_positions(SheetId::classic(), 75, 700);
+}
+
+/// The same on the expansion sheets (collector expansions): their own decisions (the Ice
+/// Cream crossing in AAA solo) are listed and checked like every other.
+#[test]
+fn random_expansion_positions_list_only_legal_decisions() {
+    for id in ["easter", "ice-cream", "christmas"] {
+        check_random_positions(SheetId::new(id).unwrap(), 20, 180);
+    }
+}
+
+/// On random positions of `sheet` (`seeds` per setup), every listed turn validates, the count
+/// equals the listing, and rejected submissions change nothing; at least `min_counted` seats
+/// are counted in full.
+fn check_random_positions(sheet_id: SheetId, seeds: u64, min_counted: usize) {
     // Positions with more legal turns than this are walked only partly (the advanced variant
     // lists millions of turns while roundabouts are left to build).
     const CAP: u64 = 12_000;
@@ -3088,9 +3109,9 @@ fn random_collector_positions_list_only_legal_decisions() {
     ];
     let (mut positions, mut counted) = (0, 0);
     for (k, &(mode, advanced, players)) in setups.iter().enumerate() {
-        for seed in 0..75u64 {
+        for seed in 0..seeds {
             let mut rng = ChaCha8Rng::seed_from_u64(seed * 8 + k as u64);
-            let mut g = Game::new(opts(mode, advanced), players, seed).unwrap();
+            let mut g = Game::new(opts(mode, advanced).sheet(sheet_id), players, seed).unwrap();
             let target = rng.gen_range(1..30u16);
             // Random play through the machine, every listed decision tried on the way; the
             // position kept is the last one before the end.
@@ -3131,9 +3152,9 @@ fn random_collector_positions_list_only_legal_decisions() {
             rejected_submissions_change_nothing(&mut g, &mut rng);
         }
     }
-    assert_eq!(positions, 75 * setups.len());
+    assert_eq!(positions, seeds as usize * setups.len());
     assert!(
-        counted >= 700,
+        counted >= min_counted,
         "only {counted} seats had their turns counted"
     );
 }

@@ -568,6 +568,16 @@ pub fn choose_turn(
 ) -> Turn {
     let mut s = *sheet;
     let mut turn = Turn::refuse(None);
+    // Bonuses owed since a Validation card came up (Ice Cream, AAA solo), at random.
+    loop {
+        let open: Vec<u8> = ctx.crossable(&s).collect();
+        if open.is_empty() {
+            break;
+        }
+        let street = open[rng.gen_range(0..open.len())];
+        s = ctx.apply_cross(&s, street).expect("a listed crossing");
+        turn.cross.push(street);
+    }
     let mut round_when = None;
     if ctx.advanced && rng.gen_bool(style.roundabouts) {
         round_when = Some(if rng.gen_bool(0.5) {
