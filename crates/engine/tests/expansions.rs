@@ -74,7 +74,12 @@ fn sheet(id: &str, rows: [&str; 3]) -> Sheet {
 }
 
 fn offer1(n: u8, e: Effect) -> Offer {
-    Offer::Combinations([Combination { number: n, effect: e }; 3])
+    Offer::Combinations(
+        [Combination {
+            number: n,
+            effect: e,
+        }; 3],
+    )
 }
 
 fn slots(ids: [u8; 3]) -> [PlanSlot; 3] {
@@ -103,7 +108,15 @@ fn ctx<'a>(layout: &'a SheetLayout, offer: Offer, plans: &'a [PlanSlot; 3]) -> T
 }
 
 /// Writes `n` in house `(s, i)` (1-based) with effect `e` used as `u` (or passed).
-fn play(layout: &SheetLayout, sheet: &Sheet, s: u8, i: u8, n: u8, e: Effect, u: Option<EffectUse>) -> Sheet {
+fn play(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    s: u8,
+    i: u8,
+    n: u8,
+    e: Effect,
+    u: Option<EffectUse>,
+) -> Sheet {
     let plans = slots([0, 6, 12]);
     let mut t = Turn::build(P0, h(s, i), n);
     if let Some(u) = u {
@@ -116,12 +129,18 @@ fn play(layout: &SheetLayout, sheet: &Sheet, s: u8, i: u8, n: u8, e: Effect, u: 
 
 /// Writes the numbers `(street, house, number)` in this order, effects passed.
 fn plays(layout: &SheetLayout, from: Sheet, xs: &[(u8, u8, u8)]) -> Sheet {
-    xs.iter()
-        .fold(from, |s, &(st, i, n)| play(layout, &s, st, i, n, Surveyor, None))
+    xs.iter().fold(from, |s, &(st, i, n)| {
+        play(layout, &s, st, i, n, Surveyor, None)
+    })
 }
 
 /// Whether the sheet meets plan `name` (the plan in slot C), naming `estates`.
-fn meets(layout: &SheetLayout, sheet: &Sheet, name: &str, estates: &[HouseRef]) -> Result<(), TurnError> {
+fn meets(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    name: &str,
+    estates: &[HouseRef],
+) -> Result<(), TurnError> {
     let plans = plans_with(name);
     let claim = PlanClaim {
         plan: 2,
@@ -131,7 +150,13 @@ fn meets(layout: &SheetLayout, sheet: &Sheet, name: &str, estates: &[HouseRef]) 
 }
 
 /// Validates plan `name` in a turn that writes `n` in `(s, i)`; the sheet after it.
-fn validate(layout: &SheetLayout, sheet: &Sheet, name: &str, estates: &[HouseRef], at: (u8, u8, u8)) -> Result<Sheet, TurnError> {
+fn validate(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    name: &str,
+    estates: &[HouseRef],
+    at: (u8, u8, u8),
+) -> Result<Sheet, TurnError> {
     let plans = plans_with(name);
     let mut t = Turn::build(P0, h(at.0, at.1), at.2);
     t.plans = vec![PlanClaim {
@@ -234,7 +259,10 @@ fn e2_plan_c_comes_from_the_sheets_own_five_cards() {
             }
             assert_eq!(seen[0], base(1, advanced), "{id} plan A");
             assert_eq!(seen[1], base(2, advanced), "{id} plan B");
-            assert_eq!(seen[2], own, "{id} plan C: its own five cards only, C and C★ never");
+            assert_eq!(
+                seen[2], own,
+                "{id} plan C: its own five cards only, C and C★ never"
+            );
         }
     }
 }
@@ -283,7 +311,11 @@ fn e4_an_extension_copy_runs_the_hook_a_roundabout_never_a_refusal_none() {
             to: h(1, 3),
         }),
     );
-    assert_eq!(circled(&s, 1), [3], "the copy circles the cone of its house");
+    assert_eq!(
+        circled(&s, 1),
+        [3],
+        "the copy circles the cone of its house"
+    );
     assert_eq!(crossed(ice, &s, 1), [1]);
     // A roundabout on S1 house 5 (a cone) circles nothing and moves no truck.
     let plans = slots([0, 6, 12]);
@@ -294,7 +326,11 @@ fn e4_an_extension_copy_runs_the_hook_a_roundabout_never_a_refusal_none() {
     });
     let r = ctx(ice, offer1(9, Surveyor), &plans).apply(&s, &t).unwrap();
     assert_eq!(circled(&r, 1), [3, 6]);
-    assert_eq!(crossed(ice, &r, 1), [1, 5], "the truck drove past the roundabout's cone");
+    assert_eq!(
+        crossed(ice, &r, 1),
+        [1, 5],
+        "the truck drove past the roundabout's cone"
+    );
     // A refusal turn circles and crosses nothing.
     let stuck = load(
         ice,
@@ -338,7 +374,12 @@ fn e5_a_race_two_achievers_circle_a_third_crosses_later_nothing() {
 fn e6_races_of_the_last_turn_are_settled_before_the_final_score() {
     // Whole games: at the end, every finished route's bonus is circled or crossed.
     for seed in 0..30 {
-        let g = common::play_game(opts("ice-cream", Mode::Standard, false), 3, seed, &Style::CAREFUL);
+        let g = common::play_game(
+            opts("ice-cream", Mode::Standard, false),
+            3,
+            seed,
+            &Style::CAREFUL,
+        );
         assert!(g.is_over());
         for s in g.sheets() {
             for st in 0..3 {
@@ -401,7 +442,15 @@ fn e9_a_six_on_a_two_egg_house_leaves_the_second_egg_for_good() {
 #[test]
 fn e10_egg_points() {
     let e = lay("easter");
-    for (eggs, pts) in [(5, 0), (6, 5), (9, 5), (10, 10), (15, 20), (18, 35), (20, 35)] {
+    for (eggs, pts) in [
+        (5, 0),
+        (6, 5),
+        (9, 5),
+        (10, 10),
+        (15, 20),
+        (18, 35),
+        (20, 35),
+    ] {
         assert_eq!(easter::points(e, eggs), pts, "{eggs} eggs");
     }
 }
@@ -458,7 +507,10 @@ fn e13_estates_with_no_egg_accept_a_five_and_reject_a_nine() {
     // S1 house 3 (1 egg) in the size-2 estate [2 3]; sizes 3 and 4 on houses 5–8 elsewhere.
     let with = |n: u8| {
         let s1 = format!("1 | 2 {n} | 11 12 13 | 14 15 16 17");
-        sheet("easter", [&s1, "_ _ _ _ _ _ _ _ _ _ _", "_ _ _ _ _ _ _ _ _ _ _ _"])
+        sheet(
+            "easter",
+            [&s1, "_ _ _ _ _ _ _ _ _ _ _", "_ _ _ _ _ _ _ _ _ _ _ _"],
+        )
     };
     let estates = [h(1, 2), h(1, 4), h(1, 7)];
     let five = with(5);
@@ -525,7 +577,11 @@ fn e17_an_extension_copy_beyond_the_truck_moves_it() {
         }),
     );
     assert_eq!(circled(&s, 1), [3, 5]);
-    assert_eq!(ice_cream::truck_at(ice, &s, 0), Some(4), "at house 5 (0-based 4)");
+    assert_eq!(
+        ice_cream::truck_at(ice, &s, 0),
+        Some(4),
+        "at house 5 (0-based 4)"
+    );
 }
 
 #[test]
@@ -540,7 +596,11 @@ fn e18_a_roundabout_never_moves_a_truck_its_cone_is_crossed_when_passed() {
     let s = ctx(ice, offer1(2, Surveyor), &plans)
         .apply(&Sheet::new(ice), &t)
         .unwrap();
-    assert_eq!(ice_cream::truck_at(ice, &s, 0), Some(1), "the truck stands at house 2");
+    assert_eq!(
+        ice_cream::truck_at(ice, &s, 0),
+        Some(1),
+        "the truck stands at house 2"
+    );
     assert!(circled(&s, 1).is_empty());
     assert_eq!(crossed(ice, &s, 1), [1]);
     let s = plays(ice, s, &[(1, 4, 4)]);
@@ -584,7 +644,11 @@ fn e21_the_street_box() {
     let ice = lay("ice-cream");
     // S2 (right to left): the cones of houses 8 (1 scoop), 5 (2) and 3 (3) circled, then
     // house 1 numbered: the truck passes the last cone (house 2) and the route is finished.
-    let mut s = plays(ice, Sheet::new(ice), &[(2, 8, 8), (2, 5, 5), (2, 3, 3), (2, 1, 1)]);
+    let mut s = plays(
+        ice,
+        Sheet::new(ice),
+        &[(2, 8, 8), (2, 5, 5), (2, 3, 3), (2, 1, 1)],
+    );
     assert_eq!(circled(&s, 2), [3, 5, 8]);
     assert_eq!(ice_cream::street_points(ice, &s, 1), 6, "before the bonus");
     Module::IceCream.end_of_round(ice, std::slice::from_mut(&mut s));
@@ -602,16 +666,31 @@ fn e22_five_three_scoop_cones_and_one_street_of_circled_cones() {
         &[(1, 6, 6), (2, 11, 11), (2, 3, 3), (3, 2, 2), (3, 8, 8)],
     );
     assert!(meets(ice, &s, "IC-C4", &[]).is_ok());
-    let four = plays(ice, Sheet::new(ice), &[(1, 6, 6), (2, 11, 11), (2, 3, 3), (3, 2, 2)]);
+    let four = plays(
+        ice,
+        Sheet::new(ice),
+        &[(1, 6, 6), (2, 11, 11), (2, 3, 3), (3, 2, 2)],
+    );
     assert!(meets(ice, &four, "IC-C4", &[]).is_err());
     // Every cone of S1 circled.
     let all = plays(
         ice,
         Sheet::new(ice),
-        &[(1, 1, 1), (1, 3, 3), (1, 5, 5), (1, 6, 6), (1, 8, 8), (1, 10, 10)],
+        &[
+            (1, 1, 1),
+            (1, 3, 3),
+            (1, 5, 5),
+            (1, 6, 6),
+            (1, 8, 8),
+            (1, 10, 10),
+        ],
     );
     assert!(meets(ice, &all, "IC-C5", &[]).is_ok());
-    let missed = plays(ice, Sheet::new(ice), &[(1, 1, 1), (1, 5, 5), (1, 6, 6), (1, 8, 8), (1, 10, 10)]);
+    let missed = plays(
+        ice,
+        Sheet::new(ice),
+        &[(1, 1, 1), (1, 5, 5), (1, 6, 6), (1, 8, 8), (1, 10, 10)],
+    );
     assert!(meets(ice, &missed, "IC-C5", &[]).is_err());
 }
 
@@ -630,7 +709,11 @@ fn e23_a_validation_card_makes_the_player_cross_an_open_bonus() {
     assert_eq!(m.stage(), Stage::Cross);
     let mut options = Vec::new();
     m.options(&mut options);
-    assert_eq!(options, [Decision::Cross(1), Decision::Cross(2)], "open bonuses only");
+    assert_eq!(
+        options,
+        [Decision::Cross(1), Decision::Cross(2)],
+        "open bonuses only"
+    );
     // Nothing else is allowed first; crossing a circled bonus is refused.
     let mut m2 = m.clone();
     assert_eq!(
@@ -643,13 +726,21 @@ fn e23_a_validation_card_makes_the_player_cross_an_open_bonus() {
         .code(),
         "cross_owed"
     );
-    assert_eq!(m2.apply(Decision::Cross(0)).unwrap_err().code(), "cross_not_open");
+    assert_eq!(
+        m2.apply(Decision::Cross(0)).unwrap_err().code(),
+        "cross_not_open"
+    );
     // The whole turn in its file form.
     let mut t = Turn::build(P0, h(2, 5), 5);
     t.cross = vec![2];
     let after = c.apply(&s, &t).unwrap();
     assert_eq!((after.race(2), after.owed()), (Race::Lost, 0));
-    assert_eq!(c.apply(&s, &Turn::build(P0, h(2, 5), 5)).unwrap_err().code(), "cross_owed");
+    assert_eq!(
+        c.apply(&s, &Turn::build(P0, h(2, 5), 5))
+            .unwrap_err()
+            .code(),
+        "cross_owed"
+    );
     let mut twice = t.clone();
     twice.cross = vec![2, 1];
     assert_eq!(c.apply(&s, &twice).unwrap_err().code(), "cross_not_owed");
@@ -681,7 +772,11 @@ fn e32_links() {
     assert!(!christmas::linked(&x("7 9"), 0, 0));
     assert!(!christmas::linked(&x("7 _ 8"), 0, 0));
     assert!(!christmas::linked(&x("7 _ 8"), 0, 1));
-    assert_eq!(christmas::longest_string(&x("1 2 | 3"), 0), 3, "fences do not cut");
+    assert_eq!(
+        christmas::longest_string(&x("1 2 | 3"), 0),
+        3,
+        "fences do not cut"
+    );
     assert_eq!(christmas::longest_string(&x("4 5 R 6 7"), 0), 2);
 }
 
@@ -727,7 +822,10 @@ fn e35_street_3_linked_and_a_linked_street_with_every_park() {
     assert!(meets(x, &s, "XM-C4", &[]).is_ok());
     let r = sheet("christmas", ["", "", "1 2 3 4 5 R 7 8 9 10 11 12"]);
     assert!(meets(x, &r, "XM-C4", &[]).is_err());
-    assert!(meets(x, &s, "XM-C5", &[]).is_err(), "its parks are not all built");
+    assert!(
+        meets(x, &s, "XM-C5", &[]).is_err(),
+        "its parks are not all built"
+    );
     let mut d = data(["", "", s3]);
     d.streets[2].parks = 5;
     let parks = load(x, &d);
@@ -756,7 +854,9 @@ fn e36_the_aaa_counts_cards_between_its_first_and_last_barriere() {
 
 #[test]
 fn an_entered_layout_that_breaks_a_constraint_is_refused_with_its_name() {
-    let text = |id: &str| std::fs::read_to_string(format!("data/editions/collector/sheets/{id}.json")).unwrap();
+    let text = |id: &str| {
+        std::fs::read_to_string(format!("data/editions/collector/sheets/{id}.json")).unwrap()
+    };
     let edition = include_str!("../data/editions/collector/edition.json");
     let load_with = |id: &str, edit: &dyn Fn(&mut serde_json::Value)| -> Result<Edition, String> {
         let mut v: serde_json::Value = serde_json::from_str(&text(id)).unwrap();
@@ -766,7 +866,11 @@ fn an_entered_layout_that_breaks_a_constraint_is_refused_with_its_name() {
     };
     assert!(load_with("easter", &|_| {}).is_ok());
     let cases: [(&str, &dyn Fn(&mut serde_json::Value), &str); 6] = [
-        ("easter", &|v| v["streets"][2]["eggs"] = serde_json::json!([]), "EGG-L3"),
+        (
+            "easter",
+            &|v| v["streets"][2]["eggs"] = serde_json::json!([]),
+            "EGG-L3",
+        ),
         (
             "easter",
             &|v| {
@@ -780,9 +884,21 @@ fn an_entered_layout_that_breaks_a_constraint_is_refused_with_its_name() {
             },
             "EGG-L2",
         ),
-        ("ice-cream", &|v| v["streets"][1]["trucks"] = serde_json::json!(["left"]), "ICE-L3"),
-        ("ice-cream", &|v| v["streets"][0]["cones"][3]["scoops"] = 4.into(), "ICE-L1"),
-        ("ice-cream", &|v| v["streets"][0]["cones"] = serde_json::json!([]), "ICE-L2"),
+        (
+            "ice-cream",
+            &|v| v["streets"][1]["trucks"] = serde_json::json!(["left"]),
+            "ICE-L3",
+        ),
+        (
+            "ice-cream",
+            &|v| v["streets"][0]["cones"][3]["scoops"] = 4.into(),
+            "ICE-L1",
+        ),
+        (
+            "ice-cream",
+            &|v| v["streets"][0]["cones"] = serde_json::json!([]),
+            "ICE-L2",
+        ),
         (
             "ice-cream",
             &|v| {
@@ -824,12 +940,22 @@ fn plan_c_cards_have_the_spec_values_and_describe_themselves() {
     ];
     for (name, first, second) in want {
         let c = card(name);
-        assert_eq!((c.first, c.second, c.stack, c.advanced), (first, second, 3, false), "{name}");
+        assert_eq!(
+            (c.first, c.second, c.stack, c.advanced),
+            (first, second, 3, false),
+            "{name}"
+        );
         assert!(!c.describe().is_empty());
     }
-    assert_eq!(card("EG-C3").describe(), "every orange egg and every pink egg collected");
+    assert_eq!(
+        card("EG-C3").describe(),
+        "every orange egg and every pink egg collected"
+    );
     assert_eq!(card("IC-C4").describe(), "at least 5 circled 3-scoop cones");
-    assert_eq!(card("XM-C5").describe(), "in one street, every house joined in one string and every park built");
+    assert_eq!(
+        card("XM-C5").describe(),
+        "in one street, every house joined in one string and every park built"
+    );
 }
 
 // ===== whole games =====
@@ -840,9 +966,10 @@ fn plan_c_cards_have_the_spec_values_and_describe_themselves() {
 fn expansion_sheets_in_every_mode_and_aaa_level() {
     for (k, id) in SHEETS.into_iter().enumerate() {
         for advanced in [false, true] {
-            for (j, (mode, players)) in [(Mode::Standard, 2), (Mode::Standard, 5), (Mode::Expert, 3)]
-                .into_iter()
-                .enumerate()
+            for (j, (mode, players)) in
+                [(Mode::Standard, 2), (Mode::Standard, 5), (Mode::Expert, 3)]
+                    .into_iter()
+                    .enumerate()
             {
                 let seed = 900 + 40 * k as u64 + 10 * u64::from(advanced) + j as u64;
                 let g = common::play_game(opts(id, mode, advanced), players, seed, &Style::CAREFUL);
@@ -906,9 +1033,17 @@ fn aaa_game(options: Options, seed: u64) -> Game {
 fn check_game(g: &Game) {
     assert!(g.is_over());
     for (s, score) in g.sheets().iter().zip(g.scores()) {
-        assert_eq!(score.total, score.rows.iter().map(|r| r.points).sum::<i32>());
+        assert_eq!(
+            score.total,
+            score.rows.iter().map(|r| r.points).sum::<i32>()
+        );
         let ids: Vec<&str> = score.rows.iter().map(|r| r.id.as_str()).collect();
-        let printed: Vec<&str> = g.layout().score_rows.iter().map(|r| r.id.as_str()).collect();
+        let printed: Vec<&str> = g
+            .layout()
+            .score_rows
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect();
         assert_eq!(ids, printed);
         for st in 0..s.streets() {
             if g.layout().has(Module::IceCream) && g.options().mode != Mode::Solo {

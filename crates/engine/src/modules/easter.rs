@@ -29,14 +29,20 @@ pub fn colours_collected(layout: &SheetLayout, sheet: &Sheet, s: u8) -> u8 {
     let Some(st) = layout.streets.get(s as usize) else {
         return 0;
     };
-    let mut seen: Vec<&str> = Vec::new();
+    // A street holds at most 16 egg houses: the colours seen fit on the stack.
+    let mut seen: [&str; 16] = [""; 16];
+    let mut n = 0;
     for e in &st.eggs {
         let h = HouseRef::new(s, e.house.wrapping_sub(1));
-        if collected(layout, sheet, h) > 0 && !seen.contains(&e.colour.as_str()) {
-            seen.push(&e.colour);
+        if n < seen.len()
+            && collected(layout, sheet, h) > 0
+            && !seen[..n].contains(&e.colour.as_str())
+        {
+            seen[n] = &e.colour;
+            n += 1;
         }
     }
-    seen.len() as u8
+    n as u8
 }
 
 /// Eggs collected on the whole sheet.
