@@ -865,7 +865,8 @@ fn an_entered_layout_that_breaks_a_constraint_is_refused_with_its_name() {
         Edition::from_json(edition, &[&classic, &v.to_string()]).map_err(|e| e.to_string())
     };
     assert!(load_with("easter", &|_| {}).is_ok());
-    let cases: [(&str, &dyn Fn(&mut serde_json::Value), &str); 6] = [
+    type Edit<'a> = &'a dyn Fn(&mut serde_json::Value);
+    let cases: [(&str, Edit, &str); 6] = [
         (
             "easter",
             &|v| v["streets"][2]["eggs"] = serde_json::json!([]),
@@ -1046,10 +1047,11 @@ fn check_game(g: &Game) {
             .collect();
         assert_eq!(ids, printed);
         for st in 0..s.streets() {
-            if g.layout().has(Module::IceCream) && g.options().mode != Mode::Solo {
-                if ice_cream::route_finished(g.layout(), s, st) {
-                    assert_ne!(s.race(st), Race::Open);
-                }
+            if g.layout().has(Module::IceCream)
+                && g.options().mode != Mode::Solo
+                && ice_cream::route_finished(g.layout(), s, st)
+            {
+                assert_ne!(s.race(st), Race::Open);
             }
         }
     }
