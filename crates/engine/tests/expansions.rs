@@ -1047,10 +1047,7 @@ fn check_game(g: &Game) {
             .collect();
         assert_eq!(ids, printed);
         for st in 0..s.streets() {
-            if g.layout().has(Module::IceCream)
-                && g.options().mode != Mode::Solo
-                && ice_cream::route_finished(g.layout(), s, st)
-            {
+            if g.layout().has(Module::IceCream) && ice_cream::route_finished(g.layout(), s, st) {
                 assert_ne!(s.race(st), Race::Open);
             }
         }
