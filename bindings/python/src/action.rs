@@ -33,11 +33,14 @@ pub const TEMP: usize = POOL + 1;
 pub const BIS: usize = TEMP + 1;
 pub const STOP: usize = BIS + HOUSES * 2;
 pub const CLAIM: usize = STOP + 2;
+/// Crossing off a street's open bonus (collector Ice Cream in AAA solo); after the claims so
+/// that earlier indices kept their meaning.
+pub const CROSS: usize = CLAIM + 3 * CLAIMS_PER_PLAN;
 /// Size of the action space.
-pub const NUM_ACTIONS: usize = CLAIM + 3 * CLAIMS_PER_PLAN;
+pub const NUM_ACTIONS: usize = CROSS + MAX_STREETS;
 
 /// The action ranges by kind, for documentation and Python: (name, first, count).
-pub const RANGES: [(&str, usize, usize); 12] = [
+pub const RANGES: [(&str, usize, usize); 13] = [
     ("build", BUILD, ROUNDABOUT - BUILD),
     ("roundabout", ROUNDABOUT, HOUSES),
     ("refuse", REFUSE, 4),
@@ -50,6 +53,7 @@ pub const RANGES: [(&str, usize, usize); 12] = [
     ("temp", TEMP, 1),
     ("bis", BIS, HOUSES * 2),
     ("stop", STOP, 2),
+    ("cross", CROSS, MAX_STREETS),
 ];
 
 fn house_index(h: HouseRef) -> usize {
@@ -120,6 +124,8 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
             }
         },
         Decision::Stop { reshuffle } => STOP + usize::from(*reshuffle),
+        Decision::Cross(s) if (*s as usize) < MAX_STREETS => CROSS + *s as usize,
+        Decision::Cross(_) => return None,
         Decision::Claim(_) => return None,
     })
 }
@@ -197,6 +203,8 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
         Decision::Stop {
             reshuffle: action > STOP,
         }
+    } else if action >= CROSS && action < NUM_ACTIONS {
+        Decision::Cross((action - CROSS) as u8)
     } else if action < NUM_ACTIONS {
         let plan = (action - CLAIM) / CLAIMS_PER_PLAN;
         let k = (action - CLAIM) % CLAIMS_PER_PLAN;
@@ -249,7 +257,7 @@ pub fn listed(m: &TurnMachine<'_>) -> Vec<(usize, Decision)> {
 
 /// The kind of an action (its range's name), or `None` outside the space.
 pub fn kind(action: usize) -> Option<&'static str> {
-    if (CLAIM..NUM_ACTIONS).contains(&action) {
+    if (CLAIM..CROSS).contains(&action) {
         return Some("claim");
     }
     RANGES

@@ -24,7 +24,7 @@ fn action_ranges(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 }
 
 /// The kind of `action` (build, roundabout, refuse, choose, effect-pass, fence, real-estate,
-/// park, pool, bis, stop, claim).
+/// park, pool, bis, stop, claim, cross).
 #[pyfunction]
 fn action_kind(action: &Bound<'_, PyAny>) -> PyResult<&'static str> {
     let a = state::whole(action, "action")?;

@@ -16,7 +16,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, BTreeSet};
 use welcome_engine::score::{ranks, temp_points};
-use welcome_engine::sheet_file::{SHEET_FORMAT, SHEET_VERSION};
 use welcome_engine::*;
 
 use Effect::{Bis, Landscaper, Pool, RealEstate, Surveyor, Temp};
@@ -122,21 +121,7 @@ fn opts(mode: Mode, advanced: bool) -> Options {
 /// The sheet written in `d` on `layout`, read back through the sheet-file format of the
 /// collector edition.
 fn load_on(layout: &SheetLayout, d: &SheetData) -> Sheet {
-    let file = SheetFile {
-        format: SHEET_FORMAT.into(),
-        version: SHEET_VERSION,
-        edition: "collector".into(),
-        sheet_id: layout.id,
-        solo: false,
-        temps_of_others: Vec::new(),
-        sheet: d.clone(),
-    };
-    let parsed = SheetFile::from_json(&file.to_json()).expect("sheet file parses");
-    assert_eq!(parsed.sheet_id, layout.id);
-    parsed
-        .sheet
-        .to_sheet(col(), layout)
-        .unwrap_or_else(|e| panic!("sheet is valid on collector/{}: {e}", layout.id))
+    common::load_in(col(), layout, d)
 }
 
 fn load(d: &SheetData) -> Sheet {

@@ -16,7 +16,6 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
 use welcome_engine::aaa::{AaaScore, AaaScoring};
 use welcome_engine::modules::{christmas, easter, ice_cream, Module};
-use welcome_engine::sheet_file::{SHEET_FORMAT, SHEET_VERSION};
 use welcome_engine::*;
 
 use Effect::{Bis, Landscaper, Pool, RealEstate, Surveyor, Temp};
@@ -52,20 +51,7 @@ fn card(name: &str) -> &'static PlanCard {
 
 /// The sheet written in `d` on `layout`, read back through the collector sheet-file format.
 fn load(layout: &SheetLayout, d: &SheetData) -> Sheet {
-    let file = SheetFile {
-        format: SHEET_FORMAT.into(),
-        version: SHEET_VERSION,
-        edition: "collector".into(),
-        sheet_id: layout.id,
-        solo: false,
-        temps_of_others: Vec::new(),
-        sheet: d.clone(),
-    };
-    let parsed = SheetFile::from_json(&file.to_json()).expect("sheet file parses");
-    parsed
-        .sheet
-        .to_sheet(col(), layout)
-        .unwrap_or_else(|e| panic!("sheet is valid on collector/{}: {e}", layout.id))
+    common::load_in(col(), layout, d)
 }
 
 /// A sheet in the spec's notation on the sheet `id`.

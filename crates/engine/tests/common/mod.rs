@@ -154,10 +154,15 @@ pub fn sheet(rows: [&str; 3]) -> Sheet {
 /// The sheet written in `d` on `layout` (any sheet of the 1st edition), read back through the
 /// sheet-file format.
 pub fn load_on(layout: &SheetLayout, d: &SheetData) -> Sheet {
+    load_in(ed(), layout, d)
+}
+
+/// The sheet written in `d` on `layout` of `edition`, read back through the sheet-file format.
+pub fn load_in(edition: &Edition, layout: &SheetLayout, d: &SheetData) -> Sheet {
     let file = SheetFile {
         format: SHEET_FORMAT.into(),
         version: SHEET_VERSION,
-        edition: "first".into(),
+        edition: edition.id.to_string(),
         sheet_id: layout.id,
         solo: false,
         temps_of_others: Vec::new(),
@@ -167,8 +172,8 @@ pub fn load_on(layout: &SheetLayout, d: &SheetData) -> Sheet {
     assert_eq!(parsed.sheet_id, layout.id);
     parsed
         .sheet
-        .to_sheet(ed(), layout)
-        .unwrap_or_else(|e| panic!("sheet is valid on {}: {e}", layout.id))
+        .to_sheet(edition, layout)
+        .unwrap_or_else(|e| panic!("sheet is valid on {}/{}: {e}", edition.id, layout.id))
 }
 
 /// A sheet in the spec's notation on `layout`.
