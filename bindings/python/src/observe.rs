@@ -200,8 +200,10 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
     at += 3 * PER_PLAN;
 
     // turn
+    // The Ice Cream crossing (AAA solo) opens a turn: it shows as the start, and the action
+    // mask tells the two apart (the observation keeps its layout).
     let stage = match turn.stage {
-        Stage::Start => 0,
+        Stage::Cross | Stage::Start => 0,
         Stage::Play => 1,
         Stage::Choice { .. } => 2,
         Stage::Effect { .. } => 3,

@@ -308,6 +308,7 @@ fn refusal(m: &TurnMachine<'_>, action: i128, stage: &str) -> PyErr {
 pub fn text(d: &Decision) -> String {
     use welcome_engine::{Choice, EffectUse};
     match d {
+        Decision::Cross(s) => format!("cross off the end-of-route bonus of street {}", s + 1),
         Decision::Roundabout(h) => format!("build a roundabout in {h}"),
         Decision::Build {
             pick,
