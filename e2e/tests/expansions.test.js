@@ -105,6 +105,10 @@ for (const t of SHEETS) {
       await page.waitForURL(/\/t\/[^/]+$/);
       await page.waitForSelector('#aaa-panel');
       assert.match(await page.textContent('#table-kind'), new RegExp(`Solo · ${t.name}`));
+      // the table's head marks the sheet's stand-ins; its plan C carries its own mark
+      const head = await page.getAttribute('#table-kind .mark.placeholder', 'title');
+      if (t.layout) assert.match(head, t.layout);
+      assert.doesNotMatch(head, /plan C values/);
       // plan C is one of the sheet's own cards: its name, its text, and its sheet's stand-in mark
       const name = await page.getAttribute('.plan[data-plan="3"] [data-card-name]', 'data-card-name');
       assert.match(name, t.plan);

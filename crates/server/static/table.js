@@ -186,11 +186,12 @@ export async function tablePage(main, table, { watch }) {
 
   // A mark after the table's kind when the sheet's own values include stand-ins (the sheet's
   // provenance says so), naming them.
-  // The stand-in values the sheet plays, and the edition's own (its deck) — plans and the AAA
-  // carry their own marks.
+  // The stand-in values the sheet plays, and the edition's own (its deck) — plans (a sheet's own
+  // plan C too) and the AAA carry their own marks.
   function sheetMark(t) {
+    const sheet = (sheetOf(t.edition, t.sheet).provenance || []).filter((p) => !/^plan C values/.test(p.what));
     const deck = (edition(t.edition).provenance || []).filter((p) => !/plan|AAA/i.test(p.what));
-    const src = [...(sheetOf(t.edition, t.sheet).provenance || []), ...deck].filter((p) => p.status === 'placeholder')
+    const src = [...sheet, ...deck].filter((p) => p.status === 'placeholder')
       .map((p) => `${p.what} (${p.source})`).join('; ');
     return src ? [' ', valueMark('placeholder', src)] : null;
   }
