@@ -474,7 +474,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
   const route = derived.routes.get(si + 1) || (st.trucks && st.trucks.length
     ? { street: si + 1, parked: st.trucks, truck: st.trucks.length === 1 ? st.trucks[0] : null, at: null, finished: false, bonus: 'open' }
     : null);
-  if (route) drawRoute(g, n, si, route, targets);
+  if (route) drawRoute(g, n, si, route, targets, big);
 }
 
 /** A small truck facing `dir` (1: to the right, -1: to the left), its front at `fx`. */
@@ -490,7 +490,7 @@ function truckIcon(g, fx, y, dir) {
 
 const BONUS = { open: 'open', won: 'circled', lost: 'crossed off' };
 
-function drawRoute(g, n, si, route, targets) {
+function drawRoute(g, n, si, route, targets, big) {
   const hy = houseY(si);
   const sy = stripY(si);
   const left = cellX(n, 0);
@@ -534,7 +534,8 @@ function drawRoute(g, n, si, route, targets) {
     const key = `b:${si + 1}`;
     const target = mine && targets.get(key);
     if (target) {
-      bg.append(s('circle', { cx: bx, cy: by, r: 22, class: 'touch' }));
+      // a tap of at least 44 CSS pixels on a phone, where the sheet is drawn smaller
+      bg.append(s('circle', { cx: bx, cy: by, r: big ? 34 : 22, class: 'touch' }));
       bg.append(s('circle', { cx: bx, cy: by, r: 19, class: 'hit' }));
       bg.append(s('circle', { cx: bx, cy: by, r: 19, class: 'focus-ring' }));
       makeActionable(bg, { ...target, label: `${bonusText}. ${target.label}` }, key);
