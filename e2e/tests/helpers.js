@@ -62,10 +62,12 @@ async function round(page) {
  * Plays one whole turn by clicking, as a person would: a combination (or number card and
  * effect card), a highlighted house (in `street` when one is highlighted there), the truck when
  * the number asks for it, the effect (its first target, or skip), confirm. Takes a refusal when
- * nothing fits. Returns what it did: 'build', 'refuse' or 'plan', with ' + choice' when a truck
- * was chosen.
+ * nothing fits. When the sheet owes a crossed bonus (Ice Cream against the AAA), first crosses
+ * off the bonus of the first street offered, or of `cross` when it is offered. Returns what it
+ * did: 'build', 'refuse' or 'plan', with ' + choice' when a truck was chosen and ' + cross N'
+ * for each bonus crossed off.
  */
-export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left' } = {}) {
+export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left', cross = null } = {}) {
   let did = 'build';
   let chose = '';
   const seen = [];
@@ -73,6 +75,13 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
     const st = await stage(page);
     seen.push(st);
     if (st === 'submitted') return did + chose;
+    if (st === 'cross') {
+      const offered = await page.locator('#controls [data-cross]').evaluateAll((bs) => bs.map((b) => Number(b.dataset.cross)));
+      const s = offered.includes(cross) ? cross : offered[0];
+      await page.click(`#controls [data-cross="${s}"]`);
+      chose += ` + cross ${s}`;
+      continue;
+    }
     if (st === 'place') {
       const refuse = page.locator('[data-action="refuse"]');
       if (await refuse.count()) {

@@ -3,7 +3,7 @@
 // panel during the game and the final comparison. Every rule is the engine's; this only shows it.
 
 import { el, effectLabel } from './format.js';
-import { edition, planOf } from './data.js';
+import { edition, planOf, sheetOf } from './data.js';
 
 const LETTERS = ['A', 'B', 'C'];
 /** The AAA's per-card values, in the order the card prints them, with their collector names. */
@@ -38,10 +38,38 @@ function placeholders(list, re) {
   return (list || []).filter((p) => p.status === 'placeholder' && re.test(p.what));
 }
 
-/** Where a plan card's points come from, if they are a stand-in: the edition's provenance. */
+/**
+ * The card itself for a plan as a table's view lists it (`{plan, card: id, …}`), so that its
+ * name and sheet are known; a card from the edition data as it is.
+ */
+function fullCard(editionId, card) {
+  if (card && card.id == null && card.card != null) return planOf(editionId, card.card) || card;
+  return card;
+}
+
+/**
+ * Where a plan card's points come from, if they are a stand-in: a sheet's own plan (an
+ * expansion's plan C) from that sheet's provenance, any other from the edition's.
+ */
 export function planPlaceholder(editionId, card) {
-  const re = card && card.advanced ? /advanced plan values/ : /basic plans.*values/;
+  const c = fullCard(editionId, card);
+  if (c && c.sheet) {
+    const sheet = edition(editionId).sheets.find((s) => s.id === c.sheet);
+    return placeholders(sheet && sheet.provenance, /plan C values/).map((p) => `${p.what} (${p.source})`).join('; ') || null;
+  }
+  const re = c && c.advanced ? /advanced plan values/ : /basic plans.*values/;
   return placeholders(edition(editionId).provenance, re).map((p) => `${p.what} (${p.source})`).join('; ') || null;
+}
+
+/** The printed name of a plan card where the edition names its cards ("A-P1", "EG-C3"), else null. */
+export function planCardName(editionId, card) {
+  const c = fullCard(editionId, card);
+  return (c && c.name) || null;
+}
+
+/** The stand-in values of a sheet (its provenance), as one sentence for a tooltip, or null. */
+export function sheetPlaceholders(layout) {
+  return placeholders(layout && layout.provenance, /./).map((p) => `${p.what} (${p.source})`).join('; ') || null;
 }
 
 /** The mark of plan n° `slot + 1` at a table: entered, a placeholder, or none. */
@@ -118,8 +146,10 @@ export function valuesForm(t, save) {
       type: 'number', min: 0, max: 30, id: `plan-${i + 1}-${k}`, inputmode: 'numeric', size: 3,
       value: v ?? '', placeholder: shipped ?? '', 'aria-label': `${planName(t.edition, i)} ${k === 'first' ? 'Projet (first) points' : 'Validé (later) points'}`,
     });
+    const name = planCardName(t.edition, card);
     return el('div', { class: 'row', 'data-plan-values': i + 1 },
       el('strong', {}, planName(t.edition, i)),
+      name ? el('span', { class: 'plan-card-name' }, name) : null,
       el('span', { class: 'muted' }, card ? card.text : `card ${id}`),
       input('first', entered[i] && entered[i][0], card && card.first), '/',
       input('second', entered[i] && entered[i][1], card && card.second),
@@ -169,6 +199,9 @@ export function aaaPanel(t, v) {
   const next = v.next == null ? 'none showing (the draw pile is empty: the discard is shuffled next)' : v.next === 'validation' ? 'a Validation card (its letter is hidden)' : actionName(v.next.action);
   const validated = a.plans.map((p, i) => (p == null ? null : `${planName(t.edition, i)}: ${p} points`)).filter(Boolean);
   const s = a.score;
+  // the rows the sheet's own AAA rules add, labelled as the sheet labels its score rows
+  const layout = t.sheet ? sheetOf(t.edition, t.sheet) : null;
+  const rowLabel = (id) => ((layout && layout.score_rows) || []).find((r) => r.id === id)?.label || id;
   const scoreRows = s ? [
     ['plans', 'Plans', s.plans.reduce((x, y) => x + y, 0)],
     ['parks', 'Parks', s.parks],
@@ -176,6 +209,7 @@ export function aaaPanel(t, v) {
     ['temps', 'Temps', s.temps],
     ['fences', 'Fences', s.fences],
     ['estates', `Estates (best ${s.best.length} of ${s.estate_count})`, s.estates],
+    ...(s.sheet_rows || []).map((r) => [r.id, rowLabel(r.id), r.points, r.detail]),
     ['total', 'Total', s.total],
   ] : [];
   return el('section', { class: 'panel', id: 'aaa-panel', 'aria-labelledby': 'aaa-h' },
@@ -188,7 +222,9 @@ export function aaaPanel(t, v) {
     el('ul', { class: 'aaa-counts', id: 'aaa-counts' }, counts.map(([id, name, n]) => el('li', { 'data-action': id }, `${name}: ${n}`))),
     el('ol', { class: 'aaa-pile', id: 'aaa-pile' }, a.given.map((c) => el('li', { 'data-aaa-card': c, title: c }, actionName(cardEffect(c))))),
     s ? el('table', { class: 'data', id: 'aaa-score' },
-      el('tbody', {}, scoreRows.map(([id, label, pts]) => el('tr', { 'data-row': id }, el('th', { scope: 'row' }, label), el('td', {}, String(pts))))))
+      el('tbody', {}, scoreRows.map(([id, label, pts, detail]) => el('tr', { 'data-row': id, title: detail || null },
+        el('th', { scope: 'row' }, label, detail ? el('span', { class: 'row-detail' }, detail) : null),
+        el('td', {}, String(pts))))))
       : el('p', { class: 'muted', id: 'aaa-score' }, 'Level 0: the AAA scores nothing; your temps score by its table.'));
 }
 

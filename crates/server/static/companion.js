@@ -10,7 +10,7 @@ import { el, emptySheet, EFFECTS, effectLabel, planText } from './format.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
 import { EDITIONS } from './edition.js';
-import { planName, planPlaceholder, valueMark, opponentOf, opponentEditor, levelLabel, aaaPanel } from './aaa.js';
+import { planName, planPlaceholder, planCardName, valueMark, opponentOf, opponentEditor, levelLabel, aaaPanel } from './aaa.js';
 
 const KEY = 'welcome.companion';
 
@@ -199,7 +199,7 @@ export async function companionPage(main) {
       const name = planName(st.edition, k);
       const cards = l.stacks[k].map((id) => planOf(st.edition, id)).filter((p) => p && (st.advanced || !p.advanced || p.id === st.plans[k].card));
       const sel = el('select', { id: `plan-${stack}`, 'aria-label': name, onchange: (e) => { st.plans[k].card = Number(e.target.value); delete st.plans[k].values; save(); renderSetup(); refreshScore(); } },
-        cards.map((p) => el('option', { value: p.id }, `${planText(p)} (${p.first}/${p.second})${p.advanced ? ' ★' : ''}`)));
+        cards.map((p) => el('option', { value: p.id }, `${planCardName(st.edition, p) ? `${planCardName(st.edition, p)}: ` : ''}${planText(p)} (${p.first}/${p.second})${p.advanced ? ' ★' : ''}`)));
       sel.value = String(st.plans[k].card);
       const approved = el('input', { type: 'checkbox', id: `approved-${stack}`, onchange: (e) => { st.plans[k].approved = e.target.checked; save(); } });
       approved.checked = st.plans[k].approved;
@@ -273,6 +273,16 @@ export async function companionPage(main) {
     return (aaaOut && aaaOut.card) || st.aaa.opponent || opponentOf(st.edition, st.aaa.level);
   }
 
+  /**
+   * Ice Cream (collector expansions §3.6): the end-of-route bonuses still open on the sheet, of
+   * which a Validation card makes the player cross one off at the start of their next turn.
+   */
+  function openBonuses() {
+    const l = layout();
+    if (!(l.modules || []).includes('ice-cream')) return 0;
+    return l.streets.filter((street, i) => (street.trucks || []).length && (st.sheet.streets[i].bonus || 'open') === 'open').length;
+  }
+
   /** A Validation card came up on the player's pile (§15.4). */
   function validation(k) {
     const letter = 'ABC'[k];
@@ -280,6 +290,10 @@ export async function companionPage(main) {
     const name = (aaaOut && aaaOut.name) || opponentOf(st.edition, st.aaa.level)?.name || 'The AAA';
     remember();
     st.aaa.drawn.push(k);
+    // Ice Cream: the next turn starts by crossing off an open bonus; none open, nothing happens
+    const owed = st.sheet.owed || 0;
+    const crossing = owed < openBonuses();
+    if (crossing) st.sheet = { ...st.sheet, owed: owed + 1 };
     if (card && card.validates['abc'[k]]) {
       const slot = st.plans[k];
       const plan = planOf(st.edition, slot.card);
@@ -291,8 +305,15 @@ export async function companionPage(main) {
     } else {
       toast(`${name} does not validate plan ${letter}: nothing happens.`);
     }
+    if (crossing) toast('Ice Cream: your next turn starts by crossing off one open end-of-route bonus of your choice.', false, 'cross');
     save();
     renderSetup();
+    // cards already typed for this turn: the turn starts again, with the crossing first
+    if (crossing && controller) {
+      controller.dead = true;
+      controller = null;
+      startTurn();
+    }
     refreshScore();
   }
 
@@ -324,14 +345,16 @@ export async function companionPage(main) {
       el('span', {}, 'A Validation card came up:'),
       [0, 1, 2].map((k) => el('button', { type: 'button', id: `c-validation-${'abc'[k]}`, disabled: a.drawn.includes(k) ? true : null, onclick: () => validation(k) }, 'ABC'[k])));
     const view = aaaOut ? { companion: true, aaa: { name: aaaOut.name, card: aaaOut.card, given: a.given, plans: a.plans, score: aaaOut.score } } : null;
+    const owed = st.sheet.owed || 0;
     aaaEl.replaceChildren(
       el('section', { class: 'panel', 'aria-labelledby': 'c-aaa-h' },
         el('h2', { id: 'c-aaa-h' }, 'Your opponent: the AAA'),
         el('p', { class: 'muted' }, 'The card left in your hand goes to the AAA at the end of each turn (on a refusal, the card you choose). Press the letter of a Validation card when one comes up.'),
         el('div', { class: 'grid-form' }, el('label', { for: 'c-aaa-level' }, 'Opponent card'), levelSel),
         ...editor.nodes,
-        drawn),
-      view ? aaaPanel({ edition: st.edition, values: a.opponent ? { opponent: a.opponent } : null }, view) : el('span'),
+        drawn,
+        owed ? el('p', { class: 'warn', id: 'c-owed' }, `Your next turn starts by crossing off ${owed === 1 ? 'one open end-of-route bonus' : `${owed} open end-of-route bonuses`} (a Validation card came up).`) : null),
+      view ? aaaPanel({ edition: st.edition, sheet: st.sheetId, values: a.opponent ? { opponent: a.opponent } : null }, view) : el('span'),
     );
   }
 
@@ -464,6 +487,7 @@ export async function companionPage(main) {
       requestOptions: request,
       submit: async (turn) => {
         const draft = { play: turn.play };
+        if (turn.cross) draft.cross = turn.cross;
         if (turn.roundabout) draft.roundabout = turn.roundabout;
         if (turn.plans) draft.plans = turn.plans;
         if (turn.reshuffle) draft.reshuffle = true;

@@ -122,6 +122,11 @@ export function effectUseText(use) {
   return JSON.stringify(use);
 }
 
+/** The bonuses a turn crossed off first, as a Validation card asked (Ice Cream, AAA solo). */
+function crossText(turn) {
+  return (turn.cross || []).map((s) => `crossed off the street ${s} bonus`);
+}
+
 /** Plans named as the 1st edition names them ("n°1"), where the caller does not say. */
 const numbered = (slot) => `n°${slot + 1}`;
 
@@ -130,7 +135,7 @@ const numbered = (slot) => `n°${slot + 1}`;
  * or "n°1" as the table's edition names it (see plans.js).
  */
 export function turnText(turn, offer, plan = numbered) {
-  const parts = [];
+  const parts = crossText(turn);
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};
   if (play.refuse) {
@@ -245,7 +250,7 @@ export function offerText(offer) {
  * `plan`, as in `turnText`).
  */
 export function logTurnText(turn, offer, plan = numbered) {
-  const parts = [];
+  const parts = crossText(turn);
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};
   if (play.refuse) {

@@ -4,7 +4,7 @@ import { api, seats, prefs } from './api.js';
 import { el } from './format.js';
 import { edition, DEFAULT_EDITION, tableKind } from './data.js';
 import { EDITIONS } from './edition.js';
-import { levelLabel, opponentPlaceholders, valueMark } from './aaa.js';
+import { levelLabel, opponentPlaceholders, sheetPlaceholders, valueMark } from './aaa.js';
 import { navigate, setTitle } from './app.js';
 import { recordPicker, replayFile, hold, refusal } from './replay.js';
 
@@ -23,6 +23,8 @@ export async function lobbyPage(main) {
   let ed = edition(editionSel.value);
   const mode = el('select', { id: 'mode', name: 'mode' });
   const sheet = el('select', { id: 'sheet', name: 'sheet' });
+  // which of the chosen sheet's values are stand-ins (its provenance), named in the mark's title
+  const sheetNote = el('span', { class: 'muted', id: 'sheet-note' });
   // AAA solo: the opponent card's level, and a word on which of its values are stand-ins.
   const aaaLevel = el('select', { id: 'aaa-level', name: 'aaa_level' });
   const aaaNote = el('span', { class: 'muted', id: 'aaa-note' });
@@ -36,9 +38,11 @@ export async function lobbyPage(main) {
     const keepMode = mode.value;
     mode.replaceChildren(...ed.modes.map((m) => el('option', { value: m.id }, `${m.name} (${m.description})`)));
     if (ed.modes.some((m) => m.id === keepMode)) mode.value = keepMode;
-    sheet.replaceChildren(...ed.sheets.map((sh) => el('option', { value: sh.id }, sh.name)));
+    sheet.replaceChildren(...ed.sheets.map((sh) => el('option', { value: sh.id, title: sheetPlaceholders(sh) },
+      `${sh.name}${sheetPlaceholders(sh) ? ' (placeholder values)' : ''}`)));
     sheet.value = prefs.get('sheet', ed.default_sheet);
     if (!sheet.value) sheet.value = ed.default_sheet;
+    syncSheet();
     aaaLevel.replaceChildren(...(ed.aaa ? ed.aaa.opponents : []).map((o) => el('option', { value: o.level, title: opponentPlaceholders(o) || null }, levelLabel(o))));
     if (ed.aaa) aaaLevel.value = '1';
     const stand = (ed.provenance || []).some((p) => p.status === 'placeholder');
@@ -46,6 +50,11 @@ export async function lobbyPage(main) {
     if (!stand) enterValues.checked = false;
     syncMode();
   }
+  function syncSheet() {
+    const src = sheetPlaceholders(ed.sheets.find((sh) => sh.id === sheet.value));
+    sheetNote.replaceChildren(...(src ? [valueMark('placeholder', src)] : []));
+  }
+  sheet.addEventListener('change', syncSheet);
   function syncLevel() {
     const o = ed.aaa && ed.aaa.opponents.find((x) => String(x.level) === aaaLevel.value);
     const src = o && opponentPlaceholders(o);
@@ -116,7 +125,7 @@ export async function lobbyPage(main) {
       el('label', { for: 'edition' }, 'Edition'), editionSel,
       el('label', { for: 'mode' }, 'Mode'), mode,
       ...aaaRow,
-      el('label', { for: 'sheet' }, 'Sheet'), sheet,
+      el('label', { for: 'sheet' }, 'Sheet'), el('div', { class: 'row' }, sheet, sheetNote),
       el('label', { for: 'seats' }, 'Seats'), seatCount,
       el('label', { for: 'advanced' }, 'Advanced variant'), el('label', { class: 'row check', for: 'advanced' }, advanced, el('span', { class: 'muted' }, 'advanced plans and roundabouts')),
       el('label', { for: 'reshuffle' }, 'First-plan reshuffle'), el('label', { class: 'row check', for: 'reshuffle' }, reshuffle, el('span', { class: 'muted' }, 'offered after the first plan')),

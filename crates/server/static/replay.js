@@ -9,7 +9,7 @@ import { el, offerText, logTurnText } from './format.js';
 import { sheetOf, tableKind } from './data.js';
 import { setTitle } from './app.js';
 import { rowHelp } from './help.js';
-import { planName } from './aaa.js';
+import { planName, planCardName } from './aaa.js';
 import { planShort } from './plans.js';
 
 /** A record read from a file, kept for a reload of the page (this tab only). */
@@ -224,7 +224,8 @@ export async function replayPage(main, table = null) {
     return el('section', { class: 'panel', 'aria-labelledby': 'replay-plans-h' },
       el('h2', { id: 'replay-plans-h' }, 'City plans'),
       el('ul', { class: 'status-list' }, plans.map((p) => el('li', { 'data-plan': p.plan },
-        el('span', {}, el('strong', {}, planName(editionId, p.plan - 1)), ` ${p.text}`),
+        el('span', {}, el('strong', {}, planName(editionId, p.plan - 1)),
+          planCardName(editionId, p) ? el('span', { class: 'plan-card-name' }, ` · ${planCardName(editionId, p)}`) : '', ` ${p.text}`),
         el('span', { class: `pill${p.approved ? ' done' : ''}` }, p.approved ? `approved: ${p.second} left` : `${p.first}, then ${p.second}`)))));
   }
 

@@ -120,7 +120,8 @@ function indexDerived(derived) {
  *        marks: {fresh: Set<"s,h">, chosen: Set<"s,h">, pending?: {house: "s,h", number}},
  *        label: text naming the sheet, solo: bool, plans?: [{text}] (dealt, for their text),
  *        edition?: the sheet's edition id (else the edition `layout` comes from, if known)}
- * Keys: "h:s:h" house, "f:s:k" fence slot, "c:size" real-estate column, "t:refusal" refusal track.
+ * Keys: "h:s:h" house, "f:s:k" fence slot, "c:size" real-estate column, "t:refusal" refusal track,
+ * "b:s" the end-of-route bonus of street s (crossed off when a Validation card asks for it).
  */
 export function renderSheet(container, data, opts = {}) {
   const layout = data.layout || LAYOUT;
@@ -203,7 +204,7 @@ export function renderSheet(container, data, opts = {}) {
  * scrolls the box sideways to the one nearest to what is shown.
  */
 function revealTargets(scroller, targets) {
-  const sig = [...targets.keys()].filter((k) => k.startsWith('h:') || k.startsWith('f:')).join(' ');
+  const sig = [...targets.keys()].filter((k) => k.startsWith('h:') || k.startsWith('f:') || k.startsWith('b:')).join(' ');
   if (sig === (scroller.dataset.targets || '')) return;
   scroller.dataset.targets = sig;
   if (!sig || !scroller.isConnected) return;
@@ -473,7 +474,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
   const route = derived.routes.get(si + 1) || (st.trucks && st.trucks.length
     ? { street: si + 1, parked: st.trucks, truck: st.trucks.length === 1 ? st.trucks[0] : null, at: null, finished: false, bonus: 'open' }
     : null);
-  if (route) drawRoute(g, n, si, route);
+  if (route) drawRoute(g, n, si, route, targets, big);
 }
 
 /** A small truck facing `dir` (1: to the right, -1: to the left), its front at `fx`. */
@@ -489,7 +490,7 @@ function truckIcon(g, fx, y, dir) {
 
 const BONUS = { open: 'open', won: 'circled', lost: 'crossed off' };
 
-function drawRoute(g, n, si, route) {
+function drawRoute(g, n, si, route, targets, big) {
   const hy = houseY(si);
   const sy = stripY(si);
   const left = cellX(n, 0);
@@ -521,14 +522,26 @@ function drawRoute(g, n, si, route) {
     const by = sy + 18;
     const mine = state !== 'crossed';
     const bonus = mine ? route.bonus : 'open';
-    const bg = s('g', { class: `bonus ${mine ? bonus : 'unused'}`, role: 'img' });
+    const bg = s('g', { class: `bonus ${mine ? bonus : 'unused'}`, role: 'img', 'data-bonus': si + 1 });
     bg.append(s('circle', { cx: bx, cy: by, r: 14, class: 'bonus-disc' }));
     bg.append(s('text', { x: bx, y: by + 5, class: 'bonus-text', 'text-anchor': 'middle' }, '+1'));
     if (bonus === 'won') bg.append(s('circle', { cx: bx, cy: by, r: 18, class: 'bonus-ring' }));
     if (bonus === 'lost' || !mine) crossMark(bg, bx - 15, by - 15, 30, 30, 'bonus-cross');
-    bg.setAttribute('aria-label', mine
+    const bonusText = mine
       ? `Street ${si + 1}, end-of-route bonus (1 more point per circled cone): ${BONUS[bonus] || bonus}${route.finished && bonus === 'open' ? ', route finished' : ''}`
-      : `Street ${si + 1}, end-of-route bonus of the truck not chosen`);
+      : `Street ${si + 1}, end-of-route bonus of the truck not chosen`;
+    // a bonus to cross off now (a Validation card came up, Ice Cream in AAA solo)
+    const key = `b:${si + 1}`;
+    const target = mine && targets.get(key);
+    if (target) {
+      // a tap of at least 44 CSS pixels on a phone, where the sheet is drawn smaller
+      bg.append(s('circle', { cx: bx, cy: by, r: big ? 34 : 22, class: 'touch' }));
+      bg.append(s('circle', { cx: bx, cy: by, r: 19, class: 'hit' }));
+      bg.append(s('circle', { cx: bx, cy: by, r: 19, class: 'focus-ring' }));
+      makeActionable(bg, { ...target, label: `${bonusText}. ${target.label}` }, key);
+    } else {
+      bg.setAttribute('aria-label', bonusText);
+    }
     rg.append(bg);
   }
   g.append(rg);

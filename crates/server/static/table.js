@@ -9,7 +9,7 @@ import { edition, sheetOf, tableKind } from './data.js';
 import { toast, setTitle } from './app.js';
 import { joinQr, joinHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
-import { valuesForm, aaaPanel, aaaResult, planName, planMark, valueMark } from './aaa.js';
+import { valuesForm, aaaPanel, aaaResult, planName, planMark, planCardName, valueMark } from './aaa.js';
 import { planShort } from './plans.js';
 
 /** Points as added to the total: penalties with their minus sign. */
@@ -186,11 +186,12 @@ export async function tablePage(main, table, { watch }) {
 
   // A mark after the table's kind when the sheet's own values include stand-ins (the sheet's
   // provenance says so), naming them.
-  // The stand-in values the sheet plays, and the edition's own (its deck) — plans and the AAA
-  // carry their own marks.
+  // The stand-in values the sheet plays, and the edition's own (its deck) — plans (a sheet's own
+  // plan C too) and the AAA carry their own marks.
   function sheetMark(t) {
+    const sheet = (sheetOf(t.edition, t.sheet).provenance || []).filter((p) => !/^plan C values/.test(p.what));
     const deck = (edition(t.edition).provenance || []).filter((p) => !/plan|AAA/i.test(p.what));
-    const src = [...(sheetOf(t.edition, t.sheet).provenance || []), ...deck].filter((p) => p.status === 'placeholder')
+    const src = [...sheet, ...deck].filter((p) => p.status === 'placeholder')
       .map((p) => `${p.what} (${p.source})`).join('; ');
     return src ? [' ', valueMark('placeholder', src)] : null;
   }
@@ -531,9 +532,11 @@ export async function tablePage(main, table, { watch }) {
     const wrap = el('div', { class: 'plans' });
     for (const p of v.plans) {
       const label = planName(t.edition, p.plan - 1);
+      const cardName = planCardName(t.edition, p);
       const byAaa = v.aaa && v.aaa.plans[p.plan - 1];
       wrap.append(el('div', { class: `plan${p.approved ? ' approved' : ''}`, 'data-plan': p.plan, 'aria-label': `${label}: ${p.text}. ${p.approved ? `Approved: ${p.second} points left` : `${p.first} points to the first, then ${p.second}`}` },
-        el('div', {}, el('strong', {}, label), p.advanced ? el('span', { class: 'muted' }, ' · advanced') : '',
+        el('div', {}, el('strong', {}, label), cardName ? el('span', { class: 'plan-card-name', 'data-card-name': cardName }, ` · ${cardName}`) : '',
+          p.advanced ? el('span', { class: 'muted' }, ' · advanced') : '',
           helpTip(label, planHelp(p), `plan-tip-${p.plan}`), ' ', planMark(t, p.plan - 1, p)),
         el('div', {}, p.text),
         el('div', { class: 'pts' },

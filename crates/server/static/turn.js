@@ -1,4 +1,5 @@
-// One seat's turn, step by step: pick a combination (or a number card and an effect card),
+// One seat's turn, step by step: cross off what the sheet owes (an Ice Cream bonus, when an
+// AAA Validation card came up), pick a combination (or a number card and an effect card),
 // write the number, answer what the number asks for (the Ice Cream truck), use the effect,
 // optionally build a roundabout, validate plans, confirm. Every choice offered comes from the
 // server's `options` answer for the current draft (the engine's turn machine); this module
@@ -121,7 +122,7 @@ export class TurnController {
     }
     if (!saved || saved.round !== this.cfg.round || !saved.draft) return false;
     const d = saved.draft;
-    if (!d.play && !d.roundabout && !(d.plans || []).length) return false;
+    if (!d.play && !d.roundabout && !(d.plans || []).length && !(d.cross || []).length) return false;
     this.draft = { plans: [], ...d };
     this.effectDone = !!saved.effectDone;
     this.passCard = saved.passCard ?? null;
@@ -144,11 +145,13 @@ export class TurnController {
     const d = {};
     const t = this.submitted;
     if (t) {
+      if (t.cross && t.cross.length) d.cross = t.cross;
       if (t.roundabout) d.roundabout = t.roundabout;
       d.play = t.play;
       if (t.plans && t.plans.length) d.plans = t.plans;
       return d;
     }
+    if (this.draft.cross && this.draft.cross.length) d.cross = this.draft.cross;
     if (this.draft.roundabout) d.roundabout = this.draft.roundabout;
     if (this.draft.play) d.play = this.draft.play;
     if (this.draft.plans.length) d.plans = this.draft.plans;
@@ -239,6 +242,8 @@ export class TurnController {
 
   stage() {
     if (this.submitted) return 'submitted';
+    // the sheet owes a crossing: the engine lists nothing else until the draft has it
+    if (this.opts && (this.opts.cross || []).length) return 'cross';
     if (!this.draft.play) return 'place';
     const b = this.draft.play.build;
     if (b && !b.choice && this.opts && (this.opts.choices || []).length) return 'choice';
@@ -299,6 +304,16 @@ export class TurnController {
     });
   }
 
+  /** Crosses off the open end-of-route bonus of `street` (1-based), as the sheet owes. */
+  crossBonus(street) {
+    this.cfg.onAct?.();
+    this.change(() => {
+      this.draft.cross = [...(this.draft.cross || []), street];
+      this.mode = null;
+      this.notice = null;
+    });
+  }
+
   choose(choice) {
     this.change(() => {
       this.draft.play.build.choice = choice;
@@ -348,6 +363,7 @@ export class TurnController {
 
   async confirm() {
     const turn = { play: this.draft.play };
+    if (this.draft.cross && this.draft.cross.length) turn.cross = this.draft.cross;
     if (this.draft.roundabout) turn.roundabout = this.draft.roundabout;
     if (this.draft.plans.length) turn.plans = this.draft.plans;
     if (this.reshuffle && this.opts && this.opts.reshuffle) turn.reshuffle = true;
@@ -393,6 +409,13 @@ export class TurnController {
     const o = this.opts;
     if (!o || this.busy || this.submitted) return t;
     const stage = this.stage();
+    if (stage === 'cross') {
+      // the bonuses that may be crossed off, on the sheet as in the controls
+      for (const street of o.cross) {
+        t.set(`b:${street}`, { label: `Cross off the street ${street} bonus.`, activate: () => this.crossBonus(street) });
+      }
+      return t;
+    }
     if (this.mode === 'roundabout') {
       for (const h of o.roundabouts || []) {
         t.set(`h:${h[0]}:${h[1]}`, { label: 'Build a roundabout here.', activate: () => this.roundabout(h) });
@@ -518,10 +541,13 @@ export class TurnController {
     this.renderControls();
     const stage = this.opts ? this.stage() : null;
     if (stage !== this.lastStage) {
-      if (this.lastStage && (stage === 'finish' || stage === 'choice' || stage === 'effect' && !this.targets().size)) this.showControls();
+      if (this.lastStage && (stage === 'finish' || stage === 'choice' || stage === 'cross' || stage === 'effect' && !this.targets().size)) this.showControls();
       if (stage === 'effect' && this.targets().size) this.showSheet();
       // the truck question is asked in the controls: take the keyboard there
       if (stage === 'choice') this.cfg.controls.querySelector('[data-choice]')?.focus();
+      if (stage === 'cross') this.cfg.controls.querySelector('[data-cross]')?.focus();
+      // once crossed off, the keyboard goes on to the cards
+      if (this.lastStage === 'cross' && stage === 'place') this.cfg.controls.querySelector('button.card:enabled')?.focus();
       this.lastStage = stage;
     }
     this.cfg.onChange?.(this);
@@ -563,7 +589,8 @@ export class TurnController {
   offerView() {
     const offer = this.cfg.offer;
     const o = this.opts;
-    const locked = !!this.draft.play || this.submitted || this.busy;
+    const crossing = !!o && this.stage() === 'cross';
+    const locked = !!this.draft.play || this.submitted || this.busy || crossing;
     const wrap = el('div', { class: 'offer', role: 'group', 'aria-label': 'Cards this round' });
     if (offer.combinations) {
       offer.combinations.forEach((c, i) => {
@@ -574,7 +601,7 @@ export class TurnController {
         wrap.append(el('button', {
           class: 'card', type: 'button', 'data-combination': i + 1, 'data-ctl': `combo-${i + 1}`,
           'aria-pressed': pressed ? 'true' : 'false',
-          'aria-label': `Combination ${i + 1}: number ${c.number}, ${effectLabel(c.effect)}${o ? (fits ? `, fits in ${fits} places` : ', fits nowhere') : ''}`,
+          'aria-label': `Combination ${i + 1}: number ${c.number}, ${effectLabel(c.effect)}${o && !crossing ? (fits ? `, fits in ${fits} places` : ', fits nowhere') : ''}`,
           title: `${effectLabel(c.effect)}: ${effectHelp(c.effect)}`,
           disabled: locked || (o && !fits) ? true : null,
           onclick: () => this.choosePick(pick),
@@ -672,6 +699,19 @@ export class TurnController {
       hint('Waiting for the other players. You can still restart your turn until the round resolves.');
     } else if (!o) {
       hint(this.busy ? 'Loading…' : 'Waiting for the table…');
+    } else if (stage === 'cross') {
+      step.append(el('h3', { id: 'cross-prompt' }, 'A Validation card came up: cross off one open end-of-route bonus'));
+      const owed = Math.max(1, ((o.sheet && o.sheet.owed) || 0));
+      hint(`Choose the street whose bonus you cross off before you play${owed > 1 ? ` (${owed} bonuses to cross off, one at a time)` : ''}. A crossed-off bonus is lost for good.`);
+      const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'cross-prompt' });
+      for (const street of o.cross) {
+        row.append(el('button', {
+          type: 'button', class: 'primary', 'data-ctl': `cross-${street}`, 'data-cross': street,
+          disabled: this.busy ? true : null,
+          onclick: () => this.crossBonus(street),
+        }, `Street ${street} bonus`));
+      }
+      step.append(row);
     } else if (stage === 'place') {
       if (o.refuse) {
         step.append(el('h3', {}, 'Nothing fits'));
@@ -726,6 +766,7 @@ export class TurnController {
           onclick: () => { this.mode = this.mode === 'roundabout' ? null : 'roundabout'; this.render(); },
         }, 'Build a roundabout first'));
       }
+      for (const street of this.draft.cross || []) hint(`Street ${street} bonus crossed off (a Validation card came up).`);
     } else if (stage === 'choice') {
       const b = this.draft.play.build;
       step.append(el('h3', {}, `Which ice-cream truck drives street ${b.house[0]}?`));
@@ -847,7 +888,7 @@ export class TurnController {
     if (buttons.childNodes.length) parts.push(buttons);
 
     const bottom = el('div', { class: 'row' });
-    const canRestart = this.submitted || this.draft.play || this.draft.roundabout || this.pick || this.handNum;
+    const canRestart = this.submitted || this.draft.play || this.draft.roundabout || this.pick || this.handNum || (this.draft.cross || []).length;
     bottom.append(el('button', {
       type: 'button', class: 'danger', 'data-ctl': 'restart', 'data-action': 'restart',
       disabled: !canRestart || this.busy ? true : null,

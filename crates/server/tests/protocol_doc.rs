@@ -169,6 +169,10 @@ async fn every_example_matches_the_server() {
     .await;
 
     let mut seen = BTreeSet::new();
+    // The AAA scored by the companion examples that have one, and the AAA scores the text shows
+    // (checked against them once every example is read).
+    let mut companion_aaa = Vec::new();
+    let mut aaa_scores = Vec::new();
     for ex in &all {
         let ty = ex["type"].as_str();
         let kind = match ty {
@@ -202,10 +206,52 @@ async fn every_example_matches_the_server() {
                 // Beside the options, the sheet at the end of the turn.
                 let after = o.as_object_mut().unwrap().remove("after_turn").unwrap();
                 assert_eq!(after, o["sheet"]);
+                // and the AAA, when the example plays against it
+                let aaa = o.as_object_mut().unwrap().remove("aaa");
+                assert_eq!(aaa.is_some(), ex.get("aaa").is_some(), "{ex}");
+                if let Some(aaa) = aaa {
+                    companion_aaa.push(aaa["score"].clone());
+                }
+                // A crossing the sheet owed is paid by the draft's `cross`: nothing is owed at
+                // the end of the turn, and the bonus is crossed off.
+                let kind = if let Some(cross) = ex["draft"]["cross"].as_array() {
+                    assert!(ex["sheet"]["owed"].as_u64().unwrap_or(0) >= cross.len() as u64);
+                    assert_eq!(after.get("owed"), None, "{after}");
+                    for s in cross {
+                        let street = s.as_u64().unwrap() as usize - 1;
+                        assert_eq!(after["streets"][street]["bonus"], "lost");
+                    }
+                    assert_eq!(o.get("cross"), None, "nothing more to cross off: {o}");
+                    // Without it, the options list the open bonuses and nothing else.
+                    let mut before = ex.clone();
+                    before["draft"] = json!({});
+                    let b = call(addr, "POST", "/api/companion/options", before, 200).await;
+                    assert_eq!(b["cross"], json!([1, 3]), "{b}");
+                    assert_eq!(b["placements"], json!([]));
+                    assert_eq!(b["refuse"], Value::Null);
+                    assert_eq!(b["complete"], false);
+                    // and a sheet cannot owe more than its open bonuses
+                    let mut over = ex.clone();
+                    over["sheet"]["owed"] = json!(3);
+                    let e = call(addr, "POST", "/api/companion/options", over, 422).await;
+                    assert_eq!(e["code"], "sheet_feature", "{e}");
+                    "companion cross"
+                } else {
+                    "companion"
+                };
                 o["type"] = json!("options");
                 o["request"] = json!(1);
-                same_shape(&o, &options, "companion");
-                "companion"
+                if kind == "companion" {
+                    same_shape(&o, &options, "companion");
+                } else {
+                    // an Ice Cream sheet derives more than the classic one compared with
+                    assert_eq!(keys(&o), keys(&options), "fields of the companion answer");
+                }
+                kind
+            }
+            None if ex.get("sheet_rows").is_some() => {
+                aaa_scores.push(ex.clone());
+                "aaa sheet rows"
             }
             None if ex.get("rounds").is_some() => {
                 same_shape(ex, &replay, "replay");
@@ -341,6 +387,34 @@ async fn every_example_matches_the_server() {
         };
         seen.insert(kind);
     }
+    // An AAA score with sheet rows is the one a companion example's AAA has, as it is.
+    for ex in &aaa_scores {
+        assert!(
+            companion_aaa.contains(ex),
+            "{ex} is no companion example's AAA: {companion_aaa:?}"
+        );
+        let rows: i64 = ex["sheet_rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["points"].as_i64().unwrap())
+            .sum();
+        let base: i64 = ["parks", "pools", "temps", "fences", "estates"]
+            .iter()
+            .map(|k| ex[k].as_i64().unwrap())
+            .sum::<i64>()
+            + ex["plans"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_i64().unwrap())
+                .sum::<i64>();
+        assert_eq!(
+            ex["total"].as_i64(),
+            Some(base + rows),
+            "the rows add up: {ex}"
+        );
+    }
     for kind in [
         "edition",
         "derived",
@@ -366,6 +440,8 @@ async fn every_example_matches_the_server() {
         "aaa",
         "edition aaa",
         "companion aaa",
+        "companion cross",
+        "aaa sheet rows",
     ] {
         assert!(seen.contains(kind), "no example of {kind}");
     }
