@@ -59,8 +59,9 @@ pub(crate) fn aaa_lights(given: &[crate::card::Card]) -> (i32, String) {
         (Some(a), Some(b)) if b > a => (
             (b - a - 1) as i32,
             format!(
-                "{} cards between its first and last Barrière cards",
-                b - a - 1
+                "{} card{} between its first and last Barrière cards",
+                b - a - 1,
+                if b - a == 2 { "" } else { "s" }
             ),
         ),
         _ => (0, "fewer than two Barrière cards".into()),

@@ -245,6 +245,9 @@ pub(crate) fn aaa_points(
         .count() as i32;
     (
         cards + 10 * crossed,
-        format!("{cards} cards other than Barrière, {crossed} of your bonuses crossed off"),
+        format!(
+            "{cards} card{} other than Barrière, {crossed} of your bonuses crossed off",
+            if cards == 1 { "" } else { "s" }
+        ),
     )
 }
