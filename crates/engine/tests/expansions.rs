@@ -185,12 +185,8 @@ fn cards(list: &[(u8, Effect)]) -> Vec<Card> {
 
 fn aaa_row(sheet_id: &str, given: &[Card], player: &Sheet) -> (i32, AaaScore) {
     let s = AaaScore::against(&sam(), given, [None; 3], lay(sheet_id), player, 5);
-    let id = match sheet_id {
-        "easter" => "eggs",
-        "ice-cream" => "ice-cream",
-        _ => "lights",
-    };
-    let row = s.sheet_rows.iter().find(|r| r.id == id);
+    let id = lay(sheet_id).modules[0].row_id();
+    let row = s.sheet_rows.iter().find(|r| Some(r.id.as_str()) == id);
     (row.expect("the sheet adds an AAA row").points, s)
 }
 

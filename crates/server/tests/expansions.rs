@@ -119,16 +119,7 @@ async fn each_expansion_sheet_adds_its_row_to_the_aaas_score() {
             assert_eq!(rows.len(), 1, "{score}");
             assert_eq!(rows[0]["id"], row);
             assert!(rows[0]["detail"].as_str().is_some_and(|d| !d.is_empty()));
-            let base: i64 = ["parks", "pools", "temps", "fences", "estates"]
-                .iter()
-                .map(|k| score[k].as_i64().unwrap())
-                .sum::<i64>()
-                + score["plans"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|p| p.as_i64().unwrap())
-                    .sum::<i64>();
+            let base = aaa_base_rows(score);
             assert_eq!(
                 score["total"].as_i64(),
                 Some(base + rows[0]["points"].as_i64().unwrap())

@@ -399,16 +399,7 @@ async fn every_example_matches_the_server() {
             .iter()
             .map(|r| r["points"].as_i64().unwrap())
             .sum();
-        let base: i64 = ["parks", "pools", "temps", "fences", "estates"]
-            .iter()
-            .map(|k| ex[k].as_i64().unwrap())
-            .sum::<i64>()
-            + ex["plans"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| p.as_i64().unwrap())
-                .sum::<i64>();
+        let base = aaa_base_rows(ex);
         assert_eq!(
             ex["total"].as_i64(),
             Some(base + rows),

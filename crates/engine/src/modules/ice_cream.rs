@@ -195,18 +195,20 @@ pub(crate) fn score_row(layout: &SheetLayout, sheet: &Sheet) -> ScoreRow {
     ScoreRow::new(layout, "ice-cream", boxes.iter().sum(), boxes, detail)
 }
 
+/// Whether street `s` has a truck, hence an end-of-route bonus.
+fn has_bonus(layout: &SheetLayout, s: u8) -> bool {
+    layout
+        .streets
+        .get(s as usize)
+        .is_some_and(|st| !st.trucks.is_empty())
+}
+
 /// Streets whose end-of-route bonus is still open (neither circled nor crossed).
 pub fn open_bonuses<'a>(
     layout: &'a SheetLayout,
     sheet: &'a Sheet,
 ) -> impl Iterator<Item = u8> + 'a {
-    (0..sheet.streets()).filter(move |&s| {
-        layout
-            .streets
-            .get(s as usize)
-            .is_some_and(|st| !st.trucks.is_empty())
-            && sheet.race(s) == Race::Open
-    })
+    (0..sheet.streets()).filter(move |&s| has_bonus(layout, s) && sheet.race(s) == Race::Open)
 }
 
 /// AAA solo: a Validation card came up, so the player owes one crossed bonus (§3.6).
@@ -235,13 +237,7 @@ pub(crate) fn aaa_points(
         .filter(|c| c.effect != crate::card::Effect::Surveyor)
         .count() as i32;
     let crossed = (0..sheet.streets())
-        .filter(|&s| {
-            layout
-                .streets
-                .get(s as usize)
-                .is_some_and(|st| !st.trucks.is_empty())
-                && sheet.race(s) == Race::Lost
-        })
+        .filter(|&s| has_bonus(layout, s) && sheet.race(s) == Race::Lost)
         .count() as i32;
     (
         cards + 10 * crossed,

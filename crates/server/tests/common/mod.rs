@@ -226,3 +226,19 @@ impl Client {
         e
     }
 }
+
+/// The AAA's base rows in a score as JSON (plans, parks, pools, temps, fences, estates): its
+/// total less the rows its sheet adds.
+pub fn aaa_base_rows(score: &serde_json::Value) -> i64 {
+    let plans: i64 = score["plans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_i64().unwrap())
+        .sum();
+    ["parks", "pools", "temps", "fences", "estates"]
+        .iter()
+        .map(|k| score[k].as_i64().unwrap())
+        .sum::<i64>()
+        + plans
+}
