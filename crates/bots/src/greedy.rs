@@ -7,7 +7,7 @@ use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
-use welcome_engine::modules::{self, christmas, easter, ice_cream};
+use welcome_engine::modules::{self, atomic, christmas, easter, ice_cream};
 use welcome_engine::sheet::{MAX_ESTATE, MAX_STREETS};
 use welcome_engine::{
     Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
@@ -279,6 +279,11 @@ fn street_terms(
                 }
                 t.value += LINK_END * grow;
             }
+            Module::Atomic => {
+                // The street bonus goes to the highest capacity: high numbers in shelters help
+                // (the optimism bonus pulls the other way, but is worth less than two streets).
+                t.value += SHELTER * f32::from(atomic::capacity(layout, sheet, s));
+            }
             Module::Roundabouts | Module::IceCream => {}
         }
     }
@@ -331,6 +336,8 @@ const EGG: f32 = 1.5;
 const EGG_HOPE: f32 = 1.0;
 const LINK: f32 = 0.5;
 const LINK_END: f32 = 8.0;
+/// Per point of shelter capacity in a street (Atomic War).
+const SHELTER: f32 = 0.25;
 
 const DEAD: f32 = 4.0;
 const OPEN: f32 = 6.0;

@@ -326,12 +326,13 @@ impl AaaScore {
     }
 
     /// Scores a level 1+ AAA against the player's `sheet` on `layout`: the base rows (§15.5)
-    /// plus the rows of the sheet's own AAA rules.
+    /// plus the rows of the sheet's own AAA rules (`halves`: `Aaa::halves`).
     pub fn against(
         s: &AaaScoring,
         given: &[Card],
         plans: [Option<u8>; 3],
         layout: &crate::edition::SheetLayout,
+        halves: &[u8],
         sheet: &crate::sheet::Sheet,
         best_estates: usize,
     ) -> AaaScore {
@@ -344,7 +345,7 @@ impl AaaScore {
             best_estates,
         );
         for &m in &layout.modules {
-            if let Some(row) = m.aaa_row(layout, given, sheet) {
+            if let Some(row) = m.aaa_row(layout, given, halves, sheet) {
                 score.total += row.points;
                 score.sheet_rows.push(row);
             }
@@ -384,6 +385,9 @@ pub struct Aaa {
     pub plans: [Option<u8>; 3],
     /// Validation letters drawn so far (0 = A), in order.
     pub drawn: Vec<u8>,
+    /// Its halves of the sheet's split boxes, in the layout's order (Atomic War shelters,
+    /// collector expansions §6.6; 0 = empty). Public: they are written on the player's sheet.
+    pub halves: Vec<u8>,
     /// Letters in the draw pile and in the discard (hidden: they lie face down).
     pub(crate) pile: Vec<u8>,
     pub(crate) discard: Vec<u8>,
@@ -400,6 +404,25 @@ pub fn temps_rule(card: &AaaCard, given: &[Card]) -> crate::score::Temps<'static
     }
 }
 
+/// How the player's sheet scores against an AAA with `card`, `given` and `halves`: temps as
+/// `temps_rule`, Atomic War shelters against its halves (collector expansions §6.6).
+pub fn table_rule(
+    layout: &crate::edition::SheetLayout,
+    card: &AaaCard,
+    given: &[Card],
+    halves: &[u8],
+) -> crate::score::Table<'static> {
+    let shelters = if layout.has(crate::modules::Module::Atomic) {
+        crate::score::Shelters::Against(crate::modules::atomic::aaa_capacities(layout, halves))
+    } else {
+        crate::score::Shelters::Alone
+    };
+    crate::score::Table {
+        temps: temps_rule(card, given),
+        shelters,
+    }
+}
+
 /// What the player sees of the AAA (Ruling C26).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AaaView {
@@ -407,6 +430,9 @@ pub struct AaaView {
     pub given: Vec<Card>,
     pub plans: [Option<u8>; 3],
     pub drawn: Vec<u8>,
+    /// Its halves of the sheet's split boxes (`Aaa::halves`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub halves: Vec<u8>,
     /// Validation cards in the draw pile and in the discard (their letters are hidden).
     pub in_pile: usize,
     pub in_discard: usize,
@@ -419,6 +445,12 @@ impl Aaa {
     /// (level 1+, Ruling C23) or by the card's table (level 0, Ruling C25).
     pub fn temps(&self) -> crate::score::Temps<'static> {
         temps_rule(&self.card, &self.given)
+    }
+
+    /// How the player's sheet scores against this AAA: temps as `temps`, shelters against its
+    /// halves.
+    pub fn table(&self, layout: &crate::edition::SheetLayout) -> crate::score::Table<'static> {
+        table_rule(layout, &self.card, &self.given, &self.halves)
     }
 
     /// Its score (level 1 and above), against the player's `sheet`.
@@ -434,6 +466,7 @@ impl Aaa {
             &self.given,
             self.plans,
             layout,
+            &self.halves,
             sheet,
             best as usize,
         ))
@@ -445,6 +478,7 @@ impl Aaa {
             given: self.given.clone(),
             plans: self.plans,
             drawn: self.drawn.clone(),
+            halves: self.halves.clone(),
             in_pile: self.pile.len(),
             in_discard: self.discard.len(),
             guarded: self.guarded,

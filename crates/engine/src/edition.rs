@@ -101,6 +101,21 @@ pub struct StreetLayout {
     /// their first number in the street (Ice Cream, Ruling TR7).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trucks: Vec<Side>,
+    /// Shelter houses, 1-based (Atomic War): numbering one writes its capacity.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shelters: Vec<u8>,
+}
+
+/// Atomic War's printed values (collector expansions §6.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AtomicValues {
+    /// Per street: the bonus for the highest shelter capacity.
+    pub street_bonus: Vec<i32>,
+    /// The bonus for the lowest total capacity.
+    pub optimism: i32,
+    /// AAA solo: what the AAA's half of each street's first shelter holds at setup.
+    pub aaa_first: Vec<u8>,
 }
 
 /// Temps in solo: at least `at_least` temps score `points`.
@@ -167,6 +182,9 @@ pub struct SheetLayout {
     /// Easter: points for the eggs collected, by threshold.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub egg_points: Vec<Threshold>,
+    /// Atomic War: street bonuses, optimism and the AAA's first shelters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub atomic: Option<AtomicValues>,
     /// The 2023 expansion this sheet is (collector expansions §1.7): its layout constraints
     /// are checked at load time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -185,6 +203,9 @@ pub struct SheetLayout {
     /// Per house: scoops of its cone (derived from `streets`).
     #[serde(skip)]
     pub(crate) cone_map: [[u8; MAX_HOUSES]; MAX_STREETS],
+    /// Per street: bit i set when house i has a shelter (derived from `streets`).
+    #[serde(skip)]
+    pub(crate) shelter_mask: [u16; MAX_STREETS],
     /// Per number 0–17: eggs it can collect (derived from `egg_loops`).
     #[serde(skip)]
     pub(crate) loops: [u8; MAX_NUMBER as usize + 1],
@@ -228,6 +249,11 @@ impl SheetLayout {
             .unwrap_or(0)
     }
 
+    /// Shelter houses of street `s`, bit i for house i.
+    pub fn shelters(&self, s: u8) -> u16 {
+        self.shelter_mask.get(s as usize).copied().unwrap_or(0)
+    }
+
     /// Eggs a number can collect.
     pub fn egg_loops_of(&self, number: u8) -> u8 {
         self.loops.get(number as usize).copied().unwrap_or(0)
@@ -258,6 +284,11 @@ impl SheetLayout {
             for c in &st.cones {
                 if let Some(x) = self.cone_map[s].get_mut(c.house.wrapping_sub(1) as usize) {
                     *x = c.scoops;
+                }
+            }
+            for &h in &st.shelters {
+                if (1..=MAX_HOUSES as u8).contains(&h) {
+                    self.shelter_mask[s] |= 1 << (h - 1);
                 }
             }
         }
@@ -401,6 +432,8 @@ pub enum Expansion {
     Easter,
     IceCream,
     Christmas,
+    #[serde(rename = "atomic-war")]
+    Atomic,
 }
 
 /// How a measure compares to a number.
@@ -454,6 +487,8 @@ pub enum EstateMeasure {
     InnerLinks,
     /// 1 if its size is odd and neither slot beside its middle house is linked (Christmas).
     MiddleUnlinked,
+    /// Shelter houses in it (Atomic War).
+    Shelters,
 }
 
 impl EstateMeasure {
@@ -464,6 +499,7 @@ impl EstateMeasure {
             EstateMeasure::PoolsBuilt => "built pools",
             EstateMeasure::InnerLinks => "links inside",
             EstateMeasure::MiddleUnlinked => "unlinked middle house",
+            EstateMeasure::Shelters => "shelters",
         }
     }
 }
@@ -476,6 +512,8 @@ pub enum SheetMeasure {
     Eggs,
     /// Circled 3-scoop cones (Ice Cream).
     Cones3Circled,
+    /// The capacity of every shelter together (Atomic War).
+    CapacityTotal,
 }
 
 impl SheetMeasure {
@@ -483,6 +521,7 @@ impl SheetMeasure {
         match self {
             SheetMeasure::Eggs => "eggs collected",
             SheetMeasure::Cones3Circled => "circled 3-scoop cones",
+            SheetMeasure::CapacityTotal => "total shelter capacity",
         }
     }
 }
@@ -493,6 +532,8 @@ impl SheetMeasure {
 pub enum ItemSet {
     /// Every egg of this colour collected (Easter).
     EggsOfColour(String),
+    /// Every shelter built: its house numbered (Atomic War).
+    Shelters,
 }
 
 /// What one street must satisfy for an `InStreets` plan.
@@ -509,6 +550,8 @@ pub enum StreetTest {
     AllCones,
     /// Collected eggs of at least this many colours (Easter).
     ColoursCollected(u8),
+    /// Shelter capacity of at least this much (Atomic War).
+    CapacityAtLeast(u8),
 }
 
 impl StreetTest {
@@ -519,6 +562,7 @@ impl StreetTest {
             StreetTest::AllEggs => "every egg collected".into(),
             StreetTest::AllCones => "every cone circled".into(),
             StreetTest::ColoursCollected(n) => format!("eggs of {n} colours collected"),
+            StreetTest::CapacityAtLeast(n) => format!("shelter capacity {n} or more"),
         }
     }
 }
@@ -715,10 +759,11 @@ impl PlanCard {
                 let list: Vec<String> = sets
                     .iter()
                     .map(|s| match s {
-                        ItemSet::EggsOfColour(c) => format!("every {c} egg"),
+                        ItemSet::EggsOfColour(c) => format!("every {c} egg collected"),
+                        ItemSet::Shelters => "every shelter built".into(),
                     })
                     .collect();
-                format!("{} collected", list.join(" and "))
+                list.join(" and ")
             }
             PlanCondition::InStreets(i) => {
                 let tests: Vec<String> = i.tests.iter().map(|t| t.words()).collect();
@@ -1296,6 +1341,9 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
         }
         if st.trucks.len() > 2 || (st.trucks.len() == 2 && st.trucks[0] == st.trucks[1]) {
             return Err(format!("street {n}: trucks are one per street end"));
+        }
+        if st.shelters.iter().any(|&h| outside(h)) {
+            return Err(format!("street {n}: a shelter is outside the street"));
         }
     }
     if s.real_estate.len() != MAX_ESTATE {

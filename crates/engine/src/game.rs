@@ -10,7 +10,7 @@ use crate::card::{Card, Draw, Effect};
 use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
 use crate::id::{EditionId, SheetId};
 use crate::legal::{Combination, Offer, PlanSlot, TurnContext, TurnError};
-use crate::score::{ranks, score_all, Score, Temps};
+use crate::score::{ranks, score_all, Score};
 use crate::sheet::Sheet;
 use crate::turn::{Pick, Play, Turn};
 use crate::values::TableValues;
@@ -563,6 +563,11 @@ impl Game {
                 given: Vec::new(),
                 plans: [None; 3],
                 drawn: Vec::new(),
+                halves: layout
+                    .modules
+                    .iter()
+                    .flat_map(|m| m.aaa_halves(layout))
+                    .collect(),
                 pile: vec![letter],
                 discard: (0..3).filter(|&l| l != letter).collect(),
                 guarded: total - edition.solo.bottom_part.clamp(1, total),
@@ -1058,6 +1063,7 @@ impl Position {
                     given: v.given.clone(),
                     plans: v.plans,
                     drawn: v.drawn.clone(),
+                    halves: v.halves.clone(),
                     pile: left,
                     discard,
                     guarded: v.guarded,
@@ -1176,6 +1182,12 @@ impl Position {
                 continue;
             };
             self.sheets[seat] = after;
+            if let (Some(a), Some(r)) = (&mut self.aaa, &turn.roundabout) {
+                // The AAA answers the player's roundabout (collector expansions §6.6).
+                for &m in &self.layout.modules {
+                    m.on_roundabout(self.layout, &mut a.halves, r.house.street);
+                }
+            }
             for c in &turn.plans {
                 validated[c.plan as usize] = true;
             }
@@ -1451,7 +1463,7 @@ impl Position {
         // The sheet's own Validation-card rules (collector expansions §n.6), at every level.
         if let Some(sheet) = self.sheets.first_mut() {
             for &m in &self.layout.modules {
-                m.on_validation(self.layout, sheet, slot as u8);
+                m.on_validation(self.layout, sheet, &mut a.halves, &a.given, slot as u8);
             }
         }
         a.drawn.push(slot as u8);
@@ -1622,19 +1634,16 @@ impl Position {
     /// Running (or final) scores of every seat, with temps ranked across the table (in AAA
     /// solo against the AAA, Rulings C23 and C25).
     pub fn scores(&self) -> Vec<Score> {
-        match self.aaa_temps() {
-            Some(t) => self
-                .sheets
-                .iter()
-                .map(|s| Score::of(self.layout, s, t))
-                .collect(),
+        match &self.aaa {
+            Some(a) => {
+                let t = a.table(self.layout);
+                self.sheets
+                    .iter()
+                    .map(|s| Score::of(self.layout, s, t))
+                    .collect()
+            }
             None => score_all(self.layout, &self.sheets, self.options.mode == Mode::Solo),
         }
-    }
-
-    /// AAA solo: how the player's temps score.
-    fn aaa_temps(&self) -> Option<Temps<'static>> {
-        self.aaa.as_ref().map(|a| a.temps())
     }
 
     /// Values the table entered from its own cards (collector §18.5).

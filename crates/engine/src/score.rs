@@ -21,6 +21,34 @@ pub enum Temps<'a> {
     Places([u8; 3]),
 }
 
+/// Atomic War: whose shelter capacities a sheet's are compared with (collector expansions §6.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shelters<'a> {
+    /// Nobody else: the sheet on its own (solo without an AAA, or a bot's estimate).
+    Alone,
+    /// Every player's capacities, this one's included.
+    Ranked(&'a [crate::modules::atomic::Capacities]),
+    /// AAA solo: the AAA's capacities.
+    Against(crate::modules::atomic::Capacities),
+}
+
+/// What a sheet's score needs from the rest of the table: how temps score and whose shelters
+/// it is compared with. A `Temps` alone converts into it for sheets without shelters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Table<'a> {
+    pub temps: Temps<'a>,
+    pub shelters: Shelters<'a>,
+}
+
+impl<'a> From<Temps<'a>> for Table<'a> {
+    fn from(temps: Temps<'a>) -> Table<'a> {
+        Table {
+            temps,
+            shelters: Shelters::Alone,
+        }
+    }
+}
+
 /// Points for a temp count among `all` counts: dense ranking over distinct non-zero counts.
 pub fn temp_points(layout: &SheetLayout, mine: u8, temps: Temps<'_>) -> i32 {
     if mine == 0 {
@@ -128,7 +156,7 @@ const BASE_ROWS: [&str; 8] = [
 /// The row ids a sheet scores: the base rows and one per module that has a row.
 pub fn row_ids(layout: &SheetLayout) -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = BASE_ROWS.to_vec();
-    ids.extend(layout.modules.iter().filter_map(|m| m.row_id()));
+    ids.extend(layout.modules.iter().flat_map(|m| m.row_ids()));
     ids
 }
 
@@ -222,7 +250,7 @@ impl Values {
 }
 
 /// Points of the modules' rows.
-fn module_points(layout: &SheetLayout, sheet: &Sheet) -> i32 {
+fn module_points(layout: &SheetLayout, sheet: &Sheet, table: Table<'_>) -> i32 {
     layout
         .modules
         .iter()
@@ -236,6 +264,7 @@ fn module_points(layout: &SheetLayout, sheet: &Sheet) -> i32 {
             Module::Christmas => (0..sheet.streets())
                 .map(|s| crate::modules::christmas::longest_string(sheet, s) as i32)
                 .sum(),
+            Module::Atomic => crate::modules::atomic::points(layout, sheet, table.shelters),
             Module::Roundabouts => 0,
         })
         .sum()
@@ -243,8 +272,9 @@ fn module_points(layout: &SheetLayout, sheet: &Sheet) -> i32 {
 
 impl Score {
     /// Scores a sheet (spec §9.3, thematic §1.6).
-    pub fn of(layout: &SheetLayout, sheet: &Sheet, temps: Temps<'_>) -> Score {
-        let v = Values::of(layout, sheet, temps);
+    pub fn of<'a>(layout: &SheetLayout, sheet: &Sheet, table: impl Into<Table<'a>>) -> Score {
+        let table = table.into();
+        let v = Values::of(layout, sheet, table.temps);
         let n = sheet.streets() as usize;
         let mut rows = Vec::with_capacity(layout.score_rows.len());
         for label in &layout.score_rows {
@@ -318,8 +348,8 @@ impl Score {
                     format!("{} permit refusals", sheet.refusals()),
                 ),
                 id => {
-                    let m = layout.modules.iter().find(|m| m.row_id() == Some(id));
-                    match m.and_then(|m| m.score_row(layout, sheet)) {
+                    let m = layout.modules.iter().find(|m| m.row_ids().contains(&id));
+                    match m.and_then(|m| m.score_row(layout, sheet, id, table)) {
                         Some(r) => r,
                         // The edition check refuses rows that nothing scores.
                         None => row(0, Vec::new(), String::new()),
@@ -328,7 +358,7 @@ impl Score {
             });
         }
         let total = rows.iter().map(|r| r.points).sum();
-        debug_assert_eq!(total, Score::total_of(layout, sheet, temps));
+        debug_assert_eq!(total, Score::total_of(layout, sheet, table));
         Score {
             rows,
             total,
@@ -337,22 +367,24 @@ impl Score {
     }
 
     /// The total alone, without building the rows (for bots and benchmarks).
-    pub fn total_of(layout: &SheetLayout, sheet: &Sheet, temps: Temps<'_>) -> i32 {
-        Values::of(layout, sheet, temps).base_total() + module_points(layout, sheet)
+    pub fn total_of<'a>(layout: &SheetLayout, sheet: &Sheet, table: impl Into<Table<'a>>) -> i32 {
+        let table = table.into();
+        Values::of(layout, sheet, table.temps).base_total() + module_points(layout, sheet, table)
     }
 
     /// `total_of` with the sheet's completed estates per size already counted
     /// (`Sheet::estate_counts`, or the sum of `Sheet::street_estate_counts`): a bot that
     /// caches them per street saves the scan.
-    pub fn total_with_estates(
+    pub fn total_with_estates<'a>(
         layout: &SheetLayout,
         sheet: &Sheet,
-        temps: Temps<'_>,
+        table: impl Into<Table<'a>>,
         estate_counts: [u8; MAX_ESTATE],
     ) -> i32 {
+        let table = table.into();
         debug_assert_eq!(estate_counts, sheet.estate_counts());
-        Values::with_estates(layout, sheet, temps, estate_counts).base_total()
-            + module_points(layout, sheet)
+        Values::with_estates(layout, sheet, table.temps, estate_counts).base_total()
+            + module_points(layout, sheet, table)
     }
 
     /// The points of row `id` (0 when the sheet has no such row).
@@ -373,20 +405,40 @@ impl Score {
     }
 }
 
-/// Scores every sheet of a game; temps are ranked across the sheets unless `solo`.
+/// Scores every sheet of a game; temps and shelters are compared across the sheets unless
+/// `solo`.
 pub fn score_all(layout: &SheetLayout, sheets: &[Sheet], solo: bool) -> Vec<Score> {
     let counts: Vec<u8> = sheets.iter().map(|s| s.temps()).collect();
+    let capacities = all_capacities(layout, sheets);
     sheets
         .iter()
         .map(|s| {
-            let t = if solo {
-                Temps::Solo
+            let table = if solo {
+                Temps::Solo.into()
             } else {
-                Temps::Ranked(&counts)
+                Table {
+                    temps: Temps::Ranked(&counts),
+                    shelters: Shelters::Ranked(&capacities),
+                }
             };
-            Score::of(layout, s, t)
+            Score::of(layout, s, table)
         })
         .collect()
+}
+
+/// Every sheet's shelter capacities (empty on sheets without shelters).
+pub fn all_capacities(
+    layout: &SheetLayout,
+    sheets: &[Sheet],
+) -> Vec<crate::modules::atomic::Capacities> {
+    if layout.has(Module::Atomic) {
+        sheets
+            .iter()
+            .map(|s| crate::modules::atomic::capacities(layout, s))
+            .collect()
+    } else {
+        Vec::new()
+    }
 }
 
 /// 1-based ranks; equal total and tie-break share a rank (Ruling 16).

@@ -3,9 +3,11 @@
 
 use crate::edition::{Edition, SheetLayout, Side};
 use crate::id::SheetId;
+use crate::modules::atomic::Capacities;
 use crate::modules::ice_cream;
-use crate::score::{Score, Temps};
-use crate::sheet::{FenceRef, House, HouseRef, Race, Sheet, MAX_ESTATE, MAX_NUMBER};
+use crate::modules::Module;
+use crate::score::{Score, Shelters, Table, Temps};
+use crate::sheet::{FenceRef, House, HouseRef, Race, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
 use serde::{Deserialize, Serialize};
 
 /// The `format` field of every sheet file.
@@ -84,6 +86,10 @@ pub struct SheetFile {
     /// Temp counts of the other players (multiplayer temp majority).
     #[serde(default)]
     pub temps_of_others: Vec<u8>,
+    /// Atomic War: the other players' shelter capacities, per street (collector expansions
+    /// §6.4); without them the sheet is compared with nobody.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shelters_of_others: Vec<Vec<u16>>,
     pub sheet: SheetData,
 }
 
@@ -163,6 +169,8 @@ pub enum SheetFileError {
     PlanPoints { slot: usize, points: u8 },
     #[error("a solo sheet has no other players' temps")]
     SoloWithOthers,
+    #[error("shelters of other player {player}: {what}")]
+    Shelters { player: usize, what: String },
 }
 
 impl SheetFileError {
@@ -183,6 +191,7 @@ impl SheetFileError {
             PlanHouse { .. } | PlanPoints { .. } => "sheet_plan",
             Track { .. } => "sheet_track",
             SoloWithOthers => "sheet_temps",
+            Shelters { .. } => "sheet_shelters",
         }
     }
 }
@@ -607,6 +616,7 @@ impl SheetFile {
             sheet_id: layout.id,
             solo,
             temps_of_others,
+            shelters_of_others: Vec::new(),
             sheet: SheetData::of(layout, sheet),
         }
     }
@@ -640,8 +650,16 @@ impl SheetFile {
         } else {
             format!("  \"sheet_id\": {},\n", one(&self.sheet_id))
         };
+        let shelters = if self.shelters_of_others.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "  \"shelters_of_others\": {},\n",
+                one(&self.shelters_of_others)
+            )
+        };
         format!(
-            "{{\n  \"format\": {},\n  \"version\": {},\n  \"edition\": {},\n{sheet_id}  \"solo\": {},\n  \"temps_of_others\": {},\n  \"sheet\": {{\n    \"streets\": [\n{}\n    ],\n    \"temps\": {},\n    \"real_estate\": {},\n    \"refusals\": {},\n    \"plans\": {}{}\n  }}\n}}\n",
+            "{{\n  \"format\": {},\n  \"version\": {},\n  \"edition\": {},\n{sheet_id}  \"solo\": {},\n  \"temps_of_others\": {},\n{shelters}  \"sheet\": {{\n    \"streets\": [\n{}\n    ],\n    \"temps\": {},\n    \"real_estate\": {},\n    \"refusals\": {},\n    \"plans\": {}{}\n  }}\n}}\n",
             one(&self.format),
             self.version,
             one(&self.edition),
@@ -658,6 +676,51 @@ impl SheetFile {
                 String::new()
             },
         )
+    }
+
+    /// Every player's shelter capacities, this sheet's last; checks the others'.
+    fn capacities(
+        &self,
+        layout: &SheetLayout,
+        sheet: &Sheet,
+    ) -> Result<Vec<Capacities>, SheetFileError> {
+        let bad = |player: usize, what: String| SheetFileError::Shelters { player, what };
+        if !self.shelters_of_others.is_empty() && !layout.has(Module::Atomic) {
+            return Err(bad(1, format!("the {} sheet has no shelters", layout.name)));
+        }
+        if self.solo && !self.shelters_of_others.is_empty() {
+            return Err(bad(1, "a solo sheet has no other players".into()));
+        }
+        let mut all = Vec::with_capacity(self.shelters_of_others.len() + 1);
+        for (i, c) in self.shelters_of_others.iter().enumerate() {
+            if c.len() != layout.streets.len() {
+                return Err(bad(
+                    i + 1,
+                    format!(
+                        "{} streets, the sheet has {}",
+                        c.len(),
+                        layout.streets.len()
+                    ),
+                ));
+            }
+            let mut caps: Capacities = [0; MAX_STREETS];
+            for (s, (&v, st)) in c.iter().zip(&layout.streets).enumerate() {
+                let most = st.shelters.len() as u16 * u16::from(MAX_NUMBER);
+                if v > most {
+                    return Err(bad(
+                        i + 1,
+                        format!(
+                            "street {}: {v} is more than its shelters hold ({most})",
+                            s + 1
+                        ),
+                    ));
+                }
+                caps[s] = v;
+            }
+            all.push(caps);
+        }
+        all.push(crate::modules::atomic::capacities(layout, sheet));
+        Ok(all)
     }
 
     /// The edition, the checked sheet and its score.
@@ -683,12 +746,16 @@ impl SheetFile {
         }
         let mut all = self.temps_of_others.clone();
         all.push(sheet.temps());
-        let temps = if self.solo {
-            Temps::Solo
+        let capacities = self.capacities(layout, &sheet)?;
+        let table = if self.solo {
+            Temps::Solo.into()
         } else {
-            Temps::Ranked(&all)
+            Table {
+                temps: Temps::Ranked(&all),
+                shelters: Shelters::Ranked(&capacities),
+            }
         };
-        let score = Score::of(layout, &sheet, temps);
+        let score = Score::of(layout, &sheet, table);
         Ok((sheet, score))
     }
 }

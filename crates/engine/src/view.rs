@@ -6,7 +6,7 @@ use crate::card::{Card, Effect};
 use crate::edition::{Edition, PlanCard, SheetLayout};
 use crate::game::{EndReason, Mode, NextCard, Options, Pile, Position};
 use crate::legal::{Offer, PlanSlot, TurnContext};
-use crate::score::{score_all, Score, Temps};
+use crate::score::{score_all, Score, Table, Temps};
 use crate::sheet::Sheet;
 use crate::turn::Turn;
 
@@ -110,7 +110,16 @@ impl PlayerView {
 
     /// Scores `sheets` (every seat's, in seat order) as the game would.
     pub fn score_sheets(&self, sheets: &[Sheet]) -> Vec<Score> {
-        match self.solo_temps() {
+        let table = match &self.aaa {
+            Some(a) => Some(crate::aaa::table_rule(
+                self.layout,
+                &a.card,
+                &a.given,
+                &a.halves,
+            )),
+            None => self.solo_temps().map(Table::from),
+        };
+        match table {
             Some(t) => sheets
                 .iter()
                 .map(|s| Score::of(self.layout, s, t))
@@ -129,6 +138,7 @@ impl PlayerView {
             &a.given,
             a.plans,
             self.layout,
+            &a.halves,
             self.sheets.first()?,
             best as usize,
         ))

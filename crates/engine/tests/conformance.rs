@@ -1856,6 +1856,7 @@ fn temp_score(temps: u8, others: &[u8], solo: bool) -> i32 {
         sheet_id: Default::default(),
         solo,
         temps_of_others: others.to_vec(),
+        shelters_of_others: Vec::new(),
         sheet: d,
     };
     let (_, sc) = SheetFile::from_json(&file.to_json())
@@ -1937,6 +1938,7 @@ fn c46_worked_example_totals_55_s9_3() {
         sheet_id: Default::default(),
         solo: false,
         temps_of_others: vec![6, 1],
+        shelters_of_others: Vec::new(),
         sheet: d,
     };
     let (s, sc) = SheetFile::from_json(&file.to_json())

@@ -1787,6 +1787,7 @@ fn t18_worked_example_easter_8_1() {
         sheet_id: l.id,
         solo: false,
         temps_of_others: vec![3],
+        shelters_of_others: Vec::new(),
         sheet: d,
     };
     let (s, sc) = SheetFile::from_json(&file.to_json())
@@ -3237,6 +3238,7 @@ fn thematic_sheet_files_are_checked() {
         sheet_id: SheetId::new(sheet_id).unwrap(),
         solo: false,
         temps_of_others: Vec::new(),
+        shelters_of_others: Vec::new(),
         sheet: d,
     };
     let err = |f: SheetFile| f.score().unwrap_err().code();

@@ -11,7 +11,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::Json;
-use welcome_engine::aaa::{temps_rule, AaaScore, Outcome};
+use welcome_engine::aaa::{table_rule, temps_rule, AaaScore, Outcome};
 use welcome_engine::{
     opponent_card, AaaCard, Decision, Edition, Mode, Offer, Options, Score, Sheet, SheetData,
     SheetLayout, TableValues, Temps, TurnContext,
@@ -91,11 +91,14 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         return Err(ApiError::bad_request("bad_draft", e.message));
     }
     let sent_aaa = req.aaa.is_some();
-    let aaa_req = req.aaa.unwrap_or_default();
+    let mut aaa_req = req.aaa.unwrap_or_default();
     let aaa = opponent_card(edition, mode, aaa_req.level, aaa_req.opponent)
         .map_err(|e| ApiError::bad_request(e.code(), e.to_string()))?;
     match aaa {
-        Some(_) => check_aaa(edition, &aaa_req)?,
+        Some(_) => {
+            check_aaa(edition, &aaa_req)?;
+            aaa_req.halves = aaa_halves(layout, &aaa_req)?;
+        }
         None if sent_aaa => {
             return Err(ApiError::bad_request(
                 "not_aaa",
@@ -135,7 +138,7 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
                 reshuffle: req.draft.reshuffle,
             })
             .and_then(|()| end.finish());
-        if let Ok((_, mut s)) = done {
+        if let Ok((turn, mut s)) = done {
             // Alone at the table, this seat is every seat: the round ends on its sheet.
             if mode == Mode::Solo {
                 for m in &layout.modules {
@@ -143,6 +146,11 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
                 }
             }
             after_turn = Some(SheetData::of(layout, &s));
+            if let (Some(_), Some(r)) = (&aaa, &turn.roundabout) {
+                for m in &layout.modules {
+                    m.on_roundabout(layout, &mut aaa_req.halves, r.house.street);
+                }
+            }
         }
     }
     let aaa = aaa.map(|card| aaa_out(edition, layout, &sheet, card, &aaa_req));
@@ -151,6 +159,49 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         after_turn,
         aaa,
     }))
+}
+
+/// The AAA's halves as sent (or as at setup), after the request's Validation card.
+fn aaa_halves(layout: &SheetLayout, a: &CompanionAaa) -> Result<Vec<u8>, ApiError> {
+    let bad = |m: String| ApiError::bad_request("bad_aaa", m);
+    let setup: Vec<u8> = layout
+        .modules
+        .iter()
+        .flat_map(|m| m.aaa_halves(layout))
+        .collect();
+    let mut halves = if a.halves.is_empty() {
+        setup
+    } else if a.halves.len() != setup.len() {
+        return Err(bad(format!(
+            "aaa.halves: {} values, the {} sheet splits {} boxes",
+            a.halves.len(),
+            layout.name,
+            setup.len()
+        )));
+    } else {
+        let most = setup
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .max(welcome_engine::sheet::MAX_NUMBER);
+        if let Some(v) = a.halves.iter().find(|&&v| v > most) {
+            return Err(bad(format!(
+                "aaa.halves: {v} is more than a half holds ({most})"
+            )));
+        }
+        a.halves.clone()
+    };
+    if let Some(v) = a.validation {
+        if !(1..=3).contains(&v) {
+            return Err(bad(format!("aaa.validation: plan {v}; plans are 1 to 3")));
+        }
+        let mut sheet = Sheet::new(layout);
+        for m in &layout.modules {
+            m.on_validation(layout, &mut sheet, &mut halves, &a.given, v - 1);
+        }
+    }
+    Ok(halves)
 }
 
 /// The AAA's pile and validations as the player typed them: cards of the edition's deck, no
@@ -205,9 +256,13 @@ fn aaa_out(
     let score = card
         .scoring
         .as_ref()
-        .map(|s| AaaScore::against(s, &a.given, a.plans, layout, sheet, best));
+        .map(|s| AaaScore::against(s, &a.given, a.plans, layout, &a.halves, sheet, best));
     let standing = score.as_ref().map(|aaa| {
-        let me = Score::of(layout, sheet, temps_rule(&card, &a.given));
+        let me = Score::of(
+            layout,
+            sheet,
+            table_rule(layout, &card, &a.given, &a.halves),
+        );
         Outcome::of(
             (me.total, me.tie_break.estates),
             (aaa.total, aaa.estate_count),
@@ -218,5 +273,6 @@ fn aaa_out(
         card,
         score,
         standing,
+        halves: a.halves.clone(),
     }
 }

@@ -4,7 +4,7 @@
 //! and their bonus races, strings of lights).
 
 use serde::{Deserialize, Serialize};
-use welcome_engine::modules::{christmas, easter, ice_cream};
+use welcome_engine::modules::{atomic, christmas, easter, ice_cream};
 use welcome_engine::{FenceRef, HouseRef, Module, Race, Sheet, SheetLayout, Side};
 
 /// The derived state of one sheet.
@@ -27,6 +27,23 @@ pub struct Derived {
     /// Christmas: the slots holding a string of lights, `[street, k]` between houses k and k+1.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<FenceRef>,
+    /// Atomic War: every shelter, left to right, street by street (the order of the AAA's
+    /// halves in `aaa.halves`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shelters: Vec<ShelterOut>,
+    /// Atomic War: the capacity of each street.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub capacities: Vec<u16>,
+}
+
+/// A shelter.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ShelterOut {
+    pub house: HouseRef,
+    /// The number written in it, once its house is numbered.
+    pub capacity: Option<u8>,
+    /// A roundabout stands on its house: it is never built.
+    pub lost: bool,
 }
 
 /// A housing estate, named by its first house.
@@ -129,10 +146,31 @@ pub fn of(layout: &SheetLayout, sheet: &Sheet) -> Derived {
                     .filter(|f| christmas::linked(sheet, f.street, f.slot))
                     .collect();
             }
+            Module::Atomic => {
+                d.shelters = shelters(layout, sheet);
+                d.capacities = (0..sheet.streets())
+                    .map(|s| atomic::capacity(layout, sheet, s))
+                    .collect();
+            }
             Module::Roundabouts => {}
         }
     }
     d
+}
+
+fn shelters(layout: &SheetLayout, sheet: &Sheet) -> Vec<ShelterOut> {
+    let mut out = Vec::new();
+    for (s, street) in layout.streets.iter().enumerate() {
+        for &house in &street.shelters {
+            let h = HouseRef::new(s as u8, house.saturating_sub(1));
+            out.push(ShelterOut {
+                house: h,
+                capacity: sheet.number(h),
+                lost: sheet.house(h) == welcome_engine::House::Roundabout,
+            });
+        }
+    }
+    out
 }
 
 fn eggs(layout: &SheetLayout, sheet: &Sheet) -> Vec<EggOut> {

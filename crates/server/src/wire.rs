@@ -141,6 +141,14 @@ pub struct CompanionAaa {
     /// The points it recorded at its validations, per plan (level 0: 0).
     #[serde(default)]
     pub plans: [Option<u8>; 3],
+    /// Its halves of the sheet's split boxes (Atomic War shelters, left to right, street by
+    /// street), as the last answer gave them; empty: as at setup.
+    #[serde(default)]
+    pub halves: Vec<u8>,
+    /// A Validation card of this plan (1–3) just came up: the AAA's halves change as the
+    /// sheet's rules say (Atomic War: it builds a shelter).
+    #[serde(default)]
+    pub validation: Option<u8>,
 }
 
 // ----- HTTP answers -----
@@ -506,6 +514,10 @@ pub struct CompanionAaaOut {
     /// Levels 1–5: how the game would end for the player if it ended with the sheet sent
     /// (Ruling C24).
     pub standing: Option<Outcome>,
+    /// Its halves after the request's Validation card and the turn's roundabout (send them
+    /// back with the next request); empty on sheets that split no box.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub halves: Vec<u8>,
 }
 
 /// `POST /api/replay`: a game record replayed round by round.

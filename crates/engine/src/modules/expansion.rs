@@ -1,4 +1,5 @@
-//! The layout constraints of the 2023 expansion sheets (collector expansions §2.2, §3.2, §5.2):
+//! The layout constraints of the 2023 expansion sheets (collector expansions §2.2, §3.2, §5.2,
+//! §6.2):
 //! what the rules text and the sheet's plan cards imply about a layout whose picture is not
 //! known. The shipped stand-ins meet them, and so must a layout a table enters; a layout that
 //! breaks one is refused with the constraint's name.
@@ -12,6 +13,7 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::Easter => Module::Easter,
         Expansion::IceCream => Module::IceCream,
         Expansion::Christmas => Module::Christmas,
+        Expansion::Atomic => Module::Atomic,
     };
     if !layout.has(module) {
         return Err(format!(
@@ -22,6 +24,7 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::Easter => easter(layout),
         Expansion::IceCream => ice_cream(layout),
         Expansion::Christmas => Ok(()),
+        Expansion::Atomic => atomic(layout),
     }
 }
 
@@ -109,6 +112,52 @@ fn ice_cream(layout: &SheetLayout) -> Result<(), String> {
     if pool_cones < 3 {
         return Err(format!(
             "ICE-L5: {pool_cones} houses have both a pool and a cone; plan IC-C3 needs at least 3"
+        ));
+    }
+    Ok(())
+}
+
+fn atomic(layout: &SheetLayout) -> Result<(), String> {
+    let Some(values) = &layout.atomic else {
+        return Err(
+            "the Atomic War sheet needs its street bonuses, optimism and AAA values".into(),
+        );
+    };
+    let streets = layout.streets.len();
+    if values.street_bonus.len() != streets || values.aaa_first.len() != streets {
+        return Err(format!(
+            "the Atomic War values need one street bonus and one AAA first shelter per street ({streets})"
+        ));
+    }
+    if values.street_bonus.iter().any(|&b| b < 0) || values.optimism < 0 {
+        return Err("Atomic War bonuses are not negative".into());
+    }
+    let mut all = 0;
+    for (i, s) in layout.streets.iter().enumerate() {
+        let n = i + 1;
+        if s.shelters.is_empty() {
+            return Err(format!(
+                "ATO-L1: street {n} has no shelter; the AAA starts in each street's first one"
+            ));
+        }
+        if s.shelters.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(format!(
+                "ATO-L1: street {n}'s shelters are listed left to right, at most one per house"
+            ));
+        }
+        if s.shelters.iter().any(|&h| h == 0 || h > s.houses) {
+            return Err(format!("ATO-L1: street {n} has a shelter off the street"));
+        }
+        if s.shelters.len() < 2 {
+            return Err(format!(
+                "ATO-L3: street {n} has one shelter; the AAA's Validation shelter needs a second"
+            ));
+        }
+        all += s.shelters.len();
+    }
+    if all < 4 {
+        return Err(format!(
+            "ATO-L2: the sheet has {all} shelters; plan AT-C1 needs at least 4"
         ));
     }
     Ok(())

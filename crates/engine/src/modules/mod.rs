@@ -3,6 +3,7 @@
 //! a number is written, a decision inside the turn, the end of a round across every seat, its
 //! score row and its plan predicates.
 
+pub mod atomic;
 pub mod christmas;
 pub mod easter;
 pub mod expansion;
@@ -27,6 +28,9 @@ pub enum Module {
     IceCream,
     /// Christmas lights (thematic §4).
     Christmas,
+    /// Atomic War shelters (collector expansions §6).
+    #[serde(rename = "atomic-war")]
+    Atomic,
 }
 
 /// A decision a module asks for inside a turn.
@@ -41,7 +45,7 @@ impl Module {
     /// Checks the sheet data this module reads.
     pub fn check_layout(self, layout: &SheetLayout) -> Result<(), String> {
         match self {
-            Module::Roundabouts | Module::Christmas => Ok(()),
+            Module::Roundabouts | Module::Christmas | Module::Atomic => Ok(()),
             Module::Easter => easter::check_layout(layout),
             Module::IceCream => ice_cream::check_layout(layout),
         }
@@ -68,10 +72,36 @@ impl Module {
     }
 
     /// AAA solo: a Validation card of plan `letter` (0 = A) came up (collector expansions
-    /// §n.6), whether or not the AAA validates.
-    pub fn on_validation(self, _layout: &SheetLayout, sheet: &mut Sheet, _letter: u8) {
-        if self == Module::IceCream {
-            ice_cream::on_validation(sheet)
+    /// §n.6), whether or not the AAA validates. `halves` are the AAA's halves of the sheet's
+    /// split boxes (`Aaa::halves`), `given` the cards given to it so far.
+    pub fn on_validation(
+        self,
+        layout: &SheetLayout,
+        sheet: &mut Sheet,
+        halves: &mut [u8],
+        given: &[crate::card::Card],
+        letter: u8,
+    ) {
+        match self {
+            Module::IceCream => ice_cream::on_validation(sheet),
+            Module::Atomic => atomic::aaa_on_validation(layout, halves, letter, given),
+            _ => {}
+        }
+    }
+
+    /// AAA solo: the player built a roundabout in street `s` (collector expansions §6.6).
+    pub fn on_roundabout(self, layout: &SheetLayout, halves: &mut [u8], s: u8) {
+        if self == Module::Atomic {
+            atomic::aaa_on_roundabout(layout, halves, s)
+        }
+    }
+
+    /// AAA solo: the AAA's halves of this sheet's split boxes at setup (empty when the sheet
+    /// splits none).
+    pub fn aaa_halves(self, layout: &SheetLayout) -> Vec<u8> {
+        match self {
+            Module::Atomic => atomic::aaa_setup(layout),
+            _ => Vec::new(),
         }
     }
 
@@ -81,6 +111,7 @@ impl Module {
         self,
         layout: &SheetLayout,
         given: &[crate::card::Card],
+        halves: &[u8],
         sheet: &Sheet,
     ) -> Option<crate::aaa::AaaRow> {
         let (points, detail) = match self {
@@ -88,9 +119,10 @@ impl Module {
             Module::Easter => easter::aaa_eggs(layout, given),
             Module::IceCream => ice_cream::aaa_points(layout, given, sheet),
             Module::Christmas => christmas::aaa_lights(given),
+            Module::Atomic => atomic::aaa_row(layout, halves, sheet),
         };
         Some(crate::aaa::AaaRow {
-            id: self.row_id()?.to_string(),
+            id: self.row_ids().first()?.to_string(),
             points,
             detail,
         })
@@ -103,23 +135,36 @@ impl Module {
         }
     }
 
-    /// The module's score row, if it has one.
-    pub fn score_row(self, layout: &SheetLayout, sheet: &Sheet) -> Option<ScoreRow> {
-        match self {
-            Module::Roundabouts => None,
-            Module::Easter => Some(easter::score_row(layout, sheet)),
-            Module::IceCream => Some(ice_cream::score_row(layout, sheet)),
-            Module::Christmas => Some(christmas::score_row(layout, sheet)),
+    /// The module's score row `id` (one of `row_ids`), scored at `table`.
+    pub fn score_row(
+        self,
+        layout: &SheetLayout,
+        sheet: &Sheet,
+        id: &str,
+        table: crate::score::Table<'_>,
+    ) -> Option<ScoreRow> {
+        match (self, id) {
+            (Module::Easter, _) => Some(easter::score_row(layout, sheet)),
+            (Module::IceCream, _) => Some(ice_cream::score_row(layout, sheet)),
+            (Module::Christmas, _) => Some(christmas::score_row(layout, sheet)),
+            (Module::Atomic, "shelters") => {
+                Some(atomic::shelters_row(layout, sheet, table.shelters))
+            }
+            (Module::Atomic, "optimism") => {
+                Some(atomic::optimism_row(layout, sheet, table.shelters))
+            }
+            _ => None,
         }
     }
 
-    /// The id of the module's score row.
-    pub fn row_id(self) -> Option<&'static str> {
+    /// The ids of the module's score rows.
+    pub fn row_ids(self) -> &'static [&'static str] {
         match self {
-            Module::Roundabouts => None,
-            Module::Easter => Some("eggs"),
-            Module::IceCream => Some("ice-cream"),
-            Module::Christmas => Some("lights"),
+            Module::Roundabouts => &[],
+            Module::Easter => &["eggs"],
+            Module::IceCream => &["ice-cream"],
+            Module::Christmas => &["lights"],
+            Module::Atomic => &["shelters", "optimism"],
         }
     }
 
@@ -130,6 +175,7 @@ impl Module {
             Module::Easter => Some(Feature::Eggs),
             Module::IceCream => Some(Feature::Cones),
             Module::Christmas => Some(Feature::Links),
+            Module::Atomic => None,
         }
     }
 }
@@ -191,6 +237,10 @@ pub fn estate_measure(layout: &SheetLayout, sheet: &Sheet, m: EstateMeasure, e: 
         EstateMeasure::Eggs => f(Feature::Eggs),
         EstateMeasure::ConesCircled => f(Feature::Cones),
         EstateMeasure::PoolsBuilt => sheet.pools_in_run(e),
+        EstateMeasure::Shelters => {
+            let run = (((1u32 << e.len) - 1) << e.start) as u16;
+            (layout.shelters(e.street) & run).count_ones() as u8
+        }
         EstateMeasure::InnerLinks => f(Feature::Links),
         EstateMeasure::MiddleUnlinked => {
             if e.len & 1 == 0 {
@@ -213,6 +263,9 @@ pub fn sheet_measure(layout: &SheetLayout, sheet: &Sheet, m: SheetMeasure) -> u8
             .all_houses()
             .filter(|h| sheet.is_marked(*h) && layout.cone(h.street, h.house) >= 3)
             .count() as u8,
+        SheetMeasure::CapacityTotal => {
+            atomic::total(&atomic::capacities(layout, sheet)).min(u8::MAX.into()) as u8
+        }
     }
 }
 
@@ -227,6 +280,7 @@ pub fn street_test(layout: &SheetLayout, sheet: &Sheet, test: StreetTest, s: u8)
         StreetTest::AllEggs => street_complete(layout, sheet, Feature::Eggs, s),
         StreetTest::AllCones => street_complete(layout, sheet, Feature::Cones, s),
         StreetTest::ColoursCollected(n) => easter::colours_collected(layout, sheet, s) >= n,
+        StreetTest::CapacityAtLeast(n) => atomic::capacity(layout, sheet, s) >= u16::from(n),
     }
 }
 
@@ -244,5 +298,12 @@ pub fn missing_item(layout: &SheetLayout, sheet: &Sheet, set: &ItemSet) -> Optio
             }
             None
         }
+        ItemSet::Shelters => (0..sheet.streets()).find_map(|s| {
+            let open = layout.shelters(s) & !sheet.numbered_mask(s);
+            (open != 0).then(|| {
+                let h = HouseRef::new(s, open.trailing_zeros() as u8);
+                format!("the shelter of {h} is not built")
+            })
+        }),
     }
 }

@@ -3,6 +3,8 @@
 //! final-score arithmetic of spec §9.3 taken straight from the spec's tables.
 #![allow(dead_code)]
 
+pub mod expansion;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use welcome_engine::sheet_file::{StreetData, SHEET_FORMAT, SHEET_VERSION};
@@ -137,6 +139,7 @@ pub fn load(d: &SheetData) -> Sheet {
         sheet_id: Default::default(),
         solo: false,
         temps_of_others: Vec::new(),
+        shelters_of_others: Vec::new(),
         sheet: d.clone(),
     };
     let parsed = SheetFile::from_json(&file.to_json()).expect("sheet file parses");
@@ -166,6 +169,7 @@ pub fn load_in(edition: &Edition, layout: &SheetLayout, d: &SheetData) -> Sheet 
         sheet_id: layout.id,
         solo: false,
         temps_of_others: Vec::new(),
+        shelters_of_others: Vec::new(),
         sheet: d.clone(),
     };
     let parsed = SheetFile::from_json(&file.to_json()).expect("sheet file parses");
