@@ -4,7 +4,8 @@
 
 use welcome_engine::sheet::{MAX_HOUSES, MAX_STREETS};
 use welcome_engine::{
-    Choice, Decision, EffectUse, FenceRef, HouseRef, Offer, Pick, Side, TurnError, TurnMachine,
+    BonusUse, Choice, Decision, EffectUse, FenceRef, HouseRef, Offer, Pick, Side, Treat, TurnError,
+    TurnMachine,
 };
 
 /// Picks: the three standard combinations, then the six (number card, effect card) pairs of
@@ -36,11 +37,23 @@ pub const CLAIM: usize = STOP + 2;
 /// Crossing off a street's open bonus (collector Ice Cream in AAA solo); after the claims so
 /// that earlier indices kept their meaning.
 pub const CROSS: usize = CLAIM + 3 * CLAIMS_PER_PLAN;
+/// Halloween: circle the ghost, or the candy, of the house just numbered.
+pub const CIRCLE: usize = CROSS + MAX_STREETS;
+/// Halloween tiers: ghost tiers 4, 6, 9 with option 1 or 2 (rank × 2 + option − 1), then
+/// candy tiers 4, 6, 9.
+pub const TIER: usize = CIRCLE + 2;
+/// Halloween ghost bonuses: a pool on a house, a park in a street, an Extension copy (the
+/// house copied into × the side copied from, as `bis`).
+pub const BONUS_POOL: usize = TIER + 9;
+pub const BONUS_PARK: usize = BONUS_POOL + HOUSES;
+pub const BONUS_EXTENSION: usize = BONUS_PARK + MAX_STREETS;
 /// Size of the action space.
-pub const NUM_ACTIONS: usize = CROSS + MAX_STREETS;
+pub const NUM_ACTIONS: usize = BONUS_EXTENSION + HOUSES * 2;
+/// The tier needs printed on the Halloween sheet (collector expansions §4.2, verified).
+const NEEDS: [u8; 3] = [4, 6, 9];
 
 /// The action ranges by kind, for documentation and Python: (name, first, count).
-pub const RANGES: [(&str, usize, usize); 13] = [
+pub const RANGES: [(&str, usize, usize); 18] = [
     ("build", BUILD, ROUNDABOUT - BUILD),
     ("roundabout", ROUNDABOUT, HOUSES),
     ("refuse", REFUSE, 4),
@@ -54,6 +67,11 @@ pub const RANGES: [(&str, usize, usize); 13] = [
     ("bis", BIS, HOUSES * 2),
     ("stop", STOP, 2),
     ("cross", CROSS, MAX_STREETS),
+    ("circle", CIRCLE, 2),
+    ("tier", TIER, 9),
+    ("bonus-pool", BONUS_POOL, HOUSES),
+    ("bonus-park", BONUS_PARK, MAX_STREETS),
+    ("bonus-extension", BONUS_EXTENSION, HOUSES * 2),
 ];
 
 fn house_index(h: HouseRef) -> usize {
@@ -127,7 +145,44 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
         Decision::Cross(s) if (*s as usize) < MAX_STREETS => CROSS + *s as usize,
         Decision::Cross(_) => return None,
         Decision::Claim(_) => return None,
+        Decision::Circle(t) => CIRCLE + usize::from(*t == Treat::Candy),
+        Decision::Tier {
+            treat,
+            need,
+            option,
+        } => {
+            let rank = NEEDS.iter().position(|n| n == need)?;
+            match (treat, option) {
+                (Treat::Ghost, Some(o @ (1 | 2))) => TIER + rank * 2 + *o as usize - 1,
+                (Treat::Candy, None) => TIER + 6 + rank,
+                _ => return None,
+            }
+        }
+        Decision::Bonus(u) => match *u {
+            BonusUse::Pool(h) => BONUS_POOL + house(h)?,
+            BonusUse::Park(s) if (s as usize) < MAX_STREETS => BONUS_PARK + s as usize,
+            BonusUse::Park(_) => return None,
+            BonusUse::Extension { from, to } => {
+                let side = usize::from(from.house > to.house);
+                BONUS_EXTENSION + house(to)? * 2 + side
+            }
+        },
     })
+}
+
+/// The house a copy goes to and the one it copies, from `k` = house × 2 + side.
+fn copy_of(action: usize, k: usize) -> Result<(HouseRef, HouseRef), Undecodable> {
+    let to = house_of(k / 2);
+    let from = match k % 2 {
+        0 if to.house > 0 => HouseRef::new(to.street, to.house - 1),
+        0 => {
+            return Err(Undecodable::NoSuchAction(format!(
+                "action {action} copies from left of the first house"
+            )))
+        }
+        _ => HouseRef::new(to.street, to.house + 1),
+    };
+    Ok((from, to))
 }
 
 /// Why an action index names no decision at this point.
@@ -187,24 +242,42 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
     } else if action == TEMP {
         Decision::Effect(Some(EffectUse::Temp))
     } else if action < STOP {
-        let k = action - BIS;
-        let to = house_of(k / 2);
-        let from = match k % 2 {
-            0 if to.house > 0 => HouseRef::new(to.street, to.house - 1),
-            0 => {
-                return Err(Undecodable::NoSuchAction(format!(
-                    "action {action} copies from left of the first house"
-                )))
-            }
-            _ => HouseRef::new(to.street, to.house + 1),
-        };
+        let (from, to) = copy_of(action, action - BIS)?;
         Decision::Effect(Some(EffectUse::Bis { from, to }))
     } else if action < CLAIM {
         Decision::Stop {
             reshuffle: action > STOP,
         }
-    } else if action >= CROSS && action < NUM_ACTIONS {
+    } else if (CROSS..CIRCLE).contains(&action) {
         Decision::Cross((action - CROSS) as u8)
+    } else if (CIRCLE..TIER).contains(&action) {
+        Decision::Circle(if action == CIRCLE {
+            Treat::Ghost
+        } else {
+            Treat::Candy
+        })
+    } else if (TIER..BONUS_POOL).contains(&action) {
+        let k = action - TIER;
+        if k < 6 {
+            Decision::Tier {
+                treat: Treat::Ghost,
+                need: NEEDS[k / 2],
+                option: Some(k as u8 % 2 + 1),
+            }
+        } else {
+            Decision::Tier {
+                treat: Treat::Candy,
+                need: NEEDS[k - 6],
+                option: None,
+            }
+        }
+    } else if (BONUS_POOL..BONUS_PARK).contains(&action) {
+        Decision::Bonus(BonusUse::Pool(house_of(action - BONUS_POOL)))
+    } else if (BONUS_PARK..BONUS_EXTENSION).contains(&action) {
+        Decision::Bonus(BonusUse::Park((action - BONUS_PARK) as u8))
+    } else if (BONUS_EXTENSION..NUM_ACTIONS).contains(&action) {
+        let (from, to) = copy_of(action, action - BONUS_EXTENSION)?;
+        Decision::Bonus(BonusUse::Extension { from, to })
     } else if action < NUM_ACTIONS {
         let plan = (action - CLAIM) / CLAIMS_PER_PLAN;
         let k = (action - CLAIM) % CLAIMS_PER_PLAN;

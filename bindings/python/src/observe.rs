@@ -202,12 +202,14 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
     // turn
     // The Ice Cream crossing (AAA solo) opens a turn: it shows as the start, and the action
     // mask tells the two apart (the observation keeps its layout).
+    // Halloween's circle shows as a choice and its ghost bonuses as the plans stage (the
+    // end of the turn), for the same reason.
     let stage = match turn.stage {
         Stage::Cross | Stage::Start => 0,
         Stage::Play => 1,
-        Stage::Choice { .. } => 2,
+        Stage::Choice { .. } | Stage::Circle { .. } => 2,
         Stage::Effect { .. } => 3,
-        Stage::Plans => 4,
+        Stage::Plans | Stage::Bonus { .. } => 4,
         Stage::Done => 5,
     };
     put(stage, 1.0, at);

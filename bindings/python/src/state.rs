@@ -343,6 +343,29 @@ pub fn text(d: &Decision) -> String {
         }
         Decision::Stop { reshuffle: false } => "end the turn".into(),
         Decision::Stop { reshuffle: true } => "end the turn asking for the reshuffle".into(),
+        Decision::Circle(t) => format!(
+            "circle the {}",
+            if *t == welcome_engine::Treat::Ghost {
+                "ghost"
+            } else {
+                "candy"
+            }
+        ),
+        Decision::Tier {
+            treat,
+            need,
+            option,
+        } => match option {
+            Some(o) => format!("claim the {need}-{treat:?} tier with bonus option {o}"),
+            None => format!("claim the {need}-{treat:?} tier"),
+        },
+        Decision::Bonus(u) => match u {
+            welcome_engine::BonusUse::Pool(h) => format!("bonus: circle the pool of {h}"),
+            welcome_engine::BonusUse::Park(s) => format!("bonus: cross a park in street {}", s + 1),
+            welcome_engine::BonusUse::Extension { from, to } => {
+                format!("bonus: copy {from} into {to} (no box crossed)")
+            }
+        },
     }
 }
 

@@ -74,7 +74,9 @@ def test_each_kind_can_be_legal():
 
 def test_editions_and_unknown_ones():
     assert w.editions() == ["first", "collector"]
-    assert w.sheets("collector") == ["classic", "blueprint", "christmas", "easter", "ice-cream"]
+    assert w.sheets("collector") == [
+        "classic", "atomic-war", "blueprint", "christmas", "easter", "halloween", "ice-cream",
+    ]
     # The collector's solo game is the AAA automa, levels 0-5.
     state = w.State(sheet="classic", mode="solo", edition="collector", aaa_level=3, seed=2)
     assert not state.is_terminal()

@@ -7,11 +7,12 @@ use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
-use welcome_engine::modules::{self, atomic, christmas, easter, ice_cream};
+use welcome_engine::modules::{self, atomic, christmas, easter, halloween, ice_cream};
 use welcome_engine::sheet::{MAX_ESTATE, MAX_STREETS};
 use welcome_engine::{
     Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
-    PlayerView, Score, Sheet, SheetLayout, Stage, StreetKey, Temps, Turn, TurnContext, TurnMachine,
+    PlayerView, Score, Sheet, SheetLayout, Stage, StreetKey, Temps, Treat, Turn, TurnContext,
+    TurnMachine,
 };
 
 /// Claims considered per plan: a sheet full of small estates can offer millions.
@@ -65,7 +66,6 @@ impl<'a> Eval<'a> {
         } else {
             ctx.edition.default_sheet()
         };
-        // Real-estate upgrades pay off on estates still to come.
         let re_gain = std::array::from_fn(|size| {
             let track = layout.real_estate.get(size);
             std::array::from_fn(|boxes| {
@@ -150,6 +150,22 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
         let eggs = f32::from(easter::total(layout, sheet));
         v += EGG * (egg_curve(layout, eggs) - easter::points(layout, eggs as u8) as f32);
         v += EGG_HOPE * (egg_curve(layout, eggs + egg_hope) - egg_curve(layout, eggs));
+    }
+    if layout.has(Module::Halloween) {
+        // Circled ghosts and candies lead to tiers while one of their kind is still to claim.
+        for treat in [Treat::Ghost, Treat::Candy] {
+            if !halloween::claimed(sheet, treat) {
+                v += TREAT * f32::from(halloween::count(layout, sheet, treat).min(9));
+            }
+        }
+    }
+    if layout.has(Module::Halloween) {
+        // Circled ghosts and candies lead to tiers while one of their kind is still to claim.
+        for treat in [Treat::Ghost, Treat::Candy] {
+            if !halloween::claimed(sheet, treat) {
+                v += TREAT * f32::from(halloween::count(layout, sheet, treat).min(9));
+            }
+        }
     }
     // Real-estate upgrades pay off on estates still to come.
     for size in 1..=layout.real_estate.len().min(MAX_ESTATE) {
@@ -284,7 +300,7 @@ fn street_terms(
                 // (the optimism bonus pulls the other way, but is worth less than two streets).
                 t.value += SHELTER * f32::from(atomic::capacity(layout, sheet, s));
             }
-            Module::Roundabouts | Module::IceCream => {}
+            Module::Roundabouts | Module::IceCream | Module::Halloween => {}
         }
     }
     t
@@ -338,6 +354,8 @@ const LINK: f32 = 0.5;
 const LINK_END: f32 = 8.0;
 /// Per point of shelter capacity in a street (Atomic War).
 const SHELTER: f32 = 0.25;
+/// Per circled ghost or candy while a tier of its kind is still to claim (Halloween).
+const TREAT: f32 = 0.7;
 
 const DEAD: f32 = 4.0;
 const OPEN: f32 = 6.0;
@@ -568,15 +586,18 @@ impl GreedyBot {
             .collect()
     }
 
-    /// Validates whatever plan can be validated, best evaluation first, and ends the turn.
-    fn finish(&mut self, eval: &Eval<'_>, mut m: TurnMachine<'_>, table: &mut [u8]) -> Turn {
-        loop {
-            m.options_up_to(MAX_CLAIMS, &mut self.options);
-            let mut best: Option<(f32, TurnMachine<'_>)> = None;
-            for d in &self.options {
-                if !matches!(d, Decision::Claim(_)) {
-                    continue;
-                }
+    /// Decides the pending circles and ghost bonuses (Halloween) by the best evaluation.
+    fn settle<'a>(
+        &mut self,
+        eval: &Eval<'_>,
+        mut m: TurnMachine<'a>,
+        table: &mut [u8],
+    ) -> TurnMachine<'a> {
+        let mut options = Vec::new();
+        while let Stage::Circle { .. } | Stage::Bonus { .. } = m.stage() {
+            m.options(&mut options);
+            let mut best: Option<(f32, TurnMachine<'a>)> = None;
+            for d in &options {
                 let mut next = m.clone();
                 if next.apply(d.clone()).is_ok() {
                     let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
@@ -585,6 +606,35 @@ impl GreedyBot {
                     }
                 }
             }
+            match best {
+                Some((_, next)) => m = next,
+                None => break,
+            }
+        }
+        m
+    }
+
+    /// Validates whatever plan can be validated and claims whatever Halloween tier can be
+    /// claimed, best evaluation first, and ends the turn.
+    fn finish(&mut self, eval: &Eval<'_>, mut m: TurnMachine<'_>, table: &mut [u8]) -> Turn {
+        loop {
+            m.options_up_to(MAX_CLAIMS, &mut self.options);
+            let mut best: Option<(f32, TurnMachine<'_>)> = None;
+            let options = std::mem::take(&mut self.options);
+            for d in &options {
+                if !matches!(d, Decision::Claim(_) | Decision::Tier { .. }) {
+                    continue;
+                }
+                let mut next = m.clone();
+                if next.apply(d.clone()).is_ok() {
+                    next = self.settle(eval, next, table);
+                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
+                    if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                        best = Some((v, next));
+                    }
+                }
+            }
+            self.options = options;
             match best {
                 Some((_, next)) => m = next,
                 None => break,
@@ -615,8 +665,9 @@ impl GreedyBot {
             if placed.apply(d.clone()).is_err() {
                 continue;
             }
-            // The module choice the number asks for (the Ice Cream truck), each in turn.
-            if let Stage::Choice { .. } = placed.stage() {
+            // The module choice the number asks for (the Ice Cream truck, the Halloween ghost
+            // or candy), each in turn.
+            if let Stage::Choice { .. } | Stage::Circle { .. } = placed.stage() {
                 placed.options(&mut choices);
             } else {
                 choices.clear();
@@ -629,12 +680,15 @@ impl GreedyBot {
                     }
                 }
                 // Passing the effect first, then every use of it.
-                written.options(&mut self.uses);
-                for u in &self.uses {
+                let mut uses = std::mem::take(&mut self.uses);
+                written.options(&mut uses);
+                for u in &uses {
                     let mut next = written.clone();
                     if next.apply(u.clone()).is_err() {
                         continue;
                     }
+                    // An Extension copy onto a ghost/candy house asks for its circle.
+                    next = self.settle(eval, next, table);
                     let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
                     if k > 1 && (top.len() < k || v > top[top.len() - 1].0) {
                         let at = top.partition_point(|(tv, _)| *tv >= v);
@@ -656,6 +710,7 @@ impl GreedyBot {
                         }
                     }
                 }
+                self.uses = uses;
             }
         }
         self.options = plays;

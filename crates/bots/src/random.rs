@@ -67,7 +67,10 @@ impl RandomBot {
                     };
                     m.apply(d).expect("a listed play");
                 }
-                Stage::Cross | Stage::Choice { .. } => {
+                Stage::Cross
+                | Stage::Choice { .. }
+                | Stage::Circle { .. }
+                | Stage::Bonus { .. } => {
                     m.options(&mut self.options);
                     let i = self.rng.gen_range(0..self.options.len());
                     m.apply(self.options.swap_remove(i))
@@ -92,10 +95,15 @@ impl RandomBot {
                     // Stop or one of the claims, equally likely, one plan at a time.
                     m.options_up_to(MAX_CLAIMS, &mut self.options);
                     let claim = |d: &Decision| matches!(d, Decision::Claim(_));
+                    let tier = |d: &Decision| matches!(d, Decision::Tier { .. });
                     let n = self.count(claim);
-                    let i = self.rng.gen_range(0..=n);
+                    // Halloween tiers count only where offered, so other sheets draw as before.
+                    let t = self.count(tier);
+                    let i = self.rng.gen_range(0..=n + t);
                     let d = if i < n {
                         self.nth(claim, i)
+                    } else if i < n + t {
+                        self.nth(tier, i - n)
                     } else {
                         let offered = self.options.contains(&Decision::Stop { reshuffle: true });
                         Decision::Stop {

@@ -104,6 +104,48 @@ pub struct StreetLayout {
     /// Shelter houses, 1-based (Atomic War): numbering one writes its capacity.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub shelters: Vec<u8>,
+    /// Houses showing a ghost and a candy, 1-based (Halloween): numbering one circles either.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ghost_candy: Vec<u8>,
+}
+
+/// A bonus a Halloween ghost tier gives (collector expansions §4.3 step 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Bonus {
+    /// Circle a pool picture not yet circled and cross a pool box.
+    Pool,
+    /// Cross the next park box of a street.
+    Park,
+    /// An Extension action that crosses no extension box.
+    Extension,
+}
+
+/// A Halloween ghost tier: reached with exactly `need` ghosts (or more, if a higher tier's
+/// count), it gives one of two bonus options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GhostTier {
+    pub need: u8,
+    pub options: Vec<Vec<Bonus>>,
+}
+
+/// A Halloween candy tier: `points` at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CandyTier {
+    pub need: u8,
+    pub points: i32,
+}
+
+/// Halloween's tiers (collector expansions §4.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HalloweenValues {
+    pub ghost_tiers: Vec<GhostTier>,
+    pub candy_tiers: Vec<CandyTier>,
+    /// AAA solo, level 1+: the AAA's points per tier crossed off on the player's sheet.
+    pub aaa_per_crossed_tier: i32,
 }
 
 /// Atomic War's printed values (collector expansions §6.2).
@@ -185,6 +227,9 @@ pub struct SheetLayout {
     /// Atomic War: street bonuses, optimism and the AAA's first shelters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub atomic: Option<AtomicValues>,
+    /// Halloween: the ghost and candy tiers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub halloween: Option<HalloweenValues>,
     /// The 2023 expansion this sheet is (collector expansions §1.7): its layout constraints
     /// are checked at load time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -206,6 +251,9 @@ pub struct SheetLayout {
     /// Per street: bit i set when house i has a shelter (derived from `streets`).
     #[serde(skip)]
     pub(crate) shelter_mask: [u16; MAX_STREETS],
+    /// Per street: bit i set when house i shows a ghost and a candy (derived from `streets`).
+    #[serde(skip)]
+    pub(crate) gc_mask: [u16; MAX_STREETS],
     /// Per number 0–17: eggs it can collect (derived from `egg_loops`).
     #[serde(skip)]
     pub(crate) loops: [u8; MAX_NUMBER as usize + 1],
@@ -254,6 +302,11 @@ impl SheetLayout {
         self.shelter_mask.get(s as usize).copied().unwrap_or(0)
     }
 
+    /// Ghost/candy houses of street `s`, bit i for house i (Halloween).
+    pub fn ghost_candy(&self, s: u8) -> u16 {
+        self.gc_mask.get(s as usize).copied().unwrap_or(0)
+    }
+
     /// Eggs a number can collect.
     pub fn egg_loops_of(&self, number: u8) -> u8 {
         self.loops.get(number as usize).copied().unwrap_or(0)
@@ -289,6 +342,11 @@ impl SheetLayout {
             for &h in &st.shelters {
                 if (1..=MAX_HOUSES as u8).contains(&h) {
                     self.shelter_mask[s] |= 1 << (h - 1);
+                }
+            }
+            for &h in &st.ghost_candy {
+                if (1..=MAX_HOUSES as u8).contains(&h) {
+                    self.gc_mask[s] |= 1 << (h - 1);
                 }
             }
         }
@@ -434,6 +492,7 @@ pub enum Expansion {
     Christmas,
     #[serde(rename = "atomic-war")]
     Atomic,
+    Halloween,
 }
 
 /// How a measure compares to a number.
@@ -514,6 +573,10 @@ pub enum SheetMeasure {
     Cones3Circled,
     /// The capacity of every shelter together (Atomic War).
     CapacityTotal,
+    /// Circled ghosts (Halloween).
+    Ghosts,
+    /// Circled candies (Halloween).
+    Candies,
 }
 
 impl SheetMeasure {
@@ -522,6 +585,8 @@ impl SheetMeasure {
             SheetMeasure::Eggs => "eggs collected",
             SheetMeasure::Cones3Circled => "circled 3-scoop cones",
             SheetMeasure::CapacityTotal => "total shelter capacity",
+            SheetMeasure::Ghosts => "circled ghosts",
+            SheetMeasure::Candies => "circled candies",
         }
     }
 }
@@ -534,6 +599,8 @@ pub enum ItemSet {
     EggsOfColour(String),
     /// Every shelter built: its house numbered (Atomic War).
     Shelters,
+    /// Every ghost/candy house numbered, a ghost or a candy circled on it (Halloween).
+    GhostCandyHouses,
 }
 
 /// What one street must satisfy for an `InStreets` plan.
@@ -552,6 +619,10 @@ pub enum StreetTest {
     ColoursCollected(u8),
     /// Shelter capacity of at least this much (Atomic War).
     CapacityAtLeast(u8),
+    /// Every ghost/candy house with its ghost circled (Halloween).
+    AllGhosts,
+    /// Every ghost/candy house with its candy circled (Halloween).
+    AllCandies,
 }
 
 impl StreetTest {
@@ -563,6 +634,8 @@ impl StreetTest {
             StreetTest::AllCones => "every cone circled".into(),
             StreetTest::ColoursCollected(n) => format!("eggs of {n} colours collected"),
             StreetTest::CapacityAtLeast(n) => format!("shelter capacity {n} or more"),
+            StreetTest::AllGhosts => "every ghost circled".into(),
+            StreetTest::AllCandies => "every candy circled".into(),
         }
     }
 }
@@ -761,6 +834,7 @@ impl PlanCard {
                     .map(|s| match s {
                         ItemSet::EggsOfColour(c) => format!("every {c} egg collected"),
                         ItemSet::Shelters => "every shelter built".into(),
+                        ItemSet::GhostCandyHouses => "every ghost/candy house numbered".into(),
                     })
                     .collect();
                 list.join(" and ")
@@ -1344,6 +1418,11 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
         }
         if st.shelters.iter().any(|&h| outside(h)) {
             return Err(format!("street {n}: a shelter is outside the street"));
+        }
+        if st.ghost_candy.iter().any(|&h| outside(h)) {
+            return Err(format!(
+                "street {n}: a ghost/candy house is outside the street"
+            ));
         }
     }
     if s.real_estate.len() != MAX_ESTATE {

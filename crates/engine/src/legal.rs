@@ -9,7 +9,9 @@ use crate::edition::{
 };
 use crate::modules::{self, ChoiceKind, Module};
 use crate::sheet::{FenceRef, House, HouseRef, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
-use crate::turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Turn};
+use crate::turn::{
+    BonusUse, Build, Choice, EffectUse, Pick, PlanClaim, Play, TierClaim, Treat, Turn,
+};
 use serde::{Deserialize, Serialize};
 
 /// What a seat is offered this round.
@@ -262,6 +264,38 @@ pub enum TurnError {
     CrossOwed { owed: u8 },
     #[error("nothing is to be crossed off this turn")]
     CrossNotOwed,
+    #[error("{house} was just numbered: circle its ghost or its candy first")]
+    CircleOwed { house: HouseRef },
+    #[error("no house asks for a ghost or a candy to be circled now")]
+    CircleNotOwed,
+    #[error("the sheet has no {need}-{treat:?} tier")]
+    TierUnknown { treat: Treat, need: u8 },
+    #[error("a {treat:?} tier was already claimed this game (one of each kind per game)")]
+    TierClaimed { treat: Treat },
+    #[error("the {need}-{treat:?} tier is crossed off or already circled")]
+    TierNotOpen { treat: Treat, need: u8 },
+    #[error("{have} {treat:?}s circled: a tier is claimed with exactly 4, 6 or 9, and only a tier of that need or lower ({need} asked)")]
+    TierCount { treat: Treat, have: u8, need: u8 },
+    #[error("the ghost tier is claimed before the candy tier, in the same turn")]
+    TierOrder,
+    #[error("{option:?} is not a bonus option of the {need}-{treat:?} tier")]
+    TierOption {
+        treat: Treat,
+        need: u8,
+        option: Option<u8>,
+    },
+    #[error("tier claims come after the City Plans of the turn")]
+    TierTooLate,
+    #[error("{bonus:?} cannot be used as {wanted:?}: {why}")]
+    BonusTarget {
+        bonus: BonusUse,
+        wanted: crate::edition::Bonus,
+        why: String,
+    },
+    #[error("the tier's {wanted:?} bonus must be used first (it has a legal target)")]
+    BonusOwed { wanted: crate::edition::Bonus },
+    #[error("no bonus is to be used now")]
+    BonusNotOwed,
 }
 
 fn range_text(r: &std::ops::RangeInclusive<u8>) -> String {
@@ -343,6 +377,18 @@ impl TurnError {
             CrossNotOpen { .. } => "cross_not_open",
             CrossOwed { .. } => "cross_owed",
             CrossNotOwed => "cross_not_owed",
+            CircleOwed { .. } => "circle_owed",
+            CircleNotOwed => "circle_not_owed",
+            TierUnknown { .. } => "tier_unknown",
+            TierClaimed { .. } => "tier_claimed",
+            TierNotOpen { .. } => "tier_not_open",
+            TierCount { .. } => "tier_count",
+            TierOrder => "tier_order",
+            TierOption { .. } => "tier_option",
+            TierTooLate => "tier_too_late",
+            BonusTarget { .. } => "bonus_target",
+            BonusOwed { .. } => "bonus_owed",
+            BonusNotOwed => "bonus_not_owed",
         }
     }
 }
@@ -576,6 +622,177 @@ impl<'a> TurnContext<'a> {
         s.set_race(street, crate::sheet::Race::Lost);
         s.set_owed(s.owed() - 1);
         Ok(s)
+    }
+
+    /// Halloween: whether the number just written in `house` asks for a ghost or a candy.
+    pub fn circle_needed(&self, sheet: &Sheet, house: HouseRef) -> bool {
+        modules::halloween::is_ghost_candy(self.layout, house)
+            && sheet.number(house).is_some()
+            && !sheet.is_marked(house)
+            && self.layout.has(Module::Halloween)
+    }
+
+    /// Step: circles `treat` on `house`, just numbered.
+    pub(crate) fn apply_circle(&self, sheet: &mut Sheet, house: HouseRef, treat: Treat) {
+        if treat == Treat::Ghost {
+            sheet.mark(house);
+        }
+    }
+
+    /// A Halloween tier claim at the end of the turn (§4.3 step 3, Ruling X16); `earlier` are
+    /// the tiers claimed before in this turn.
+    pub fn check_tier(
+        &self,
+        sheet: &Sheet,
+        treat: Treat,
+        need: u8,
+        option: Option<u8>,
+        earlier: &[TierClaim],
+    ) -> Result<u8, TurnError> {
+        use modules::halloween;
+        let rank = halloween::rank_of(self.layout, treat, need)
+            .ok_or(TurnError::TierUnknown { treat, need })?;
+        if halloween::claimed(sheet, treat) {
+            return Err(TurnError::TierClaimed { treat });
+        }
+        if treat == Treat::Ghost && earlier.iter().any(|t| t.treat == Treat::Candy) {
+            return Err(TurnError::TierOrder);
+        }
+        if sheet.tier(treat == Treat::Candy, rank) != crate::sheet::Race::Open {
+            return Err(TurnError::TierNotOpen { treat, need });
+        }
+        let have = halloween::count(self.layout, sheet, treat);
+        if !halloween::needs(self.layout, treat).contains(&have) || need > have {
+            return Err(TurnError::TierCount { treat, have, need });
+        }
+        let options = match treat {
+            Treat::Ghost => self
+                .layout
+                .halloween
+                .as_ref()
+                .map_or(0, |v| v.ghost_tiers[rank as usize].options.len()),
+            Treat::Candy => 0,
+        };
+        let ok = match option {
+            None => options == 0,
+            Some(o) => (1..=options).contains(&usize::from(o)),
+        };
+        if !ok {
+            return Err(TurnError::TierOption {
+                treat,
+                need,
+                option,
+            });
+        }
+        Ok(rank)
+    }
+
+    /// Step: circles the tier (its bonuses come next, one decision each).
+    pub(crate) fn apply_tier(&self, sheet: &mut Sheet, treat: Treat, rank: u8, option: Option<u8>) {
+        sheet.set_tier(treat == Treat::Candy, rank, crate::sheet::Race::Won);
+        if let Some(o) = option {
+            sheet.set_ghost_option(o);
+        }
+    }
+
+    /// Whether `u` is a legal use of a `bonus` on the sheet (Ruling X17).
+    pub fn check_bonus(
+        &self,
+        sheet: &Sheet,
+        bonus: crate::edition::Bonus,
+        u: BonusUse,
+    ) -> Result<(), TurnError> {
+        use crate::edition::Bonus;
+        let bad = |why: String| TurnError::BonusTarget {
+            bonus: u,
+            wanted: bonus,
+            why,
+        };
+        match (bonus, u) {
+            (Bonus::Pool, BonusUse::Pool(h)) => {
+                if !sheet.contains(h) || !sheet.has_planned_pool(h) {
+                    return Err(bad(format!("{h} shows no pool")));
+                }
+                if sheet.has_pool(h) {
+                    return Err(bad(format!("the pool of {h} is already circled")));
+                }
+                if sheet.house(h) == crate::sheet::House::Roundabout {
+                    return Err(bad(format!("{h} holds a roundabout")));
+                }
+                if sheet.pool_count() >= self.layout.pools.boxes() {
+                    return Err(bad("the pool track is full".into()));
+                }
+                Ok(())
+            }
+            (Bonus::Park, BonusUse::Park(s)) => {
+                let boxes = self
+                    .layout
+                    .streets
+                    .get(s as usize)
+                    .map(|st| st.parks.boxes());
+                match boxes {
+                    None => Err(bad(format!("there is no street {}", s + 1))),
+                    Some(b) if sheet.parks(s) >= b => {
+                        Err(bad(format!("street {}'s parks are all crossed", s + 1)))
+                    }
+                    Some(_) => Ok(()),
+                }
+            }
+            (Bonus::Extension, BonusUse::Extension { from, to }) => {
+                // No box is crossed, so a full track does not stop it.
+                check_bis(sheet, u8::MAX, self.layout.rules.bis_pairs_split, from, to)
+                    .map_err(|e| bad(e.to_string()))
+            }
+            _ => Err(bad("another kind of bonus".into())),
+        }
+    }
+
+    /// Every legal use of a `bonus`, in a fixed order.
+    pub fn for_each_bonus_use(
+        &self,
+        sheet: &Sheet,
+        bonus: crate::edition::Bonus,
+        mut f: impl FnMut(BonusUse),
+    ) {
+        use crate::edition::Bonus;
+        let mut push = |u: BonusUse| {
+            if self.check_bonus(sheet, bonus, u).is_ok() {
+                f(u)
+            }
+        };
+        match bonus {
+            Bonus::Pool => sheet.all_houses().for_each(|h| push(BonusUse::Pool(h))),
+            Bonus::Park => (0..sheet.streets()).for_each(|s| push(BonusUse::Park(s))),
+            Bonus::Extension => {
+                for from in sheet.all_houses().filter(|&h| sheet.number(h).is_some()) {
+                    if from.house > 0 {
+                        push(BonusUse::Extension {
+                            from,
+                            to: HouseRef::new(from.street, from.house - 1),
+                        });
+                    }
+                    push(BonusUse::Extension {
+                        from,
+                        to: HouseRef::new(from.street, from.house + 1),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Step: uses a checked bonus; an Extension copy runs the modules' hooks of its house.
+    pub(crate) fn apply_bonus(&self, sheet: &mut Sheet, u: BonusUse) {
+        match u {
+            BonusUse::Pool(h) => sheet.build_pool(h),
+            BonusUse::Park(s) => sheet.cross_park(s),
+            BonusUse::Extension { from, to } => {
+                if let Some(v) = sheet.number(from) {
+                    sheet.write(to, v, true);
+                    sheet.add_free_bis();
+                    self.numbered(sheet, to);
+                }
+            }
+        }
     }
 
     /// A City Plan claim on the sheet as it stands; `done` holds the plans already claimed this

@@ -44,7 +44,10 @@ pub use record::{Record, RecordError};
 pub use score::{Score, ScoreRow, Temps, TieBreak};
 pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet, StreetKey};
 pub use sheet_file::{SheetData, SheetFile, SheetFileError};
-pub use turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
+pub use turn::{
+    BonusUse, Build, Choice, Circle, EffectUse, Pick, PlanClaim, Play, Roundabout, TierClaim,
+    Treat, Turn, When,
+};
 pub use values::{TableValues, ValuesError};
 pub use verdict::{verdict, verdict_by};
 pub use view::PlayerView;

@@ -11,9 +11,13 @@
 
 use crate::card::Effect;
 use crate::legal::{TurnContext, TurnError};
+use crate::modules::halloween;
 use crate::modules::ChoiceKind;
 use crate::sheet::{HouseRef, Sheet};
-use crate::turn::{Build, Choice, EffectUse, Pick, PlanClaim, Play, Roundabout, Turn, When};
+use crate::turn::{
+    BonusUse, Build, Choice, Circle, EffectUse, Pick, PlanClaim, Play, Roundabout, TierClaim,
+    Treat, Turn, When,
+};
 use serde::{Deserialize, Serialize};
 
 /// One decision inside a turn.
@@ -42,6 +46,18 @@ pub enum Decision {
     Effect(Option<EffectUse>),
     /// Validate a City Plan.
     Claim(PlanClaim),
+    /// Circle the ghost or the candy of the ghost/candy house just numbered (Halloween).
+    Circle(Treat),
+    /// Claim the Halloween tier of `treat` that needs `need`; a ghost tier names its bonus
+    /// option (1 or 2).
+    Tier {
+        treat: Treat,
+        need: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        option: Option<u8>,
+    },
+    /// Use the ghost tier's next bonus so.
+    Bonus(BonusUse),
     /// End the turn, asking for the first-plan reshuffle or not.
     Stop { reshuffle: bool },
 }
@@ -68,8 +84,14 @@ pub enum Stage {
         effect: Effect,
         card: u8,
     },
-    /// Roundabout after (advanced, before any claim), plan claims, and the end.
+    /// Roundabout after (advanced, before any claim), plan claims, Halloween tier claims,
+    /// and the end.
     Plans,
+    /// The house just numbered shows a ghost and a candy: one is circled (Halloween).
+    Circle { house: HouseRef },
+    /// A ghost tier was claimed: its bonus `next` of option `option` of tier `rank` is used
+    /// (bonuses without a legal target are skipped).
+    Bonus { rank: u8, option: u8, next: u8 },
     /// The turn is complete.
     Done,
 }
@@ -84,6 +106,8 @@ impl Stage {
             Stage::Choice { .. } => "choice",
             Stage::Effect { .. } => "effect",
             Stage::Plans => "plans",
+            Stage::Circle { .. } => "circle",
+            Stage::Bonus { .. } => "bonus",
             Stage::Done => "done",
         }
     }
@@ -96,6 +120,8 @@ pub struct TurnMachine<'a> {
     sheet: Sheet,
     turn: Turn,
     stage: Stage,
+    /// Where the turn goes on once the pending circle is drawn.
+    resume: Stage,
 }
 
 impl<'a> TurnMachine<'a> {
@@ -112,6 +138,7 @@ impl<'a> TurnMachine<'a> {
             sheet,
             turn: Turn::refuse(None),
             stage,
+            resume: Stage::Done,
         }
     }
 
@@ -196,8 +223,22 @@ impl<'a> TurnMachine<'a> {
                     ctx.plan_claims_up_to(s, plan, &done, &mut claims, max_claims);
                     out.extend(claims.drain(..).map(Decision::Claim));
                 }
-                if self.turn.plans.is_empty() {
-                    self.push_roundabouts(out);
+                if self.turn.tiers.is_empty() {
+                    if self.turn.plans.is_empty() {
+                        self.push_roundabouts(out);
+                    }
+                } else {
+                    out.retain(|d| !matches!(d, Decision::Claim(_)));
+                }
+                self.push_tiers(out);
+            }
+            Stage::Circle { .. } => {
+                out.extend([Treat::Ghost, Treat::Candy].map(Decision::Circle));
+            }
+            Stage::Bonus { rank, option, next } => {
+                let bonuses = halloween::bonuses(ctx.layout, rank, option);
+                if let Some(&b) = bonuses.get(next as usize) {
+                    ctx.for_each_bonus_use(s, b, |u| out.push(Decision::Bonus(u)));
                 }
             }
             Stage::Done => {}
@@ -211,6 +252,66 @@ impl<'a> TurnMachine<'a> {
                     out.push(Decision::Roundabout(h));
                 }
             }
+        }
+    }
+
+    /// Halloween tier claims open at the end of the turn.
+    fn push_tiers(&self, out: &mut Vec<Decision>) {
+        if !self.ctx.layout.has(crate::modules::Module::Halloween) {
+            return;
+        }
+        for treat in [Treat::Ghost, Treat::Candy] {
+            for need in halloween::needs(self.ctx.layout, treat) {
+                let options: &[Option<u8>] = match treat {
+                    Treat::Ghost => &[Some(1), Some(2)],
+                    Treat::Candy => &[None],
+                };
+                for &option in options {
+                    let ok =
+                        self.ctx
+                            .check_tier(&self.sheet, treat, need, option, &self.turn.tiers);
+                    if ok.is_ok() {
+                        out.push(Decision::Tier {
+                            treat,
+                            need,
+                            option,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Skips the ghost bonuses that have no legal target (they are lost, Ruling X17) and
+    /// leaves the bonus stage once none is left.
+    fn advance_bonus(&mut self) {
+        while let Stage::Bonus { rank, option, next } = self.stage {
+            let bonuses = halloween::bonuses(self.ctx.layout, rank, option);
+            let Some(&b) = bonuses.get(next as usize) else {
+                self.stage = Stage::Plans;
+                return;
+            };
+            let mut any = false;
+            self.ctx.for_each_bonus_use(&self.sheet, b, |_| any = true);
+            if any {
+                return;
+            }
+            self.stage = Stage::Bonus {
+                rank,
+                option,
+                next: next + 1,
+            };
+        }
+    }
+
+    /// After a house is numbered: the circle it asks for, then `then`.
+    fn after_numbered(&mut self, house: HouseRef, then: Stage) {
+        if self.ctx.circle_needed(&self.sheet, house) {
+            self.resume = then;
+            self.stage = Stage::Circle { house };
+        } else {
+            self.stage = then;
+            self.advance_bonus();
         }
     }
 
@@ -243,6 +344,70 @@ impl<'a> TurnMachine<'a> {
                 })
             }
             (_, Decision::Cross(_)) => return Err(TurnError::CrossNotOwed),
+            (Stage::Circle { house }, Decision::Circle(treat)) => {
+                ctx.apply_circle(&mut self.sheet, house, treat);
+                self.turn.circles.push(Circle { house, treat });
+                self.stage = self.resume;
+                self.advance_bonus();
+            }
+            (Stage::Circle { house }, _) => return Err(TurnError::CircleOwed { house }),
+            (_, Decision::Circle(_)) => return Err(TurnError::CircleNotOwed),
+            (Stage::Bonus { rank, option, next }, Decision::Bonus(u)) => {
+                let wanted = halloween::bonuses(ctx.layout, rank, option)[next as usize];
+                ctx.check_bonus(&self.sheet, wanted, u)?;
+                ctx.apply_bonus(&mut self.sheet, u);
+                if let Some(t) = self.turn.tiers.last_mut() {
+                    t.bonuses.push(u);
+                }
+                let then = Stage::Bonus {
+                    rank,
+                    option,
+                    next: next + 1,
+                };
+                match u {
+                    BonusUse::Extension { to, .. } => self.after_numbered(to, then),
+                    _ => {
+                        self.stage = then;
+                        self.advance_bonus();
+                    }
+                }
+            }
+            (Stage::Bonus { rank, option, next }, _) => {
+                return Err(TurnError::BonusOwed {
+                    wanted: halloween::bonuses(ctx.layout, rank, option)[next as usize],
+                })
+            }
+            (_, Decision::Bonus(_)) => return Err(TurnError::BonusNotOwed),
+            (
+                Stage::Plans,
+                Decision::Tier {
+                    treat,
+                    need,
+                    option,
+                },
+            ) => {
+                let rank = ctx.check_tier(&self.sheet, treat, need, option, &self.turn.tiers)?;
+                ctx.apply_tier(&mut self.sheet, treat, rank, option);
+                self.turn.tiers.push(TierClaim {
+                    treat,
+                    need,
+                    option,
+                    bonuses: Vec::new(),
+                });
+                if let Some(option) = option {
+                    self.stage = Stage::Bonus {
+                        rank,
+                        option,
+                        next: 0,
+                    };
+                    self.advance_bonus();
+                }
+            }
+            (Stage::Plans, Decision::Claim(_) | Decision::Roundabout(_))
+                if !self.turn.tiers.is_empty() =>
+            {
+                return Err(TurnError::TierTooLate)
+            }
             (Stage::Start | Stage::Plans, Decision::Roundabout(h)) => {
                 if self.turn.roundabout.is_some() || !self.turn.plans.is_empty() {
                     return Err(not_now);
@@ -274,9 +439,12 @@ impl<'a> TurnMachine<'a> {
                     };
                 } else {
                     self.write(pick, number, house, None)?;
-                    debug_assert!(
-                        matches!(self.stage, Stage::Effect { effect: e, .. } if e == effect)
-                    );
+                    debug_assert!(matches!(
+                        (self.stage, self.resume),
+                        (Stage::Effect { effect: e, .. }, _)
+                            | (Stage::Circle { .. }, Stage::Effect { effect: e, .. })
+                            if e == effect
+                    ));
                 }
             }
             (Stage::Start | Stage::Play, Decision::Refuse { pass }) => {
@@ -307,7 +475,10 @@ impl<'a> TurnMachine<'a> {
                 if let Play::Build(b) = &mut self.turn.play {
                     b.effect = used;
                 }
-                self.stage = Stage::Plans;
+                match used {
+                    Some(EffectUse::Bis { to, .. }) => self.after_numbered(to, Stage::Plans),
+                    _ => self.stage = Stage::Plans,
+                }
             }
             (Stage::Plans, Decision::Claim(claim)) => {
                 let done = self.claimed();
@@ -344,11 +515,14 @@ impl<'a> TurnMachine<'a> {
             choice,
             effect: None,
         });
-        self.stage = Stage::Effect {
+        self.after_numbered(
             house,
-            effect,
-            card,
-        };
+            Stage::Effect {
+                house,
+                effect,
+                card,
+            },
+        );
         Ok(())
     }
 
@@ -366,6 +540,16 @@ impl<'a> TurnMachine<'a> {
     /// do: every stage is checked exactly as when decisions come one at a time.
     pub fn run(ctx: TurnContext<'a>, sheet: &Sheet, turn: &Turn) -> Result<Sheet, TurnError> {
         let mut m = TurnMachine::new(ctx, sheet);
+        let mut circles = turn.circles.iter();
+        let mut feed = |m: &mut TurnMachine<'a>| -> Result<(), TurnError> {
+            while let Stage::Circle { house } = m.stage {
+                match circles.next() {
+                    Some(c) if c.house == house => m.apply(Decision::Circle(c.treat))?,
+                    _ => return Err(TurnError::CircleOwed { house }),
+                }
+            }
+            Ok(())
+        };
         for &street in &turn.cross {
             m.apply(Decision::Cross(street))?;
         }
@@ -400,7 +584,9 @@ impl<'a> TurnMachine<'a> {
                     }
                     (_, None) => {}
                 }
+                feed(&mut m)?;
                 m.apply(Decision::Effect(b.effect))?;
+                feed(&mut m)?;
             }
         }
         if let Some(Roundabout {
@@ -412,6 +598,20 @@ impl<'a> TurnMachine<'a> {
         }
         for claim in &turn.plans {
             m.apply(Decision::Claim(claim.clone()))?;
+        }
+        for tier in &turn.tiers {
+            m.apply(Decision::Tier {
+                treat: tier.treat,
+                need: tier.need,
+                option: tier.option,
+            })?;
+            for &u in &tier.bonuses {
+                m.apply(Decision::Bonus(u))?;
+                feed(&mut m)?;
+            }
+        }
+        if circles.next().is_some() {
+            return Err(TurnError::CircleNotOwed);
         }
         m.apply(Decision::Stop {
             reshuffle: turn.reshuffle,
@@ -451,6 +651,9 @@ fn decision_name(d: &Decision) -> &'static str {
         Decision::Choose(_) => "a choice",
         Decision::Effect(_) => "an effect",
         Decision::Claim(_) => "a City Plan",
+        Decision::Circle(_) => "a ghost or a candy",
+        Decision::Tier { .. } => "a Halloween tier",
+        Decision::Bonus(_) => "a ghost bonus",
         Decision::Stop { .. } => "the end of the turn",
     }
 }

@@ -265,6 +265,7 @@ fn module_points(layout: &SheetLayout, sheet: &Sheet, table: Table<'_>) -> i32 {
                 .map(|s| crate::modules::christmas::longest_string(sheet, s) as i32)
                 .sum(),
             Module::Atomic => crate::modules::atomic::points(layout, sheet, table.shelters),
+            Module::Halloween => crate::modules::halloween::points(layout, sheet),
             Module::Roundabouts => 0,
         })
         .sum()

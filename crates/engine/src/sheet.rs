@@ -190,6 +190,13 @@ pub struct Sheet {
     /// Items the player must cross off at the start of their next turn (Ice Cream in AAA
     /// solo: one open bonus per Validation card drawn, collector expansions §3.6).
     owed: u8,
+    /// Halloween tiers (collector expansions §4.3): 2 bits per tier (0 open, 1 circled,
+    /// 2 crossed), ghost tiers in bits 0–5, candy tiers in bits 6–11; bits 12–13 the ghost
+    /// bonus option taken (0 none, 1 or 2).
+    tiers: u16,
+    /// Extension houses written by a bonus, which crosses no box of the extension track
+    /// (Halloween ghost bonus, Ruling X17).
+    free_bis: u8,
 }
 
 /// See `Sheet::street_key`.
@@ -238,6 +245,8 @@ impl Sheet {
             choices: [0; MAX_STREETS],
             races: [0; MAX_STREETS],
             owed: 0,
+            tiers: 0,
+            free_bis: 0,
         };
         for (i, st) in layout.streets.iter().enumerate().take(MAX_STREETS) {
             s.lens[i] = st.houses;
@@ -385,10 +394,34 @@ impl Sheet {
             .unwrap_or(0)
     }
 
-    /// Bis houses (boxes crossed on the bis track).
+    /// Bis houses (boxes crossed on the bis track): every bis house but those a bonus wrote.
     #[inline]
     pub fn bis_count(&self) -> u8 {
-        count_all(&self.bis)
+        count_all(&self.bis).saturating_sub(self.free_bis)
+    }
+
+    /// Bis houses written by a bonus, crossing no box (Halloween, Ruling X17).
+    #[inline]
+    pub fn free_bis(&self) -> u8 {
+        self.free_bis
+    }
+
+    /// A Halloween tier: `candy` or ghost, `rank` 0–2 (the 4-, 6- and 9-tier).
+    pub fn tier(&self, candy: bool, rank: u8) -> Race {
+        let shift = 2 * (rank + if candy { 3 } else { 0 });
+        match (self.tiers >> shift) & 3 {
+            1 => Race::Won,
+            2 => Race::Lost,
+            _ => Race::Open,
+        }
+    }
+
+    /// The ghost bonus option the player took (1 or 2), once a ghost tier is circled.
+    pub fn ghost_option(&self) -> Option<u8> {
+        match (self.tiers >> 12) & 3 {
+            0 => None,
+            o => Some(o as u8),
+        }
     }
 
     /// Bis houses in street `s`.
@@ -729,6 +762,24 @@ impl Sheet {
             Race::Won => 1,
             Race::Lost => 2,
         };
+    }
+
+    pub(crate) fn set_tier(&mut self, candy: bool, rank: u8, race: Race) {
+        let shift = 2 * (rank + if candy { 3 } else { 0 });
+        let v = match race {
+            Race::Open => 0,
+            Race::Won => 1,
+            Race::Lost => 2,
+        };
+        self.tiers = (self.tiers & !(3 << shift)) | (v << shift);
+    }
+
+    pub(crate) fn set_ghost_option(&mut self, option: u8) {
+        self.tiers = (self.tiers & !(3 << 12)) | (u16::from(option & 3) << 12);
+    }
+
+    pub(crate) fn add_free_bis(&mut self) {
+        self.free_bis += 1;
     }
 
     pub(crate) fn add_fence(&mut self, f: FenceRef) {

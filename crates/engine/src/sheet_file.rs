@@ -35,7 +35,8 @@ pub struct StreetData {
     /// Houses used for a City Plan.
     #[serde(default)]
     pub plan_houses: Vec<u8>,
-    /// Ice Cream: houses whose cone is circled.
+    /// Ice Cream: houses whose cone is circled. Halloween: houses whose ghost is circled (a
+    /// numbered ghost/candy house not listed has its candy circled).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub circled: Vec<u8>,
     /// Ice Cream: the truck chosen on a street with two.
@@ -65,6 +66,23 @@ pub struct SheetData {
     /// solo, collector expansions §3.6).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub owed: u8,
+    /// Halloween: the ghost and candy tiers circled ("won") or crossed off ("lost"), lowest
+    /// need first, and the ghost bonus option taken (1 or 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiers: Option<TiersData>,
+    /// Halloween: Extension houses written by a ghost bonus, which crossed no box.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub free_extensions: u8,
+}
+
+/// The Halloween tiers of a sheet file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TiersData {
+    pub ghost: [Option<Race>; 3],
+    pub candy: [Option<Race>; 3],
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<u8>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -268,6 +286,23 @@ impl SheetData {
             refusals: sheet.refusals(),
             plans: sheet.plan_scores(),
             owed: sheet.owed(),
+            tiers: layout
+                .has(crate::modules::Module::Halloween)
+                .then(|| {
+                    let of = |candy| {
+                        std::array::from_fn(|r| match sheet.tier(candy, r as u8) {
+                            Race::Open => None,
+                            race => Some(race),
+                        })
+                    };
+                    TiersData {
+                        ghost: of(false),
+                        candy: of(true),
+                        option: sheet.ghost_option(),
+                    }
+                })
+                .filter(|t| *t != TiersData::default()),
+            free_extensions: sheet.free_bis(),
         }
     }
 
@@ -358,8 +393,14 @@ impl SheetData {
                     });
                 }
                 let h = HouseRef::new(s, p - 1);
+                // A Halloween pool bonus circles a pool on any house but a roundabout (X17).
+                let bonus_pools = layout.has(crate::modules::Module::Halloween);
                 let ok = sheet.has_planned_pool(h)
-                    && matches!(sheet.house(h), House::Number { bis: false, .. });
+                    && match sheet.house(h) {
+                        House::Number { bis, .. } => !bis || bonus_pools,
+                        House::Empty => bonus_pools,
+                        House::Roundabout => false,
+                    };
                 if !ok {
                     return Err(SheetFileError::Pool {
                         street,
@@ -398,6 +439,7 @@ impl SheetData {
             check_track(format!("real-estate column {}", i + 1), n, boxes)?;
         }
         check_track("refusals".into(), self.refusals, layout.refusals.boxes())?;
+        self.set_halloween(layout, &mut sheet)?;
         check_track("bis".into(), sheet.bis_count(), layout.bis.boxes())?;
         check_track(
             "roundabouts".into(),
@@ -445,6 +487,53 @@ impl SheetData {
             sheet.set_owed(self.owed);
         }
         Ok(sheet)
+    }
+
+    /// The Halloween state: tiers (one of each kind held at most, each held tier matching
+    /// the option), free Extension houses.
+    fn set_halloween(&self, layout: &SheetLayout, sheet: &mut Sheet) -> Result<(), SheetFileError> {
+        let halloween = layout.has(crate::modules::Module::Halloween);
+        let bad = |what: String| Err(SheetFileError::Feature { street: 1, what });
+        if !halloween {
+            if self.tiers.is_some() || self.free_extensions > 0 {
+                return bad("only a Halloween sheet has tiers and bonus Extensions".into());
+            }
+            return Ok(());
+        }
+        if self.free_extensions > crate::sheet::MAX_STREETS as u8 * 16 {
+            return bad("more bonus Extensions than houses".into());
+        }
+        for _ in 0..self.free_extensions {
+            sheet.add_free_bis();
+        }
+        if count_bis(sheet) < self.free_extensions {
+            return bad(format!(
+                "{} bonus Extensions, but the sheet has fewer Extension houses",
+                self.free_extensions
+            ));
+        }
+        let Some(t) = &self.tiers else {
+            return Ok(());
+        };
+        for (candy, list) in [(false, &t.ghost), (true, &t.candy)] {
+            if list.iter().filter(|r| **r == Some(Race::Won)).count() > 1 {
+                return bad("one tier of each kind is circled at most".into());
+            }
+            for (r, race) in list.iter().enumerate() {
+                sheet.set_tier(candy, r as u8, race.unwrap_or(Race::Open));
+            }
+        }
+        let ghost_held = t.ghost.contains(&Some(Race::Won));
+        match (ghost_held, t.option) {
+            (true, Some(o @ (1 | 2))) => sheet.set_ghost_option(o),
+            (false, None) => {}
+            _ => {
+                return bad(
+                    "a circled ghost tier names its bonus option (1 or 2), and only then".into(),
+                )
+            }
+        }
+        Ok(())
     }
 
     /// Bis numbers sit next to an equal number with no fence between (Ruling 6); equal
@@ -569,10 +658,19 @@ fn check_ice_cream(
     } else if trucks.len() == 2 && sheet.numbered_mask(s) != 0 {
         return bad("a numbered street with two trucks needs the chosen truck".into());
     }
+    let halloween = layout.has(crate::modules::Module::Halloween);
     for &c in &st.circled {
         let h = HouseRef::new(s, c.wrapping_sub(1));
-        if !sheet.contains(h) || layout.cone(s, h.house) == 0 || sheet.number(h).is_none() {
-            return bad(format!("house {c} has no numbered cone to circle"));
+        let feature = if halloween {
+            crate::modules::halloween::is_ghost_candy(layout, h)
+        } else {
+            layout.cone(s, h.house) > 0
+        };
+        if !sheet.contains(h) || !feature || sheet.number(h).is_none() {
+            return bad(format!(
+                "house {c} has no numbered {} to circle",
+                if halloween { "ghost" } else { "cone" }
+            ));
         }
         sheet.mark(h);
     }
@@ -670,11 +768,7 @@ impl SheetFile {
             one(&d.real_estate),
             d.refusals,
             one(&d.plans),
-            if d.owed > 0 {
-                format!(",\n    \"owed\": {}", d.owed)
-            } else {
-                String::new()
-            },
+            extra(d),
         )
     }
 
@@ -758,4 +852,27 @@ impl SheetFile {
         let score = Score::of(layout, &sheet, table);
         Ok((sheet, score))
     }
+}
+
+/// The sheet's optional fields as `to_json` writes them, one per line.
+fn extra(d: &SheetData) -> String {
+    let mut out = String::new();
+    if d.owed > 0 {
+        out += &format!(",\n    \"owed\": {}", d.owed);
+    }
+    if let Some(t) = &d.tiers {
+        out += &format!(
+            ",\n    \"tiers\": {}",
+            serde_json::to_string(t).unwrap_or_default()
+        );
+    }
+    if d.free_extensions > 0 {
+        out += &format!(",\n    \"free_extensions\": {}", d.free_extensions);
+    }
+    out
+}
+
+/// Every Extension house, bonus ones included.
+fn count_bis(sheet: &Sheet) -> u8 {
+    (0..sheet.streets()).map(|s| sheet.bis_in(s)).sum()
 }

@@ -207,6 +207,48 @@ mod one_based_list {
     }
 }
 
+/// What a Halloween house's circle goes round (collector expansions §4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Treat {
+    Ghost,
+    Candy,
+}
+
+/// The ghost or the candy circled on a ghost/candy house just numbered (Halloween).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Circle {
+    pub house: HouseRef,
+    pub treat: Treat,
+}
+
+/// How one ghost-tier bonus is used (Halloween, Ruling X17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum BonusUse {
+    /// Circle the pool picture of this house and cross a pool box.
+    Pool(HouseRef),
+    /// Cross the next park box of this street (0-based, written 1-based).
+    Park(#[serde(with = "one_based")] u8),
+    /// Copy the number of `from` into the empty neighbouring house `to`, crossing no box.
+    Extension { from: HouseRef, to: HouseRef },
+}
+
+/// Claiming a Halloween tier at the end of the turn (collector expansions §4.3 step 3): the
+/// tier of `treat` that needs `need`; a ghost tier names its bonus `option` (1 or 2) and the
+/// bonuses used, in order (a bonus with no legal target is lost and not listed).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TierClaim {
+    pub treat: Treat,
+    pub need: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<u8>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bonuses: Vec<BonusUse>,
+}
+
 /// One seat's whole turn.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -224,6 +266,13 @@ pub struct Turn {
     pub roundabout: Option<Roundabout>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub plans: Vec<PlanClaim>,
+    /// Halloween: the ghost or candy circled on each ghost/candy house the turn numbers (the
+    /// number's, an Extension copy's, a bonus copy's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub circles: Vec<Circle>,
+    /// Halloween: tiers claimed at the end of the turn, a ghost tier before a candy tier.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiers: Vec<TierClaim>,
     /// Ask for the first-plan reshuffle (spec §2.4, Ruling 13).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reshuffle: bool,
@@ -243,6 +292,8 @@ impl Turn {
             }),
             roundabout: None,
             plans: Vec::new(),
+            circles: Vec::new(),
+            tiers: Vec::new(),
             reshuffle: false,
         }
     }
@@ -254,6 +305,8 @@ impl Turn {
             play: Play::Refuse { pass },
             roundabout: None,
             plans: Vec::new(),
+            circles: Vec::new(),
+            tiers: Vec::new(),
             reshuffle: false,
         }
     }

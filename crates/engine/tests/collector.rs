@@ -3071,7 +3071,13 @@ fn random_collector_positions_list_only_legal_decisions() {
 /// Cream crossing in AAA solo) are listed and checked like every other.
 #[test]
 fn random_expansion_positions_list_only_legal_decisions() {
-    for id in ["easter", "ice-cream", "christmas", "atomic-war"] {
+    for id in [
+        "easter",
+        "ice-cream",
+        "christmas",
+        "atomic-war",
+        "halloween",
+    ] {
         check_random_positions(SheetId::new(id).unwrap(), 20, 180);
     }
 }

@@ -37,7 +37,7 @@ fn e1_one_sheet_for_the_table_with_every_mode() {
         }
     }
     // An unknown sheet is a clear setup error.
-    assert!(SheetId::new("halloween")
+    assert!(SheetId::new("roswell")
         .ok()
         .and_then(|id| col().sheet(id))
         .is_none());

@@ -237,6 +237,8 @@ fn rand_turn(rng: &mut ChaCha8Rng, sheet: &Sheet, hand: bool) -> Turn {
         play,
         roundabout: rand_roundabout(rng),
         plans: rand_claims(rng, sheet),
+        circles: Vec::new(),
+        tiers: Vec::new(),
         reshuffle: rng.gen_bool(0.1),
     }
 }

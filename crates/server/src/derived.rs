@@ -152,7 +152,7 @@ pub fn of(layout: &SheetLayout, sheet: &Sheet) -> Derived {
                     .map(|s| atomic::capacity(layout, sheet, s))
                     .collect();
             }
-            Module::Roundabouts => {}
+            Module::Roundabouts | Module::Halloween => {}
         }
     }
     d

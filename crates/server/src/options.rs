@@ -4,7 +4,8 @@
 //! Stateless: the client holds the draft.
 
 use crate::derived;
-use crate::wire::{Draft, DraftError, OptionsOut, PlacementOut, RefuseOut};
+use crate::wire::{Draft, DraftError, OptionsOut, PlacementOut, RefuseOut, TierOut};
+use welcome_engine::modules::halloween;
 use welcome_engine::{
     Decision, Play, Score, Sheet, SheetData, Stage, TurnContext, TurnError, TurnMachine, When,
 };
@@ -13,6 +14,11 @@ use welcome_engine::{
 pub const MAX_CLAIMS: usize = 3;
 /// Most estates named by one claim (no plan asks for more than six).
 pub const MAX_CLAIM_ESTATES: usize = 6;
+/// Most ghosts or candies circled in a turn: the number, its Extension copy and two bonus
+/// copies (Halloween).
+pub const MAX_CIRCLES: usize = 4;
+/// Most bonuses a ghost tier gives.
+pub const MAX_BONUSES: usize = 3;
 
 /// Most plan claims listed per plan: a sheet full of one-house estates can be chosen from in
 /// millions of ways, and every listed claim scores the same.
@@ -91,6 +97,10 @@ pub fn follow<'a>(
         choices: Vec::new(),
         effects,
         claims: Vec::new(),
+        circle: None,
+        tiers: Vec::new(),
+        bonus: None,
+        bonuses: Vec::new(),
         reshuffle: false,
         complete: false,
         error,
@@ -122,8 +132,34 @@ pub fn follow<'a>(
             // already gone past that stage.
             Decision::Effect(_) => {}
             Decision::Claim(c) => out.claims.push(c),
+            Decision::Circle(_) => {}
+            Decision::Tier {
+                treat,
+                need,
+                option,
+            } => out.tiers.push(TierOut {
+                treat,
+                need,
+                option,
+                gives: option
+                    .and_then(|o| {
+                        let rank = halloween::rank_of(ctx.layout, treat, need)?;
+                        Some(halloween::bonuses(ctx.layout, rank, o).to_vec())
+                    })
+                    .unwrap_or_default(),
+            }),
+            Decision::Bonus(u) => out.bonuses.push(u),
             Decision::Stop { reshuffle } => out.reshuffle |= reshuffle,
         }
+    }
+    match m.stage() {
+        Stage::Circle { house } => out.circle = Some(house),
+        Stage::Bonus { rank, option, next } => {
+            out.bonus = halloween::bonuses(ctx.layout, rank, option)
+                .get(next as usize)
+                .copied();
+        }
+        _ => {}
     }
     if out.error.is_none() && m.stage() == Stage::Plans {
         let mut end = m.clone();
@@ -149,6 +185,31 @@ fn replay(
     effects: &mut Vec<welcome_engine::EffectUse>,
 ) -> Result<(), DraftError> {
     check_claim_sizes(&draft.plans)?;
+    if draft.circles.len() > MAX_CIRCLES || draft.tiers.len() > 2 {
+        return Err(bad_draft("more circles or tier claims than a turn holds"));
+    }
+    if draft.tiers.iter().any(|t| t.bonuses.len() > MAX_BONUSES) {
+        return Err(bad_draft("more ghost bonuses than a tier gives"));
+    }
+    let mut circles = draft.circles.iter();
+    // The circles the machine asks for, in order; `false` when the draft stops before one.
+    let mut feed = |m: &mut TurnMachine<'_>| -> Result<bool, DraftError> {
+        while let Stage::Circle { house } = m.stage() {
+            match circles.next() {
+                Some(c) if c.house == house => {
+                    m.apply(Decision::Circle(c.treat)).map_err(turn_error)?
+                }
+                Some(c) => {
+                    return Err(bad_draft(&format!(
+                        "the circle for {} comes before one for {}",
+                        house, c.house
+                    )))
+                }
+                None => return Ok(false),
+            }
+        }
+        Ok(true)
+    };
     if draft.cross.len() > welcome_engine::sheet::MAX_STREETS {
         return Err(bad_draft("more crossed bonuses than streets"));
     }
@@ -200,6 +261,9 @@ fn replay(
                 }
                 (_, None) => {}
             }
+            if !feed(m)? {
+                return Ok(());
+            }
             let mut listed = Vec::new();
             m.options(&mut listed);
             effects.extend(listed.into_iter().filter_map(|d| match d {
@@ -207,6 +271,9 @@ fn replay(
                 _ => None,
             }));
             m.apply(Decision::Effect(b.effect)).map_err(turn_error)?;
+            if !feed(m)? {
+                return Ok(());
+            }
         }
     }
     if let Some(rb) = draft.roundabout.filter(|r| r.when == When::After) {
@@ -216,6 +283,23 @@ fn replay(
     for claim in &draft.plans {
         m.apply(Decision::Claim(claim.clone()))
             .map_err(turn_error)?;
+    }
+    for tier in &draft.tiers {
+        m.apply(Decision::Tier {
+            treat: tier.treat,
+            need: tier.need,
+            option: tier.option,
+        })
+        .map_err(turn_error)?;
+        for &u in &tier.bonuses {
+            m.apply(Decision::Bonus(u)).map_err(turn_error)?;
+            if !feed(m)? {
+                return Ok(());
+            }
+        }
+    }
+    if circles.next().is_some() {
+        return Err(turn_error(TurnError::CircleNotOwed));
     }
     Ok(())
 }

@@ -4,10 +4,11 @@
 use crate::derived::Derived;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use welcome_engine::edition::Bonus;
 use welcome_engine::{
-    AaaCard, AaaScore, AaaView, Card, Choice, Draw, EditionId, Effect, EffectUse, HouseRef, Mode,
-    NextCard, Offer, Outcome, Pick, PlanClaim, PlanSlot, Play, Roundabout, Score, SheetData,
-    SheetId, TableValues, Turn,
+    AaaCard, AaaScore, AaaView, BonusUse, Card, Choice, Circle, Draw, EditionId, Effect, EffectUse,
+    HouseRef, Mode, NextCard, Offer, Outcome, Pick, PlanClaim, PlanSlot, Play, Roundabout, Score,
+    SheetData, SheetId, TableValues, TierClaim, Treat, Turn,
 };
 
 // ----- HTTP requests -----
@@ -275,6 +276,12 @@ pub struct Draft {
     pub play: Option<Play>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub plans: Vec<PlanClaim>,
+    /// Halloween: the ghost or candy circled on each ghost/candy house numbered so far.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub circles: Vec<Circle>,
+    /// Halloween: the tiers claimed at the end of the turn, with the ghost bonuses used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiers: Vec<TierClaim>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reshuffle: bool,
 }
@@ -482,10 +489,35 @@ pub struct OptionsOut {
     pub choices: Vec<Choice>,
     pub effects: Vec<EffectUse>,
     pub claims: Vec<PlanClaim>,
+    /// Halloween: the house just numbered whose ghost or candy is to be circled next (one
+    /// entry goes in the draft's `circles`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub circle: Option<HouseRef>,
+    /// Halloween: the tiers that may be claimed now (one goes in the draft's `tiers`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiers: Vec<TierOut>,
+    /// Halloween: the ghost bonus to use next, and its legal uses (one goes in the last
+    /// claimed tier's `bonuses`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<Bonus>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bonuses: Vec<BonusUse>,
     pub reshuffle: bool,
     /// The draft is a whole legal turn: it can be submitted as it is.
     pub complete: bool,
     pub error: Option<DraftError>,
+}
+
+/// A Halloween tier that may be claimed: of `treat`, needing `need`; a ghost tier with its
+/// bonus `option` (1 or 2) and the bonuses that option gives.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TierOut {
+    pub treat: Treat,
+    pub need: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<u8>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gives: Vec<Bonus>,
 }
 
 /// `POST /api/companion/options`: the options, and the sheet once the turn is over.

@@ -1,5 +1,5 @@
 //! The layout constraints of the 2023 expansion sheets (collector expansions §2.2, §3.2, §5.2,
-//! §6.2):
+//! §4.2, §6.2):
 //! what the rules text and the sheet's plan cards imply about a layout whose picture is not
 //! known. The shipped stand-ins meet them, and so must a layout a table enters; a layout that
 //! breaks one is refused with the constraint's name.
@@ -14,6 +14,7 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::IceCream => Module::IceCream,
         Expansion::Christmas => Module::Christmas,
         Expansion::Atomic => Module::Atomic,
+        Expansion::Halloween => Module::Halloween,
     };
     if !layout.has(module) {
         return Err(format!(
@@ -25,6 +26,7 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::IceCream => ice_cream(layout),
         Expansion::Christmas => Ok(()),
         Expansion::Atomic => atomic(layout),
+        Expansion::Halloween => halloween(layout),
     }
 }
 
@@ -159,6 +161,75 @@ fn atomic(layout: &SheetLayout) -> Result<(), String> {
         return Err(format!(
             "ATO-L2: the sheet has {all} shelters; plan AT-C1 needs at least 4"
         ));
+    }
+    Ok(())
+}
+
+fn halloween(layout: &SheetLayout) -> Result<(), String> {
+    use crate::edition::Bonus;
+    let Some(v) = &layout.halloween else {
+        return Err("the Halloween sheet needs its ghost and candy tiers".into());
+    };
+    let houses: usize = layout.streets.iter().map(|s| s.ghost_candy.len()).sum();
+    if houses != 13 {
+        return Err(format!(
+            "HAL-L1: the sheet has {houses} ghost/candy houses; the rules print 13"
+        ));
+    }
+    for (i, s) in layout.streets.iter().enumerate() {
+        if s.ghost_candy.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(format!(
+                "HAL-L1: street {}'s ghost/candy houses are listed left to right, one per house",
+                i + 1
+            ));
+        }
+    }
+    let streets = layout
+        .streets
+        .iter()
+        .filter(|s| !s.ghost_candy.is_empty())
+        .count();
+    if streets < 2
+        || layout
+            .streets
+            .get(2)
+            .is_none_or(|s| s.ghost_candy.is_empty())
+    {
+        return Err(
+            "HAL-L2: ghost/candy houses lie in at least 2 streets, street 3 among them (plans HAL-C4, HAL-C5)"
+                .into(),
+        );
+    }
+    let needs = [4, 6, 9];
+    let ghost: Vec<u8> = v.ghost_tiers.iter().map(|t| t.need).collect();
+    let candy: Vec<u8> = v.candy_tiers.iter().map(|t| t.need).collect();
+    if ghost != needs || candy != needs {
+        return Err("the ghost and candy tiers need exactly 4, 6 and 9 (FR2 1155)".into());
+    }
+    let verified: [[&[Bonus]; 2]; 3] = [
+        [&[Bonus::Pool], &[Bonus::Park]],
+        [&[Bonus::Pool, Bonus::Pool], &[Bonus::Extension]],
+        [
+            &[Bonus::Park, Bonus::Park, Bonus::Park],
+            &[Bonus::Extension, Bonus::Extension],
+        ],
+    ];
+    for (t, want) in v.ghost_tiers.iter().zip(verified) {
+        if t.options.len() != 2 || t.options[0] != want[0] || t.options[1] != want[1] {
+            return Err(format!(
+                "the {}-ghost tier's bonus options are printed as {:?} or {:?} (FR2 1167–1169)",
+                t.need, want[0], want[1]
+            ));
+        }
+    }
+    let points: Vec<i32> = v.candy_tiers.iter().map(|t| t.points).collect();
+    if points.iter().any(|&p| p < 0) || points.windows(2).any(|w| w[1] < w[0]) {
+        return Err(format!(
+            "HAL-L3: candy tier points {points:?} are not negative and never go down"
+        ));
+    }
+    if v.aaa_per_crossed_tier < 0 {
+        return Err("the AAA's points per crossed tier are not negative".into());
     }
     Ok(())
 }

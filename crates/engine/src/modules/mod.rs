@@ -7,6 +7,7 @@ pub mod atomic;
 pub mod christmas;
 pub mod easter;
 pub mod expansion;
+pub mod halloween;
 pub mod ice_cream;
 pub mod roundabouts;
 
@@ -31,6 +32,8 @@ pub enum Module {
     /// Atomic War shelters (collector expansions §6).
     #[serde(rename = "atomic-war")]
     Atomic,
+    /// Halloween ghosts, candies and their tiers (collector expansions §4).
+    Halloween,
 }
 
 /// A decision a module asks for inside a turn.
@@ -45,7 +48,7 @@ impl Module {
     /// Checks the sheet data this module reads.
     pub fn check_layout(self, layout: &SheetLayout) -> Result<(), String> {
         match self {
-            Module::Roundabouts | Module::Christmas | Module::Atomic => Ok(()),
+            Module::Roundabouts | Module::Christmas | Module::Atomic | Module::Halloween => Ok(()),
             Module::Easter => easter::check_layout(layout),
             Module::IceCream => ice_cream::check_layout(layout),
         }
@@ -84,6 +87,7 @@ impl Module {
     ) {
         match self {
             Module::IceCream => ice_cream::on_validation(sheet),
+            Module::Halloween => halloween::on_validation(sheet, letter),
             Module::Atomic => atomic::aaa_on_validation(layout, halves, letter, given),
             _ => {}
         }
@@ -120,6 +124,7 @@ impl Module {
             Module::IceCream => ice_cream::aaa_points(layout, given, sheet),
             Module::Christmas => christmas::aaa_lights(given),
             Module::Atomic => atomic::aaa_row(layout, halves, sheet),
+            Module::Halloween => halloween::aaa_row(layout, sheet),
         };
         Some(crate::aaa::AaaRow {
             id: self.row_ids().first()?.to_string(),
@@ -130,8 +135,10 @@ impl Module {
 
     /// When every seat has finished the round, before the end of the game is checked.
     pub fn end_of_round(self, layout: &SheetLayout, sheets: &mut [Sheet]) {
-        if self == Module::IceCream {
-            ice_cream::settle_races(layout, sheets)
+        match self {
+            Module::IceCream => ice_cream::settle_races(layout, sheets),
+            Module::Halloween => halloween::settle(sheets),
+            _ => {}
         }
     }
 
@@ -147,6 +154,7 @@ impl Module {
             (Module::Easter, _) => Some(easter::score_row(layout, sheet)),
             (Module::IceCream, _) => Some(ice_cream::score_row(layout, sheet)),
             (Module::Christmas, _) => Some(christmas::score_row(layout, sheet)),
+            (Module::Halloween, _) => Some(halloween::score_row(layout, sheet)),
             (Module::Atomic, "shelters") => {
                 Some(atomic::shelters_row(layout, sheet, table.shelters))
             }
@@ -165,6 +173,7 @@ impl Module {
             Module::IceCream => &["ice-cream"],
             Module::Christmas => &["lights"],
             Module::Atomic => &["shelters", "optimism"],
+            Module::Halloween => &["candies"],
         }
     }
 
@@ -175,7 +184,7 @@ impl Module {
             Module::Easter => Some(Feature::Eggs),
             Module::IceCream => Some(Feature::Cones),
             Module::Christmas => Some(Feature::Links),
-            Module::Atomic => None,
+            Module::Atomic | Module::Halloween => None,
         }
     }
 }
@@ -263,6 +272,8 @@ pub fn sheet_measure(layout: &SheetLayout, sheet: &Sheet, m: SheetMeasure) -> u8
             .all_houses()
             .filter(|h| sheet.is_marked(*h) && layout.cone(h.street, h.house) >= 3)
             .count() as u8,
+        SheetMeasure::Ghosts => halloween::count(layout, sheet, crate::turn::Treat::Ghost),
+        SheetMeasure::Candies => halloween::count(layout, sheet, crate::turn::Treat::Candy),
         SheetMeasure::CapacityTotal => {
             atomic::total(&atomic::capacities(layout, sheet)).min(u8::MAX.into()) as u8
         }
@@ -281,6 +292,10 @@ pub fn street_test(layout: &SheetLayout, sheet: &Sheet, test: StreetTest, s: u8)
         StreetTest::AllCones => street_complete(layout, sheet, Feature::Cones, s),
         StreetTest::ColoursCollected(n) => easter::colours_collected(layout, sheet, s) >= n,
         StreetTest::CapacityAtLeast(n) => atomic::capacity(layout, sheet, s) >= u16::from(n),
+        StreetTest::AllGhosts => halloween::street_all(layout, sheet, s, crate::turn::Treat::Ghost),
+        StreetTest::AllCandies => {
+            halloween::street_all(layout, sheet, s, crate::turn::Treat::Candy)
+        }
     }
 }
 
@@ -298,6 +313,7 @@ pub fn missing_item(layout: &SheetLayout, sheet: &Sheet, set: &ItemSet) -> Optio
             }
             None
         }
+        ItemSet::GhostCandyHouses => halloween::missing_house(layout, sheet),
         ItemSet::Shelters => (0..sheet.streets()).find_map(|s| {
             let open = layout.shelters(s) & !sheet.numbered_mask(s);
             (open != 0).then(|| {

@@ -127,6 +127,8 @@ pub fn data(rows: [&str; 3]) -> SheetData {
         refusals: 0,
         plans: [None; 3],
         owed: 0,
+        tiers: None,
+        free_extensions: 0,
     }
 }
 
@@ -670,7 +672,70 @@ pub fn choose_turn(
     if ctx.reshuffle_offered && !turn.plans.is_empty() && rng.gen_bool(style.reshuffle) {
         turn.reshuffle = true;
     }
+    if ctx.layout.has(Module::Halloween) {
+        turn = with_halloween(ctx, sheet, &turn, rng);
+    }
     turn
+}
+
+/// `turn` replayed through the turn machine with its Halloween decisions added at random:
+/// a ghost or a candy for each house numbered, and tier claims (half the time each) with
+/// their bonuses. Other sheets never get here, so their random games stay as they were.
+fn with_halloween(ctx: &TurnContext<'_>, sheet: &Sheet, turn: &Turn, rng: &mut ChaCha8Rng) -> Turn {
+    let mut m = TurnMachine::new(*ctx, sheet);
+    let mut options = Vec::new();
+    let mut circle = |m: &mut TurnMachine<'_>, rng: &mut ChaCha8Rng| {
+        while matches!(m.stage(), Stage::Circle { .. } | Stage::Bonus { .. }) {
+            m.options(&mut options);
+            let d = options.swap_remove(rng.gen_range(0..options.len()));
+            m.apply(d).expect("a listed circle or bonus");
+        }
+    };
+    for &street in &turn.cross {
+        m.apply(Decision::Cross(street)).expect("listed");
+    }
+    if let Some(r) = turn.roundabout.filter(|r| r.when == When::Before) {
+        m.apply(Decision::Roundabout(r.house)).expect("listed");
+    }
+    match turn.play {
+        Play::Refuse { pass } => m.apply(Decision::Refuse { pass }).expect("listed"),
+        Play::Build(b) => {
+            m.apply(Decision::Build {
+                pick: b.pick,
+                house: b.house,
+                number: b.number,
+            })
+            .expect("listed");
+            if let Some(c) = b.choice {
+                m.apply(Decision::Choose(c)).expect("listed");
+            }
+            circle(&mut m, rng);
+            m.apply(Decision::Effect(b.effect)).expect("listed");
+            circle(&mut m, rng);
+        }
+    }
+    if let Some(r) = turn.roundabout.filter(|r| r.when == When::After) {
+        m.apply(Decision::Roundabout(r.house)).expect("listed");
+    }
+    for c in &turn.plans {
+        m.apply(Decision::Claim(c.clone())).expect("listed");
+    }
+    loop {
+        let mut all = Vec::new();
+        m.options(&mut all);
+        all.retain(|d| matches!(d, Decision::Tier { .. }));
+        if all.is_empty() || !rng.gen_bool(0.5) {
+            break;
+        }
+        let d = all.swap_remove(rng.gen_range(0..all.len()));
+        m.apply(d).expect("a listed tier");
+        circle(&mut m, rng);
+    }
+    m.apply(Decision::Stop {
+        reshuffle: turn.reshuffle,
+    })
+    .expect("a turn can stop");
+    m.finish().expect("complete").0
 }
 
 /// Plays one round: every seat submits a random legal turn, then the round resolves.
