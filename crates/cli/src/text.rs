@@ -306,6 +306,7 @@ pub fn end_reasons(end: &[EndReason], names: &[String]) -> String {
             EndReason::Plans { seat } => format!("{} scored all three City Plans", name(seat)),
             EndReason::AllHouses { seat } => format!("{} filled every house", name(seat)),
             EndReason::DeckExhausted => "the last construction card was used".into(),
+            EndReason::Declared => "the host ended the game (paper sheets)".into(),
         })
         .collect();
     if parts.is_empty() {
@@ -322,6 +323,7 @@ pub fn trigger_name(r: &EndReason) -> &'static str {
         EndReason::Plans { .. } => "plans",
         EndReason::AllHouses { .. } => "all-houses",
         EndReason::DeckExhausted => "deck-exhausted",
+        EndReason::Declared => "declared",
     }
 }
 

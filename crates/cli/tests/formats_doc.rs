@@ -83,3 +83,27 @@ fn record_example_parses_as_version_2() {
     assert_eq!(record.setup.options.sheet, "ice-cream");
     assert!(record.rounds.iter().all(|r| r.offers.len() == 1));
 }
+
+/// The record of a table that only deals is whole: it replays, with the reshuffle it
+/// describes, to the same bytes, and `welcome replay` reads it.
+#[test]
+fn deal_only_record_example_replays() {
+    let doc = std::fs::read_to_string(repo_root().join("docs/formats.md")).unwrap();
+    let block = doc
+        .split("```json\n")
+        .skip(1)
+        .filter_map(|b| b.split_once("\n```").map(|(json, _)| json))
+        .find(|b| b.contains("\"welcome-record\"") && b.contains("\"seats\":[]"))
+        .expect("a deal-only record example");
+    let record = welcome_engine::Record::from_json(block).unwrap();
+    let game = record.replay().unwrap();
+    assert!(game.deals_only());
+    assert_eq!(
+        welcome_engine::Record::of(&game, &[]).to_json(),
+        format!("{block}\n")
+    );
+    assert!(record.rounds[1].reshuffle);
+    assert_eq!(record.rounds[2].draws.len(), 6);
+    let out = welcome_with_input(&["replay", "-"], block).success();
+    assert!(out.contains("the host ended the game"), "{out}");
+}

@@ -9,7 +9,7 @@ use crate::aaa::{Aaa, AaaCard, AaaScore, Outcome};
 use crate::card::{Card, Draw, Effect};
 use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
 use crate::id::{EditionId, SheetId};
-use crate::legal::{Combination, Offer, PlanSlot, TurnContext, TurnError};
+use crate::legal::{Offer, PlanSlot, TurnContext, TurnError};
 use crate::score::{ranks, score_all, Score};
 use crate::sheet::Sheet;
 use crate::turn::{Pick, Play, Turn};
@@ -19,6 +19,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+
+mod dealer;
+pub use dealer::DealerError;
 
 /// Most seats at one table.
 pub const MAX_PLAYERS: usize = 1000;
@@ -208,6 +211,11 @@ pub enum SetupError {
     BadPlan { slot: usize, id: u8, reason: String },
     #[error(transparent)]
     Deal(#[from] DealError),
+    #[error("a table that only deals cannot play {mode}: {reason}")]
+    DealerMode {
+        mode: &'static str,
+        reason: &'static str,
+    },
 }
 
 impl SetupError {
@@ -226,6 +234,7 @@ impl SetupError {
             SetupError::UnknownSheet { .. } => "unknown_sheet",
             SetupError::BadPlan { .. } => "bad_plan",
             SetupError::Deal(e) => e.code(),
+            SetupError::DealerMode { .. } => "dealer_mode",
         }
     }
 }
@@ -285,6 +294,9 @@ pub enum EndReason {
     /// Solo: the last construction card was used (AAA: fewer than 3 cards are left to
     /// draw, an engine safety the rules never reach).
     DeckExhausted,
+    /// A table that only deals: its host ended the game, the players having seen an end
+    /// condition on their paper sheets (`Game::declare_end`).
+    Declared,
 }
 
 /// Seats are 0-based in code and numbered from 1 in files.
@@ -303,7 +315,7 @@ mod seat_number {
 }
 
 /// What one round looked like: the cards drawn and every seat's turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoundLog {
     pub round: u16,
@@ -313,6 +325,13 @@ pub struct RoundLog {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub offers: Vec<Offer>,
     pub turns: Vec<Turn>,
+    /// A table that only deals (no seats, so no turns): the plans its host marked achieved
+    /// this round, n°1 to n°3 (`Game::deal_next`). Left out when none was.
+    #[serde(default, skip_serializing_if = "dealer::none_approved")]
+    pub approved: [bool; 3],
+    /// A table that only deals: its host asked for the first-plan reshuffle this round.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reshuffle: bool,
 }
 
 /// What is on the table for the current round.
@@ -471,7 +490,14 @@ impl Game {
     /// A new game of the edition and sheet the options name: plans drawn and round 1 dealt
     /// from the seeded generator.
     pub fn new(options: Options, players: usize, seed: u64) -> Result<Game, SetupError> {
-        Game::setup(options, players, seed, None, None, &TableValues::default())
+        Game::setup(
+            options,
+            Some(players),
+            seed,
+            None,
+            None,
+            &TableValues::default(),
+        )
     }
 
     /// A new game played with values the table entered from its own cards (collector §18.5);
@@ -482,10 +508,11 @@ impl Game {
         seed: u64,
         values: &TableValues,
     ) -> Result<Game, SetupError> {
-        Game::setup(options, players, seed, None, None, values)
+        Game::setup(options, Some(players), seed, None, None, values)
     }
 
-    /// A game whose plans and draws come from a record (see `record`).
+    /// A game whose plans and draws come from a record (see `record`); without seats, a
+    /// table that only deals.
     pub(crate) fn scripted(
         options: Options,
         players: usize,
@@ -494,12 +521,14 @@ impl Game {
         draws: VecDeque<Draw>,
         values: &TableValues,
     ) -> Result<Game, SetupError> {
-        Game::setup(options, players, seed, Some(plans), Some(draws), values)
+        let seats = (players > 0).then_some(players);
+        Game::setup(options, seats, seed, Some(plans), Some(draws), values)
     }
 
+    /// Sets up a game of `seats` seats, or with `None` a table that only deals (`dealer`).
     fn setup(
         options: Options,
-        players: usize,
+        seats: Option<usize>,
         seed: u64,
         plans: Option<[u8; 3]>,
         script: Option<VecDeque<Draw>>,
@@ -507,7 +536,7 @@ impl Game {
     ) -> Result<Game, SetupError> {
         let edition = Edition::by_id(options.edition.as_str())
             .ok_or_else(|| SetupError::UnknownEdition(options.edition.to_string()))?;
-        if players == 0 {
+        if seats == Some(0) {
             return Err(SetupError::NoSeats);
         }
         if !options.mode.available(edition) {
@@ -517,7 +546,12 @@ impl Game {
             });
         }
         let (min, max) = options.mode.seats(edition);
+        let players = match seats {
+            Some(players) => players,
+            None => dealer::check_mode(edition, &options).map(|()| 0)?,
+        };
         match options.mode {
+            _ if seats.is_none() => {}
             Mode::Solo if players != 1 => return Err(SetupError::SoloNeedsOne { players }),
             Mode::Expert if players < 2 => return Err(SetupError::ExpertNeedsTwo),
             _ if players > max => return Err(SetupError::TooManySeats { players, max }),
@@ -780,9 +814,10 @@ impl Position {
         self.pending.get(seat)?.as_ref().map(|(t, _)| t)
     }
 
-    /// Every seat has submitted: the round can be resolved.
+    /// Every seat has submitted: the round can be resolved. Never at a table without seats,
+    /// whose rounds end when its host deals the next (`Game::deal_next`).
     pub fn ready(&self) -> bool {
-        !self.is_over() && self.pending.iter().all(|p| p.is_some())
+        !self.is_over() && !self.pending.is_empty() && self.pending.iter().all(|p| p.is_some())
     }
 
     /// What `seat` is offered this round, or `None` if there is no such seat.
@@ -790,16 +825,10 @@ impl Position {
         if seat >= self.players() {
             return None;
         }
-        Some(match &self.table {
-            Table::Stacks { flipped, numbers } => {
-                Offer::Combinations(std::array::from_fn(|i| Combination {
-                    number: numbers[i].number,
-                    effect: flipped[i].effect,
-                }))
-            }
-            Table::Solo { hand } => Offer::Hand(*hand),
-            Table::Hands { hands } => Offer::Hand(*hands.get(seat)?),
-        })
+        match &self.table {
+            Table::Hands { hands } => Some(Offer::Hand(*hands.get(seat)?)),
+            _ => self.table_offer(),
+        }
     }
 
     /// Standard game: the effects each stack will offer next round, shown on the backs of the
@@ -1621,13 +1650,13 @@ impl Position {
         }
         let offers = match &self.table {
             Table::Hands { hands } => hands.iter().map(|h| Offer::Hand(*h)).collect(),
-            _ => self.offer(0).into_iter().collect(),
+            _ => self.table_offer().into_iter().collect(),
         };
         Ok(RoundLog {
             round: self.round,
             draws: log,
             offers,
-            turns: Vec::new(),
+            ..RoundLog::default()
         })
     }
 

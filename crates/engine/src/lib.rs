@@ -33,8 +33,8 @@ pub use edition::{
     Track,
 };
 pub use game::{
-    opponent_card, plans_for, DealError, EndReason, Game, Memory, Mode, NextCard, Options,
-    PassDirection, Pile, Position, RoundLog, SetupError, StepError, ViewError,
+    opponent_card, plans_for, DealError, DealerError, EndReason, Game, Memory, Mode, NextCard,
+    Options, PassDirection, Pile, Position, RoundLog, SetupError, StepError, ViewError,
 };
 pub use id::{BadId, EditionId, SheetId};
 pub use legal::{Combination, Offer, Placement, PlanSlot, TurnContext, TurnError};

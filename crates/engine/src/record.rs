@@ -6,7 +6,7 @@
 use crate::aaa::Outcome;
 use crate::card::Draw;
 use crate::edition::Edition;
-use crate::game::{DealError, EndReason, Game, Options, RoundLog, SetupError};
+use crate::game::{DealError, DealerError, EndReason, Game, Options, RoundLog, SetupError};
 use crate::legal::TurnError;
 use crate::values::TableValues;
 use serde::{Deserialize, Serialize};
@@ -138,6 +138,8 @@ pub enum RecordError {
     Result(String),
     #[error("the record claims a result but the game is not over")]
     NotOver,
+    #[error("round {round}: {source}")]
+    Dealer { round: u16, source: DealerError },
 }
 
 impl RecordError {
@@ -159,6 +161,7 @@ impl RecordError {
             RecordError::Result(_) | RecordError::NotOver | RecordError::MissingResult { .. } => {
                 "record_result"
             }
+            RecordError::Dealer { .. } => "record_dealer",
         }
     }
 
@@ -173,7 +176,8 @@ impl RecordError {
             | RecordError::Turn { round, .. }
             | RecordError::AfterEnd { round, .. }
             | RecordError::Truncated { round }
-            | RecordError::MissingResult { round } => Some(*round),
+            | RecordError::MissingResult { round }
+            | RecordError::Dealer { round, .. } => Some(*round),
             _ => None,
         }
     }
@@ -383,6 +387,17 @@ impl Record {
                 });
             }
             let last = i + 1 == self.rounds.len();
+            if players == 0 {
+                // A table that only deals: its host's marks end each round.
+                game.replay_dealt(rec, round, last, self.result.as_ref())?;
+                continue;
+            }
+            if rec.approved.contains(&true) || rec.reshuffle {
+                return Err(RecordError::Dealer {
+                    round,
+                    source: DealerError::NotDealer,
+                });
+            }
             if rec.turns.is_empty() && last && self.result.is_none() {
                 break;
             }

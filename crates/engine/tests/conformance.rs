@@ -141,8 +141,8 @@ fn round_log(round: usize, draws: Vec<Draw>) -> RoundLog {
     RoundLog {
         round: round as u16,
         draws,
-        offers: Vec::new(),
         turns: Vec::new(),
+        ..RoundLog::default()
     }
 }
 
@@ -1708,8 +1708,8 @@ fn script_at(round: usize) -> Game {
         .map(|r| RoundLog {
             round: r as u16,
             draws: draws[r - 1].clone(),
-            offers: Vec::new(),
             turns: script_turns(r),
+            ..RoundLog::default()
         })
         .collect();
     rounds.push(round_log(round, draws[round - 1].clone()));
@@ -1723,8 +1723,8 @@ fn script_game() -> Game {
         .map(|r| RoundLog {
             round: r as u16,
             draws: draws[r - 1].clone(),
-            offers: Vec::new(),
             turns: script_turns(r),
+            ..RoundLog::default()
         })
         .collect();
     replay(&script_setup(), &rounds).unwrap_or_else(|e| panic!("script replays: {e}"))
@@ -2147,8 +2147,8 @@ fn c49_first_plan_reshuffle_s2_4() {
         .map(|r| RoundLog {
             round: r as u16,
             draws: draws[r - 1].clone(),
-            offers: Vec::new(),
             turns: script_turns(r),
+            ..RoundLog::default()
         })
         .collect();
     rounds[6].turns[0].reshuffle = true;
@@ -2493,8 +2493,8 @@ fn solo_rounds(played: usize, dealt: bool) -> Vec<RoundLog> {
         .map(|r| RoundLog {
             round: r as u16,
             draws: draws[r - 1].clone(),
-            offers: Vec::new(),
             turns: vec![solo_turns(r)],
+            ..RoundLog::default()
         })
         .collect();
     if dealt {

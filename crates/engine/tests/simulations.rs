@@ -52,6 +52,7 @@ fn simulate(options: Options, players: usize, seed: u64, style: &Style) -> Game 
                 assert_eq!(options.mode, Mode::Solo);
                 assert_eq!(game.round(), 27);
             }
+            EndReason::Declared => panic!("only a table without seats is ended by its host"),
         }
     }
     if options.mode == Mode::Solo {
@@ -312,6 +313,7 @@ fn play_collector(options: Options, players: usize, seed: u64, style: &Style) ->
             }
             EndReason::AllHouses { seat } => assert!(game.sheets()[seat].all_filled()),
             EndReason::DeckExhausted => panic!("no collector mode ends on the deck (§12)"),
+            EndReason::Declared => panic!("only a table without seats is ended by its host"),
         }
     }
     for (s, score) in game.sheets().iter().zip(game.scores()) {

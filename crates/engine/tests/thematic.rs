@@ -803,8 +803,8 @@ impl Script {
             .map(|i| RoundLog {
                 round: i as u16 + 1,
                 draws: self.draws[i].clone(),
-                offers: Vec::new(),
                 turns: self.played.get(i).cloned().unwrap_or_default(),
+                ..RoundLog::default()
             })
             .collect();
         let game = Record {

@@ -5,7 +5,8 @@ use crate::state::{AppState, TableCell};
 use crate::store::Write;
 use crate::table::{hash_token, hex, NewTable, Seat, Table};
 use crate::wire::{
-    CreateTable, Created, EnterValues, HostToken, Join, Joined, LobbyEntry, SeatBot, TableInfo,
+    CreateTable, Created, DealNext, EnterValues, HostToken, Join, Joined, LobbyEntry, SeatBot,
+    TableInfo,
 };
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -152,7 +153,9 @@ async fn create_now(
     let req: CreateTable = parse(body)?;
     let limits = st.limits().clone();
     let name = check_name(&req.name, limits.max_name)?;
-    if req.seats == 0 || req.seats > limits.max_seats {
+    if req.deal_only {
+        check_deal_only(&req)?;
+    } else if req.seats == 0 || req.seats > limits.max_seats {
         return Err(ApiError::bad_request(
             "bad_seats",
             format!("a table has 1 to {} seats", limits.max_seats),
@@ -169,8 +172,10 @@ async fn create_now(
     // level and the entered values included).
     let seats = req.seats;
     let values = req.values;
-    let check = tokio::task::spawn_blocking(move || {
-        Game::with_values(options, seats, 0, &values).map(|_| ())
+    let deal_only = req.deal_only;
+    let check = tokio::task::spawn_blocking(move || match deal_only {
+        true => Game::dealer(options, 0, &values).map(|_| ()),
+        false => Game::with_values(options, seats, 0, &values).map(|_| ()),
     })
     .await
     .map_err(|e| ApiError::internal(e.to_string()))?;
@@ -179,7 +184,9 @@ async fn create_now(
     let mut seats = vec![Seat::default(); req.seats];
     let token = new_token();
     let hash = hash_token(&token);
-    if !req.table_mode {
+    // The host of a deal-only table has no seat either: its screen deals.
+    let table_mode = req.table_mode || req.deal_only;
+    if !table_mode {
         seats[0] = Seat {
             name: Some(name.clone()),
             bot: None,
@@ -224,11 +231,11 @@ async fn create_now(
             break id;
         }
     };
-    let table = Table::new(NewTable {
+    let mut table = Table::new(NewTable {
         id: id.clone(),
         host_name: name,
         options,
-        table_mode: req.table_mode,
+        table_mode,
         host_hash: hash,
         seed,
         created: now(),
@@ -236,16 +243,18 @@ async fn create_now(
         timer,
         values: req.values,
     });
-    st.store()
-        .write(vec![Write::Table(table.row())])
-        .await
-        .map_err(ApiError::storage)?;
+    let mut writes = vec![Write::Table(table.row())];
+    if req.deal_only {
+        // Nobody to wait for: the game starts with the table, in the same batch.
+        writes.push(table.start_dealing()?);
+    }
+    st.store().write(writes).await.map_err(ApiError::storage)?;
     st.insert(id.clone(), Arc::new(TableCell::new(table)));
     tracing::info!("table {id} created");
     Ok((
         StatusCode::CREATED,
         Json(Created {
-            seat: (!req.table_mode).then_some(1),
+            seat: (!table_mode).then_some(1),
             token,
             invite: format!("/t/{id}"),
             spectate: format!("/t/{id}/watch"),
@@ -253,6 +262,30 @@ async fn create_now(
             table: id,
         }),
     ))
+}
+
+/// A deal-only table has no seats, so nothing that needs one: no seat count, no bots, no turn
+/// timer (there are no turns to time).
+fn check_deal_only(req: &CreateTable) -> Result<(), ApiError> {
+    if req.seats != 0 {
+        return Err(ApiError::bad_request(
+            "bad_seats",
+            "a deal-only table has no seats: the players write on paper sheets",
+        ));
+    }
+    if !req.bots.is_empty() {
+        return Err(ApiError::bad_request(
+            "bad_bot_seat",
+            "a deal-only table has no seats for bots",
+        ));
+    }
+    if req.turn_timer.is_some() {
+        return Err(ApiError::bad_request(
+            "bad_turn_timer",
+            "a deal-only table has no turns to time: its host ends each round",
+        ));
+    }
+    Ok(())
 }
 
 pub async fn info(
@@ -328,6 +361,55 @@ async fn values_now(
     let req: EnterValues = parse(body)?;
     let mut t = cell.table.lock().await;
     t.set_values(st.store(), &req.token, req.values).await?;
+    cell.changed(&mut t);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn deal(
+    State(st): State<AppState>,
+    Path(table): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    detached(deal_now(st, table, body)).await
+}
+
+async fn deal_now(
+    st: AppState,
+    table: String,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    let cell = st.table(&table)?;
+    let req: DealNext = parse(body)?;
+    let mut t = cell.table.lock().await;
+    t.deal_next(
+        st.store(),
+        &req.token,
+        req.round,
+        &req.approved,
+        req.reshuffle,
+    )
+    .await?;
+    cell.changed(&mut t);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn end(
+    State(st): State<AppState>,
+    Path(table): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    detached(end_now(st, table, body)).await
+}
+
+async fn end_now(
+    st: AppState,
+    table: String,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    let cell = st.table(&table)?;
+    let req: HostToken = parse(body)?;
+    let mut t = cell.table.lock().await;
+    t.end_game(st.store(), &req.token).await?;
     cell.changed(&mut t);
     Ok(StatusCode::NO_CONTENT)
 }

@@ -88,6 +88,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{table}/join", post(http::join))
         .route("/api/tables/{table}/start", post(http::start))
         .route("/api/tables/{table}/values", post(http::values))
+        .route("/api/tables/{table}/deal", post(http::deal))
+        .route("/api/tables/{table}/end", post(http::end))
         .route("/api/tables/{table}/seats/{seat}/bot", post(http::bot))
         .route("/api/tables/{table}/seats/{seat}/kick", post(http::kick))
         .route("/api/tables/{table}/record", get(http::record))

@@ -20,7 +20,9 @@ use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
 use welcome_bots::{seat_seed, BotKind};
-use welcome_engine::{Game, Mode, Options, PlayerView, Record, Score, Sheet, TableValues, Turn};
+use welcome_engine::{
+    DealerError, Game, Mode, Options, PlayerView, Record, Score, Sheet, TableValues, Turn,
+};
 
 /// Mixes the round into a bot's seed so that each round's decision has its own stream.
 const ROUND_MIX: u64 = 0xD6E8_FEB8_6659_FD93;
@@ -192,6 +194,12 @@ impl Table {
         self.game.as_ref()
     }
 
+    /// Whether the table only deals: it has no seats (created and stored so, and its record
+    /// has none), the players write on paper sheets and the host ends each round.
+    pub fn deal_only(&self) -> bool {
+        self.seats.is_empty()
+    }
+
     pub fn created(&self) -> i64 {
         self.created
     }
@@ -329,6 +337,7 @@ impl Table {
             advanced: self.options.advanced,
             first_plan_reshuffle: self.options.first_plan_reshuffle,
             table_mode: self.table_mode,
+            deal_only: self.deal_only(),
             status: self.status(),
             round: self.game.as_ref().map(|g| g.round()),
             seats: (0..self.seats.len())
@@ -366,6 +375,7 @@ impl Table {
             edition: self.options.edition,
             sheet: self.options.sheet,
             advanced: self.options.advanced,
+            deal_only: self.deal_only(),
             seats: self.seats.len(),
             free: self.seats.iter().filter(|s| s.is_free()).count(),
             status: self.status(),
@@ -431,7 +441,7 @@ impl Table {
                 Role::Seat { seat, .. } => (g.offer(seat), g.pending_turn(seat)),
                 // Nobody but its holder sees an expert hand.
                 _ if g.options().mode == Mode::Expert => (None, None),
-                _ => (g.offer(0), None),
+                _ => (g.table_offer(), None),
             };
             let (pile, discard) = g.pile_sizes();
             ViewOut {
@@ -596,6 +606,80 @@ impl Table {
             .map_err(ApiError::storage)?;
         self.values = values;
         Ok(())
+    }
+
+    // ----- a table that only deals -----
+
+    /// Sets up the game of a new deal-only table (it starts at once: there is nobody to wait
+    /// for). Returns the write that stores it, to go in the same batch as the table.
+    pub fn start_dealing(&mut self) -> Result<Write, ApiError> {
+        let game = Game::dealer(self.options, self.seed, &self.values)
+            .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
+        self.game = Some(game);
+        Ok(self.game_write())
+    }
+
+    /// The host of a deal-only table ends round `round` and deals the next: `approved` are
+    /// the plans (1–3) achieved this round, `reshuffle` the first-plan reshuffle request. The
+    /// engine decides what is dealt; stored before it returns, nothing changes on error.
+    pub async fn deal_next(
+        &mut self,
+        store: &dyn Store,
+        token: &str,
+        round: u16,
+        approved: &[usize],
+        reshuffle: bool,
+    ) -> Result<(), ApiError> {
+        self.check_dealer(token)?;
+        self.live_game(round)?;
+        let mut marks = [false; 3];
+        for &plan in approved {
+            match plan.checked_sub(1).and_then(|i| marks.get_mut(i)) {
+                Some(m) if !*m => *m = true,
+                _ => {
+                    return Err(ApiError::bad_request(
+                        "bad_plan",
+                        format!("plans are numbered 1 to 3, each named once: {approved:?}"),
+                    ))
+                }
+            }
+        }
+        let before = self.game.clone();
+        let g = self.game.as_mut().ok_or_else(not_started)?;
+        g.deal_next(marks, reshuffle).map_err(dealer_error)?;
+        self.store_or(store, before).await
+    }
+
+    /// The host of a deal-only table ends the game (a player's sheet met an end condition).
+    pub async fn end_game(&mut self, store: &dyn Store, token: &str) -> Result<(), ApiError> {
+        self.check_dealer(token)?;
+        let before = self.game.clone();
+        let g = self.game.as_mut().ok_or_else(not_started)?;
+        g.declare_end().map_err(dealer_error)?;
+        self.store_or(store, before).await
+    }
+
+    fn check_dealer(&self, token: &str) -> Result<(), ApiError> {
+        self.check_host(token)?;
+        if !self.deal_only() {
+            return Err(ApiError::conflict(
+                "not_deal_only",
+                "only a deal-only table is dealt by its host; at this table the players' turns end each round",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Stores the game; on failure it goes back to `before`, as it was stored.
+    async fn store_or(&mut self, store: &dyn Store, before: Option<Game>) -> Result<(), ApiError> {
+        let r = store
+            .write(vec![self.game_write()])
+            .await
+            .map_err(ApiError::storage);
+        if r.is_err() {
+            self.game = before;
+        }
+        r
     }
 
     /// A bot of `kind` takes `seat` (1-based), before or during the game.
@@ -1179,6 +1263,15 @@ fn values_text(values: &TableValues) -> String {
     match values.is_empty() {
         true => String::new(),
         false => serde_json::to_string(values).unwrap_or_default(),
+    }
+}
+
+/// What the engine refuses a deal-only table's host.
+fn dealer_error(e: DealerError) -> ApiError {
+    match e {
+        DealerError::GameOver => ApiError::conflict("game_over", "the game is over"),
+        DealerError::NotDealer => ApiError::conflict("not_deal_only", e.to_string()),
+        e => ApiError::engine(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e),
     }
 }
 

@@ -72,6 +72,7 @@ fn end_info(e: &EndReason) -> EndInfo {
         EndReason::Plans { seat } => EndInfo::Plans { seat: seat + 1 },
         EndReason::AllHouses { seat } => EndInfo::AllHouses { seat: seat + 1 },
         EndReason::DeckExhausted => EndInfo::DeckExhausted,
+        EndReason::Declared => EndInfo::Declared,
     }
 }
 

@@ -35,12 +35,18 @@ pub struct CreateTable {
     pub advanced: bool,
     #[serde(default = "yes")]
     pub first_plan_reshuffle: bool,
+    /// 1 to the limit; none (0) at a deal-only table.
+    #[serde(default)]
     pub seats: usize,
     #[serde(default)]
     pub bots: Vec<BotSeat>,
     /// The creator hosts without a seat (a shared screen deals the cards).
     #[serde(default)]
     pub table_mode: bool,
+    /// No seats at all: the players write on paper sheets and the host's screen only deals
+    /// (the game starts at once; the host ends each round and the game).
+    #[serde(default)]
+    pub deal_only: bool,
     /// Seconds per turn and what happens when they run out (no timer when absent).
     #[serde(default)]
     pub turn_timer: Option<crate::timer::TurnTimer>,
@@ -71,6 +77,20 @@ pub struct Join {
 #[serde(deny_unknown_fields)]
 pub struct HostToken {
     pub token: String,
+}
+
+/// `POST /api/tables/{table}/deal`: the host of a deal-only table ends round `round` and
+/// deals the next one. `approved`: the plans (1–3) a player achieved this round, whose cards
+/// turn; `reshuffle`: a player who achieved one asks for the first-plan reshuffle.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealNext {
+    pub token: String,
+    pub round: u16,
+    #[serde(default)]
+    pub approved: Vec<usize>,
+    #[serde(default)]
+    pub reshuffle: bool,
 }
 
 /// `POST /api/tables/{table}/values`: the host enters the values printed on their own cards
@@ -209,6 +229,8 @@ pub struct TableInfo {
     pub advanced: bool,
     pub first_plan_reshuffle: bool,
     pub table_mode: bool,
+    /// A table without seats whose screen only deals: the players write on paper sheets.
+    pub deal_only: bool,
     pub status: Status,
     pub round: Option<u16>,
     pub seats: Vec<SeatInfo>,
@@ -234,6 +256,8 @@ pub struct LobbyEntry {
     pub edition: EditionId,
     pub sheet: SheetId,
     pub advanced: bool,
+    /// A table without seats whose screen only deals.
+    pub deal_only: bool,
     pub seats: usize,
     pub free: usize,
     pub status: Status,
@@ -369,10 +393,18 @@ pub struct Passing {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case", tag = "trigger")]
 pub enum EndInfo {
-    Refusals { seat: usize },
-    Plans { seat: usize },
-    AllHouses { seat: usize },
+    Refusals {
+        seat: usize,
+    },
+    Plans {
+        seat: usize,
+    },
+    AllHouses {
+        seat: usize,
+    },
     DeckExhausted,
+    /// A deal-only table: its host ended the game.
+    Declared,
 }
 
 /// The end of the game.

@@ -31,6 +31,12 @@ export function navigate(path) {
   route();
 }
 
+/** Goes to `path` in place of the current page (the back button skips it). */
+export function redirect(path) {
+  history.replaceState(null, '', path);
+  route();
+}
+
 let current = null;
 
 async function route() {

@@ -36,7 +36,7 @@ export function modeOf(editionId, id) {
 /** "Standard · Ice Cream trucks": how a table is named in headers and lists. */
 export function tableKind(t) {
   const sheet = sheetOf(t.edition, t.sheet);
-  return `${modeOf(t.edition, t.mode).name}${t.advanced ? ' · advanced' : ''} · ${sheet.name}`;
+  return `${modeOf(t.edition, t.mode).name}${t.advanced ? ' · advanced' : ''} · ${sheet.name}${t.deal_only ? ' · deal only' : ''}`;
 }
 
 export { DEFAULT_EDITION };

@@ -48,7 +48,7 @@ export async function lobbyPage(main) {
     const stand = (ed.provenance || []).some((p) => p.status === 'placeholder');
     for (const x of enterRow) x.hidden = !stand;
     if (!stand) enterValues.checked = false;
-    syncMode();
+    syncDealOnly();
   }
   function syncSheet() {
     const src = sheetPlaceholders(ed.sheets.find((sh) => sh.id === sheet.value));
@@ -66,6 +66,8 @@ export async function lobbyPage(main) {
   reshuffle.checked = true;
   const seatCount = el('input', { type: 'number', id: 'seats', name: 'seats', min: 1, max: 100, value: 2 });
   const tableMode = el('input', { type: 'checkbox', id: 'table-mode', name: 'table_mode' });
+  // Deal only: no seats; the players write on paper sheets and this screen deals the cards.
+  const dealOnly = el('input', { type: 'checkbox', id: 'deal-only', name: 'deal_only' });
   // The turn timer: empty for none; the server bounds the seconds (15 s to an hour).
   const turnSeconds = el('input', { type: 'number', id: 'turn-seconds', name: 'turn_seconds', min: 15, max: 3600, placeholder: 'none' });
   const turnExpiry = el('select', { id: 'turn-expiry', name: 'turn_expiry', 'aria-label': 'When the time runs out' },
@@ -73,6 +75,18 @@ export async function lobbyPage(main) {
     el('option', { value: 'refuse' }, 'refuse a permit if allowed, else a bot plays'));
   const botList = el('div', { class: 'steps', id: 'bots' });
   const err = el('p', { class: 'error-text', role: 'alert' });
+
+  // A table without seats deals the standard game and the 1st edition's solo game: expert and
+  // the AAA need the players' hands (the server says so too, `dealer_mode`).
+  const dealable = (id) => id === 'standard' || (id === 'solo' && !ed.aaa);
+  function syncDealOnly() {
+    const only = dealOnly.checked;
+    for (const o of mode.options) o.disabled = only && !dealable(o.value);
+    if (only && !dealable(mode.value)) mode.value = 'standard';
+    for (const x of seatRows) x.hidden = only;
+    if (only) enterValues.checked = false;
+    syncMode();
+  }
 
   function syncMode() {
     const m = ed.modes.find((x) => x.id === mode.value) || ed.modes[0];
@@ -114,10 +128,20 @@ export async function lobbyPage(main) {
     botList.replaceChildren(...rows);
   }
   mode.addEventListener('change', syncMode);
+  dealOnly.addEventListener('change', syncDealOnly);
   editionSel.addEventListener('change', syncEdition);
   seatCount.addEventListener('input', renderBots);
   tableMode.addEventListener('change', renderBots);
 
+  // What a deal-only table has none of: seats, a turn timer, table mode, bots, the waiting
+  // room where values are entered.
+  const seatRows = [
+    el('label', { for: 'seats' }, 'Seats'), seatCount,
+    el('label', { for: 'turn-seconds' }, 'Seconds per turn'), el('div', { class: 'row' }, turnSeconds, el('span', { class: 'muted' }, 'then'), turnExpiry),
+    el('label', { for: 'table-mode' }, 'Table mode'), el('label', { class: 'row check', for: 'table-mode' }, tableMode, el('span', { class: 'muted' }, 'a shared screen deals; everyone plays on a phone; you host without a seat')),
+    el('h3', {}, 'Bots'),
+    botList,
+  ];
   const form = el('form', { class: 'panel', 'aria-labelledby': 'create-h' },
     el('h2', { id: 'create-h' }, 'Create a table'),
     el('div', { class: 'grid-form' },
@@ -126,15 +150,15 @@ export async function lobbyPage(main) {
       el('label', { for: 'mode' }, 'Mode'), mode,
       ...aaaRow,
       el('label', { for: 'sheet' }, 'Sheet'), el('div', { class: 'row' }, sheet, sheetNote),
-      el('label', { for: 'seats' }, 'Seats'), seatCount,
+      ...seatRows.slice(0, 2),
       el('label', { for: 'advanced' }, 'Advanced variant'), el('label', { class: 'row check', for: 'advanced' }, advanced, el('span', { class: 'muted' }, 'advanced plans and roundabouts')),
       el('label', { for: 'reshuffle' }, 'First-plan reshuffle'), el('label', { class: 'row check', for: 'reshuffle' }, reshuffle, el('span', { class: 'muted' }, 'offered after the first plan')),
-      el('label', { for: 'turn-seconds' }, 'Seconds per turn'), el('div', { class: 'row' }, turnSeconds, el('span', { class: 'muted' }, 'then'), turnExpiry),
+      ...seatRows.slice(2, 4),
       ...enterRow,
-      el('label', { for: 'table-mode' }, 'Table mode'), el('label', { class: 'row check', for: 'table-mode' }, tableMode, el('span', { class: 'muted' }, 'a shared screen deals; everyone plays on a phone; you host without a seat')),
+      ...seatRows.slice(4, 6),
+      el('label', { for: 'deal-only' }, 'Deal only (paper sheets)'), el('label', { class: 'row check', for: 'deal-only' }, dealOnly, el('span', { class: 'muted' }, 'no seats: players write on paper; this screen deals')),
     ),
-    el('h3', {}, 'Bots'),
-    botList,
+    ...seatRows.slice(6),
     err,
     el('div', { class: 'row' }, el('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create table')),
   );
@@ -152,8 +176,15 @@ export async function lobbyPage(main) {
       bots: [...bots.entries()].map(([seat, kind]) => ({ seat, kind })),
       table_mode: tableMode.checked,
     };
+    if (dealOnly.checked) {
+      // no seats, bots, timer or waiting room: the server starts the game at once
+      body.deal_only = true;
+      delete body.seats;
+      delete body.bots;
+      body.table_mode = false;
+    }
     if (ed.aaa && body.mode === 'solo') body.aaa_level = Number(aaaLevel.value);
-    if (turnSeconds.value.trim()) body.turn_timer = { seconds: Number(turnSeconds.value), on_expiry: turnExpiry.value };
+    if (turnSeconds.value.trim() && !body.deal_only) body.turn_timer = { seconds: Number(turnSeconds.value), on_expiry: turnExpiry.value };
     prefs.set('name', body.name);
     prefs.set('sheet', body.sheet);
     prefs.set('edition', body.edition);
@@ -162,10 +193,10 @@ export async function lobbyPage(main) {
       seats.set(r.table, { seat: r.seat ?? null, token: r.token, host: true, name: body.name });
       // a solo table has nothing to wait for: it starts at once, unless the host enters the
       // values of their own cards first (in the waiting room)
-      if (body.mode === 'solo' && !enterValues.checked) {
+      if (body.mode === 'solo' && !enterValues.checked && !body.deal_only) {
         await api('POST', `/api/tables/${encodeURIComponent(r.table)}/start`, { token: r.token });
       }
-      navigate(body.table_mode ? `/t/${encodeURIComponent(r.table)}/deal` : `/t/${encodeURIComponent(r.table)}`);
+      navigate(body.table_mode || body.deal_only ? `/t/${encodeURIComponent(r.table)}/deal` : `/t/${encodeURIComponent(r.table)}`);
     } catch (e) {
       err.textContent = e.message;
     }
@@ -208,13 +239,13 @@ export async function lobbyPage(main) {
       }
       const rows = tables.map((t) => {
         const mine = seats.get(t.table);
-        const link = `/t/${encodeURIComponent(t.table)}`;
+        const link = `/t/${encodeURIComponent(t.table)}${t.deal_only ? '/deal' : ''}`;
         return el('tr', {},
           el('td', {}, el('a', { href: link, 'data-nav': true }, t.host ? `${t.host}’s table` : t.table)),
           el('td', {}, tableKind(t)),
-          el('td', {}, `${t.seats - t.free}/${t.seats}`),
+          el('td', {}, t.deal_only ? 'paper' : `${t.seats - t.free}/${t.seats}`),
           el('td', {}, t.status === 'playing' ? `playing${t.round ? ` (round ${t.round})` : ''}` : t.status),
-          el('td', {}, mine ? el('a', { href: link, 'data-nav': true }, 'Rejoin') : t.free > 0 && t.status === 'lobby' ? el('a', { href: link, 'data-nav': true }, 'Join') : el('a', { href: `${link}/watch`, 'data-nav': true }, 'Watch')));
+          el('td', {}, mine ? el('a', { href: link, 'data-nav': true }, 'Rejoin') : t.deal_only ? el('a', { href: link, 'data-nav': true }, 'Watch') : t.free > 0 && t.status === 'lobby' ? el('a', { href: link, 'data-nav': true }, 'Join') : el('a', { href: `${link}/watch`, 'data-nav': true }, 'Watch')));
       });
       list.replaceChildren(el('div', { class: 'table-scroll' }, el('table', { class: 'data' },
         el('thead', {}, el('tr', {}, el('th', {}, 'Table'), el('th', {}, 'Game'), el('th', {}, 'Seats'), el('th', {}, 'Status'), el('th', {}, ''))),

@@ -6,7 +6,7 @@ import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { TurnController } from './turn.js';
 import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, offerText, logTurnText } from './format.js';
 import { edition, sheetOf, tableKind } from './data.js';
-import { toast, setTitle } from './app.js';
+import { toast, setTitle, redirect } from './app.js';
 import { joinQr, joinHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
 import { valuesForm, aaaPanel, aaaResult, planName, planMark, planCardName, valueMark } from './aaa.js';
@@ -90,6 +90,11 @@ export async function tablePage(main, table, { watch }) {
   }
 
   function onState(msg) {
+    if (msg.table.deal_only) {
+      // nobody plays here: the players write on paper sheets, the dealer screen deals
+      redirect(`/t/${encodeURIComponent(table)}/deal`);
+      return;
+    }
     state = msg;
     if (mine && msg.you == null) {
       // the stored token is not valid for this table any more

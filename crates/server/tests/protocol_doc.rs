@@ -7,7 +7,7 @@ use common::*;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use welcome_server::wire::{
-    Claim, ClientMsg, CompanionAaa, CompanionOptions, CreateTable, EnterValues,
+    Claim, ClientMsg, CompanionAaa, CompanionOptions, CreateTable, DealNext, EnterValues,
 };
 
 fn examples() -> Vec<Value> {
@@ -169,6 +169,8 @@ async fn every_example_matches_the_server() {
     .await;
 
     let mut seen = BTreeSet::new();
+    // The deal-only table the create example makes: (table, host token).
+    let mut dealer: Option<(String, String)> = None;
     // The AAA scored by the companion examples that have one, and the AAA scores the text shows
     // (checked against them once every example is read).
     let mut companion_aaa = Vec::new();
@@ -264,7 +266,21 @@ async fn every_example_matches_the_server() {
             }
             None if ex.get("mode").is_some() && ex.get("name").is_some() => {
                 serde_json::from_value::<CreateTable>(ex.clone()).unwrap();
-                if ex.get("aaa_level").is_some() {
+                if ex.get("deal_only").is_some() {
+                    // The deal-only example is a table the server creates as it is; its
+                    // first round is dealt, for the example of a deal.
+                    let (t, token) = create(addr, ex.clone()).await;
+                    call(
+                        addr,
+                        "POST",
+                        &format!("/api/tables/{t}/deal"),
+                        json!({ "token": token, "round": 1 }),
+                        204,
+                    )
+                    .await;
+                    dealer = Some((t, token));
+                    "create deal-only"
+                } else if ex.get("aaa_level").is_some() {
                     // The AAA example is a table the server creates as it is.
                     call(addr, "POST", "/api/tables", ex.clone(), 201).await;
                     "create aaa"
@@ -382,6 +398,17 @@ async fn every_example_matches_the_server() {
                 same_shape(ex, &joined, "joined");
                 "joined"
             }
+            None if ex.get("token").is_some() && ex.get("round").is_some() => {
+                serde_json::from_value::<DealNext>(ex.clone()).unwrap();
+                // Sent as it is (with the real token) to the deal-only table, in its round 2.
+                let (t, token) = dealer.clone().expect("the deal-only table comes first");
+                let mut body = ex.clone();
+                body["token"] = json!(token);
+                call(addr, "POST", &format!("/api/tables/{t}/deal"), body, 204).await;
+                let info = table_info(addr, &t).await;
+                assert_eq!(info["round"], ex["round"].as_u64().unwrap() + 1);
+                "deal"
+            }
             None if ex.get("token").is_some() => "host action",
             None => panic!("an example of nothing known: {ex}"),
         };
@@ -433,6 +460,8 @@ async fn every_example_matches_the_server() {
         "companion aaa",
         "companion cross",
         "aaa sheet rows",
+        "create deal-only",
+        "deal",
     ] {
         assert!(seen.contains(kind), "no example of {kind}");
     }
