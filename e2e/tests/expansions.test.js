@@ -1,9 +1,11 @@
-// The collector edition's expansion sheets (Easter, Ice Cream, Christmas) against the AAA:
-// the lobby lists them with their stand-in marks, the plan C is the sheet's own, a whole game is
-// played by clicking, and at the end both the player's rows and the AAA's rows — its sheet row
-// included — add up to their totals. On Ice Cream every Validation card makes the player cross
-// off one open end-of-route bonus at the start of the next turn; the companion does the same
-// when the player presses the Validation card's button.
+// The collector edition's expansion sheets (Easter, Ice Cream, Christmas, Atomic War) against
+// the AAA: the lobby lists them with their stand-in marks, the plan C is the sheet's own, a whole
+// game is played by clicking, and at the end both the player's rows and the AAA's rows — its
+// sheet row included — add up to their totals. On Ice Cream every Validation card makes the
+// player cross off one open end-of-route bonus at the start of the next turn; the companion does
+// the same when the player presses the Validation card's button. On Atomic War the shelters are
+// drawn with the AAA's halves, and both scores follow from the capacities drawn; the companion
+// sends a Validation card to the server, which builds the AAA's shelter.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, person, playTurn, currentRound, waitNextRound, breakdown } from './helpers.js';
@@ -16,7 +18,37 @@ const SHEETS = [
   { sheet: 'easter', name: 'Easter egg hunt', row: 'eggs', label: 'Eggs', plan: /^EG-C[1-5]$/, values: /plan C values EG-C1–EG-C5/, layout: /egg houses, egg counts and colours/ },
   { sheet: 'ice-cream', name: 'Ice-cream trucks', row: 'ice-cream', label: 'Ice cream', plan: /^IC-C[1-5]$/, values: /plan C values IC-C1–IC-C5/, layout: /cones and scoops/ },
   { sheet: 'christmas', name: 'Christmas lights', row: 'lights', label: 'Lights', plan: /^XM-C[1-5]$/, values: /plan C values XM-C1–XM-C5/, layout: null },
+  // two rows on the player's sheet; the AAA's own row stands in the first
+  { sheet: 'atomic-war', name: 'Atomic War', row: 'shelters', rows: ['shelters', 'optimism'], label: 'Shelters', plan: /^AT-C[1-5]$/, values: /plan C values AT-C1–AT-C5/, layout: /shelter houses/ },
 ];
+
+/** The AAA's halves at setup on the shipped Atomic War layout (11 shelters, 3 + 4 + 4). */
+const SETUP_HALVES = [20, 0, 0, 30, 0, 0, 0, 30, 0, 0, 0];
+
+/** Atomic War as drawn in `sheet`: every shelter's halves, and each street's capacities. */
+async function shelters(page, sheet) {
+  const marks = await page.locator(`${sheet} .shelter`).evaluateAll((gs) => gs.map((g) => ({
+    house: g.dataset.shelter, mine: g.dataset.capacity === '' ? null : Number(g.dataset.capacity), aaa: Number(g.dataset.aaa) })));
+  const streets = await page.locator(`${sheet} [data-capacity-street]`).evaluateAll((gs) => gs.map((g) => [Number(g.dataset.mine), Number(g.dataset.aaa)]));
+  const totals = await page.locator(`${sheet} [data-capacity-total]`).evaluateAll((gs) => Object.fromEntries(gs.map((g) => [g.dataset.capacityTotal, Number(g.dataset.value)])));
+  return { marks, streets, totals };
+}
+
+/**
+ * What each side scores for shelters and optimism from the capacities drawn (collector
+ * expansions §6.4: the highest street capacity, if above 0, scores 8 / 10 / 11; the lowest
+ * total 9; ties both score).
+ */
+function shelterPoints(streets) {
+  const bonus = [8, 10, 11];
+  const mine = streets.reduce((a, [m]) => a + m, 0);
+  const theirs = streets.reduce((a, [, t]) => a + t, 0);
+  const wins = (a, b) => a > 0 && a >= b;
+  return {
+    player: { shelters: streets.reduce((a, [m, t], s) => a + (wins(m, t) ? bonus[s] : 0), 0), optimism: mine <= theirs ? 9 : 0 },
+    aaa: streets.reduce((a, [m, t], s) => a + (wins(t, m) ? bonus[s] : 0), 0) + (theirs <= mine ? 9 : 0),
+  };
+}
 
 /** The turn's stage once the controls are idle. */
 async function stageOf(page) {
@@ -118,6 +150,19 @@ for (const t of SHEETS) {
       assert.match(await page.getAttribute('.plan[data-plan="1"] .mark.placeholder', 'title'), /basic plans|advanced plan values/);
       // the sheet's row is in the AAA's score from the start
       assert.equal(await page.textContent(`#aaa-score tr[data-row="${t.row}"] th`).then((x) => x.startsWith(t.label)), true);
+      if (t.sheet === 'atomic-war') {
+        // every shelter is drawn on its house, split with the AAA, whose halves start at 20/30/30
+        await page.waitForSelector('#my-sheet .shelter');
+        const start = await shelters(page, '#my-sheet');
+        assert.equal(start.marks.length, 11);
+        assert.deepEqual(start.marks.map((m) => m.aaa), SETUP_HALVES);
+        assert.ok(start.marks.every((m) => m.mine === null));
+        assert.deepEqual(await page.locator('#my-sheet .shelter .shelter-aaa').allTextContents(), ['20', '30', '30']);
+        assert.deepEqual(start.streets, [[0, 20], [0, 30], [0, 30]]);
+        assert.deepEqual(start.totals, { mine: 0, aaa: 80 });
+        assert.match(await page.getAttribute('#my-sheet [data-capacity-street="2"]', 'aria-label'), /^Street 2, shelter capacity 0, the AAA's 30$/);
+        assert.match(await page.getAttribute('#my-sheet .house:has([data-shelter="1,2"])', 'aria-label'), /house 2, .*empty shelter, the AAA's half 20/);
+      }
 
       let turns = 0;
       let crossings = 0;
@@ -138,9 +183,9 @@ for (const t of SHEETS) {
       await page.waitForSelector('#results', { timeout: 20000 });
       assert.ok(turns >= 10, `played ${turns} turns`);
 
-      // the player's rows add up to the total, the sheet's own row among them
+      // the player's rows add up to the total, the sheet's own rows among them
       const { cells, total } = await breakdown(page);
-      assert.ok(Number.isInteger(cells[t.row]), `${t.row}: ${cells[t.row]}`);
+      for (const id of t.rows || [t.row]) assert.ok(Number.isInteger(cells[id]), `${id}: ${cells[id]}`);
       assert.equal(Object.values(cells).reduce((a, b) => a + b, 0), total);
       assert.equal(Number(await page.textContent('#aaa-mine')), total);
 
@@ -161,7 +206,25 @@ for (const t of SHEETS) {
         assert.match(row[3], new RegExp(`, ${lost.length} of your bonuses crossed off$`));
         assert.match(await page.textContent('#lower'), /crossed off the street \d bonus/);
       }
-      assert.equal(row[2], expectedSheetRow(t.sheet, await pile(page), crossed.size));
+      if (t.sheet === 'atomic-war') {
+        // the capacities drawn at the end: the shelters' halves add up to their streets, and
+        // both scores are what those capacities win
+        const end = await shelters(page, '#other-sheet');
+        assert.equal(end.marks.length, 11);
+        end.streets.forEach(([mine, theirs], s) => {
+          const inStreet = end.marks.filter((m) => m.house.startsWith(`${s + 1},`));
+          assert.equal(inStreet.reduce((a, m) => a + m.aaa, 0), theirs, `street ${s + 1}`);
+          assert.equal(inStreet.reduce((a, m) => a + (m.mine ?? 0), 0), mine, `street ${s + 1}`);
+        });
+        assert.deepEqual(end.totals, { mine: end.streets.reduce((a, [m]) => a + m, 0), aaa: end.streets.reduce((a, [, x]) => a + x, 0) });
+        const points = shelterPoints(end.streets);
+        assert.deepEqual({ shelters: cells.shelters, optimism: cells.optimism }, points.player);
+        assert.equal(row[2], points.aaa);
+        assert.ok(row[3].startsWith(`capacities ${end.streets.map(([, x]) => x).join(', ')} (total ${end.totals.aaa})`), row[3]);
+        console.log(`atomic-war: AAA halves ${end.marks.map((m) => m.aaa).join(' ')}`);
+      } else {
+        assert.equal(row[2], expectedSheetRow(t.sheet, await pile(page), crossed.size));
+      }
       console.log(`${t.sheet}: ${turns} turns, ${crossings} crossings, you ${total} — AAA ${aaa.total} (${t.row} ${row[2]})`);
       assert.deepEqual(errors, []);
     } finally {
@@ -215,6 +278,52 @@ test('companion: on the collector Ice Cream sheet a Validation card makes the ne
     await page.click('#undo-round');
     await page.waitForSelector('#c-owed');
     assert.match(await page.getAttribute('#companion-sheet [data-bonus="2"]', 'aria-label'), /: open/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('companion: on the collector Atomic War sheet a Validation card builds the AAA\'s shelter', { timeout: 30000 }, async () => {
+  const errors = [];
+  const { context, page } = await person(browser, { width: 1280, height: 900 }, errors);
+  try {
+    page.on('dialog', (d) => d.accept());
+    await page.goto(`${BASE}/companion`);
+    await page.waitForSelector('#c-edition');
+    await page.selectOption('#c-edition', 'collector');
+    await page.selectOption('#c-sheet', 'atomic-war');
+    await page.selectOption('#c-kind', 'hand');
+    await page.waitForSelector('#companion-aaa #aaa-score tr[data-row="shelters"]');
+    // the AAA's halves as the server sets them up
+    await page.waitForSelector('#companion-sheet .shelter[data-aaa]');
+    assert.deepEqual((await shelters(page, '#companion-sheet')).marks.map((m) => m.aaa), SETUP_HALVES);
+    // a turn: 5 written, 9 for its action, the 12 goes to the AAA
+    await page.fill('#c-quick', '5s 9p 12t');
+    await page.click('#c-go');
+    await page.waitForSelector('#controls[data-stage="place"][aria-busy="false"]');
+    await page.click('#controls button.card[data-card="1"]');
+    await page.click('#controls button.card[data-card="2"]');
+    await page.locator('#companion-sheet .target').first().click();
+    await page.waitForSelector('#controls[aria-busy="false"]:is([data-stage="effect"],[data-stage="finish"])');
+    if ((await page.getAttribute('#controls', 'data-stage')) === 'effect') await page.click('[data-action="skip-effect"]');
+    await page.waitForSelector('#controls[data-stage="finish"][aria-busy="false"]');
+    await page.click('[data-action="confirm"]');
+    await page.waitForFunction(() => document.querySelector('#aaa-pile-count')?.textContent === '1');
+    // Validation card A: the AAA builds 12, the highest of its last cards, in street 1
+    await page.click('#c-validation-a');
+    await page.waitForSelector('#companion-sheet [data-shelter="1,5"][data-aaa="12"]');
+    const built = await shelters(page, '#companion-sheet');
+    assert.deepEqual(built.marks.map((m) => m.aaa), [20, 12, 0, 30, 0, 0, 0, 30, 0, 0, 0]);
+    assert.deepEqual(built.streets.map(([, x]) => x), [32, 30, 30]);
+    await page.waitForFunction(() => /^capacities 32, 30, 30 \(total 92\)/.test(document.querySelector('#aaa-score tr[data-row="shelters"]')?.getAttribute('title') || ''));
+    // the halves are kept: a reload sends them back and shows them again
+    await page.reload();
+    await page.waitForSelector('#companion-sheet [data-shelter="1,5"][data-aaa="12"]');
+    assert.match(await page.getAttribute('#aaa-score tr[data-row="shelters"]', 'title'), /^capacities 32, 30, 30 \(total 92\)/);
+    // the undo takes the card back: the AAA's half is empty again
+    await page.click('#undo-round');
+    await page.waitForSelector('#companion-sheet [data-shelter="1,5"][data-aaa="0"]');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

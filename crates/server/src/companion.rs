@@ -11,7 +11,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::Json;
-use welcome_engine::aaa::{table_rule, temps_rule, AaaScore, Outcome};
+use welcome_engine::aaa::{table_rule, AaaScore, Outcome};
 use welcome_engine::{
     opponent_card, AaaCard, Decision, Edition, Mode, Offer, Options, Score, Sheet, SheetData,
     SheetLayout, TableValues, Temps, TurnContext,
@@ -116,13 +116,15 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
     let reshuffle = table.reshuffle_offered(&req.plans);
     let ctx = TurnContext::new(edition, layout, &table, req.offer, &req.plans, reshuffle);
     let others = req.temps_of_others.clone();
-    let solo_temps = match &aaa {
-        Some(card) => temps_rule(card, &aaa_req.given),
-        None => Temps::Solo,
+    // Against the AAA, temps rank against its cards and shelters compare with its halves (as
+    // the request's Validation card left them).
+    let solo_table = match &aaa {
+        Some(card) => table_rule(layout, card, &aaa_req.given, &aaa_req.halves),
+        None => Temps::Solo.into(),
     };
     let score = move |s: &Sheet| -> Score {
         if mode == Mode::Solo {
-            Score::of(layout, s, solo_temps)
+            Score::of(layout, s, solo_table)
         } else {
             let mut all = others.clone();
             all.push(s.temps());

@@ -23,9 +23,11 @@ function defaultPlans(layout, editionId) {
 }
 
 /** The AAA as the player keeps it (collector solo): its level, their own card's values if they
- * differ, the cards given to it, its validations and the Validation letters drawn. */
+ * differ, the cards given to it, its validations, the Validation letters drawn, its halves of the
+ * sheet's split boxes as the server last gave them (Atomic War shelters; empty: as at setup) and
+ * the Validation cards (plans 1–3) the server has not yet applied to them. */
 function freshAaa(level = 1) {
-  return { level, opponent: null, given: [], plans: [null, null, null], drawn: [] };
+  return { level, opponent: null, given: [], plans: [null, null, null], drawn: [], halves: [], pending: [] };
 }
 
 function fresh(editionId, sheetId) {
@@ -133,8 +135,32 @@ export async function companionPage(main) {
       const a = st.aaa;
       b.aaa = { level: a.level, given: a.given, plans: a.plans };
       if (a.opponent) b.aaa.opponent = a.opponent;
+      if (a.halves && a.halves.length) b.aaa.halves = a.halves;
+      if (a.pending && a.pending.length) b.aaa.validation = a.pending[0];
     }
     return b;
+  }
+
+  /** The AAA's halves and the Validation card a request is about to send. */
+  const aaaSent = () => ({ halves: st.aaa.halves, validation: st.aaa.pending?.[0] });
+
+  /**
+   * Keeps the AAA's halves of an answer `o` to a request that sent `sent`: the server applied
+   * the Validation card it carried (Atomic War: the AAA built a shelter), so that card is done.
+   * An answer to an older request (the halves changed since, or an undo) is ignored. Returns
+   * whether a Validation card is still waiting to be sent.
+   */
+  function keepHalves(sent, o) {
+    const a = st.aaa;
+    if (!aaaOn() || !o || !o.aaa || a.halves !== sent.halves || a.pending?.[0] !== sent.validation) return false;
+    a.halves = o.aaa.halves || [];
+    if (sent.validation != null) a.pending = a.pending.slice(1);
+    save();
+    if (controller) {
+      controller.cfg.aaaHalves = a.halves;
+      controller.renderSheet();
+    }
+    return (a.pending || []).length > 0;
   }
 
   function request(draft) {
@@ -146,10 +172,13 @@ export async function companionPage(main) {
       const hand = { hand: anyHand(st.edition) };
       const combos = { combinations: [{ number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }] };
       const offer = st.entry || (st.cards === 'hand' ? hand : combos);
+      const sent = aaaSent();
       const o = await api('POST', '/api/companion/options', body(offer, {}));
       score = o.score;
       derived = o.derived;
       aaaOut = o.aaa || null;
+      // a second Validation card pressed before the first was answered goes next
+      if (keepHalves(sent, o)) return refreshScore();
     } catch (e) {
       score = null;
       derived = null;
@@ -161,7 +190,7 @@ export async function companionPage(main) {
   }
 
   function drawSheet() {
-    renderSheet(sheetEl, { sheet: st.sheet, score, derived, layout: layout() }, { label: `Your sheet (${layout().name})`, city: st.city, solo: solo(), edition: st.edition });
+    renderSheet(sheetEl, { sheet: st.sheet, score, derived, layout: layout() }, { label: `Your sheet (${layout().name})`, city: st.city, solo: solo(), edition: st.edition, aaaHalves: aaaOn() ? st.aaa.halves : null });
     if (score) sheetEl.append(el('p', { class: 'score-line' }, scoreText(score)));
     if (score && aaaOut && aaaOut.score) {
       const word = { win: 'you would win', loss: `${aaaOut.name} would win`, draw: 'a draw' }[aaaOut.standing] || '';
@@ -290,6 +319,9 @@ export async function companionPage(main) {
     const name = (aaaOut && aaaOut.name) || opponentOf(st.edition, st.aaa.level)?.name || 'The AAA';
     remember();
     st.aaa.drawn.push(k);
+    // the server applies the card to the AAA's halves with the next request (Atomic War: the AAA
+    // builds a shelter in street k + 1)
+    st.aaa.pending = [...(st.aaa.pending || []), k + 1];
     // Ice Cream: the next turn starts by crossing off an open bonus; none open, nothing happens
     const owed = st.sheet.owed || 0;
     const crossing = owed < openBonuses();
@@ -471,6 +503,7 @@ export async function companionPage(main) {
       base: st.sheet,
       baseScore: score,
       baseDerived: derived,
+      aaaHalves: aaaOn() ? st.aaa.halves : null,
       layout: layout(),
       offer: st.entry,
       nextEffects: null,
@@ -491,6 +524,7 @@ export async function companionPage(main) {
         if (turn.roundabout) draft.roundabout = turn.roundabout;
         if (turn.plans) draft.plans = turn.plans;
         if (turn.reshuffle) draft.reshuffle = true;
+        const sent = aaaSent();
         const o = await request(draft);
         if (o.error) throw new Error(o.error.message);
         remember();
@@ -505,6 +539,8 @@ export async function companionPage(main) {
         score = o.score;
         derived = o.derived;
         for (const c of turn.plans || []) st.plans[c.plan - 1].approved = true;
+        // the AAA's halves after the turn (Atomic War: a roundabout gives it a 10)
+        keepHalves(sent, o);
         st.round = (st.round || 1) + 1;
         st.entry = null;
         save();

@@ -18,6 +18,8 @@ export const ROW_HELP = {
   lights: 'Christmas lights: per street, one point per house of its longest string of linked houses.',
   'ice-cream': 'Ice cream: the scoops of the cones your trucks stopped at, plus the end-of-route bonuses won.',
   eggs: 'Easter eggs: the eggs you circled, scored by the egg track’s thresholds.',
+  shelters: 'Shelters: per street, the highest shelter capacity at the table scores 8, 10 or 11 (ties share it; a capacity of 0 wins nothing). Against the AAA, you compare with its capacities.',
+  optimism: 'Optimism: the lowest total shelter capacity at the table scores 9 (ties share it, 0 included).',
   parks: 'Per street, the value reached on its park track.',
   pools: 'The value reached on the pool track, one step per pool built.',
   temps: 'Temp agency: the most temps scores 7, the second 4, the third 1 (at least one temp needed).',
@@ -26,6 +28,21 @@ export const ROW_HELP = {
   roundabouts: 'A penalty per roundabout built (advanced variant).',
   refusals: 'A penalty per building-permit refusal: the third ends the game.',
 };
+
+/**
+ * The thematic and expansion sheets in a few words, by their rule module, with the score rows
+ * each adds (the rules page lists those with the sheet, not with the base rows).
+ */
+export const SHEET_HELP = [
+  { module: 'easter', name: 'Easter egg hunt', rows: ['eggs'],
+    text: 'Some houses hold eggs: writing a number there circles as many eggs as the number’s shape allows (0, 8 and 10 collect two). The eggs score on a track of thresholds.' },
+  { module: 'ice-cream', name: 'Ice Cream trucks', rows: ['ice-cream'],
+    text: 'Each street’s truck drives one way: numbering a house ahead of it moves it there, circling that house’s cone and crossing the cones it drove past. Circled scoops score, and the first to finish a street’s route wins its bonus.' },
+  { module: 'christmas', name: 'Christmas lights', rows: ['lights'],
+    text: 'Two neighbouring houses whose numbers follow each other (or a bis and its copy) are linked by lights. Each street scores one point per house of its longest string.' },
+  { module: 'atomic-war', name: 'Atomic War', rows: ['shelters', 'optimism'],
+    text: 'Some houses have a shelter: numbering the house (an Extension copy too) writes its number in the shelter, its capacity; a roundabout there means the shelter is never built. Each street adds up its capacity at its end, and the flower box holds the total. At the end the highest capacity of each street scores 8, 10 or 11, and the lowest total scores 9 for optimism. Against the AAA every shelter is split: its half starts at 20, 30 and 30 in each street’s first shelter, each Validation card builds one more (the highest of the last 3 cards given to it, in street 1, 2 or 3 for A, B or C) and each roundabout you build gives it a 10 in that street.' },
+];
 
 let counter = 0;
 

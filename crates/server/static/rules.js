@@ -4,7 +4,7 @@
 import { el } from './format.js';
 import { setTitle } from './app.js';
 import { EFFECT_NAMES } from './format.js';
-import { EFFECT_HELP, ROW_HELP } from './help.js';
+import { EFFECT_HELP, ROW_HELP, SHEET_HELP } from './help.js';
 
 const section = (id, title, ...body) => el('section', { class: 'panel', 'aria-labelledby': id }, el('h2', { id }, title), ...body);
 
@@ -25,15 +25,9 @@ export async function rulesPage(main) {
     section('rules-end', 'The end of the game',
       el('p', {}, 'The game ends at the end of the turn in which a player validates all three plans, takes a third permit refusal, or builds every house.'),
       el('p', {}, 'Each row of the sheet is scored and added up; penalties are subtracted. The highest total wins.'),
-      el('dl', {}, Object.entries(ROW_HELP).filter(([id]) => !['lights', 'ice-cream', 'eggs'].includes(id)).flatMap(([id, text]) => [el('dt', {}, id === 'plans' ? 'City Plans' : id[0].toUpperCase() + id.slice(1)), el('dd', {}, text)]))),
+      el('dl', {}, Object.entries(ROW_HELP).filter(([id]) => !SHEET_HELP.some((x) => x.rows.includes(id))).flatMap(([id, text]) => [el('dt', {}, id === 'plans' ? 'City Plans' : id[0].toUpperCase() + id.slice(1)), el('dd', {}, text)]))),
     section('rules-thematic', 'Thematic sheets',
-      el('dl', {},
-        el('dt', {}, 'Easter egg hunt'),
-        el('dd', {}, 'Some houses hold eggs: writing a number there circles as many eggs as the number’s shape allows (0, 8 and 10 collect two). The eggs score on a track of thresholds.'),
-        el('dt', {}, 'Ice Cream trucks'),
-        el('dd', {}, 'Each street’s truck drives one way: numbering a house ahead of it moves it there, circling that house’s cone and crossing the cones it drove past. Circled scoops score, and the first to finish a street’s route wins its bonus.'),
-        el('dt', {}, 'Christmas lights'),
-        el('dd', {}, 'Two neighbouring houses whose numbers follow each other (or a bis and its copy) are linked by lights. Each street scores one point per house of its longest string.'))),
+      el('dl', {}, SHEET_HELP.flatMap((x) => [el('dt', { 'data-sheet-help': x.module }, x.name), el('dd', {}, x.text)]))),
   ));
   return { stop: () => {} };
 }

@@ -1,12 +1,14 @@
 // The score sheet, drawn in SVG after the printed layout from the sheet's data: right-aligned
 // streets with their park tracks, planned pools, top fences and fence slots, the features of
-// the sheet's rule modules (eggs, ice-cream cones and trucks, strings of lights), and the lower
-// scoring area with one column per score row, in the printed order, and the total.
+// the sheet's rule modules (eggs, ice-cream cones and trucks, strings of lights, shelters and
+// their capacities), and the lower scoring area with one column per score row, in the printed
+// order, and the total.
 //
 // renderSheet(container, {sheet, score, layout, derived}, {targets, marks, label, edition})
 // redraws the sheet. `layout` is the sheet's edition data, and `edition` its edition (which
 // names the plans "A" or "n°1"); `derived` is what the engine derives from the sheet (number
-// ranges, estates, collected eggs, cones, trucks, lights): nothing here works a rule out.
+// ranges, estates, collected eggs, cones, trucks, lights, shelters): nothing here works a rule
+// out.
 // `targets` lists what can be acted on: each becomes a focusable element (Enter/Space or a
 // click/tap calls `activate`) with its own accessible name.
 
@@ -102,7 +104,7 @@ function makeActionable(g, target, key) {
 }
 
 /** The engine's derived state, indexed for drawing; empty parts when it is missing. */
-function indexDerived(derived) {
+function indexDerived(derived, layout, halves) {
   const d = derived || {};
   return {
     ranges: d.ranges || null,
@@ -110,6 +112,40 @@ function indexDerived(derived) {
     cones: new Map((d.cones || []).map((c) => [key2(c.house), c])),
     routes: new Map((d.routes || []).map((r) => [r.street, r])),
     links: new Set((d.links || []).map(key2)),
+    shelters: shelterIndex(layout, d, halves),
+  };
+}
+
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * Atomic War: every printed shelter with what the engine derived for it (`capacity`, `lost`)
+ * and, in AAA solo, the AAA's half (`aaa`, 0 = empty); the capacity of each street and the
+ * total, the AAA's too. The layout, `derived.shelters` and the AAA's halves list the shelters
+ * in the same order (left to right, street by street). The AAA's capacities are the sums of the
+ * numbers written in its halves, as on paper; the player's come from the engine. Null on a
+ * sheet without shelters.
+ */
+function shelterIndex(layout, d, halves) {
+  const printed = layout.streets.flatMap((st, s) => (st.shelters || []).map((h) => [s + 1, h]));
+  if (!printed.length) return null;
+  const from = d.shelters && d.shelters.length === printed.length ? d.shelters : null;
+  const split = Array.isArray(halves) && halves.length === printed.length;
+  const list = printed.map((house, i) => ({
+    house,
+    capacity: from ? from[i].capacity : null,
+    lost: from ? from[i].lost : false,
+    aaa: split ? halves[i] : null,
+  }));
+  const streets = layout.streets.map((_, s) => list.filter((x) => x.house[0] === s + 1));
+  const mine = d.capacities && d.capacities.length === streets.length ? d.capacities : null;
+  const theirs = split ? streets.map((xs) => sum(xs.map((x) => x.aaa))) : null;
+  return {
+    at: new Map(list.map((x) => [key2(x.house), x])),
+    mine,
+    theirs,
+    total: mine ? sum(mine) : null,
+    aaaTotal: theirs ? sum(theirs) : null,
   };
 }
 
@@ -119,7 +155,8 @@ function indexDerived(derived) {
  * opts: {targets: Map<key, {label, activate, selected?}>,
  *        marks: {fresh: Set<"s,h">, chosen: Set<"s,h">, pending?: {house: "s,h", number}},
  *        label: text naming the sheet, solo: bool, plans?: [{text}] (dealt, for their text),
- *        edition?: the sheet's edition id (else the edition `layout` comes from, if known)}
+ *        edition?: the sheet's edition id (else the edition `layout` comes from, if known),
+ *        aaaHalves?: the AAA's halves of the split boxes (`view.aaa.halves`, AAA solo)}
  * Keys: "h:s:h" house, "f:s:k" fence slot, "c:size" real-estate column, "t:refusal" refusal track,
  * "b:s" the end-of-route bonus of street s (crossed off when a Validation card asks for it).
  */
@@ -128,7 +165,7 @@ export function renderSheet(container, data, opts = {}) {
   const editionId = opts.edition ?? editionOfSheet(layout);
   const sheet = data.sheet;
   const score = data.score && data.score.rows ? data.score : null;
-  const derived = indexDerived(data.derived);
+  const derived = indexDerived(data.derived, layout, opts.aaaHalves);
   const targets = opts.targets || new Map();
   const fresh = (opts.marks && opts.marks.fresh) || new Set();
   const chosen = (opts.marks && opts.marks.chosen) || new Set();
@@ -396,6 +433,13 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
       desc += `, ice-cream cone of ${plural(cone.scoops, 'scoop')}, ${CONE_STATE[state] || state}`;
     }
 
+    // A shelter in front of the house: its capacity once built, struck out when lost.
+    const shelter = derived.shelters && derived.shelters.at.get(`${si + 1},${h}`);
+    if (shelter) {
+      hg.append(shelterMark(x + w / 2, sy, shelter, big));
+      desc += `, ${shelterText(shelter)}`;
+    }
+
     // Strings of lights on either side.
     if (linked(h - 1) && linked(h)) desc += `, lit with houses ${h - 1} and ${h + 1}`;
     else if (linked(h - 1)) desc += `, lit with house ${h - 1}`;
@@ -475,6 +519,63 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
     ? { street: si + 1, parked: st.trucks, truck: st.trucks.length === 1 ? st.trucks[0] : null, at: null, finished: false, bonus: 'open' }
     : null);
   if (route) drawRoute(g, n, si, route, targets, big);
+  if (derived.shelters) g.append(capacityBox(si, derived.shelters));
+}
+
+function shelterText(sh) {
+  const mine = sh.lost ? 'shelter lost to the roundabout' : sh.capacity == null ? 'empty shelter' : `shelter of capacity ${sh.capacity}`;
+  return sh.aaa == null ? mine : `${mine}, the AAA's half ${sh.aaa || 'empty'}`;
+}
+
+/**
+ * A shelter: a box under a dome, the player's capacity in it, and in AAA solo the AAA's half
+ * below a dashed line. A lost shelter strikes out the player's half only: the AAA's half is its
+ * own (collector expansions §6.6). On a phone (`big`) the box grows with its text.
+ */
+function shelterMark(cx, top, sh, big) {
+  const split = sh.aaa != null;
+  const bw = big ? 50 : 40;
+  const bh = split ? (big ? 40 : 34) : big ? 30 : 26;
+  const half = split ? bh / 2 : bh;
+  const y = top + (big ? 5 : 8);
+  const g = s('g', { class: sh.lost ? 'shelter lost' : 'shelter', 'data-shelter': key2(sh.house), 'data-capacity': sh.capacity ?? '', 'data-aaa': split ? sh.aaa : null });
+  g.append(s('path', { d: `M${cx - 12} ${y}a12 ${big ? 5 : 7} 0 0 1 24 0`, class: 'shelter-dome' }));
+  g.append(s('rect', { x: cx - bw / 2, y, width: bw, height: bh, rx: 4, class: 'shelter-box' }));
+  if (sh.capacity != null) g.append(s('text', { x: cx, y: y + half - (split ? 3 : 7), class: 'shelter-val', 'text-anchor': 'middle' }, sh.capacity));
+  if (sh.lost) crossMark(g, cx - bw / 2, y, bw, half, 'shelter-cross');
+  if (split) {
+    g.append(s('line', { x1: cx - bw / 2, y1: y + half, x2: cx + bw / 2, y2: y + half, class: 'shelter-split' }));
+    if (sh.aaa) g.append(s('text', { x: cx, y: y + bh - 4, class: 'shelter-aaa', 'text-anchor': 'middle' }, sh.aaa));
+  }
+  return g;
+}
+
+/**
+ * The capacity box at the right end of street `si`: the player's capacity, and in AAA solo the
+ * AAA's below it, named above and below the box (colour is never the only cue).
+ */
+function capacityBox(si, sh) {
+  const mine = sh.mine ? sh.mine[si] : null;
+  const theirs = sh.theirs ? sh.theirs[si] : null;
+  const x = RIGHT + 6;
+  const w = 54;
+  const cx = x + w / 2;
+  const y = houseY(si) + 2;
+  const h = BH - 4;
+  const text = `Street ${si + 1}, shelter capacity ${mine ?? 'not known yet'}${theirs == null ? '' : `, the AAA's ${theirs}`}`;
+  const g = s('g', { class: 'capacity', role: 'img', 'aria-label': text, 'data-capacity-street': si + 1, 'data-mine': mine ?? '', 'data-aaa': theirs ?? null });
+  g.append(s('path', { d: `M${cx - 14} ${y}a14 8 0 0 1 28 0`, class: 'shelter-dome' }));
+  g.append(s('rect', { x, y, width: w, height: h, rx: 6, class: 'capacity-box' }));
+  if (theirs == null) {
+    g.append(s('text', { x: cx, y: y + h / 2 + 7, class: 'capacity-val', 'text-anchor': 'middle' }, mine ?? ''));
+    return g;
+  }
+  g.append(s('line', { x1: x, y1: y + h / 2, x2: x + w, y2: y + h / 2, class: 'shelter-split' }));
+  g.append(s('text', { x: cx, y: y + h / 2 - 7, class: 'capacity-half', 'text-anchor': 'middle' }, mine ?? ''));
+  g.append(s('text', { x: cx, y: y + h - 7, class: 'capacity-half shelter-aaa', 'text-anchor': 'middle' }, theirs));
+  g.append(s('text', { x: cx, y: y - 11, class: 'capacity-cap', 'text-anchor': 'middle' }, 'you'));
+  g.append(s('text', { x: cx, y: y + h + 17, class: 'capacity-cap', 'text-anchor': 'middle' }, 'AAA'));
+  return g;
 }
 
 /** A small truck facing `dir` (1: to the right, -1: to the left), its front at `fx`. */
@@ -607,6 +708,9 @@ function columnsOf(layout) {
     roundabouts: { w: 44, draw: roundaboutsColumn, negative: true },
     refusals: { w: 46, draw: refusalsColumn, negative: true },
     eggs: layout.egg_points && layout.egg_points.length ? { w: 66, draw: thresholdsColumn } : null,
+    // narrower than other rows' columns: Atomic War's two rows leave the total its room
+    shelters: layout.atomic ? { w: 50, draw: partsColumn } : null,
+    optimism: layout.atomic ? { w: 54, draw: optimismColumn } : null,
   };
   return layout.score_rows.map((r) => ({ ...r, ...(known[r.id] || { w: 60, draw: partsColumn }) }));
 }
@@ -710,6 +814,28 @@ function thresholdsColumn(g, x, w, col, row, ctx) {
     g.append(s('text', { x: x + w / 2, y: yy + 17, class: 'track-val', 'text-anchor': 'middle' }, `${t.at_least}+ → ${t.points}`));
     if (current) g.append(s('rect', { x: x + 1, y: yy - 3, width: w - 2, height: 30, rx: 7, class: 'track-current' }));
   });
+}
+
+/** Atomic War's optimism row: the flower box holding the total capacity, the AAA's below it. */
+function optimismColumn(g, x, w, col, row, ctx) {
+  const sh = ctx.derived.shelters;
+  header(g, ctx.G.lower, x, w, col.label, `lowest → ${ctx.layout.atomic.optimism}`);
+  if (!sh) return;
+  const cx = x + w / 2;
+  flower(g, cx, ctx.trackTop + 32, sh.total, 'mine', sh.aaaTotal == null ? 'total' : 'you');
+  if (sh.aaaTotal != null) flower(g, cx, ctx.trackTop + 112, sh.aaaTotal, 'aaa', 'AAA');
+}
+
+function flower(g, cx, cy, value, who, caption) {
+  const f = s('g', { class: `flower ${who}`, 'data-capacity-total': who, 'data-value': value ?? '' });
+  for (let k = 0; k < 8; k++) {
+    const a = (k * Math.PI) / 4;
+    f.append(s('circle', { cx: cx + 17 * Math.cos(a), cy: cy + 17 * Math.sin(a), r: 8, class: 'petal' }));
+  }
+  f.append(s('circle', { cx, cy, r: 16, class: 'flower-heart' }));
+  f.append(s('text', { x: cx, y: cy + 5, class: who === 'aaa' ? 'flower-val shelter-aaa' : 'flower-val', 'text-anchor': 'middle' }, value ?? ''));
+  f.append(s('text', { x: cx, y: cy + 40, class: 'col-sub', 'text-anchor': 'middle' }, caption));
+  g.append(f);
 }
 
 function poolsColumn(g, x, w, col, row, ctx) {

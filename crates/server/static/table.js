@@ -431,7 +431,7 @@ export async function tablePage(main, table, { watch }) {
       const s = v.sheets.find((x) => x.seat === shown) || v.sheets[0];
       if (s) {
         const note = s.seat === me ? '' : ' (as of the last resolved round)';
-        renderSheet(otherEl, { sheet: s.sheet, score: s.score, derived: s.derived, layout }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo', edition: t.edition });
+        renderSheet(otherEl, { sheet: s.sheet, score: s.score, derived: s.derived, layout }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo', edition: t.edition, aaaHalves: v.aaa && v.aaa.halves });
         otherEl.append(el('p', { class: 'score-line' }, `${s.name}${note}: ${scoreText(s.score)}`));
       }
     }
@@ -452,6 +452,8 @@ export async function tablePage(main, table, { watch }) {
         advanced: t.advanced,
         expert: t.mode === 'expert',
         aaa: !!v.aaa,
+        // the AAA's halves are written on the player's sheet (Atomic War shelters)
+        aaaHalves: v.aaa ? v.aaa.halves : null,
         solo: t.mode === 'solo',
         round: v.round,
         // the unconfirmed draft survives a reload

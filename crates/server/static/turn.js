@@ -42,6 +42,7 @@ export class TurnController {
    *  plans: [{card, text, first, second, approved}] for names
    *  requestOptions(draft) → Options; submit(turn) → Promise; restart() → Promise
    *  submitted: Turn|null; sheetLabel, city; onChange?()
+   *  aaaHalves?: the AAA's halves of the sheet's split boxes as of the turn's start (AAA solo)
    */
   constructor(cfg) {
     this.cfg = cfg;
@@ -582,6 +583,7 @@ export class TurnController {
       city: this.cfg.city,
       solo: this.cfg.solo,
       plans: this.cfg.plans,
+      aaaHalves: this.cfg.aaaHalves,
     });
     if (score) this.cfg.sheetEl.append(el('p', { class: 'score-line', id: 'my-score-line' }, scoreText(score)));
   }

@@ -1,7 +1,8 @@
 //! The collector edition's expansion sheets at an AAA solo table: the AAA's own rows of each
-//! sheet in the view, and on the Ice Cream sheet the bonus a Validation card makes the player
-//! cross off first thing in their next turn (listed by the options, paid by the turn's `cross`,
-//! refused anywhere else).
+//! sheet in the view, on the Ice Cream sheet the bonus a Validation card makes the player cross
+//! off first thing in their next turn (listed by the options, paid by the turn's `cross`,
+//! refused anywhere else), and on the Atomic War sheet the AAA's halves of the shelters, in the
+//! view and through the companion.
 
 mod common;
 
@@ -94,6 +95,7 @@ async fn each_expansion_sheet_adds_its_row_to_the_aaas_score() {
         ("easter", "eggs"),
         ("ice-cream", "ice-cream"),
         ("christmas", "lights"),
+        ("atomic-war", "shelters"),
     ] {
         let (mut c, first) = game(addr, sheet).await;
         assert_eq!(first["table"]["sheet"], sheet);
@@ -255,4 +257,237 @@ async fn an_ice_cream_validation_card_makes_the_next_turn_cross_a_bonus() {
         "{row}"
     );
     srv.running.stop().await;
+}
+
+/// The AAA's halves at setup on the shipped Atomic War layout: 20, 30 and 30 in each street's
+/// first shelter (S1 {2, 5, 9}, S2 {1, 4, 7, 10}, S3 {3, 6, 9, 12}).
+const SETUP_HALVES: [u8; 11] = [20, 0, 0, 30, 0, 0, 0, 30, 0, 0, 0];
+
+#[tokio::test]
+async fn an_atomic_war_view_carries_the_aaas_halves_and_the_shelters() {
+    let srv = server().await;
+    let addr = srv.addr();
+    let (mut c, first) = game(addr, "atomic-war").await;
+    let view = &first["view"];
+    assert_eq!(
+        view["aaa"]["halves"],
+        json!(SETUP_HALVES),
+        "{}",
+        view["aaa"]
+    );
+    let derived = &view["sheets"][0]["derived"];
+    let shelters = derived["shelters"].as_array().unwrap();
+    let houses: Vec<Value> = shelters.iter().map(|s| s["house"].clone()).collect();
+    assert_eq!(
+        houses,
+        [
+            [1, 2],
+            [1, 5],
+            [1, 9],
+            [2, 1],
+            [2, 4],
+            [2, 7],
+            [2, 10],
+            [3, 3],
+            [3, 6],
+            [3, 9],
+            [3, 12]
+        ]
+        .map(|h| json!(h))
+    );
+    assert!(shelters
+        .iter()
+        .all(|s| s["capacity"].is_null() && s["lost"] == false));
+    assert_eq!(derived["capacities"], json!([0, 0, 0]));
+    // A number in a shelter house is its capacity, compared with the AAA's in the score.
+    let o = options(&mut c, 1, json!({})).await;
+    let p = o["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["house"] == json!([1, 2]))
+        .expect("street 1 house 2 takes a number in round 1")
+        .clone();
+    let draft = json!({ "play": { "build": { "pick": p["pick"], "house": [1, 2], "number": p["number"] } } });
+    let o = options(&mut c, 1, draft.clone()).await;
+    let n = p["number"].as_u64().unwrap();
+    assert_eq!(
+        o["derived"]["shelters"][0]["capacity"], n,
+        "{}",
+        o["derived"]
+    );
+    assert_eq!(o["derived"]["capacities"], json!([n, 0, 0]));
+    let rows = o["score"]["rows"].as_array().unwrap();
+    let row = |id: &str| rows.iter().find(|r| r["id"] == id).unwrap().clone();
+    assert_eq!(
+        row("shelters")["detail"],
+        format!("capacities {n}, 0, 0 against the AAA's 20, 30, 30")
+    );
+    assert_eq!(row("shelters")["points"], 0, "the AAA's 20 is higher");
+    assert_eq!(row("optimism")["points"], 9, "{n} is less than 80");
+    c.submit(1, &draft).await;
+    let next = c.round(2).await;
+    let mine = &next["view"]["sheets"][0];
+    assert_eq!(mine["derived"]["shelters"][0]["capacity"], n);
+    assert_eq!(next["view"]["aaa"]["halves"], json!(SETUP_HALVES));
+    srv.running.stop().await;
+}
+
+/// The collector deck's first card of each of `numbers` (each card used once).
+fn cards(numbers: &[u8]) -> Vec<String> {
+    let edition = welcome_engine::Edition::by_id("collector").unwrap();
+    let mut left: Vec<String> = edition.deck.iter().map(|c| c.to_string()).collect();
+    numbers
+        .iter()
+        .map(|n| {
+            let at = left
+                .iter()
+                .position(|c| c.starts_with(&format!("{n}-")))
+                .unwrap_or_else(|| panic!("the deck has no {n} left"));
+            left.remove(at)
+        })
+        .collect()
+}
+
+/// A companion request on an empty Atomic War sheet against the AAA (level 1) with `aaa`'s
+/// fields added, writing a 5 in street 1 house 2 (a shelter).
+fn atomic_companion(aaa: Value) -> Value {
+    let edition = welcome_engine::Edition::by_id("collector").unwrap();
+    let layout = edition
+        .sheet(welcome_engine::SheetId::new("atomic-war").unwrap())
+        .unwrap();
+    let sheet = welcome_engine::SheetData::of(layout, &welcome_engine::Sheet::new(layout));
+    let mut a = json!({ "level": 1, "given": cards(&[4, 11, 7]) });
+    for (k, v) in aaa.as_object().unwrap() {
+        a[k] = v.clone();
+    }
+    json!({
+        "edition": "collector",
+        "sheet_id": "atomic-war",
+        "sheet": sheet,
+        "offer": { "hand": ["5-surveyor", "9-pool", "12-temp"] },
+        "plans": [{ "card": 1, "approved": false }, { "card": 7, "approved": false }, { "card": 55, "approved": false }],
+        "mode": "solo",
+        "aaa": a,
+        "draft": { "play": { "build": { "pick": { "hand": [1, 2] }, "house": [1, 2], "number": 5 } } }
+    })
+}
+
+const COMPANION: &str = "/api/companion/options";
+
+#[tokio::test]
+async fn the_companion_builds_the_aaas_shelter_at_a_validation_card() {
+    let srv = server().await;
+    let addr = srv.addr();
+    // No halves sent: as at setup, and they come back to be sent next time.
+    let o = call(addr, "POST", COMPANION, atomic_companion(json!({})), 200).await;
+    assert_eq!(o["aaa"]["halves"], json!(SETUP_HALVES));
+    // Validation card A, the last three cards given 4, 11, 7: the AAA writes 11 in street 1's
+    // next free half (E41).
+    let built = json!([20, 11, 0, 30, 0, 0, 0, 30, 0, 0, 0]);
+    for halves in [json!([]), json!(SETUP_HALVES)] {
+        let body = atomic_companion(json!({ "halves": halves, "validation": 1 }));
+        let o = call(addr, "POST", COMPANION, body, 200).await;
+        assert_eq!(o["aaa"]["halves"], built, "{}", o["aaa"]);
+        let row = &o["aaa"]["score"]["sheet_rows"][0];
+        assert_eq!(row["id"], "shelters");
+        assert!(
+            row["detail"]
+                .as_str()
+                .unwrap()
+                .starts_with("capacities 31, 30, 30 (total 91)"),
+            "{row}"
+        );
+        // the player's 5 is compared with the AAA's halves as the card left them
+        let mine = o["score"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == "shelters")
+            .unwrap();
+        assert_eq!(
+            mine["detail"],
+            "capacities 5, 0, 0 against the AAA's 31, 30, 30"
+        );
+    }
+    // Sent back without a card, they stay; a card of plan C builds in street 3.
+    let o = call(
+        addr,
+        "POST",
+        COMPANION,
+        atomic_companion(json!({ "halves": built })),
+        200,
+    )
+    .await;
+    assert_eq!(o["aaa"]["halves"], built);
+    let body = atomic_companion(json!({ "halves": built, "validation": 3 }));
+    let o = call(addr, "POST", COMPANION, body, 200).await;
+    assert_eq!(
+        o["aaa"]["halves"],
+        json!([20, 11, 0, 30, 0, 0, 0, 30, 11, 0, 0])
+    );
+    // Advanced: the turn's roundabout in street 2 gives the AAA a 10 there.
+    let mut body = atomic_companion(json!({ "halves": built }));
+    body["advanced"] = json!(true);
+    body["draft"]["roundabout"] = json!({ "house": [2, 4], "when": "before" });
+    let o = call(addr, "POST", COMPANION, body, 200).await;
+    assert_eq!(o["complete"], true, "{o}");
+    assert_eq!(
+        o["aaa"]["halves"],
+        json!([20, 11, 0, 30, 10, 0, 0, 30, 0, 0, 0])
+    );
+    assert_eq!(o["derived"]["shelters"][4]["lost"], true);
+    srv.running.stop().await;
+}
+
+#[tokio::test]
+async fn the_companion_refuses_bad_halves_and_validation_cards() {
+    let srv = server().await;
+    let addr = srv.addr();
+    let good = atomic_companion(json!({ "halves": SETUP_HALVES, "validation": 2 }));
+    let before = call(addr, "POST", COMPANION, good.clone(), 200).await;
+    let bad = [
+        (
+            json!({ "halves": [20, 0, 0, 30, 0, 0, 0, 30, 0, 0] }),
+            "10 values",
+        ),
+        (
+            json!({ "halves": [20, 0, 0, 30, 0, 0, 0, 30, 0, 0, 0, 0] }),
+            "12 values",
+        ),
+        (
+            json!({ "halves": [20, 0, 0, 31, 0, 0, 0, 30, 0, 0, 0] }),
+            "31 is more",
+        ),
+        (json!({ "validation": 0 }), "plan 0"),
+        (json!({ "validation": 4 }), "plan 4"),
+    ];
+    for (aaa, says) in bad {
+        let e = call(addr, "POST", COMPANION, atomic_companion(aaa.clone()), 400).await;
+        assert_eq!(e["code"], "bad_aaa", "{aaa}: {e}");
+        assert!(e["message"].as_str().unwrap().contains(says), "{aaa}: {e}");
+        assert_eq!(
+            e.as_object().unwrap().len(),
+            2,
+            "an error is all the answer: {e}"
+        );
+    }
+    // Halves on a sheet that splits no box are refused too.
+    let mut classic = atomic_companion(json!({ "halves": SETUP_HALVES }));
+    classic["sheet_id"] = json!("classic");
+    classic["plans"][2]["card"] = json!(13);
+    refused_aaa(addr, classic).await;
+    // Nothing is kept between requests: the same request answers as it did.
+    let after = call(addr, "POST", COMPANION, good, 200).await;
+    assert_eq!(after, before);
+    assert_eq!(
+        after["aaa"]["halves"],
+        json!([20, 0, 0, 30, 11, 0, 0, 30, 0, 0, 0])
+    );
+    srv.running.stop().await;
+}
+
+async fn refused_aaa(addr: std::net::SocketAddr, body: Value) {
+    let e = call(addr, "POST", COMPANION, body, 400).await;
+    assert_eq!(e["code"], "bad_aaa", "{e}");
 }

@@ -211,7 +211,7 @@ async fn every_example_matches_the_server() {
                 // and the AAA, when the example plays against it
                 let aaa = o.as_object_mut().unwrap().remove("aaa");
                 assert_eq!(aaa.is_some(), ex.get("aaa").is_some(), "{ex}");
-                if let Some(aaa) = aaa {
+                if let Some(aaa) = &aaa {
                     companion_aaa.push(aaa["score"].clone());
                 }
                 // A crossing the sheet owed is paid by the draft's `cross`: nothing is owed at
@@ -238,6 +238,24 @@ async fn every_example_matches_the_server() {
                     let e = call(addr, "POST", "/api/companion/options", over, 422).await;
                     assert_eq!(e["code"], "sheet_feature", "{e}");
                     "companion cross"
+                } else if let Some(halves) = ex["aaa"].get("halves") {
+                    // The AAA's halves (Atomic War): the answer's are the sent ones after the
+                    // Validation card and the turn's roundabout, as the text gives them.
+                    assert!(ex["aaa"]["validation"].is_u64(), "{ex}");
+                    let answered = &aaa.as_ref().unwrap()["halves"];
+                    assert_eq!(answered, &json!([20, 11, 0, 30, 10, 0, 0, 30, 0, 0, 0]));
+                    assert_ne!(answered, halves);
+                    let mine = o["score"]["rows"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|r| r["id"] == "shelters")
+                        .unwrap();
+                    assert_eq!(
+                        mine["detail"],
+                        "capacities 5, 0, 0 against the AAA's 31, 30, 30"
+                    );
+                    "companion shelters"
                 } else {
                     "companion"
                 };
@@ -246,7 +264,7 @@ async fn every_example_matches_the_server() {
                 if kind == "companion" {
                     same_shape(&o, &options, "companion");
                 } else {
-                    // an Ice Cream sheet derives more than the classic one compared with
+                    // an expansion sheet derives more than the classic one compared with
                     assert_eq!(keys(&o), keys(&options), "fields of the companion answer");
                 }
                 kind
@@ -459,6 +477,7 @@ async fn every_example_matches_the_server() {
         "edition aaa",
         "companion aaa",
         "companion cross",
+        "companion shelters",
         "aaa sheet rows",
         "create deal-only",
         "deal",
