@@ -12,6 +12,8 @@ use std::io::Write;
 use std::mem::size_of;
 use std::time::{Duration, Instant};
 use welcome_bots::{seat_seed, BotKind, RandomBot};
+use welcome_engine::modules::{atomic, atomic::Capacities};
+use welcome_engine::score::{all_capacities, Shelters, Table};
 use welcome_engine::{
     Edition, Game, Mode, Options, PlayerView, Position, Score, Sheet, SheetLayout, Temps,
 };
@@ -231,6 +233,9 @@ struct Scored {
     /// How its temps score alone (solo, AAA), else ranked across `table_temps`.
     solo: Option<Temps<'static>>,
     table_temps: Vec<u8>,
+    /// Atomic War: the AAA's capacities in AAA solo, else every seat's (empty elsewhere).
+    aaa_shelters: Option<Capacities>,
+    table_shelters: Vec<Capacities>,
     total: i32,
 }
 
@@ -261,12 +266,19 @@ fn final_sheets(
                 bg.play_out()?;
                 let game = &bg.game;
                 let temps: Vec<u8> = game.sheets().iter().map(Sheet::temps).collect();
+                let shelters = all_capacities(layout, game.sheets());
+                let aaa_shelters = game
+                    .aaa()
+                    .filter(|_| layout.has(welcome_engine::Module::Atomic))
+                    .map(|a| atomic::aaa_capacities(layout, &a.halves));
                 for (sheet, score) in game.sheets().iter().zip(game.scores()) {
                     out.push(Scored {
                         layout,
                         sheet: *sheet,
                         solo: PlayerView::of(game.position(), 0).and_then(|v| v.solo_temps()),
                         table_temps: temps.clone(),
+                        aaa_shelters,
+                        table_shelters: shelters.clone(),
                         total: score.total,
                     });
                 }
@@ -298,7 +310,14 @@ fn scorings(sheets: &[Scored], how: Scoring, budget: Duration) -> Result<Scoring
     while passes == 0 || start.elapsed() < budget {
         let mut sum = 0i64;
         for s in sheets {
-            let temps = s.solo.unwrap_or(Temps::Ranked(&s.table_temps));
+            let temps = Table {
+                temps: s.solo.unwrap_or(Temps::Ranked(&s.table_temps)),
+                shelters: match (s.aaa_shelters, s.solo) {
+                    (Some(c), _) => Shelters::Against(c),
+                    (None, Some(_)) => Shelters::Alone,
+                    (None, None) => Shelters::Ranked(&s.table_shelters),
+                },
+            };
             sum += match how {
                 Scoring::Total => Score::total_of(s.layout, black_box(&s.sheet), temps),
                 Scoring::Rows => Score::of(s.layout, black_box(&s.sheet), temps).total,
