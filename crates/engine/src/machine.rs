@@ -526,6 +526,26 @@ impl<'a> TurnMachine<'a> {
         Ok(())
     }
 
+    /// Draws the circles the machine asks for from `circles`, in order (Halloween); gives the
+    /// stage it stops at: still `Circle` when the list ran out. A circle for another house
+    /// than the one asking is refused.
+    pub fn circle_from(
+        &mut self,
+        circles: &mut std::slice::Iter<'_, Circle>,
+    ) -> Result<Stage, TurnError> {
+        while let Stage::Circle { house } = self.stage {
+            match circles.as_slice().first() {
+                None => break,
+                Some(c) if c.house == house => {
+                    self.apply(Decision::Circle(c.treat))?;
+                    circles.next();
+                }
+                Some(_) => return Err(TurnError::CircleOwed { house }),
+            }
+        }
+        Ok(self.stage)
+    }
+
     /// The complete turn and the sheet after it.
     pub fn finish(self) -> Result<(Turn, Sheet), TurnError> {
         if self.stage != Stage::Done {
@@ -542,13 +562,10 @@ impl<'a> TurnMachine<'a> {
         let mut m = TurnMachine::new(ctx, sheet);
         let mut circles = turn.circles.iter();
         let mut feed = |m: &mut TurnMachine<'a>| -> Result<(), TurnError> {
-            while let Stage::Circle { house } = m.stage {
-                match circles.next() {
-                    Some(c) if c.house == house => m.apply(Decision::Circle(c.treat))?,
-                    _ => return Err(TurnError::CircleOwed { house }),
-                }
+            match m.circle_from(&mut circles)? {
+                Stage::Circle { house } => Err(TurnError::CircleOwed { house }),
+                _ => Ok(()),
             }
-            Ok(())
         };
         for &street in &turn.cross {
             m.apply(Decision::Cross(street))?;

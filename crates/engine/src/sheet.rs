@@ -397,7 +397,13 @@ impl Sheet {
     /// Bis houses (boxes crossed on the bis track): every bis house but those a bonus wrote.
     #[inline]
     pub fn bis_count(&self) -> u8 {
-        count_all(&self.bis).saturating_sub(self.free_bis)
+        self.bis_houses().saturating_sub(self.free_bis)
+    }
+
+    /// Every bis house, those a bonus wrote included (what B★ plans count).
+    #[inline]
+    pub fn bis_houses(&self) -> u8 {
+        count_all(&self.bis)
     }
 
     /// Bis houses written by a bonus, crossing no box (Halloween, Ruling X17).

@@ -506,7 +506,7 @@ impl SheetData {
         for _ in 0..self.free_extensions {
             sheet.add_free_bis();
         }
-        if count_bis(sheet) < self.free_extensions {
+        if sheet.bis_houses() < self.free_extensions {
             return bad(format!(
                 "{} bonus Extensions, but the sheet has fewer Extension houses",
                 self.free_extensions
@@ -870,9 +870,4 @@ fn extra(d: &SheetData) -> String {
         out += &format!(",\n    \"free_extensions\": {}", d.free_extensions);
     }
     out
-}
-
-/// Every Extension house, bonus ones included.
-fn count_bis(sheet: &Sheet) -> u8 {
-    (0..sheet.streets()).map(|s| sheet.bis_in(s)).sum()
 }

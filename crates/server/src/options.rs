@@ -194,21 +194,8 @@ fn replay(
     let mut circles = draft.circles.iter();
     // The circles the machine asks for, in order; `false` when the draft stops before one.
     let mut feed = |m: &mut TurnMachine<'_>| -> Result<bool, DraftError> {
-        while let Stage::Circle { house } = m.stage() {
-            match circles.next() {
-                Some(c) if c.house == house => {
-                    m.apply(Decision::Circle(c.treat)).map_err(turn_error)?
-                }
-                Some(c) => {
-                    return Err(bad_draft(&format!(
-                        "the circle for {} comes before one for {}",
-                        house, c.house
-                    )))
-                }
-                None => return Ok(false),
-            }
-        }
-        Ok(true)
+        let stage = m.circle_from(&mut circles).map_err(turn_error)?;
+        Ok(!matches!(stage, Stage::Circle { .. }))
     };
     if draft.cross.len() > welcome_engine::sheet::MAX_STREETS {
         return Err(bad_draft("more crossed bonuses than streets"));

@@ -10,7 +10,7 @@
 
 use crate::edition::{Bonus, SheetLayout};
 use crate::score::ScoreRow;
-use crate::sheet::{HouseRef, Race, Sheet};
+use crate::sheet::{HouseRef, Race, Sheet, MAX_HOUSES};
 use crate::turn::Treat;
 
 /// Tiers per kind.
@@ -18,7 +18,7 @@ pub const TIERS: u8 = 3;
 
 /// Whether `h` shows a ghost and a candy.
 pub fn is_ghost_candy(layout: &SheetLayout, h: HouseRef) -> bool {
-    h.house < 16 && layout.ghost_candy(h.street) >> h.house & 1 == 1
+    usize::from(h.house) < MAX_HOUSES && layout.ghost_candy(h.street) >> h.house & 1 == 1
 }
 
 /// Circled ghosts in street `s`, bit i for house i.
