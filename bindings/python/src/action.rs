@@ -47,13 +47,19 @@ pub const TIER: usize = CIRCLE + 2;
 pub const BONUS_POOL: usize = TIER + 9;
 pub const BONUS_PARK: usize = BONUS_POOL + HOUSES;
 pub const BONUS_EXTENSION: usize = BONUS_PARK + MAX_STREETS;
+/// Roswell: circle objective 1…4 (the first turn).
+pub const OBJECTIVE: usize = BONUS_EXTENSION + HOUSES * 2;
+/// Roswell: infiltrate instead of using the action.
+pub const INFILTRATE: usize = OBJECTIVE + OBJECTIVES;
 /// Size of the action space.
-pub const NUM_ACTIONS: usize = BONUS_EXTENSION + HOUSES * 2;
+pub const NUM_ACTIONS: usize = INFILTRATE + 1;
+/// Objectives on the Roswell sheet (collector expansions §7.2, verified).
+const OBJECTIVES: usize = 4;
 /// The tier needs printed on the Halloween sheet (collector expansions §4.2, verified).
 const NEEDS: [u8; 3] = [4, 6, 9];
 
 /// The action ranges by kind, for documentation and Python: (name, first, count).
-pub const RANGES: [(&str, usize, usize); 18] = [
+pub const RANGES: [(&str, usize, usize); 20] = [
     ("build", BUILD, ROUNDABOUT - BUILD),
     ("roundabout", ROUNDABOUT, HOUSES),
     ("refuse", REFUSE, 4),
@@ -72,6 +78,8 @@ pub const RANGES: [(&str, usize, usize); 18] = [
     ("bonus-pool", BONUS_POOL, HOUSES),
     ("bonus-park", BONUS_PARK, MAX_STREETS),
     ("bonus-extension", BONUS_EXTENSION, HOUSES * 2),
+    ("objective", OBJECTIVE, OBJECTIVES),
+    ("infiltrate", INFILTRATE, 1),
 ];
 
 fn house_index(h: HouseRef) -> usize {
@@ -136,6 +144,7 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
             EffectUse::Park => PARK,
             EffectUse::Pool => POOL,
             EffectUse::Temp => TEMP,
+            EffectUse::Infiltrate => INFILTRATE,
             EffectUse::Bis { from, to } => {
                 let side = usize::from(from.house > to.house);
                 BIS + house(to)? * 2 + side
@@ -158,6 +167,10 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
                 _ => return None,
             }
         }
+        Decision::Objective(o) if (1..=OBJECTIVES).contains(&usize::from(*o)) => {
+            OBJECTIVE + usize::from(*o) - 1
+        }
+        Decision::Objective(_) => return None,
         Decision::Bonus(u) => match *u {
             BonusUse::Pool(h) => BONUS_POOL + house(h)?,
             BonusUse::Park(s) if (s as usize) < MAX_STREETS => BONUS_PARK + s as usize,
@@ -275,9 +288,13 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
         Decision::Bonus(BonusUse::Pool(house_of(action - BONUS_POOL)))
     } else if (BONUS_PARK..BONUS_EXTENSION).contains(&action) {
         Decision::Bonus(BonusUse::Park((action - BONUS_PARK) as u8))
-    } else if (BONUS_EXTENSION..NUM_ACTIONS).contains(&action) {
+    } else if (BONUS_EXTENSION..OBJECTIVE).contains(&action) {
         let (from, to) = copy_of(action, action - BONUS_EXTENSION)?;
         Decision::Bonus(BonusUse::Extension { from, to })
+    } else if (OBJECTIVE..INFILTRATE).contains(&action) {
+        Decision::Objective((action - OBJECTIVE + 1) as u8)
+    } else if action == INFILTRATE {
+        Decision::Effect(Some(EffectUse::Infiltrate))
     } else if action < NUM_ACTIONS {
         let plan = (action - CLAIM) / CLAIMS_PER_PLAN;
         let k = (action - CLAIM) % CLAIMS_PER_PLAN;

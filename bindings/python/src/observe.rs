@@ -202,10 +202,11 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
     // turn
     // The Ice Cream crossing (AAA solo) opens a turn: it shows as the start, and the action
     // mask tells the two apart (the observation keeps its layout).
+    // So does the Roswell objective (the first turn).
     // Halloween's circle shows as a choice and its ghost bonuses as the plans stage (the
     // end of the turn), for the same reason.
     let stage = match turn.stage {
-        Stage::Cross | Stage::Start => 0,
+        Stage::Objective | Stage::Cross | Stage::Start => 0,
         Stage::Play => 1,
         Stage::Choice { .. } | Stage::Circle { .. } => 2,
         Stage::Effect { .. } => 3,

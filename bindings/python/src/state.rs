@@ -327,6 +327,7 @@ pub fn text(d: &Decision) -> String {
             EffectUse::Park => "cross a park".into(),
             EffectUse::Pool => "build the pool".into(),
             EffectUse::Temp => "hire a temp (cross a temp box)".into(),
+            EffectUse::Infiltrate => "infiltrate: circle the saucer instead of the action".into(),
             EffectUse::Bis { from, to } => format!("copy {from} into {to} (bis)"),
         },
         Decision::Claim(c) => {
@@ -341,6 +342,7 @@ pub fn text(d: &Decision) -> String {
                 )
             }
         }
+        Decision::Objective(o) => format!("circle infiltration objective {o}"),
         Decision::Stop { reshuffle: false } => "end the turn".into(),
         Decision::Stop { reshuffle: true } => "end the turn asking for the reshuffle".into(),
         Decision::Circle(t) => format!(

@@ -7,7 +7,7 @@ use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
-use welcome_engine::modules::{self, atomic, christmas, easter, halloween, ice_cream};
+use welcome_engine::modules::{self, atomic, christmas, easter, halloween, ice_cream, roswell};
 use welcome_engine::sheet::{MAX_ESTATE, MAX_STREETS};
 use welcome_engine::{
     Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
@@ -159,13 +159,8 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
             }
         }
     }
-    if layout.has(Module::Halloween) {
-        // Circled ghosts and candies lead to tiers while one of their kind is still to claim.
-        for treat in [Treat::Ghost, Treat::Candy] {
-            if !halloween::claimed(sheet, treat) {
-                v += TREAT * f32::from(halloween::count(layout, sheet, treat).min(9));
-            }
-        }
+    if layout.has(Module::Roswell) {
+        v += infiltration_hope(layout, sheet);
     }
     // Real-estate upgrades pay off on estates still to come.
     for size in 1..=layout.real_estate.len().min(MAX_ESTATE) {
@@ -300,10 +295,42 @@ fn street_terms(
                 // (the optimism bonus pulls the other way, but is worth less than two streets).
                 t.value += SHELTER * f32::from(atomic::capacity(layout, sheet, s));
             }
-            Module::Roundabouts | Module::IceCream | Module::Halloween => {}
+            Module::Roundabouts | Module::IceCream | Module::Halloween | Module::Roswell => {}
         }
     }
     t
+}
+
+/// Roswell: the infiltration row as if the objective will be met, for the estates already
+/// infiltrated and those on the way (unfinished, of at most 6 houses, holding a circled saucer,
+/// in proportion to the houses numbered), less what the row scores now.
+fn infiltration_hope(layout: &SheetLayout, sheet: &Sheet) -> f32 {
+    let Some(v) = &layout.roswell else {
+        return 0.0;
+    };
+    let each = roswell::objective(layout, sheet).map_or(v.failure, |o| o.points) as f32;
+    let mut hope = f32::from(roswell::infiltrated(layout, sheet));
+    sheet.for_each_run(|e, complete| {
+        if complete || e.len > v.max_estate {
+            return;
+        }
+        if roswell::zoorgs_in(layout, sheet, e.street, e.start, e.len) == 0 {
+            return;
+        }
+        let filled = (e.start..e.start + e.len)
+            .filter(|&i| sheet.number(HouseRef::new(e.street, i)).is_some())
+            .count() as f32;
+        hope += ZOORG * (0.5 + 0.5 * filled / f32::from(e.len));
+    });
+    INFILTRATION * (hope * each - roswell::points(layout, sheet) as f32)
+}
+
+/// Roswell: the objective whose range holds the infiltrated estates the bot expects.
+fn choose_objective(layout: &SheetLayout) -> u8 {
+    roswell::objectives(layout)
+        .iter()
+        .position(|o| o.holds(EXPECTED_INFILTRATED))
+        .map_or(1, |i| i as u8 + 1)
 }
 
 /// What street `s`'s Ice Cream bonus may still be worth: a point per cone circled or still
@@ -355,7 +382,16 @@ const LINK_END: f32 = 8.0;
 /// Per point of shelter capacity in a street (Atomic War).
 const SHELTER: f32 = 0.25;
 /// Per circled ghost or candy while a tier of its kind is still to claim (Halloween).
-const TREAT: f32 = 0.7;
+const TREAT: f32 = 1.4;
+/// Share of an infiltrated estate credited to an unfinished estate holding a circled saucer,
+/// per house numbered (Roswell).
+const ZOORG: f32 = 0.8;
+/// Weight of the infiltration row's promise over what it scores now (Roswell).
+const INFILTRATION: f32 = 1.0;
+/// The infiltrated estates the greedy bot expects to reach, for choosing its objective
+/// (Roswell): it reaches about 2 (2 seats, 100 games), and aiming at 3–4 scored best of the
+/// objectives tried (3–4, 5–6, 7–8).
+const EXPECTED_INFILTRATED: u8 = 3;
 
 const DEAD: f32 = 4.0;
 const OPEN: f32 = 6.0;
@@ -526,6 +562,10 @@ impl GreedyBot {
         k: usize,
     ) -> Vec<Turn> {
         let mut m = TurnMachine::new(*ctx, sheet);
+        if m.stage() == Stage::Objective {
+            m.apply(Decision::Objective(choose_objective(ctx.layout)))
+                .expect("a listed objective");
+        }
         // Bonuses owed since a Validation card came up (Ice Cream, AAA solo): give up the
         // one worth least.
         while m.stage() == Stage::Cross {
@@ -741,6 +781,7 @@ impl Bot for GreedyBot {
 
     fn choose(&mut self, view: &PlayerView) -> Turn {
         let (others, solo) = crate::temp_rivals(
+            view.layout,
             &view.sheets,
             view.seat,
             view.options.mode,

@@ -96,6 +96,7 @@ impl FromStr for BotKind {
 /// solo threshold: the other seats' temps; against the AAA (collector §15.5) its Intérimaire
 /// cards (level 1+) or its temp table, read as a threshold (level 0).
 pub fn temp_rivals(
+    layout: &welcome_engine::SheetLayout,
     sheets: &[welcome_engine::Sheet],
     seat: usize,
     mode: welcome_engine::Mode,
@@ -103,13 +104,11 @@ pub fn temp_rivals(
 ) -> (Vec<u8>, bool) {
     match aaa {
         Some((card, _)) if card.scoring.is_none() => (Vec::new(), true),
-        Some((_, given)) => (
-            vec![welcome_engine::aaa::count(
-                given,
-                welcome_engine::Effect::Temp,
-            )],
-            false,
-        ),
+        // Its face-up Intérimaire cards (Roswell turns some upside down).
+        Some((card, given)) => match welcome_engine::aaa::temps_rule(layout, card, given) {
+            welcome_engine::Temps::Against(n) => (vec![n], false),
+            _ => (Vec::new(), true),
+        },
         None => (
             sheets
                 .iter()

@@ -27,12 +27,13 @@ impl RandomBot {
     pub fn turn(&mut self, ctx: &TurnContext<'_>, sheet: &Sheet) -> Turn {
         let mut m = TurnMachine::new(*ctx, sheet);
         let roundabout = |d: &Decision| matches!(d, Decision::Roundabout(_));
-        // Bonuses owed since a Validation card came up (Ice Cream, AAA solo): any open one.
-        while m.stage() == Stage::Cross {
+        // The objective (Roswell, first turn) and the bonuses owed since a Validation card
+        // came up (Ice Cream, AAA solo): any one.
+        while let Stage::Objective | Stage::Cross = m.stage() {
             m.options(&mut self.options);
             let i = self.rng.gen_range(0..self.options.len());
             m.apply(self.options.swap_remove(i))
-                .expect("a listed crossing");
+                .expect("a listed objective or crossing");
         }
         // Before the number: no roundabout or one of the legal houses, equally likely.
         if ctx.advanced {
@@ -67,7 +68,8 @@ impl RandomBot {
                     };
                     m.apply(d).expect("a listed play");
                 }
-                Stage::Cross
+                Stage::Objective
+                | Stage::Cross
                 | Stage::Choice { .. }
                 | Stage::Circle { .. }
                 | Stage::Bonus { .. } => {

@@ -133,6 +133,7 @@ impl SearchBot {
 /// The greedy bot's turn for `seat` of `p`, without building a whole view.
 fn greedy_turn(bot: &mut GreedyBot, p: &Position, seat: usize) -> Turn {
     let (others, solo) = crate::temp_rivals(
+        p.layout(),
         p.sheets(),
         seat,
         p.options().mode,
@@ -151,6 +152,7 @@ impl Bot for SearchBot {
 
     fn choose(&mut self, view: &PlayerView) -> Turn {
         let (others, solo) = crate::temp_rivals(
+            view.layout,
             &view.sheets,
             view.seat,
             view.options.mode,

@@ -245,3 +245,42 @@ fn every_bot_plays_the_aaa_solo_game_at_every_level() {
     let g = play_search(o, 1, 3);
     assert!(g.is_over() && g.outcome().is_some());
 }
+
+/// The collector edition's expansion sheets: every one-step bot plays standard (advanced),
+/// expert and AAA solo games legally, and the search bot plays each sheet once.
+#[test]
+fn every_bot_plays_every_collector_expansion_sheet_legally() {
+    let collector = welcome_engine::EditionId::new("collector").unwrap();
+    let sheets = [
+        "easter",
+        "ice-cream",
+        "christmas",
+        "atomic-war",
+        "halloween",
+        "roswell",
+    ];
+    for (i, sheet) in sheets.into_iter().enumerate() {
+        let sheet = SheetId::new(sheet).unwrap();
+        let setups = [
+            (Mode::Standard, 3, true),
+            (Mode::Expert, 2, false),
+            (Mode::Solo, 1, false),
+        ];
+        for kind in ONE_STEP {
+            for (mode, players, advanced) in setups {
+                let mut o = Options::new(mode).advanced(advanced).sheet(sheet);
+                o.edition = collector;
+                let g = play(kind, o, players, 50 + i as u64);
+                assert!(g.is_over());
+                assert_eq!(g.layout().id, sheet);
+                Record::of(&g, &[]).replay().expect("bot games replay");
+            }
+        }
+        let (mode, players, advanced) = setups[i % setups.len()];
+        let mut o = Options::new(mode).advanced(advanced).sheet(sheet);
+        o.edition = collector;
+        let g = play_search(o, players, 60 + i as u64);
+        assert!(g.is_over());
+        Record::of(&g, &[]).replay().expect("search games replay");
+    }
+}

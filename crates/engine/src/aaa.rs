@@ -198,25 +198,37 @@ pub struct AaaEstate {
 
 /// The AAA's estates in pile order.
 pub fn estates(given: &[Card], s: &AaaScoring) -> Vec<AaaEstate> {
+    estates_of(given, &[], s)
+}
+
+/// The AAA's estates in pile order, the cards marked in `down` lying upside down (Roswell,
+/// §7.6): one house each, never a fence, their Amélioration or Extension ignored.
+pub fn estates_of(given: &[Card], down: &[bool], s: &AaaScoring) -> Vec<AaaEstate> {
+    let up = |i: usize| !down.get(i).copied().unwrap_or(false);
     let mut out = Vec::new();
     let mut start = 0;
     for (i, c) in given.iter().enumerate().chain([(given.len(), &FENCE)]) {
-        if c.effect != Effect::Surveyor {
+        if c.effect != Effect::Surveyor || !up(i) {
             continue;
         }
         if i > start {
             let run = &given[start..i];
+            let face_up = |k: &usize| up(start + k);
             let houses: u32 = run
                 .iter()
-                .map(|c| {
-                    if c.effect == Effect::Bis {
+                .enumerate()
+                .map(|(k, c)| {
+                    if c.effect == Effect::Bis && face_up(&k) {
                         s.ext_houses as u32
                     } else {
                         1
                     }
                 })
                 .sum();
-            let improved = run.iter().any(|c| c.effect == Effect::RealEstate);
+            let improved = run
+                .iter()
+                .enumerate()
+                .any(|(k, c)| c.effect == Effect::RealEstate && face_up(&k));
             let value = houses as i32 * if improved { s.impr as i32 } else { 1 };
             out.push(AaaEstate {
                 start,
@@ -271,7 +283,25 @@ pub struct AaaRow {
 
 /// The AAA's count of each kind of card in `given`.
 pub fn count(given: &[Card], effect: Effect) -> u8 {
-    given.iter().filter(|c| c.effect == effect).count() as u8
+    count_up(given, &[], effect)
+}
+
+/// `count` over the cards lying face up (`down`: see `estates_of`).
+pub fn count_up(given: &[Card], down: &[bool], effect: Effect) -> u8 {
+    given
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| c.effect == effect && !down.get(i).copied().unwrap_or(false))
+        .count() as u8
+}
+
+/// Which cards of the AAA's pile lie upside down on `layout`'s sheet (none but on Roswell).
+pub fn face_down(layout: &crate::edition::SheetLayout, given: &[Card]) -> Vec<bool> {
+    layout
+        .modules
+        .iter()
+        .find_map(|m| m.aaa_face_down(given))
+        .unwrap_or_default()
 }
 
 /// Temp placing between two counts (Ruling C23, the dense ranking with two competitors):
@@ -297,9 +327,23 @@ impl AaaScore {
         majority: &[i32],
         best_estates: usize,
     ) -> AaaScore {
-        let n = |e| count(given, e);
+        AaaScore::of_pile(s, given, &[], plans, player_temps, majority, best_estates)
+    }
+
+    /// `of` with the cards marked in `down` lying upside down (see `estates_of`): they count
+    /// for no park, pool, temp or fence.
+    pub fn of_pile(
+        s: &AaaScoring,
+        given: &[Card],
+        down: &[bool],
+        plans: [Option<u8>; 3],
+        player_temps: u8,
+        majority: &[i32],
+        best_estates: usize,
+    ) -> AaaScore {
+        let n = |e| count_up(given, down, e);
         let temp_cards = n(Effect::Temp);
-        let all_estates = estates(given, s);
+        let all_estates = estates_of(given, down, s);
         let mut best: Vec<i32> = all_estates.iter().map(|e| e.value).collect();
         best.sort_unstable_by(|a, b| b.cmp(a));
         best.truncate(best_estates);
@@ -336,9 +380,10 @@ impl AaaScore {
         sheet: &crate::sheet::Sheet,
         best_estates: usize,
     ) -> AaaScore {
-        let mut score = AaaScore::of(
+        let mut score = AaaScore::of_pile(
             s,
             given,
+            &face_down(layout, given),
             plans,
             sheet.temps(),
             &layout.temp_majority,
@@ -396,11 +441,16 @@ pub struct Aaa {
     pub(crate) guarded: usize,
 }
 
-/// How the player's temps score against an AAA with `card` holding `given`.
-pub fn temps_rule(card: &AaaCard, given: &[Card]) -> crate::score::Temps<'static> {
+/// How the player's temps score against an AAA with `card` holding `given` on `layout`'s
+/// sheet (its face-up Intérimaire cards).
+pub fn temps_rule(
+    layout: &crate::edition::SheetLayout,
+    card: &AaaCard,
+    given: &[Card],
+) -> crate::score::Temps<'static> {
     match card.temp_places {
         Some(p) if card.scoring.is_none() => crate::score::Temps::Places(p),
-        _ => crate::score::Temps::Against(count(given, Effect::Temp)),
+        _ => crate::score::Temps::Against(count_up(given, &face_down(layout, given), Effect::Temp)),
     }
 }
 
@@ -418,7 +468,7 @@ pub fn table_rule(
         crate::score::Shelters::Alone
     };
     crate::score::Table {
-        temps: temps_rule(card, given),
+        temps: temps_rule(layout, card, given),
         shelters,
     }
 }
@@ -443,8 +493,8 @@ pub struct AaaView {
 impl Aaa {
     /// How the player's temps score against this AAA: ranked against its Intérimaire cards
     /// (level 1+, Ruling C23) or by the card's table (level 0, Ruling C25).
-    pub fn temps(&self) -> crate::score::Temps<'static> {
-        temps_rule(&self.card, &self.given)
+    pub fn temps(&self, layout: &crate::edition::SheetLayout) -> crate::score::Temps<'static> {
+        temps_rule(layout, &self.card, &self.given)
     }
 
     /// How the player's sheet scores against this AAA: temps as `temps`, shelters against its

@@ -107,6 +107,9 @@ pub struct StreetLayout {
     /// Houses showing a ghost and a candy, 1-based (Halloween): numbering one circles either.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ghost_candy: Vec<u8>,
+    /// Houses under a flying saucer, 1-based (Roswell): a number written there may infiltrate.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub saucers: Vec<u8>,
 }
 
 /// A bonus a Halloween ghost tier gives (collector expansions §4.3 step 3).
@@ -158,6 +161,46 @@ pub struct AtomicValues {
     pub optimism: i32,
     /// AAA solo: what the AAA's half of each street's first shelter holds at setup.
     pub aaa_first: Vec<u8>,
+}
+
+/// A Roswell infiltration objective: `from` to `to` infiltrated estates (no upper end when
+/// absent) score `points` each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Objective {
+    pub from: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<u8>,
+    pub points: i32,
+}
+
+impl Objective {
+    /// Whether `n` infiltrated estates meet the objective.
+    pub fn holds(&self, n: u8) -> bool {
+        n >= self.from && self.to.is_none_or(|to| n <= to)
+    }
+
+    /// "3–4" or "9+".
+    pub fn range(&self) -> String {
+        match self.to {
+            Some(to) => format!("{}–{to}", self.from),
+            None => format!("{}+", self.from),
+        }
+    }
+}
+
+/// Roswell's printed values (collector expansions §7.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoswellValues {
+    /// The four objectives, in printed order.
+    pub objectives: Vec<Objective>,
+    /// Points per infiltrated estate when the objective is missed.
+    pub failure: i32,
+    /// The largest estate that can be infiltrated.
+    pub max_estate: u8,
+    /// AAA solo, level 1+: the AAA's points per upside-down card.
+    pub aaa_per_card: i32,
 }
 
 /// Temps in solo: at least `at_least` temps score `points`.
@@ -230,6 +273,9 @@ pub struct SheetLayout {
     /// Halloween: the ghost and candy tiers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub halloween: Option<HalloweenValues>,
+    /// Roswell: the infiltration objectives and points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roswell: Option<RoswellValues>,
     /// The 2023 expansion this sheet is (collector expansions §1.7): its layout constraints
     /// are checked at load time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -254,6 +300,9 @@ pub struct SheetLayout {
     /// Per street: bit i set when house i shows a ghost and a candy (derived from `streets`).
     #[serde(skip)]
     pub(crate) gc_mask: [u16; MAX_STREETS],
+    /// Per street: bit i set when house i is under a saucer (derived from `streets`).
+    #[serde(skip)]
+    pub(crate) saucer_mask: [u16; MAX_STREETS],
     /// Per number 0–17: eggs it can collect (derived from `egg_loops`).
     #[serde(skip)]
     pub(crate) loops: [u8; MAX_NUMBER as usize + 1],
@@ -307,6 +356,11 @@ impl SheetLayout {
         self.gc_mask.get(s as usize).copied().unwrap_or(0)
     }
 
+    /// Saucer houses of street `s`, bit i for house i (Roswell).
+    pub fn saucers(&self, s: u8) -> u16 {
+        self.saucer_mask.get(s as usize).copied().unwrap_or(0)
+    }
+
     /// Eggs a number can collect.
     pub fn egg_loops_of(&self, number: u8) -> u8 {
         self.loops.get(number as usize).copied().unwrap_or(0)
@@ -347,6 +401,11 @@ impl SheetLayout {
             for &h in &st.ghost_candy {
                 if (1..=MAX_HOUSES as u8).contains(&h) {
                     self.gc_mask[s] |= 1 << (h - 1);
+                }
+            }
+            for &h in &st.saucers {
+                if (1..=MAX_HOUSES as u8).contains(&h) {
+                    self.saucer_mask[s] |= 1 << (h - 1);
                 }
             }
         }
@@ -454,6 +513,33 @@ pub enum PlanCondition {
     All(Vec<ItemSet>),
     /// Streets that each pass the tests (expansions §1.6). Locks nothing.
     InStreets(InStreets),
+    /// Columns (house i of every street) that each pass every comparison (expansions §1.6).
+    /// Locks nothing.
+    InColumns(InColumns),
+}
+
+/// An expansion plan over columns (Roswell RO-C5): at least `columns` columns pass `need`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InColumns {
+    pub columns: u8,
+    pub need: Vec<Compare<ColumnMeasure>>,
+}
+
+/// A measure over one column of houses (collector expansions §1.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ColumnMeasure {
+    /// Circled saucers in the column (Roswell).
+    Zoorgs,
+}
+
+impl ColumnMeasure {
+    pub fn noun(self) -> &'static str {
+        match self {
+            ColumnMeasure::Zoorgs => "circled saucers",
+        }
+    }
 }
 
 /// Where the estates of an `EstatesIn` plan lie.
@@ -493,6 +579,7 @@ pub enum Expansion {
     #[serde(rename = "atomic-war")]
     Atomic,
     Halloween,
+    Roswell,
 }
 
 /// How a measure compares to a number.
@@ -548,6 +635,8 @@ pub enum EstateMeasure {
     MiddleUnlinked,
     /// Shelter houses in it (Atomic War).
     Shelters,
+    /// Circled saucers in its houses (Roswell).
+    Zoorgs,
 }
 
 impl EstateMeasure {
@@ -559,6 +648,7 @@ impl EstateMeasure {
             EstateMeasure::InnerLinks => "links inside",
             EstateMeasure::MiddleUnlinked => "unlinked middle house",
             EstateMeasure::Shelters => "shelters",
+            EstateMeasure::Zoorgs => "circled saucers",
         }
     }
 }
@@ -623,6 +713,8 @@ pub enum StreetTest {
     AllGhosts,
     /// Every ghost/candy house with its candy circled (Halloween).
     AllCandies,
+    /// Every saucer circled (Roswell).
+    AllSaucers,
 }
 
 impl StreetTest {
@@ -636,6 +728,7 @@ impl StreetTest {
             StreetTest::CapacityAtLeast(n) => format!("shelter capacity {n} or more"),
             StreetTest::AllGhosts => "every ghost circled".into(),
             StreetTest::AllCandies => "every candy circled".into(),
+            StreetTest::AllSaucers => "every saucer circled".into(),
         }
     }
 }
@@ -848,6 +941,14 @@ impl PlanCard {
                     Streets::AtLeast(n) => format!("in {n} streets, {tests}"),
                     Streets::Street(n) => format!("in street {n}, {tests}"),
                 }
+            }
+            PlanCondition::InColumns(c) => {
+                let need: Vec<String> = c
+                    .need
+                    .iter()
+                    .map(|m| format!("{} {}", m.op.words(m.n), m.measure.noun()))
+                    .collect();
+                format!("in {} columns, {} each", c.columns, need.join(" and "))
             }
         }
     }

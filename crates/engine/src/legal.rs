@@ -296,6 +296,16 @@ pub enum TurnError {
     BonusOwed { wanted: crate::edition::Bonus },
     #[error("no bonus is to be used now")]
     BonusNotOwed,
+    #[error("an infiltration objective must be circled first (the first turn of a Roswell game)")]
+    ObjectiveOwed,
+    #[error("the objective is circled once, in the first turn")]
+    ObjectiveNotOwed,
+    #[error("the sheet has no objective {objective} (they are numbered 1 to {count})")]
+    ObjectiveUnknown { objective: u8, count: u8 },
+    #[error("{house} is under no saucer: only a number written under a saucer infiltrates")]
+    NoSaucer { house: HouseRef },
+    #[error("the card shows {card} and {number} was written: a number changed by a temp cannot infiltrate")]
+    InfiltrationChanged { card: u8, number: u8 },
 }
 
 fn range_text(r: &std::ops::RangeInclusive<u8>) -> String {
@@ -389,6 +399,11 @@ impl TurnError {
             BonusTarget { .. } => "bonus_target",
             BonusOwed { .. } => "bonus_owed",
             BonusNotOwed => "bonus_not_owed",
+            ObjectiveOwed => "objective_owed",
+            ObjectiveNotOwed => "objective_not_owed",
+            ObjectiveUnknown { .. } => "objective_unknown",
+            NoSaucer { .. } => "no_saucer",
+            InfiltrationChanged { .. } => "infiltration_changed",
         }
     }
 }
@@ -583,6 +598,12 @@ impl<'a> TurnContext<'a> {
                 }
                 Ok(())
             }
+            EffectUse::Infiltrate => {
+                if !modules::roswell::is_saucer(layout, house) {
+                    return Err(TurnError::NoSaucer { house });
+                }
+                Ok(())
+            }
             EffectUse::Bis { from, to } => {
                 if effect != Effect::Bis {
                     return wrong("a bis copy");
@@ -622,6 +643,36 @@ impl<'a> TurnContext<'a> {
         s.set_race(street, crate::sheet::Race::Lost);
         s.set_owed(s.owed() - 1);
         Ok(s)
+    }
+
+    /// Roswell: whether the sheet still has its objective to circle (its first turn).
+    pub fn objective_owed(&self, sheet: &Sheet) -> bool {
+        self.layout.has(Module::Roswell) && sheet.objective().is_none()
+    }
+
+    /// Roswell: checks circling objective `objective` (1-based) now.
+    pub fn check_objective(&self, sheet: &Sheet, objective: u8) -> Result<(), TurnError> {
+        if !self.objective_owed(sheet) {
+            return Err(TurnError::ObjectiveNotOwed);
+        }
+        let count = modules::roswell::objectives(self.layout).len() as u8;
+        if !(1..=count).contains(&objective) {
+            return Err(TurnError::ObjectiveUnknown { objective, count });
+        }
+        Ok(())
+    }
+
+    /// Step: circles objective `objective`, checked.
+    pub(crate) fn apply_objective(&self, sheet: &mut Sheet, objective: u8) {
+        sheet.set_objective(objective);
+    }
+
+    /// Roswell: whether the number written in `house` from a card showing `card` may
+    /// infiltrate (a saucer house, the card's number unchanged; Ruling X23).
+    pub fn may_infiltrate(&self, sheet: &Sheet, house: HouseRef, card: u8) -> bool {
+        self.layout.has(Module::Roswell)
+            && modules::roswell::is_saucer(self.layout, house)
+            && sheet.number(house) == Some(card)
     }
 
     /// Halloween: whether the number just written in `house` asks for a ghost or a candy.
@@ -909,6 +960,12 @@ impl<'a> TurnContext<'a> {
         let written = s.number(house).unwrap_or(card);
         if written != card && used.is_none() && self.layout.rules.temp_optional {
             return Err(TurnError::TempNeeded {
+                card,
+                number: written,
+            });
+        }
+        if used == Some(EffectUse::Infiltrate) && written != card {
+            return Err(TurnError::InfiltrationChanged {
                 card,
                 number: written,
             });
@@ -1208,6 +1265,7 @@ pub(crate) fn apply_effect(s: &mut Sheet, house: HouseRef, u: EffectUse, layout_
         EffectUse::Park => s.cross_park(house.street),
         EffectUse::Pool => s.build_pool(house),
         EffectUse::Temp => s.cross_temp(layout_temp_boxes),
+        EffectUse::Infiltrate => s.mark(house),
         EffectUse::Bis { from, to } => {
             if let Some(v) = s.number(from) {
                 s.write(to, v, true);
@@ -1611,6 +1669,24 @@ fn check_sheet_condition(
                 }
             }
             Ok(())
+        }
+        PlanCondition::InColumns(need) => {
+            let columns = (0..sheet.streets())
+                .map(|s| sheet.len(s))
+                .max()
+                .unwrap_or(0);
+            let k = (0..columns)
+                .filter(|&c| {
+                    need.need.iter().all(|m| {
+                        m.op.holds(modules::column_measure(layout, sheet, m.measure, c), m.n)
+                    })
+                })
+                .count();
+            if k >= need.columns as usize {
+                Ok(())
+            } else {
+                not_met(format!("{k} columns do"))
+            }
         }
         PlanCondition::InStreets(need) => {
             let passes = |s: u8| {

@@ -4,7 +4,8 @@
 //! sheet after it. `TurnContext::apply` (validation and replay), the enumerators
 //! (`legal_turns`, `count_turns`), the server's turn options and the bots all drive it.
 //!
-//! Stages, in order: an optional roundabout before the number (advanced), the number or a
+//! Stages, in order: the Roswell objective (the first turn only), items owed since a
+//! Validation card (AAA Ice Cream), an optional roundabout before the number (advanced), the number or a
 //! permit refusal, the module choice the number asks for (the Ice Cream truck), the effect (or
 //! passing it), then an optional roundabout after it, City Plan claims one at a time, and the
 //! end of the turn (with or without the first-plan reshuffle request).
@@ -58,6 +59,8 @@ pub enum Decision {
     },
     /// Use the ghost tier's next bonus so.
     Bonus(BonusUse),
+    /// Circle this infiltration objective (1-based; Roswell, first turn).
+    Objective(u8),
     /// End the turn, asking for the first-plan reshuffle or not.
     Stop { reshuffle: bool },
 }
@@ -65,6 +68,8 @@ pub enum Decision {
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
+    /// The sheet's objective is circled first (Roswell, the first turn).
+    Objective,
     /// Items owed since a Validation card came up are crossed off first.
     Cross,
     /// Before anything: a roundabout, the number or a refusal.
@@ -100,6 +105,7 @@ impl Stage {
     /// A short name for messages.
     pub fn name(self) -> &'static str {
         match self {
+            Stage::Objective => "objective",
             Stage::Cross => "cross",
             Stage::Start => "start",
             Stage::Play => "play",
@@ -128,7 +134,9 @@ impl<'a> TurnMachine<'a> {
     /// A turn starting on `sheet`.
     pub fn new(ctx: TurnContext<'a>, sheet: &Sheet) -> TurnMachine<'a> {
         let mut sheet = *sheet;
-        let stage = if ctx.owes_crossing(&mut sheet) {
+        let stage = if ctx.objective_owed(&sheet) {
+            Stage::Objective
+        } else if ctx.owes_crossing(&mut sheet) {
             Stage::Cross
         } else {
             Stage::Start
@@ -172,6 +180,10 @@ impl<'a> TurnMachine<'a> {
         let ctx = &self.ctx;
         let s = &self.sheet;
         match self.stage {
+            Stage::Objective => {
+                let count = crate::modules::roswell::objectives(ctx.layout).len() as u8;
+                out.extend((1..=count).map(Decision::Objective));
+            }
             Stage::Cross => out.extend(ctx.crossable(s).map(Decision::Cross)),
             Stage::Start | Stage::Play => {
                 ctx.for_each_placement(s, |p| {
@@ -211,6 +223,9 @@ impl<'a> TurnMachine<'a> {
                     out.push(Decision::Effect(None));
                 }
                 ctx.for_each_effect_use(s, effect, house, |u| out.push(Decision::Effect(Some(u))));
+                if ctx.may_infiltrate(s, house, card) {
+                    out.push(Decision::Effect(Some(EffectUse::Infiltrate)));
+                }
             }
             Stage::Plans => {
                 out.push(Decision::Stop { reshuffle: false });
@@ -331,6 +346,18 @@ impl<'a> TurnMachine<'a> {
         };
         let ctx = self.ctx;
         match (self.stage, decision) {
+            (Stage::Objective, Decision::Objective(o)) => {
+                ctx.check_objective(&self.sheet, o)?;
+                ctx.apply_objective(&mut self.sheet, o);
+                self.turn.objective = Some(o);
+                self.stage = if ctx.owes_crossing(&mut self.sheet) {
+                    Stage::Cross
+                } else {
+                    Stage::Start
+                };
+            }
+            (Stage::Objective, _) => return Err(TurnError::ObjectiveOwed),
+            (_, Decision::Objective(_)) => return Err(TurnError::ObjectiveNotOwed),
             (Stage::Cross, Decision::Cross(street)) => {
                 self.sheet = ctx.apply_cross(&self.sheet, street)?;
                 self.turn.cross.push(street);
@@ -560,6 +587,9 @@ impl<'a> TurnMachine<'a> {
     /// do: every stage is checked exactly as when decisions come one at a time.
     pub fn run(ctx: TurnContext<'a>, sheet: &Sheet, turn: &Turn) -> Result<Sheet, TurnError> {
         let mut m = TurnMachine::new(ctx, sheet);
+        if let Some(o) = turn.objective {
+            m.apply(Decision::Objective(o))?;
+        }
         let mut circles = turn.circles.iter();
         let mut feed = |m: &mut TurnMachine<'a>| -> Result<(), TurnError> {
             match m.circle_from(&mut circles)? {
@@ -671,6 +701,7 @@ fn decision_name(d: &Decision) -> &'static str {
         Decision::Circle(_) => "a ghost or a candy",
         Decision::Tier { .. } => "a Halloween tier",
         Decision::Bonus(_) => "a ghost bonus",
+        Decision::Objective(_) => "an infiltration objective",
         Decision::Stop { .. } => "the end of the turn",
     }
 }

@@ -266,6 +266,7 @@ fn module_points(layout: &SheetLayout, sheet: &Sheet, table: Table<'_>) -> i32 {
                 .sum(),
             Module::Atomic => crate::modules::atomic::points(layout, sheet, table.shelters),
             Module::Halloween => crate::modules::halloween::points(layout, sheet),
+            Module::Roswell => crate::modules::roswell::points(layout, sheet),
             Module::Roundabouts => 0,
         })
         .sum()

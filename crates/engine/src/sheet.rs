@@ -197,6 +197,8 @@ pub struct Sheet {
     /// Extension houses written by a bonus, which crosses no box of the extension track
     /// (Halloween ghost bonus, Ruling X17).
     free_bis: u8,
+    /// Roswell: the infiltration objective circled at setup (1-based, 0 not chosen yet).
+    objective: u8,
 }
 
 /// See `Sheet::street_key`.
@@ -247,6 +249,7 @@ impl Sheet {
             owed: 0,
             tiers: 0,
             free_bis: 0,
+            objective: 0,
         };
         for (i, st) in layout.streets.iter().enumerate().take(MAX_STREETS) {
             s.lens[i] = st.houses;
@@ -782,6 +785,15 @@ impl Sheet {
 
     pub(crate) fn set_ghost_option(&mut self, option: u8) {
         self.tiers = (self.tiers & !(3 << 12)) | (u16::from(option & 3) << 12);
+    }
+
+    /// Roswell: the objective circled (1-based), if chosen.
+    pub fn objective(&self) -> Option<u8> {
+        (self.objective > 0).then_some(self.objective)
+    }
+
+    pub(crate) fn set_objective(&mut self, objective: u8) {
+        self.objective = objective;
     }
 
     pub(crate) fn add_free_bis(&mut self) {

@@ -36,7 +36,8 @@ pub struct StreetData {
     #[serde(default)]
     pub plan_houses: Vec<u8>,
     /// Ice Cream: houses whose cone is circled. Halloween: houses whose ghost is circled (a
-    /// numbered ghost/candy house not listed has its candy circled).
+    /// numbered ghost/candy house not listed has its candy circled). Roswell: houses whose
+    /// saucer is circled (infiltrated).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub circled: Vec<u8>,
     /// Ice Cream: the truck chosen on a street with two.
@@ -73,6 +74,9 @@ pub struct SheetData {
     /// Halloween: Extension houses written by a ghost bonus, which crossed no box.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub free_extensions: u8,
+    /// Roswell: the infiltration objective circled (1-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective: Option<u8>,
 }
 
 /// The Halloween tiers of a sheet file.
@@ -303,6 +307,7 @@ impl SheetData {
                 })
                 .filter(|t| *t != TiersData::default()),
             free_extensions: sheet.free_bis(),
+            objective: sheet.objective(),
         }
     }
 
@@ -440,6 +445,20 @@ impl SheetData {
         }
         check_track("refusals".into(), self.refusals, layout.refusals.boxes())?;
         self.set_halloween(layout, &mut sheet)?;
+        if let Some(o) = self.objective {
+            let count = crate::modules::roswell::objectives(layout).len() as u8;
+            if !layout.has(crate::modules::Module::Roswell) || !(1..=count).contains(&o) {
+                return Err(SheetFileError::Feature {
+                    street: 1,
+                    what: if count == 0 {
+                        "only a Roswell sheet has an infiltration objective".into()
+                    } else {
+                        format!("objective {o}: the sheet's objectives are numbered 1 to {count}")
+                    },
+                });
+            }
+            sheet.set_objective(o);
+        }
         check_track("bis".into(), sheet.bis_count(), layout.bis.boxes())?;
         check_track(
             "roundabouts".into(),
@@ -659,17 +678,26 @@ fn check_ice_cream(
         return bad("a numbered street with two trucks needs the chosen truck".into());
     }
     let halloween = layout.has(crate::modules::Module::Halloween);
+    let roswell = layout.has(crate::modules::Module::Roswell);
     for &c in &st.circled {
         let h = HouseRef::new(s, c.wrapping_sub(1));
-        let feature = if halloween {
-            crate::modules::halloween::is_ghost_candy(layout, h)
+        let (feature, what) = if halloween {
+            (
+                crate::modules::halloween::is_ghost_candy(layout, h),
+                "ghost",
+            )
+        } else if roswell {
+            (crate::modules::roswell::is_saucer(layout, h), "saucer")
         } else {
-            layout.cone(s, h.house) > 0
+            (layout.cone(s, h.house) > 0, "cone")
         };
         if !sheet.contains(h) || !feature || sheet.number(h).is_none() {
+            return bad(format!("house {c} has no numbered {what} to circle"));
+        }
+        // A copy never infiltrates (Ruling X7), so a circled saucer is on a house of its own.
+        if roswell && matches!(sheet.house(h), House::Number { bis: true, .. }) {
             return bad(format!(
-                "house {c} has no numbered {} to circle",
-                if halloween { "ghost" } else { "cone" }
+                "house {c} is an Extension copy: a copy never infiltrates"
             ));
         }
         sheet.mark(h);
@@ -869,5 +897,58 @@ fn extra(d: &SheetData) -> String {
     if d.free_extensions > 0 {
         out += &format!(",\n    \"free_extensions\": {}", d.free_extensions);
     }
+    if let Some(o) = d.objective {
+        out += &format!(",\n    \"objective\": {o}");
+    }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hand-written `to_json` keeps every field of the sheet: a file with every optional
+    /// field set reads back equal.
+    #[test]
+    fn to_json_keeps_every_field() {
+        let street = StreetData {
+            houses: vec!["1".into(), "2b".into(), "R".into()],
+            fences: vec![1],
+            pools: vec![1],
+            parks: 1,
+            plan_houses: vec![1],
+            circled: vec![2],
+            truck: Some(Side::Left),
+            bonus: Some(Race::Won),
+        };
+        let file = SheetFile {
+            format: SHEET_FORMAT.into(),
+            version: SHEET_VERSION,
+            edition: "collector".into(),
+            sheet_id: SheetId::new("roswell").unwrap(),
+            solo: false,
+            temps_of_others: vec![3],
+            shelters_of_others: vec![vec![1, 2, 3]],
+            sheet: SheetData {
+                streets: vec![street],
+                temps: 2,
+                real_estate: [1, 0, 0, 0, 0, 2],
+                refusals: 1,
+                plans: [Some(8), None, Some(4)],
+                owed: 1,
+                tiers: Some(TiersData {
+                    ghost: [Some(Race::Won), None, None],
+                    candy: [None, Some(Race::Lost), None],
+                    option: Some(2),
+                }),
+                free_extensions: 1,
+                objective: Some(3),
+            },
+        };
+        let all = serde_json::to_value(&file).unwrap();
+        for (k, v) in all["sheet"].as_object().unwrap() {
+            assert!(!v.is_null(), "{k} is set");
+        }
+        assert_eq!(SheetFile::from_json(&file.to_json()).unwrap(), file);
+    }
 }

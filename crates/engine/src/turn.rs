@@ -80,6 +80,9 @@ pub enum EffectUse {
     Temp,
     /// Bis: copy the number of `from` into the empty neighbouring house `to`.
     Bis { from: HouseRef, to: HouseRef },
+    /// Roswell: circle the saucer over the house just written instead of using the action
+    /// (collector expansions §7.3 step 2, Ruling X23).
+    Infiltrate,
 }
 
 /// A decision a rule module asks for right after the number is written (thematic §1.5).
@@ -253,6 +256,10 @@ pub struct TierClaim {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Turn {
+    /// Roswell: the infiltration objective (1-based) the seat circles, in its first turn
+    /// (collector expansions §7.3 step 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective: Option<u8>,
     /// Streets whose open bonus the seat crosses off first, one per item owed (Ice Cream in
     /// AAA solo, collector expansions §3.6); 0-based, written 1-based.
     #[serde(
@@ -282,6 +289,7 @@ impl Turn {
     /// A turn that only writes a number, with no effect used.
     pub fn build(pick: Pick, house: HouseRef, number: u8) -> Turn {
         Turn {
+            objective: None,
             cross: Vec::new(),
             play: Play::Build(Build {
                 pick,
@@ -301,6 +309,7 @@ impl Turn {
     /// A permit refusal.
     pub fn refuse(pass: Option<u8>) -> Turn {
         Turn {
+            objective: None,
             cross: Vec::new(),
             play: Play::Refuse { pass },
             roundabout: None,
@@ -315,6 +324,11 @@ impl Turn {
         if let Play::Build(b) = &mut self.play {
             b.choice = Some(choice);
         }
+        self
+    }
+
+    pub fn with_objective(mut self, objective: u8) -> Turn {
+        self.objective = Some(objective);
         self
     }
 

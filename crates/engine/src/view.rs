@@ -102,7 +102,7 @@ impl PlayerView {
     /// AAA. `None` means ranked across `sheets`.
     pub fn solo_temps(&self) -> Option<Temps<'static>> {
         match (&self.aaa, self.options.mode) {
-            (Some(a), _) => Some(crate::aaa::temps_rule(&a.card, &a.given)),
+            (Some(a), _) => Some(crate::aaa::temps_rule(self.layout, &a.card, &a.given)),
             (None, Mode::Solo) => Some(Temps::Solo),
             _ => None,
         }

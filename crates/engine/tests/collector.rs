@@ -3077,6 +3077,7 @@ fn random_expansion_positions_list_only_legal_decisions() {
         "christmas",
         "atomic-war",
         "halloween",
+        "roswell",
     ] {
         check_random_positions(SheetId::new(id).unwrap(), 20, 180);
     }

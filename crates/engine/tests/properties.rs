@@ -239,6 +239,7 @@ fn rand_turn(rng: &mut ChaCha8Rng, sheet: &Sheet, hand: bool) -> Turn {
         plans: rand_claims(rng, sheet),
         circles: Vec::new(),
         tiers: Vec::new(),
+        objective: None,
         reshuffle: rng.gen_bool(0.1),
     }
 }

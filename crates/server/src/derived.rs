@@ -4,7 +4,7 @@
 //! and their bonus races, strings of lights).
 
 use serde::{Deserialize, Serialize};
-use welcome_engine::modules::{atomic, christmas, easter, ice_cream};
+use welcome_engine::modules::{atomic, christmas, easter, ice_cream, roswell};
 use welcome_engine::{FenceRef, HouseRef, Module, Race, Sheet, SheetLayout, Side};
 
 /// The derived state of one sheet.
@@ -34,6 +34,24 @@ pub struct Derived {
     /// Atomic War: the capacity of each street.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capacities: Vec<u16>,
+    /// Roswell: every saucer, left to right, street by street.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub saucers: Vec<SaucerOut>,
+    /// Roswell: the infiltrated estates (complete, of 1–6 houses, with a circled saucer), by
+    /// their first house.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub infiltrated: Vec<HouseRef>,
+}
+
+/// A flying saucer (Roswell).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SaucerOut {
+    pub house: HouseRef,
+    /// Circled: the number written under it infiltrated.
+    pub circled: bool,
+    /// A roundabout stands on its house, or its house holds an Extension copy or a number
+    /// that did not infiltrate: it can never be circled now.
+    pub lost: bool,
 }
 
 /// A shelter.
@@ -152,10 +170,32 @@ pub fn of(layout: &SheetLayout, sheet: &Sheet) -> Derived {
                     .map(|s| atomic::capacity(layout, sheet, s))
                     .collect();
             }
+            Module::Roswell => {
+                d.saucers = saucers(layout, sheet);
+                roswell::for_each_infiltrated(layout, sheet, |e| {
+                    d.infiltrated.push(e.first_house())
+                });
+            }
             Module::Roundabouts | Module::Halloween => {}
         }
     }
     d
+}
+
+fn saucers(layout: &SheetLayout, sheet: &Sheet) -> Vec<SaucerOut> {
+    let mut out = Vec::new();
+    for (s, street) in layout.streets.iter().enumerate() {
+        for &house in &street.saucers {
+            let h = HouseRef::new(s as u8, house.saturating_sub(1));
+            let circled = sheet.is_marked(h) && sheet.number(h).is_some();
+            out.push(SaucerOut {
+                house: h,
+                circled,
+                lost: !circled && !sheet.is_empty(h),
+            });
+        }
+    }
+    out
 }
 
 fn shelters(layout: &SheetLayout, sheet: &Sheet) -> Vec<ShelterOut> {

@@ -94,6 +94,7 @@ pub fn follow<'a>(
         roundabouts: Vec::new(),
         placements: Vec::new(),
         refuse: None,
+        objectives: Vec::new(),
         choices: Vec::new(),
         effects,
         claims: Vec::new(),
@@ -149,6 +150,7 @@ pub fn follow<'a>(
                     .unwrap_or_default(),
             }),
             Decision::Bonus(u) => out.bonuses.push(u),
+            Decision::Objective(o) => out.objectives.push(o),
             Decision::Stop { reshuffle } => out.reshuffle |= reshuffle,
         }
     }
@@ -197,6 +199,13 @@ fn replay(
         let stage = m.circle_from(&mut circles).map_err(turn_error)?;
         Ok(!matches!(stage, Stage::Circle { .. }))
     };
+    if let Some(o) = draft.objective {
+        m.apply(Decision::Objective(o)).map_err(turn_error)?;
+    }
+    if m.stage() == Stage::Objective {
+        // The objective is the next decision: the options list it.
+        return Ok(());
+    }
     if draft.cross.len() > welcome_engine::sheet::MAX_STREETS {
         return Err(bad_draft("more crossed bonuses than streets"));
     }

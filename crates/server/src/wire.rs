@@ -290,6 +290,9 @@ impl Status {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Draft {
+    /// Roswell: the infiltration objective circled (1-based), in the first turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective: Option<u8>,
     /// Streets (1-based) whose open bonus is crossed off first, when the sheet owes some
     /// (Ice Cream in AAA solo).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -516,6 +519,10 @@ pub struct OptionsOut {
     pub roundabouts: Vec<HouseRef>,
     pub placements: Vec<PlacementOut>,
     pub refuse: Option<RefuseOut>,
+    /// Roswell, the first turn: the objectives (1-based) one of which goes in the draft's
+    /// `objective` before anything else.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<u8>,
     /// The number just placed asks for a decision before it is written (the Ice Cream truck):
     /// one of these goes in the build's `choice`.
     pub choices: Vec<Choice>,

@@ -1,5 +1,5 @@
 //! The layout constraints of the 2023 expansion sheets (collector expansions §2.2, §3.2, §5.2,
-//! §4.2, §6.2):
+//! §4.2, §6.2, §7.2):
 //! what the rules text and the sheet's plan cards imply about a layout whose picture is not
 //! known. The shipped stand-ins meet them, and so must a layout a table enters; a layout that
 //! breaks one is refused with the constraint's name.
@@ -15,6 +15,7 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::Christmas => Module::Christmas,
         Expansion::Atomic => Module::Atomic,
         Expansion::Halloween => Module::Halloween,
+        Expansion::Roswell => Module::Roswell,
     };
     if !layout.has(module) {
         return Err(format!(
@@ -27,6 +28,7 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::Christmas => Ok(()),
         Expansion::Atomic => atomic(layout),
         Expansion::Halloween => halloween(layout),
+        Expansion::Roswell => roswell(layout),
     }
 }
 
@@ -230,6 +232,69 @@ fn halloween(layout: &SheetLayout) -> Result<(), String> {
     }
     if v.aaa_per_crossed_tier < 0 {
         return Err("the AAA's points per crossed tier are not negative".into());
+    }
+    Ok(())
+}
+
+fn roswell(layout: &SheetLayout) -> Result<(), String> {
+    let Some(v) = &layout.roswell else {
+        return Err("the Roswell sheet needs its infiltration objectives".into());
+    };
+    let o = &v.objectives;
+    let points: Vec<i32> = o.iter().map(|o| o.points).collect();
+    let covers = o.len() == 4
+        && o[0].from == 3
+        && o[0].to == Some(4)
+        && o[3].from == 9
+        && o[3].to.is_none()
+        && o.windows(2).all(|w| {
+            w[0].to
+                .is_some_and(|to| to >= w[0].from && w[1].from == to + 1)
+        });
+    if !covers || points != [4, 5, 6, 7] {
+        return Err(
+            "ROS-L1: 4 objectives with ranges in order from 3–4 to 9+, no gap or overlap, worth 4, 5, 6 and 7"
+                .into(),
+        );
+    }
+    if v.failure != 2 || v.max_estate != 6 || v.aaa_per_card != 5 {
+        return Err(
+            "the Roswell rules print 2 points per estate on failure, estates of at most 6 houses and 5 AAA points per upside-down card (FR2 1389, 1407, 1444)"
+                .into(),
+        );
+    }
+    let mut all = 0;
+    for (i, s) in layout.streets.iter().enumerate() {
+        if s.saucers.windows(2).any(|w| w[0] >= w[1])
+            || s.saucers.iter().any(|&h| h == 0 || h > s.houses)
+        {
+            return Err(format!(
+                "ROS-L2: street {}'s saucers are listed left to right, one per house of the street",
+                i + 1
+            ));
+        }
+        all += s.saucers.len();
+    }
+    if all < 9 {
+        return Err(format!(
+            "ROS-L2: the sheet has {all} saucers; the 9+ objective needs at least 9"
+        ));
+    }
+    let longest = layout.streets.iter().map(|s| s.houses).max().unwrap_or(0);
+    let columns = (1..=longest)
+        .filter(|c| {
+            layout
+                .streets
+                .iter()
+                .filter(|s| s.saucers.contains(c))
+                .count()
+                >= 2
+        })
+        .count();
+    if columns < 3 {
+        return Err(format!(
+            "ROS-L3: {columns} columns hold 2 saucers or more; plan RO-C5 needs 3"
+        ));
     }
     Ok(())
 }

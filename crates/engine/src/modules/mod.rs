@@ -9,9 +9,12 @@ pub mod easter;
 pub mod expansion;
 pub mod halloween;
 pub mod ice_cream;
+pub mod roswell;
 pub mod roundabouts;
 
-use crate::edition::{EstateMeasure, Feature, ItemSet, SheetLayout, SheetMeasure, StreetTest};
+use crate::edition::{
+    ColumnMeasure, EstateMeasure, Feature, ItemSet, SheetLayout, SheetMeasure, StreetTest,
+};
 use crate::score::ScoreRow;
 use crate::sheet::Estate;
 use crate::sheet::{HouseRef, Sheet};
@@ -34,6 +37,8 @@ pub enum Module {
     Atomic,
     /// Halloween ghosts, candies and their tiers (collector expansions §4).
     Halloween,
+    /// Roswell saucers, infiltration and its objectives (collector expansions §7).
+    Roswell,
 }
 
 /// A decision a module asks for inside a turn.
@@ -48,7 +53,11 @@ impl Module {
     /// Checks the sheet data this module reads.
     pub fn check_layout(self, layout: &SheetLayout) -> Result<(), String> {
         match self {
-            Module::Roundabouts | Module::Christmas | Module::Atomic | Module::Halloween => Ok(()),
+            Module::Roundabouts
+            | Module::Christmas
+            | Module::Atomic
+            | Module::Halloween
+            | Module::Roswell => Ok(()),
             Module::Easter => easter::check_layout(layout),
             Module::IceCream => ice_cream::check_layout(layout),
         }
@@ -125,12 +134,19 @@ impl Module {
             Module::Christmas => christmas::aaa_lights(given),
             Module::Atomic => atomic::aaa_row(layout, halves, sheet),
             Module::Halloween => halloween::aaa_row(layout, sheet),
+            Module::Roswell => roswell::aaa_row(layout, given),
         };
         Some(crate::aaa::AaaRow {
             id: self.row_ids().first()?.to_string(),
             points,
             detail,
         })
+    }
+
+    /// AAA solo, level 1 and above: which cards of the pile lie upside down (Roswell, §7.6),
+    /// when the sheet turns any.
+    pub fn aaa_face_down(self, given: &[crate::card::Card]) -> Option<Vec<bool>> {
+        (self == Module::Roswell).then(|| roswell::face_down(given))
     }
 
     /// When every seat has finished the round, before the end of the game is checked.
@@ -155,6 +171,7 @@ impl Module {
             (Module::IceCream, _) => Some(ice_cream::score_row(layout, sheet)),
             (Module::Christmas, _) => Some(christmas::score_row(layout, sheet)),
             (Module::Halloween, _) => Some(halloween::score_row(layout, sheet)),
+            (Module::Roswell, _) => Some(roswell::score_row(layout, sheet)),
             (Module::Atomic, "shelters") => {
                 Some(atomic::shelters_row(layout, sheet, table.shelters))
             }
@@ -174,6 +191,7 @@ impl Module {
             Module::Christmas => &["lights"],
             Module::Atomic => &["shelters", "optimism"],
             Module::Halloween => &["candies"],
+            Module::Roswell => &["infiltration"],
         }
     }
 
@@ -184,7 +202,7 @@ impl Module {
             Module::Easter => Some(Feature::Eggs),
             Module::IceCream => Some(Feature::Cones),
             Module::Christmas => Some(Feature::Links),
-            Module::Atomic | Module::Halloween => None,
+            Module::Atomic | Module::Halloween | Module::Roswell => None,
         }
     }
 }
@@ -250,6 +268,7 @@ pub fn estate_measure(layout: &SheetLayout, sheet: &Sheet, m: EstateMeasure, e: 
             let run = (((1u32 << e.len) - 1) << e.start) as u16;
             (layout.shelters(e.street) & run).count_ones() as u8
         }
+        EstateMeasure::Zoorgs => roswell::zoorgs_in(layout, sheet, e.street, e.start, e.len),
         EstateMeasure::InnerLinks => f(Feature::Links),
         EstateMeasure::MiddleUnlinked => {
             if e.len & 1 == 0 {
@@ -296,6 +315,14 @@ pub fn street_test(layout: &SheetLayout, sheet: &Sheet, test: StreetTest, s: u8)
         StreetTest::AllCandies => {
             halloween::street_all(layout, sheet, s, crate::turn::Treat::Candy)
         }
+        StreetTest::AllSaucers => roswell::street_all(layout, sheet, s),
+    }
+}
+
+/// A column measure of the expansion plans: column `c` is house c of every street.
+pub fn column_measure(layout: &SheetLayout, sheet: &Sheet, m: ColumnMeasure, c: u8) -> u8 {
+    match m {
+        ColumnMeasure::Zoorgs => roswell::zoorgs_in_column(layout, sheet, c),
     }
 }
 

@@ -129,6 +129,7 @@ pub fn data(rows: [&str; 3]) -> SheetData {
         owed: 0,
         tiers: None,
         free_extensions: 0,
+        objective: None,
     }
 }
 
@@ -579,6 +580,11 @@ pub fn choose_turn(
 ) -> Turn {
     let mut s = *sheet;
     let mut turn = Turn::refuse(None);
+    // The Roswell objective, in the first turn, at random.
+    if ctx.objective_owed(&s) {
+        let count = welcome_engine::modules::roswell::objectives(ctx.layout).len() as u8;
+        turn.objective = Some(rng.gen_range(1..=count));
+    }
     // Bonuses owed since a Validation card came up (Ice Cream, AAA solo), at random.
     loop {
         let open: Vec<u8> = ctx.crossable(&s).collect();
@@ -639,6 +645,10 @@ pub fn choose_turn(
                 ctx.effect_uses(&written, p.effect, p.house, &mut uses);
                 if !style.bis {
                     uses.retain(|u| !matches!(u, EffectUse::Bis { .. }));
+                }
+                // Roswell: infiltrating is one more way to use (instead of) the action.
+                if ctx.may_infiltrate(&written, p.house, p.number) {
+                    uses.push(EffectUse::Infiltrate);
                 }
                 if !uses.is_empty() && rng.gen_bool(style.effects) {
                     build.effect = Some(uses[rng.gen_range(0..uses.len())]);
@@ -717,8 +727,11 @@ fn with_halloween(ctx: &TurnContext<'_>, sheet: &Sheet, turn: &Turn, rng: &mut C
     if let Some(r) = turn.roundabout.filter(|r| r.when == When::After) {
         m.apply(Decision::Roundabout(r.house)).expect("listed");
     }
+    // The claims were chosen before the circles: a ghost circled where the first draft
+    // counted a candy can undo one, which is then left out.
+    let mut kept = 0;
     for c in &turn.plans {
-        m.apply(Decision::Claim(c.clone())).expect("listed");
+        kept += usize::from(m.apply(Decision::Claim(c.clone())).is_ok());
     }
     loop {
         let mut all = Vec::new();
@@ -732,7 +745,7 @@ fn with_halloween(ctx: &TurnContext<'_>, sheet: &Sheet, turn: &Turn, rng: &mut C
         circle(&mut m, rng);
     }
     m.apply(Decision::Stop {
-        reshuffle: turn.reshuffle,
+        reshuffle: turn.reshuffle && kept > 0,
     })
     .expect("a turn can stop");
     m.finish().expect("complete").0
