@@ -75,8 +75,8 @@ def test_each_kind_can_be_legal():
 def test_editions_and_unknown_ones():
     assert w.editions() == ["first", "collector"]
     assert w.sheets("collector") == [
-        "classic", "atomic-war", "blueprint", "christmas", "easter", "halloween", "ice-cream",
-        "roswell",
+        "classic", "atomic-war", "blueprint", "christmas", "coin-coin", "easter", "halloween",
+        "ice-cream", "roswell",
     ]
     # The collector's solo game is the AAA automa, levels 0-5.
     state = w.State(sheet="classic", mode="solo", edition="collector", aaa_level=3, seed=2)

@@ -295,7 +295,11 @@ fn street_terms(
                 // (the optimism bonus pulls the other way, but is worth less than two streets).
                 t.value += SHELTER * f32::from(atomic::capacity(layout, sheet, s));
             }
-            Module::Roundabouts | Module::IceCream | Module::Halloween | Module::Roswell => {}
+            Module::Roundabouts
+            | Module::IceCream
+            | Module::Halloween
+            | Module::Roswell
+            | Module::CoinCoin => {}
         }
     }
     t

@@ -258,6 +258,7 @@ fn every_bot_plays_every_collector_expansion_sheet_legally() {
         "atomic-war",
         "halloween",
         "roswell",
+        "coin-coin",
     ];
     for (i, sheet) in sheets.into_iter().enumerate() {
         let sheet = SheetId::new(sheet).unwrap();

@@ -7,7 +7,7 @@
 use crate::card::{Card, Effect};
 use crate::id::{EditionId, SheetId};
 use crate::modules::Module;
-use crate::sheet::{MAX_ESTATE, MAX_HOUSES, MAX_NUMBER, MAX_STREETS};
+use crate::sheet::{HouseRef, MAX_ESTATE, MAX_HOUSES, MAX_NUMBER, MAX_STREETS};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{LazyLock, OnceLock};
@@ -110,6 +110,53 @@ pub struct StreetLayout {
     /// Houses under a flying saucer, 1-based (Roswell): a number written there may infiltrate.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub saucers: Vec<u8>,
+    /// Ducklings sitting between two houses of the street (Coin Coin).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ducklings: Vec<StreetDuckling>,
+}
+
+/// A duckling's family (Coin Coin).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DuckColour {
+    Yellow,
+    Black,
+}
+
+/// A duckling between houses `slot` and `slot + 1` of its street (1-based, like fences).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StreetDuckling {
+    pub slot: u8,
+    pub colour: DuckColour,
+}
+
+/// A duckling between two streets, joining house `upper` to house `lower` (Coin Coin).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BetweenDuckling {
+    pub upper: HouseRef,
+    pub lower: HouseRef,
+    pub colour: DuckColour,
+}
+
+/// A duck parent and the houses it touches (Coin Coin).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DuckParent {
+    pub colour: DuckColour,
+    pub touches: Vec<HouseRef>,
+}
+
+/// Coin Coin's ducks off the streets: ducklings between streets and the parents
+/// (collector expansions §9.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DuckValues {
+    pub between: Vec<BetweenDuckling>,
+    pub parents: Vec<DuckParent>,
+    /// AAA solo, level 1+: the cards given per point the AAA scores at each duck scoring.
+    pub aaa_cards_per_point: u8,
 }
 
 /// A bonus a Halloween ghost tier gives (collector expansions §4.3 step 3).
@@ -276,6 +323,9 @@ pub struct SheetLayout {
     /// Roswell: the infiltration objectives and points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub roswell: Option<RoswellValues>,
+    /// Coin Coin: the ducklings between streets and the parents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ducks: Option<DuckValues>,
     /// The 2023 expansion this sheet is (collector expansions §1.7): its layout constraints
     /// are checked at load time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -303,6 +353,10 @@ pub struct SheetLayout {
     /// Per street: bit i set when house i is under a saucer (derived from `streets`).
     #[serde(skip)]
     pub(crate) saucer_mask: [u16; MAX_STREETS],
+    /// Per colour (yellow, black) and street: bit k set when a duckling sits between houses
+    /// k and k+1, 0-based (derived from `streets`).
+    #[serde(skip)]
+    pub(crate) duck_mask: [[u16; MAX_STREETS]; 2],
     /// Per number 0–17: eggs it can collect (derived from `egg_loops`).
     #[serde(skip)]
     pub(crate) loops: [u8; MAX_NUMBER as usize + 1],
@@ -356,6 +410,15 @@ impl SheetLayout {
         self.gc_mask.get(s as usize).copied().unwrap_or(0)
     }
 
+    /// Street ducklings of `colour` in street `s`, bit k for the slot between houses k and
+    /// k+1 (Coin Coin).
+    pub fn ducklings(&self, colour: DuckColour, s: u8) -> u16 {
+        self.duck_mask[colour as usize]
+            .get(s as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
     /// Saucer houses of street `s`, bit i for house i (Roswell).
     pub fn saucers(&self, s: u8) -> u16 {
         self.saucer_mask.get(s as usize).copied().unwrap_or(0)
@@ -406,6 +469,11 @@ impl SheetLayout {
             for &h in &st.saucers {
                 if (1..=MAX_HOUSES as u8).contains(&h) {
                     self.saucer_mask[s] |= 1 << (h - 1);
+                }
+            }
+            for d in &st.ducklings {
+                if (1..MAX_HOUSES as u8).contains(&d.slot) {
+                    self.duck_mask[d.colour as usize][s] |= 1 << (d.slot - 1);
                 }
             }
         }
@@ -580,6 +648,7 @@ pub enum Expansion {
     Atomic,
     Halloween,
     Roswell,
+    CoinCoin,
 }
 
 /// How a measure compares to a number.
@@ -637,6 +706,8 @@ pub enum EstateMeasure {
     Shelters,
     /// Circled saucers in its houses (Roswell).
     Zoorgs,
+    /// Circled street ducklings whose slot lies between two of its houses (Coin Coin).
+    DucklingsInside,
 }
 
 impl EstateMeasure {
@@ -649,6 +720,7 @@ impl EstateMeasure {
             EstateMeasure::MiddleUnlinked => "unlinked middle house",
             EstateMeasure::Shelters => "shelters",
             EstateMeasure::Zoorgs => "circled saucers",
+            EstateMeasure::DucklingsInside => "circled ducklings inside",
         }
     }
 }
@@ -667,6 +739,10 @@ pub enum SheetMeasure {
     Ghosts,
     /// Circled candies (Halloween).
     Candies,
+    /// Circled yellow ducklings (Coin Coin).
+    YellowCircled,
+    /// Circled black ducklings (Coin Coin).
+    BlackCircled,
 }
 
 impl SheetMeasure {
@@ -677,6 +753,8 @@ impl SheetMeasure {
             SheetMeasure::CapacityTotal => "total shelter capacity",
             SheetMeasure::Ghosts => "circled ghosts",
             SheetMeasure::Candies => "circled candies",
+            SheetMeasure::YellowCircled => "circled yellow ducklings",
+            SheetMeasure::BlackCircled => "circled black ducklings",
         }
     }
 }
@@ -691,6 +769,10 @@ pub enum ItemSet {
     Shelters,
     /// Every ghost/candy house numbered, a ghost or a candy circled on it (Halloween).
     GhostCandyHouses,
+    /// Every street duckling of this colour in this street (1-based) circled (Coin Coin).
+    StreetDucklings { street: u8, colour: DuckColour },
+    /// Every duckling between two streets circled (Coin Coin).
+    BetweenDucklings,
 }
 
 /// What one street must satisfy for an `InStreets` plan.
@@ -715,6 +797,9 @@ pub enum StreetTest {
     AllCandies,
     /// Every saucer circled (Roswell).
     AllSaucers,
+    /// Every duckling of the street circled (Coin Coin; ducklings between streets belong to
+    /// no street).
+    AllDucklings,
 }
 
 impl StreetTest {
@@ -729,6 +814,7 @@ impl StreetTest {
             StreetTest::AllGhosts => "every ghost circled".into(),
             StreetTest::AllCandies => "every candy circled".into(),
             StreetTest::AllSaucers => "every saucer circled".into(),
+            StreetTest::AllDucklings => "every duckling circled".into(),
         }
     }
 }
@@ -928,6 +1014,17 @@ impl PlanCard {
                         ItemSet::EggsOfColour(c) => format!("every {c} egg collected"),
                         ItemSet::Shelters => "every shelter built".into(),
                         ItemSet::GhostCandyHouses => "every ghost/candy house numbered".into(),
+                        ItemSet::StreetDucklings { street, colour } => format!(
+                            "every {} duckling of street {street} circled",
+                            if *colour == DuckColour::Yellow {
+                                "yellow"
+                            } else {
+                                "black"
+                            }
+                        ),
+                        ItemSet::BetweenDucklings => {
+                            "every duckling between the streets circled".into()
+                        }
                     })
                     .collect();
                 list.join(" and ")

@@ -1274,6 +1274,11 @@ impl Position {
             }
             Table::Stacks { .. } => {}
         }
+        if let (Some(a), Some(sheet)) = (&mut self.aaa, self.sheets.first()) {
+            for &m in &self.layout.modules {
+                m.aaa_after_round(self.layout, sheet, &mut a.halves, &a.given);
+            }
+        }
         // Validation only lets a seat ask when the reshuffle is on offer (Ruling 13).
         self.reshuffle_next = reshuffle;
         self.check_end();

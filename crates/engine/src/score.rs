@@ -267,6 +267,7 @@ fn module_points(layout: &SheetLayout, sheet: &Sheet, table: Table<'_>) -> i32 {
             Module::Atomic => crate::modules::atomic::points(layout, sheet, table.shelters),
             Module::Halloween => crate::modules::halloween::points(layout, sheet),
             Module::Roswell => crate::modules::roswell::points(layout, sheet),
+            Module::CoinCoin => crate::modules::coin_coin::points(layout, sheet),
             Module::Roundabouts => 0,
         })
         .sum()

@@ -199,6 +199,8 @@ pub struct Sheet {
     free_bis: u8,
     /// Roswell: the infiltration objective circled at setup (1-based, 0 not chosen yet).
     objective: u8,
+    /// Coin Coin: the points written at each duck scoring (yellow, black, both) once held.
+    ducks: [Option<u8>; 3],
 }
 
 /// See `Sheet::street_key`.
@@ -250,6 +252,7 @@ impl Sheet {
             tiers: 0,
             free_bis: 0,
             objective: 0,
+            ducks: [None; 3],
         };
         for (i, st) in layout.streets.iter().enumerate().take(MAX_STREETS) {
             s.lens[i] = st.houses;
@@ -790,6 +793,17 @@ impl Sheet {
     /// Roswell: the objective circled (1-based), if chosen.
     pub fn objective(&self) -> Option<u8> {
         (self.objective > 0).then_some(self.objective)
+    }
+
+    /// Coin Coin: the points of duck scoring `k` (0 yellow, 1 black, 2 both), once held.
+    pub fn duck_scoring(&self, k: usize) -> Option<u8> {
+        self.ducks.get(k).copied().flatten()
+    }
+
+    pub(crate) fn set_duck_scoring(&mut self, k: usize, points: u8) {
+        if let Some(d) = self.ducks.get_mut(k) {
+            *d = Some(points);
+        }
     }
 
     pub(crate) fn set_objective(&mut self, objective: u8) {

@@ -77,6 +77,10 @@ pub struct SheetData {
     /// Roswell: the infiltration objective circled (1-based).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub objective: Option<u8>,
+    /// Coin Coin: the points written at the yellow, black and yellow-and-black duck scorings
+    /// held so far (`null` while not held).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duck_scorings: Option<[Option<u8>; 3]>,
 }
 
 /// The Halloween tiers of a sheet file.
@@ -308,6 +312,8 @@ impl SheetData {
                 .filter(|t| *t != TiersData::default()),
             free_extensions: sheet.free_bis(),
             objective: sheet.objective(),
+            duck_scorings: Some(std::array::from_fn(|k| sheet.duck_scoring(k)))
+                .filter(|d| d.iter().any(Option::is_some)),
         }
     }
 
@@ -458,6 +464,34 @@ impl SheetData {
                 });
             }
             sheet.set_objective(o);
+        }
+        if let Some(d) = self.duck_scorings {
+            use crate::edition::DuckColour::{Black, Yellow};
+            use crate::modules::coin_coin;
+            if !layout.has(crate::modules::Module::CoinCoin) {
+                return Err(SheetFileError::Feature {
+                    street: 1,
+                    what: "only a Coin Coin sheet has duck scorings".into(),
+                });
+            }
+            let (y, b) = (
+                coin_coin::total(layout, Yellow),
+                coin_coin::total(layout, Black),
+            );
+            for (k, (points, most)) in d.iter().zip([y, b, y + b]).enumerate() {
+                if let Some(p) = *points {
+                    if p > most {
+                        return Err(SheetFileError::Feature {
+                            street: 1,
+                            what: format!(
+                                "duck scoring {}: {p} points, but only {most} ducklings count",
+                                k + 1
+                            ),
+                        });
+                    }
+                    sheet.set_duck_scoring(k, p);
+                }
+            }
         }
         check_track("bis".into(), sheet.bis_count(), layout.bis.boxes())?;
         check_track(
@@ -900,6 +934,12 @@ fn extra(d: &SheetData) -> String {
     if let Some(o) = d.objective {
         out += &format!(",\n    \"objective\": {o}");
     }
+    if let Some(k) = &d.duck_scorings {
+        out += &format!(
+            ",\n    \"duck_scorings\": {}",
+            serde_json::to_string(k).unwrap_or_default()
+        );
+    }
     out
 }
 
@@ -943,6 +983,7 @@ mod tests {
                 }),
                 free_extensions: 1,
                 objective: Some(3),
+                duck_scorings: Some([Some(4), None, Some(9)]),
             },
         };
         let all = serde_json::to_value(&file).unwrap();

@@ -3078,6 +3078,7 @@ fn random_expansion_positions_list_only_legal_decisions() {
         "atomic-war",
         "halloween",
         "roswell",
+        "coin-coin",
     ] {
         check_random_positions(SheetId::new(id).unwrap(), 20, 180);
     }

@@ -18,13 +18,14 @@ use welcome_engine::*;
 
 use Effect::{Bis, Landscaper, Pool, RealEstate, Surveyor, Temp};
 
-const SHEETS: [&str; 6] = [
+const SHEETS: [&str; 7] = [
     "easter",
     "ice-cream",
     "christmas",
     "atomic-war",
     "halloween",
     "roswell",
+    "coin-coin",
 ];
 
 // ===== §1.9 common =====

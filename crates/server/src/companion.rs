@@ -181,12 +181,17 @@ fn aaa_halves(layout: &SheetLayout, a: &CompanionAaa) -> Result<Vec<u8>, ApiErro
             setup.len()
         )));
     } else {
-        let most = setup
-            .iter()
-            .copied()
-            .max()
-            .unwrap_or(0)
-            .max(welcome_engine::sheet::MAX_NUMBER);
+        // Atomic War halves hold a number; Coin Coin's the AAA's points at each duck scoring.
+        let most = if layout.has(welcome_engine::Module::CoinCoin) {
+            u8::MAX
+        } else {
+            setup
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0)
+                .max(welcome_engine::sheet::MAX_NUMBER)
+        };
         if let Some(v) = a.halves.iter().find(|&&v| v > most) {
             return Err(bad(format!(
                 "aaa.halves: {v} is more than a half holds ({most})"

@@ -4,7 +4,8 @@
 //! and their bonus races, strings of lights).
 
 use serde::{Deserialize, Serialize};
-use welcome_engine::modules::{atomic, christmas, easter, ice_cream, roswell};
+use welcome_engine::edition::DuckColour;
+use welcome_engine::modules::{atomic, christmas, coin_coin, easter, ice_cream, roswell};
 use welcome_engine::{FenceRef, HouseRef, Module, Race, Sheet, SheetLayout, Side};
 
 /// The derived state of one sheet.
@@ -37,10 +38,26 @@ pub struct Derived {
     /// Roswell: every saucer, left to right, street by street.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub saucers: Vec<SaucerOut>,
+    /// Coin Coin: every duckling, street ones street by street, then those between streets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ducklings: Vec<DucklingOut>,
     /// Roswell: the infiltrated estates (complete, of 1–6 houses, with a circled saucer), by
     /// their first house.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub infiltrated: Vec<HouseRef>,
+}
+
+/// A duckling (Coin Coin), between houses `a` and `b` (neighbours in a street, or one above
+/// the other between two streets).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct DucklingOut {
+    pub a: HouseRef,
+    pub b: HouseRef,
+    pub colour: DuckColour,
+    /// Both houses are numbered.
+    pub circled: bool,
+    /// Circled and joined to its parent by numbered houses and circled ducklings.
+    pub connected: bool,
 }
 
 /// A flying saucer (Roswell).
@@ -176,10 +193,44 @@ pub fn of(layout: &SheetLayout, sheet: &Sheet) -> Derived {
                     d.infiltrated.push(e.first_house())
                 });
             }
+            Module::CoinCoin => d.ducklings = ducklings(layout, sheet),
             Module::Roundabouts | Module::Halloween => {}
         }
     }
     d
+}
+
+fn ducklings(layout: &SheetLayout, sheet: &Sheet) -> Vec<DucklingOut> {
+    let mut out = Vec::new();
+    for colour in [DuckColour::Yellow, DuckColour::Black] {
+        let reach = coin_coin::reached(layout, sheet, colour);
+        let on = |h: HouseRef| reach[h.street as usize] >> h.house & 1 == 1;
+        let numbered = |h: HouseRef| sheet.number(h).is_some();
+        let mut push = |a: HouseRef, b: HouseRef| {
+            let circled = numbered(a) && numbered(b);
+            out.push(DucklingOut {
+                a,
+                b,
+                colour,
+                circled,
+                connected: circled && on(a),
+            });
+        };
+        for s in 0..sheet.streets() {
+            let mut m = layout.ducklings(colour, s);
+            while m != 0 {
+                let k = m.trailing_zeros() as u8;
+                m &= m - 1;
+                push(HouseRef::new(s, k), HouseRef::new(s, k + 1));
+            }
+        }
+        for b in layout.ducks.iter().flat_map(|d| &d.between) {
+            if b.colour == colour {
+                push(b.upper, b.lower);
+            }
+        }
+    }
+    out
 }
 
 fn saucers(layout: &SheetLayout, sheet: &Sheet) -> Vec<SaucerOut> {

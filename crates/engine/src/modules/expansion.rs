@@ -1,5 +1,5 @@
 //! The layout constraints of the 2023 expansion sheets (collector expansions §2.2, §3.2, §5.2,
-//! §4.2, §6.2, §7.2):
+//! §4.2, §6.2, §7.2, §9.2):
 //! what the rules text and the sheet's plan cards imply about a layout whose picture is not
 //! known. The shipped stand-ins meet them, and so must a layout a table enters; a layout that
 //! breaks one is refused with the constraint's name.
@@ -16,6 +16,7 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::Atomic => Module::Atomic,
         Expansion::Halloween => Module::Halloween,
         Expansion::Roswell => Module::Roswell,
+        Expansion::CoinCoin => Module::CoinCoin,
     };
     if !layout.has(module) {
         return Err(format!(
@@ -29,6 +30,7 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::Atomic => atomic(layout),
         Expansion::Halloween => halloween(layout),
         Expansion::Roswell => roswell(layout),
+        Expansion::CoinCoin => coin_coin(layout),
     }
 }
 
@@ -295,6 +297,99 @@ fn roswell(layout: &SheetLayout) -> Result<(), String> {
         return Err(format!(
             "ROS-L3: {columns} columns hold 2 saucers or more; plan RO-C5 needs 3"
         ));
+    }
+    Ok(())
+}
+
+fn coin_coin(layout: &SheetLayout) -> Result<(), String> {
+    use crate::edition::DuckColour::{Black, Yellow};
+    let Some(d) = &layout.ducks else {
+        return Err(
+            "the Coin Coin sheet needs its ducklings between streets and its parents".into(),
+        );
+    };
+    let in_street = |s: usize, c| {
+        layout.streets.get(s).map_or(0, |st| {
+            st.ducklings.iter().filter(|d| d.colour == c).count()
+        })
+    };
+    if in_street(2, Yellow) != 2 {
+        return Err("DUC-L1: street 3 has exactly 2 yellow ducklings (plan CC-C4)".into());
+    }
+    if in_street(0, Black) != 2 {
+        return Err("DUC-L2: street 1 has exactly 2 black ducklings (plan CC-C4)".into());
+    }
+    let between = |c| d.between.iter().filter(|b| b.colour == c).count();
+    if between(Yellow) != 2 || between(Black) != 3 {
+        return Err(
+            "DUC-L3: exactly 2 yellow and 3 black ducklings lie between the streets (plan CC-C5)"
+                .into(),
+        );
+    }
+    for c in [Yellow, Black] {
+        let all = (0..layout.streets.len())
+            .map(|s| in_street(s, c))
+            .sum::<usize>()
+            + between(c);
+        if all < 5 {
+            return Err(format!(
+                "DUC-L4: {all} {c:?} ducklings; plan CC-C2 needs at least 5 of each colour"
+            ));
+        }
+    }
+    if layout
+        .streets
+        .iter()
+        .filter(|s| !s.ducklings.is_empty())
+        .count()
+        < 2
+    {
+        return Err("DUC-L5: at least 2 streets have ducklings of their own (plan CC-C3)".into());
+    }
+    for (i, s) in layout.streets.iter().enumerate() {
+        let mut slots: Vec<u8> = s.ducklings.iter().map(|d| d.slot).collect();
+        slots.sort_unstable();
+        if slots.windows(2).any(|w| w[0] == w[1]) || slots.iter().any(|&k| k == 0 || k >= s.houses)
+        {
+            return Err(format!(
+                "DUC-L6: street {}'s ducklings sit on distinct slots between two of its houses",
+                i + 1
+            ));
+        }
+    }
+    let house_ok = |h: crate::sheet::HouseRef| {
+        layout
+            .streets
+            .get(h.street as usize)
+            .is_some_and(|s| h.house < s.houses)
+    };
+    let mut pairs = Vec::new();
+    for b in &d.between {
+        if !house_ok(b.upper) || !house_ok(b.lower) || b.upper.street + 1 != b.lower.street {
+            return Err(
+                "DUC-L6: a duckling between streets joins a house to one of the street below"
+                    .into(),
+            );
+        }
+        pairs.push((b.upper.street, b.upper.house, b.lower.house));
+    }
+    pairs.sort_unstable();
+    if pairs.windows(2).any(|w| w[0] == w[1]) {
+        return Err("DUC-L6: at most one duckling per pair of houses".into());
+    }
+    for c in [Yellow, Black] {
+        let parents: Vec<_> = d.parents.iter().filter(|p| p.colour == c).collect();
+        if parents.len() != 1
+            || parents[0].touches.is_empty()
+            || !parents[0].touches.iter().all(|&h| house_ok(h))
+        {
+            return Err(format!(
+                "DUC-L6: one {c:?} parent, touching at least one house of the sheet"
+            ));
+        }
+    }
+    if d.aaa_cards_per_point != 2 {
+        return Err("the AAA scores a point per pair of cards given (FR2 1695)".into());
     }
     Ok(())
 }

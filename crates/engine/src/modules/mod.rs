@@ -5,6 +5,7 @@
 
 pub mod atomic;
 pub mod christmas;
+pub mod coin_coin;
 pub mod easter;
 pub mod expansion;
 pub mod halloween;
@@ -13,7 +14,8 @@ pub mod roswell;
 pub mod roundabouts;
 
 use crate::edition::{
-    ColumnMeasure, EstateMeasure, Feature, ItemSet, SheetLayout, SheetMeasure, StreetTest,
+    ColumnMeasure, DuckColour, EstateMeasure, Feature, ItemSet, SheetLayout, SheetMeasure,
+    StreetTest,
 };
 use crate::score::ScoreRow;
 use crate::sheet::Estate;
@@ -39,6 +41,8 @@ pub enum Module {
     Halloween,
     /// Roswell saucers, infiltration and its objectives (collector expansions §7).
     Roswell,
+    /// Coin Coin ducklings, their parents and the duck scorings (collector expansions §9).
+    CoinCoin,
 }
 
 /// A decision a module asks for inside a turn.
@@ -57,7 +61,8 @@ impl Module {
             | Module::Christmas
             | Module::Atomic
             | Module::Halloween
-            | Module::Roswell => Ok(()),
+            | Module::Roswell
+            | Module::CoinCoin => Ok(()),
             Module::Easter => easter::check_layout(layout),
             Module::IceCream => ice_cream::check_layout(layout),
         }
@@ -98,6 +103,7 @@ impl Module {
             Module::IceCream => ice_cream::on_validation(sheet),
             Module::Halloween => halloween::on_validation(sheet, letter),
             Module::Atomic => atomic::aaa_on_validation(layout, halves, letter, given),
+            Module::CoinCoin => coin_coin::aaa_on_validation(layout, sheet, halves, given, letter),
             _ => {}
         }
     }
@@ -114,6 +120,7 @@ impl Module {
     pub fn aaa_halves(self, layout: &SheetLayout) -> Vec<u8> {
         match self {
             Module::Atomic => atomic::aaa_setup(layout),
+            Module::CoinCoin => vec![0; coin_coin::AAA_HALVES],
             _ => Vec::new(),
         }
     }
@@ -135,6 +142,7 @@ impl Module {
             Module::Atomic => atomic::aaa_row(layout, halves, sheet),
             Module::Halloween => halloween::aaa_row(layout, sheet),
             Module::Roswell => roswell::aaa_row(layout, given),
+            Module::CoinCoin => coin_coin::aaa_row(layout, halves, given),
         };
         Some(crate::aaa::AaaRow {
             id: self.row_ids().first()?.to_string(),
@@ -149,11 +157,26 @@ impl Module {
         (self == Module::Roswell).then(|| roswell::face_down(given))
     }
 
+    /// AAA solo: after a round, once the turn's card is given (Coin Coin: the scorings the
+    /// player held are held for the AAA too).
+    pub fn aaa_after_round(
+        self,
+        layout: &SheetLayout,
+        sheet: &Sheet,
+        halves: &mut [u8],
+        given: &[crate::card::Card],
+    ) {
+        if self == Module::CoinCoin {
+            coin_coin::aaa_after_round(layout, sheet, halves, given)
+        }
+    }
+
     /// When every seat has finished the round, before the end of the game is checked.
     pub fn end_of_round(self, layout: &SheetLayout, sheets: &mut [Sheet]) {
         match self {
             Module::IceCream => ice_cream::settle_races(layout, sheets),
             Module::Halloween => halloween::settle(sheets),
+            Module::CoinCoin => coin_coin::settle(layout, sheets),
             _ => {}
         }
     }
@@ -172,6 +195,7 @@ impl Module {
             (Module::Christmas, _) => Some(christmas::score_row(layout, sheet)),
             (Module::Halloween, _) => Some(halloween::score_row(layout, sheet)),
             (Module::Roswell, _) => Some(roswell::score_row(layout, sheet)),
+            (Module::CoinCoin, _) => Some(coin_coin::score_row(layout, sheet)),
             (Module::Atomic, "shelters") => {
                 Some(atomic::shelters_row(layout, sheet, table.shelters))
             }
@@ -192,6 +216,7 @@ impl Module {
             Module::Atomic => &["shelters", "optimism"],
             Module::Halloween => &["candies"],
             Module::Roswell => &["infiltration"],
+            Module::CoinCoin => &["ducks"],
         }
     }
 
@@ -202,7 +227,7 @@ impl Module {
             Module::Easter => Some(Feature::Eggs),
             Module::IceCream => Some(Feature::Cones),
             Module::Christmas => Some(Feature::Links),
-            Module::Atomic | Module::Halloween | Module::Roswell => None,
+            Module::Atomic | Module::Halloween | Module::Roswell | Module::CoinCoin => None,
         }
     }
 }
@@ -269,6 +294,7 @@ pub fn estate_measure(layout: &SheetLayout, sheet: &Sheet, m: EstateMeasure, e: 
             (layout.shelters(e.street) & run).count_ones() as u8
         }
         EstateMeasure::Zoorgs => roswell::zoorgs_in(layout, sheet, e.street, e.start, e.len),
+        EstateMeasure::DucklingsInside => coin_coin::inside(layout, sheet, e),
         EstateMeasure::InnerLinks => f(Feature::Links),
         EstateMeasure::MiddleUnlinked => {
             if e.len & 1 == 0 {
@@ -293,6 +319,8 @@ pub fn sheet_measure(layout: &SheetLayout, sheet: &Sheet, m: SheetMeasure) -> u8
             .count() as u8,
         SheetMeasure::Ghosts => halloween::count(layout, sheet, crate::turn::Treat::Ghost),
         SheetMeasure::Candies => halloween::count(layout, sheet, crate::turn::Treat::Candy),
+        SheetMeasure::YellowCircled => coin_coin::circled(layout, sheet, DuckColour::Yellow),
+        SheetMeasure::BlackCircled => coin_coin::circled(layout, sheet, DuckColour::Black),
         SheetMeasure::CapacityTotal => {
             atomic::total(&atomic::capacities(layout, sheet)).min(u8::MAX.into()) as u8
         }
@@ -316,6 +344,7 @@ pub fn street_test(layout: &SheetLayout, sheet: &Sheet, test: StreetTest, s: u8)
             halloween::street_all(layout, sheet, s, crate::turn::Treat::Candy)
         }
         StreetTest::AllSaucers => roswell::street_all(layout, sheet, s),
+        StreetTest::AllDucklings => coin_coin::street_all(layout, sheet, s),
     }
 }
 
@@ -341,6 +370,14 @@ pub fn missing_item(layout: &SheetLayout, sheet: &Sheet, set: &ItemSet) -> Optio
             None
         }
         ItemSet::GhostCandyHouses => halloween::missing_house(layout, sheet),
+        ItemSet::StreetDucklings { street, colour } => {
+            let s = street.wrapping_sub(1);
+            if s >= sheet.streets() {
+                return Some(format!("the sheet has no street {street}"));
+            }
+            coin_coin::missing_in(layout, sheet, *colour, s)
+        }
+        ItemSet::BetweenDucklings => coin_coin::missing_between(layout, sheet),
         ItemSet::Shelters => (0..sheet.streets()).find_map(|s| {
             let open = layout.shelters(s) & !sheet.numbered_mask(s);
             (open != 0).then(|| {

@@ -130,6 +130,7 @@ pub fn data(rows: [&str; 3]) -> SheetData {
         tiers: None,
         free_extensions: 0,
         objective: None,
+        duck_scorings: None,
     }
 }
 
