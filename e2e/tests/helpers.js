@@ -60,14 +60,19 @@ async function round(page) {
 
 /**
  * Plays one whole turn by clicking, as a person would: a combination (or number card and
- * effect card), a highlighted house (in `street` when one is highlighted there), the truck when
- * the number asks for it, the effect (its first target, or skip), confirm. Takes a refusal when
- * nothing fits. When the sheet owes a crossed bonus (Ice Cream against the AAA), first crosses
- * off the bonus of the first street offered, or of `cross` when it is offered. Returns what it
- * did: 'build', 'refuse' or 'plan', with ' + choice' when a truck was chosen and ' + cross N'
- * for each bonus crossed off.
+ * effect card), a highlighted house (in `street` when one is highlighted there; among the houses
+ * whose name matches `prefer` when there are some), the truck when the number asks for it, the
+ * effect (its first target, or skip), confirm. Takes a refusal when nothing fits. When the sheet
+ * owes a crossed bonus (Ice Cream against the AAA), first crosses off the bonus of the first
+ * street offered, or of `cross` when it is offered. Halloween: circles `treat` ('ghost',
+ * 'candy', or an async function of the page answering one) on every ghost/candy house
+ * numbered, claims the first tier offered that matches the selector `tier` (none with null),
+ * and uses each ghost bonus on its first target (on the sheet, the first matching `prefer`). Returns what it did: 'build', 'refuse' or
+ * 'plan', with ' + choice' when a truck was chosen, ' + cross N' for each bonus crossed off,
+ * ' + ghost' / ' + candy' for each circle, ' + tier T' for a tier claimed (T as its button's
+ * data-tier, with '/option' for a ghost tier) and ' + bonus U' for each ghost bonus used.
  */
-export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left', cross = null } = {}) {
+export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left', cross = null, prefer = null, treat = 'ghost', tier = '[data-tier]' } = {}) {
   let did = 'build';
   let chose = '';
   const seen = [];
@@ -106,7 +111,7 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
         }
         await page.waitForSelector('#my-sheet .target');
       }
-      await clickBestHouse(page, street);
+      await clickBestHouse(page, street, prefer);
       const chooser = page.locator('.chooser button');
       if (await chooser.count()) await chooser.first().click();
       continue;
@@ -114,6 +119,29 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
     if (st === 'choice') {
       await page.click(`[data-choice="${truck}"]`);
       chose = ' + choice';
+      continue;
+    }
+    if (st === 'circle') {
+      const t = typeof treat === 'function' ? await treat(page) : treat;
+      await page.click(`#controls [data-treat="${t}"]`);
+      chose += ` + ${t}`;
+      continue;
+    }
+    if (st === 'bonus') {
+      // a ghost bonus: the first use listed in the controls, else the first target on the sheet
+      const listed = page.locator('#controls [data-bonus-use]:enabled');
+      if (await listed.count()) {
+        chose += ` + bonus ${await listed.first().getAttribute('data-bonus-use')}`;
+        await listed.first().click();
+      } else {
+        const labels = await page.locator('#my-sheet .target').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+        const k = prefer ? Math.max(0, labels.findIndex((l) => prefer.test(l))) : 0;
+        const target = page.locator('#my-sheet .target').nth(k);
+        chose += ` + bonus ${await target.getAttribute('data-key')}`;
+        await target.click();
+        const chooser = page.locator('.chooser button');
+        if (await chooser.count()) await chooser.first().click();
+      }
       continue;
     }
     if (st === 'effect') {
@@ -142,6 +170,15 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
         did = 'plan';
         continue;
       }
+      // then a Halloween tier, when one that is wanted is offered
+      const claim = tier ? page.locator(`#controls button${tier}:enabled`) : null;
+      if (claim && await claim.count()) {
+        const b = claim.first();
+        const option = await b.getAttribute('data-option');
+        chose += ` + tier ${await b.getAttribute('data-tier')}${option ? `/${option}` : ''}`;
+        await b.click();
+        continue;
+      }
       const reshuffle = page.locator('#reshuffle');
       if (await reshuffle.count()) await reshuffle.check();
       const r = await round(page);
@@ -150,10 +187,10 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
       const skip = page.locator('[data-action="confirm-skip"]');
       if (await skip.count()) {
         const warning = await page.textContent('#claim-warning');
-        if (!/Plan (n°\d|[A-C]\b).* can be validated this turn/.test(warning)) throw new Error(`unexpected warning: ${warning}`);
+        if (!/Plan (n°\d|[A-C]\b).* can be validated this turn|A Halloween tier can be claimed this turn/.test(warning)) throw new Error(`unexpected warning: ${warning}`);
         if (await page.getAttribute('#controls', 'data-stage') !== 'finish') throw new Error('confirmed before the question was answered');
         await skip.click();
-        chose += ' + plan skipped';
+        chose += /Plan/.test(warning) ? ' + plan skipped' : ' + tier skipped';
       }
       // confirmed: either we wait for the others, or the round resolved at once
       await page.waitForFunction((prev) => {
@@ -173,12 +210,14 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
 /**
  * Clicks the highlighted house where the number sits best on its street (a low number to the
  * left, a high one to the right), as a careful player would; this keeps games long. With
- * `street`, a house of that street when one is highlighted there.
+ * `street`, a house of that street when one is highlighted there; with `prefer` (a regular
+ * expression), a house whose name matches it when one does.
  */
-async function clickBestHouse(page, street = null) {
+async function clickBestHouse(page, street = null, prefer = null) {
   const labels = await page.locator('#my-sheet .target').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   const lens = [10, 11, 12];
   const inStreet = street != null && labels.some((l) => l.startsWith(`Street ${street},`));
+  const preferred = prefer != null && labels.some((l) => prefer.test(l));
   let best = 0;
   let bestCost = Infinity;
   labels.forEach((label, i) => {
@@ -188,6 +227,7 @@ async function clickBestHouse(page, street = null) {
     const s = Number(m[1]);
     const h = Number(m[2]);
     if (inStreet && s !== street) return;
+    if (preferred && !prefer.test(label)) return;
     const cost = Math.abs((h - 0.5) / lens[s - 1] - Number(n[1]) / 17);
     if (cost < bestCost) { bestCost = cost; best = i; }
   });

@@ -96,6 +96,18 @@ export function parseQuick(text) {
 }
 
 const BONUS_NAMES = { open: 'open', won: 'circled (first to finish the route)', lost: 'crossed off (somebody finished first)' };
+const TIER_NAMES = { open: 'open', lost: 'crossed off (somebody else claimed it)' };
+
+/** Halloween: the sheet's tiers with `fn(tiers)` applied to a copy (all open when it has none). */
+function withTiers(sheet, fn) {
+  const t = sheet.tiers || { ghost: [null, null, null], candy: [null, null, null] };
+  const tiers = { ...t, ghost: [...t.ghost], candy: [...t.candy] };
+  fn(tiers);
+  const open = [...tiers.ghost, ...tiers.candy].every((x) => x == null);
+  const out = { ...sheet, tiers };
+  if (open && tiers.option == null) delete out.tiers;
+  return out;
+}
 
 export async function companionPage(main) {
   setTitle('Score-sheet companion');
@@ -251,6 +263,27 @@ export async function companionPage(main) {
       sel.value = st.sheet.streets[i].bonus || 'open';
       return [el('label', { for: `c-bonus-${i + 1}` }, `Street ${i + 1} bonus`), sel];
     });
+    // Halloween, with other players: a tier somebody else claimed is crossed off here (yours
+    // are circled when you claim them in your turn).
+    const tierRaces = l.halloween && !solo() ? ['ghost', 'candy'].flatMap((treat) => l.halloween[`${treat}_tiers`].map((tier, r) => {
+      const id = `c-tier-${treat}-${tier.need}`;
+      const label = el('label', { for: id }, `${treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${tier.need}`);
+      const now = (st.sheet.tiers && st.sheet.tiers[treat][r]) || 'open';
+      if (now === 'won') return [label, el('output', { id }, 'circled (yours)')];
+      const sel = el('select', { id, onchange: (e) => {
+        st.sheet = withTiers(st.sheet, (t) => { t[treat][r] = e.target.value === 'lost' ? 'lost' : null; });
+        save();
+        // cards already typed for this turn: the turn starts again on the changed sheet
+        if (controller) {
+          controller.dead = true;
+          controller = null;
+          startTurn();
+        }
+        refreshScore();
+      } }, Object.entries(TIER_NAMES).map(([v, t]) => el('option', { value: v }, t)));
+      sel.value = now;
+      return [label, sel];
+    })) : [];
     setupEl.replaceChildren(
       el('h2', { id: 'setup-h' }, 'Game setup'),
       el('div', { class: 'grid-form' },
@@ -260,6 +293,7 @@ export async function companionPage(main) {
         el('label', { for: 'c-advanced' }, 'Advanced variant'), adv,
         el('label', { for: 'c-others' }, 'Other players’ temps'), others,
         ...races.flat(),
+        ...tierRaces.flat(),
       ),
       el('p', { class: 'muted' }, `Leave the other players’ temps empty for a solo game (${l.solo_temps.at_least} temps or more score ${l.solo_temps.points}).`),
       el('h3', {}, 'City plans on the table'),
@@ -326,6 +360,14 @@ export async function companionPage(main) {
     const owed = st.sheet.owed || 0;
     const crossing = owed < openBonuses();
     if (crossing) st.sheet = { ...st.sheet, owed: owed + 1 };
+    // Halloween: the ghost and candy tiers of the card's rank are crossed off unless circled
+    // (collector expansions §4.6)
+    const tiersLost = !!layout().halloween && ['ghost', 'candy'].some((t) => !(st.sheet.tiers && st.sheet.tiers[t][k]));
+    if (tiersLost) {
+      st.sheet = withTiers(st.sheet, (t) => {
+        for (const kind of ['ghost', 'candy']) if (t[kind][k] == null) t[kind][k] = 'lost';
+      });
+    }
     if (card && card.validates['abc'[k]]) {
       const slot = st.plans[k];
       const plan = planOf(st.edition, slot.card);
@@ -338,10 +380,11 @@ export async function companionPage(main) {
       toast(`${name} does not validate plan ${letter}: nothing happens.`);
     }
     if (crossing) toast('Ice Cream: your next turn starts by crossing off one open end-of-route bonus of your choice.', false, 'cross');
+    if (tiersLost) toast(`Halloween: the open tiers of ${[4, 6, 9][k] ?? 'that rank'} are crossed off.`, false, 'tiers');
     save();
     renderSetup();
-    // cards already typed for this turn: the turn starts again, with the crossing first
-    if (crossing && controller) {
+    // cards already typed for this turn: the turn starts again (with the crossing first)
+    if ((crossing || tiersLost) && controller) {
       controller.dead = true;
       controller = null;
       startTurn();
@@ -523,6 +566,8 @@ export async function companionPage(main) {
         if (turn.cross) draft.cross = turn.cross;
         if (turn.roundabout) draft.roundabout = turn.roundabout;
         if (turn.plans) draft.plans = turn.plans;
+        if (turn.circles) draft.circles = turn.circles;
+        if (turn.tiers) draft.tiers = turn.tiers;
         if (turn.reshuffle) draft.reshuffle = true;
         const sent = aaaSent();
         const o = await request(draft);

@@ -52,6 +52,13 @@ const ICON_PATHS = {
     '<path d="M2 18h20M12 8v-3" stroke="currentColor" stroke-width="2.2"/>',
   bis:
     '<text x="12" y="18" text-anchor="middle" font-size="15" font-weight="700" font-family="sans-serif" fill="currentColor">bis</text>',
+  // Halloween: a ghost (a sheet with a wavy hem and two eyes) and a wrapped candy
+  ghost:
+    '<path d="M5 21V10a7 7 0 0 1 14 0v11l-2.3-2.2-2.4 2.2-2.3-2.2-2.3 2.2-2.4-2.2z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>' +
+    '<circle cx="9.5" cy="10.5" r="1.5" fill="currentColor"/><circle cx="14.5" cy="10.5" r="1.5" fill="currentColor"/>',
+  candy:
+    '<circle cx="12" cy="12" r="5" fill="none" stroke="currentColor" stroke-width="2"/>' +
+    '<path d="M7.3 10.3 2.5 7.5v9l4.8-2.8M16.7 10.3l4.8-2.8v9l-4.8-2.8" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round"/>',
 };
 
 export function iconSvg(effect, size = 24) {
@@ -122,6 +129,54 @@ export function effectUseText(use) {
   return JSON.stringify(use);
 }
 
+/** Halloween: "ghost" or "candy" as said in a sentence. */
+export function treatName(treat) {
+  return treat === 'ghost' ? 'ghost' : treat === 'candy' ? 'candy' : String(treat);
+}
+
+const BONUS_NOUN = { pool: 'pool', park: 'park', extension: 'Extension' };
+
+/** A ghost tier's bonus option in words: ["pool", "pool"] → "2 pool bonuses". */
+export function bonusesText(bonuses) {
+  const counts = new Map();
+  for (const b of bonuses || []) counts.set(b, (counts.get(b) || 0) + 1);
+  return [...counts].map(([b, n]) => `${n} ${BONUS_NOUN[b] || b} bonus${n === 1 ? '' : 'es'}`).join(' and ');
+}
+
+/** How a ghost bonus was used, in words. */
+export function bonusUseText(use) {
+  if (use.pool) return `pool circled in ${houseName(use.pool)}`;
+  if (use.park != null) return `park crossed in street ${use.park}`;
+  if (use.extension) return `Extension copy from ${houseName(use.extension.from)} to ${houseName(use.extension.to)}`;
+  return JSON.stringify(use);
+}
+
+const sameHouse = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
+
+/** The houses a turn's ghost bonuses wrote Extension copies in. */
+function bonusCopies(turn) {
+  return (turn.tiers || []).flatMap((t) => (t.bonuses || []).filter((u) => u.extension).map((u) => u.extension.to));
+}
+
+/**
+ * A Halloween tier claimed, with the bonuses it gave as used; `circles` (the turn's) tell what
+ * a bonus copy circled.
+ */
+export function tierText(t, circles = []) {
+  const used = (t.bonuses || []).map((u) => {
+    const c = u.extension && circles.find((x) => sameHouse(x.house, u.extension.to));
+    return `${bonusUseText(u)}${c ? `, its ${treatName(c.treat)} circled` : ''}`;
+  });
+  return `claimed the ${t.need}-${treatName(t.treat)} tier${t.option ? ` (option ${t.option})` : ''}${used.length ? `: ${used.join(', ')}` : ''}`;
+}
+
+/** The ghosts and candies a turn circled with its number and its copy (Halloween). */
+function circlesText(turn) {
+  const copies = bonusCopies(turn);
+  return (turn.circles || []).filter((c) => !copies.some((h) => sameHouse(h, c.house)))
+    .map((c) => `circled the ${treatName(c.treat)} of ${houseName(c.house)}`);
+}
+
 /** The bonuses a turn crossed off first, as a Validation card asked (Ice Cream, AAA solo). */
 function crossText(turn) {
   return (turn.cross || []).map((s) => `crossed off the street ${s} bonus`);
@@ -151,8 +206,10 @@ export function turnText(turn, offer, plan = numbered) {
     if (b.choice) parts.push(`chose ${choiceText(b.choice)}`);
     if (b.effect) parts.push(effectUseText(b.effect));
   }
+  parts.push(...circlesText(turn));
   if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   for (const c of turn.plans || []) parts.push(`validated plan ${plan(c.plan - 1)}`);
+  parts.push(...(turn.tiers || []).map((t) => tierText(t, turn.circles)));
   if (turn.reshuffle) parts.push('asked for the reshuffle');
   return parts.join('; ');
 }
@@ -272,8 +329,10 @@ export function logTurnText(turn, offer, plan = numbered) {
     if (b.effect) parts.push(effectUseText(b.effect));
     else if (r && r.effect !== 'temp') parts.push(`${effectLabel(r.effect)} not used`);
   }
+  parts.push(...circlesText(turn));
   if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   for (const c of turn.plans || []) parts.push(`validated plan ${plan(c.plan - 1)}`);
+  parts.push(...(turn.tiers || []).map((t) => tierText(t, turn.circles)));
   if (turn.reshuffle) parts.push('asked for the reshuffle');
   return parts.join('; ');
 }

@@ -20,6 +20,7 @@ export const ROW_HELP = {
   eggs: 'Easter eggs: the eggs you circled, scored by the egg track’s thresholds.',
   shelters: 'Shelters: per street, the highest shelter capacity at the table scores 8, 10 or 11 (ties share it; a capacity of 0 wins nothing). Against the AAA, you compare with its capacities.',
   optimism: 'Optimism: the lowest total shelter capacity at the table scores 9 (ties share it, 0 included).',
+  candies: 'Candies: the points of the candy tier you claimed (4, 6 or 9 candies circled at the end of a turn); 0 without one.',
   parks: 'Per street, the value reached on its park track.',
   pools: 'The value reached on the pool track, one step per pool built.',
   temps: 'Temp agency: the most temps scores 7, the second 4, the third 1 (at least one temp needed).',
@@ -42,7 +43,16 @@ export const SHEET_HELP = [
     text: 'Two neighbouring houses whose numbers follow each other (or a bis and its copy) are linked by lights. Each street scores one point per house of its longest string.' },
   { module: 'atomic-war', name: 'Atomic War', rows: ['shelters', 'optimism'],
     text: 'Some houses have a shelter: numbering the house (an Extension copy too) writes its number in the shelter, its capacity; a roundabout there means the shelter is never built. Each street adds up its capacity at its end, and the flower box holds the total. At the end the highest capacity of each street scores 8, 10 or 11, and the lowest total scores 9 for optimism. Against the AAA every shelter is split: its half starts at 20, 30 and 30 in each street’s first shelter, each Validation card builds one more (the highest of the last 3 cards given to it, in street 1, 2 or 3 for A, B or C) and each roundabout you build gives it a 10 in that street.' },
+  { module: 'halloween', name: 'Halloween', rows: ['candies'],
+    text: 'Thirteen houses show a ghost and a candy: numbering one (an Extension copy too) circles one of the two, your choice, for good. At the end of a turn with exactly 4, 6 or 9 ghosts you may claim an open ghost tier of that need or lower, once a game: it gives bonuses at once (circle any pool, cross a park in any street, or an Extension copy that crosses no box). Candies claim a candy tier the same way, worth points at the end. Everyone who claims a tier in the same turn takes it; everybody else crosses it off. Against the AAA, each Validation card crosses off both tiers of its rank (A: 4, B: 6, C: 9) unless you hold them, and the AAA scores 4 per tier crossed off.' },
 ];
+
+/** Halloween's turn stages in a few words. */
+export const HALLOWEEN_HELP = {
+  circle: 'Each ghost/candy house you number — by the number, an Extension copy or a ghost bonus copy — makes you circle its ghost or its candy. Ghosts lead to ghost tiers (bonuses at once), candies to candy tiers (points at the end).',
+  tiers: 'At the end of a turn with exactly 4, 6 or 9 ghosts you may claim an open ghost tier needing that many or fewer, and choose one of its two bonus options; then, with exactly 4, 6 or 9 candies, a candy tier. One of each kind per game. A tier claimed this turn is crossed off on the sheets of everybody who did not claim it.',
+  bonus: 'A ghost tier’s bonuses are used one after the other: a pool bonus circles any pool not yet circled (a built pool), a park bonus crosses the next park of any street, an Extension bonus copies a neighbouring number into an empty house without crossing an Extension box. A bonus with nowhere to go is lost.',
+};
 
 let counter = 0;
 

@@ -1,7 +1,7 @@
 // The score sheet, drawn in SVG after the printed layout from the sheet's data: right-aligned
 // streets with their park tracks, planned pools, top fences and fence slots, the features of
 // the sheet's rule modules (eggs, ice-cream cones and trucks, strings of lights, shelters and
-// their capacities), and the lower scoring area with one column per score row, in the printed
+// their capacities, ghosts and candies with their tiers), and the lower scoring area with one column per score row, in the printed
 // order, and the total.
 //
 // renderSheet(container, {sheet, score, layout, derived}, {targets, marks, label, edition})
@@ -13,7 +13,7 @@
 // click/tap calls `activate`) with its own accessible name.
 
 import { LAYOUT } from './edition.js';
-import { parseHouse, el } from './format.js';
+import { parseHouse, el, bonusesText } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planName } from './aaa.js';
 import { planShort } from './plans.js';
@@ -104,9 +104,10 @@ function makeActionable(g, target, key) {
 }
 
 /** The engine's derived state, indexed for drawing; empty parts when it is missing. */
-function indexDerived(derived, layout, halves) {
+function indexDerived(derived, layout, halves, sheet, asked) {
   const d = derived || {};
   return {
+    treats: treatIndex(layout, sheet, asked),
     ranges: d.ranges || null,
     eggs: new Map((d.eggs || []).map((e) => [key2(e.house), e])),
     cones: new Map((d.cones || []).map((c) => [key2(c.house), c])),
@@ -117,6 +118,144 @@ function indexDerived(derived, layout, halves) {
 }
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+
+/**
+ * Halloween: what is circled on each ghost/candy house, read from the sheet data as written
+ * (a numbered ghost/candy house listed in its street's `circled` has its ghost circled, any
+ * other numbered one its candy; a roundabout there circles neither, for good), and the counts.
+ * `asked` ("s,h") is the house just numbered whose circle is still to be chosen. Null on a
+ * sheet without ghosts and candies.
+ */
+function treatIndex(layout, sheet, asked) {
+  if (!layout.halloween || !sheet) return null;
+  const at = new Map();
+  let ghosts = 0;
+  let candies = 0;
+  layout.streets.forEach((st, si) => {
+    const data = sheet.streets[si];
+    for (const h of st.ghost_candy || []) {
+      const k = `${si + 1},${h}`;
+      const p = parseHouse(data.houses[h - 1]);
+      let state = '';
+      if (p.kind === 'roundabout') state = 'lost';
+      else if (k === asked) state = 'ask';
+      else if (p.kind === 'number') state = (data.circled || []).includes(h) ? 'ghost' : 'candy';
+      if (state === 'ghost') ghosts++;
+      if (state === 'candy') candies++;
+      at.set(k, state);
+    }
+  });
+  return { at, ghosts, candies };
+}
+
+/**
+ * Halloween: the ghosts and candies circled on `sheet` (as `treatIndex` reads them; `asked`, the
+ * house [s, h] waiting for its circle, counts for neither), or null on a sheet without them.
+ */
+export function treatCounts(layout, sheet, asked = null) {
+  const t = treatIndex(layout, sheet, Array.isArray(asked) ? key2(asked) : asked);
+  return t && { ghosts: t.ghosts, candies: t.candies };
+}
+
+const TREAT_STATE = {
+  '': 'ghost and candy, neither circled yet',
+  ghost: 'ghost and candy, the ghost circled',
+  candy: 'ghost and candy, the candy circled',
+  ask: 'ghost and candy, waiting for you to circle one',
+  lost: 'ghost and candy, lost to the roundabout',
+};
+
+/** A ghost (a sheet with a wavy hem and two eyes) centred on (cx, cy). */
+function ghostPicture(g, cx, cy) {
+  g.append(s('path', { d: `M${cx - 7} ${cy + 9}v-9a7 7 0 0 1 14 0v9l-2.33 -2.5l-2.33 2.5l-2.34 -2.5l-2.33 2.5l-2.33 -2.5z`, class: 'ghost-body' }));
+  g.append(s('circle', { cx: cx - 2.6, cy: cy - 1, r: 1.4, class: 'ghost-eye' }));
+  g.append(s('circle', { cx: cx + 2.6, cy: cy - 1, r: 1.4, class: 'ghost-eye' }));
+}
+
+/** A wrapped candy centred on (cx, cy). */
+function candyPicture(g, cx, cy) {
+  g.append(s('path', { d: `M${cx - 4} ${cy - 1.5}l-5.5 -3.5v10l5.5 -3.5zM${cx + 4} ${cy - 1.5}l5.5 -3.5v10l-5.5 -3.5z`, class: 'candy-wrap' }));
+  g.append(s('circle', { cx, cy, r: 5, class: 'candy-body' }));
+}
+
+/**
+ * The ghost and the candy of a ghost/candy house, side by side in front of it: the circled one
+ * ringed, both struck out when a roundabout took the house, both in a dashed ring while the
+ * player chooses.
+ */
+function treatMark(x, w, sy, key, state) {
+  const g = s('g', { class: `treats${state ? ` ${state}` : ''}`, 'data-gc': key, 'data-treat': state === 'ghost' || state === 'candy' ? state : '', 'data-state': state || 'open' });
+  const gx = x + 15;
+  const cx = x + w - 15;
+  const cy = sy + 19;
+  const ghost = s('g', { class: 'treat ghost' });
+  ghostPicture(ghost, gx, cy);
+  const candy = s('g', { class: 'treat candy' });
+  candyPicture(candy, cx, cy);
+  g.append(ghost, candy);
+  if (state === 'ghost') g.append(s('ellipse', { cx: gx, cy: cy + 1, rx: 11.5, ry: 13, class: 'treat-ring' }));
+  if (state === 'candy') g.append(s('ellipse', { cx, cy, rx: 12.5, ry: 10, class: 'treat-ring' }));
+  if (state === 'ask') g.append(s('rect', { x: x + 1, y: cy - 13, width: w - 2, height: 27, rx: 9, class: 'treat-ask' }));
+  if (state === 'lost') crossMark(g, x + 2, cy - 13, w - 4, 27, 'treat-cross');
+  return g;
+}
+
+/** A ghost tier's bonus option, short: ["pool", "pool"] → "2 pools". */
+function optionShort(bonuses) {
+  const short = { pool: ['pool', 'pools'], park: ['park', 'parks'], extension: ['Ext.', 'Ext.'] };
+  const counts = new Map();
+  for (const b of bonuses || []) counts.set(b, (counts.get(b) || 0) + 1);
+  return [...counts].map(([b, n]) => `${n > 1 ? `${n} ` : ''}${(short[b] || [b, b])[n > 1 ? 1 : 0]}`).join('+');
+}
+
+const TIER_STATE = { open: 'open', won: 'circled', lost: 'crossed off' };
+
+/**
+ * The Halloween tiers, top left of the sheet: the ghost tiers (4, 6, 9: each gives one of two
+ * bonus options) and the candy tiers (4, 6, 9: points at the end), each circled when claimed or
+ * crossed off when lost, under the count of ghosts and candies circled.
+ */
+function drawTiers(svg, layout, sheet, treats) {
+  const v = layout.halloween;
+  const t = sheet.tiers || {};
+  // left of street 2's first pool, below the city's name, inside a phone's streets picture
+  const x0 = 36;
+  const colW = 64;
+  const gap = 6;
+  const top = TOP + 96;
+  const g = s('g', { class: 'tiers', role: 'group', 'aria-label': `Halloween tiers: ${plural(treats.ghosts, 'ghost')} and ${plural(treats.candies, 'candy', 'candies')} circled` });
+  g.append(s('rect', { x: x0 - 6, y: top, width: 2 * colW + gap + 12, height: 144, rx: 8, class: 'tiers-box' }));
+  const cols = [['ghost', v.ghost_tiers, t.ghost], ['candy', v.candy_tiers, t.candy]];
+  cols.forEach(([treat, tiers, states], c) => {
+    const x = x0 + c * (colW + gap);
+    const count = treat === 'ghost' ? treats.ghosts : treats.candies;
+    const noun = treat === 'ghost' ? plural(count, 'ghost') : plural(count, 'candy', 'candies');
+    const head = s('g', { class: `tier-head ${treat}`, role: 'img', 'aria-label': `${noun} circled`, 'data-treat-count': treat, 'data-value': count });
+    if (treat === 'ghost') ghostPicture(head, x + colW / 2 - 10, top + 19);
+    else candyPicture(head, x + colW / 2 - 10, top + 19);
+    head.append(s('text', { x: x + colW / 2 + 4, y: top + 26, class: 'tier-count' }, `${count}`));
+    g.append(head);
+    tiers.forEach((tier, r) => {
+      const state = (states && states[r]) || 'open';
+      const yy = top + 38 + r * 35;
+      const what = treat === 'ghost'
+        ? `gives ${tier.options.map(bonusesText).join(' or ')}`
+        : `scores ${tier.points}`;
+      const taken = treat === 'ghost' && state === 'won' && t.option ? `, option ${t.option} taken (${bonusesText(tier.options[t.option - 1])})` : '';
+      const label = `${treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${tier.need}: ${what}; ${TIER_STATE[state] || state}${taken}`;
+      const tg = s('g', { class: `tier ${treat} ${state}`, role: 'img', 'aria-label': label, 'data-tier': `${treat}-${tier.need}`, 'data-state': state });
+      tg.append(s('title', {}, label));
+      tg.append(s('rect', { x, y: yy, width: colW, height: 28, rx: 6, class: 'tier-box' }));
+      tg.append(s('text', { x: x + 12, y: yy + 20, class: 'tier-need', 'text-anchor': 'middle' }, tier.need));
+      const note = treat === 'candy' ? `→ ${tier.points}` : state === 'won' && t.option ? optionShort(tier.options[t.option - 1]) : '';
+      tg.append(s('text', { x: x + 41, y: yy + 18, class: 'tier-note', 'text-anchor': 'middle' }, note));
+      if (state === 'won') tg.append(s('rect', { x: x - 3, y: yy - 3, width: colW + 6, height: 34, rx: 9, class: 'tier-ring' }));
+      if (state === 'lost') crossMark(tg, x, yy, colW, 28, 'tier-cross');
+      g.append(tg);
+    });
+  });
+  svg.append(g);
+}
 
 /**
  * Atomic War: every printed shelter with what the engine derived for it (`capacity`, `lost`)
@@ -153,19 +292,22 @@ function shelterIndex(layout, d, halves) {
  * Draws the sheet into `container`.
  * data: {sheet (SheetData), score (Score|null), layout?, derived?}
  * opts: {targets: Map<key, {label, activate, selected?}>,
- *        marks: {fresh: Set<"s,h">, chosen: Set<"s,h">, pending?: {house: "s,h", number}},
+ *        marks: {fresh: Set<"s,h">, chosen: Set<"s,h">, pending?: {house: "s,h", number},
+ *                circle?: "s,h" (a ghost/candy house waiting for its circle)},
  *        label: text naming the sheet, solo: bool, plans?: [{text}] (dealt, for their text),
  *        edition?: the sheet's edition id (else the edition `layout` comes from, if known),
  *        aaaHalves?: the AAA's halves of the split boxes (`view.aaa.halves`, AAA solo)}
  * Keys: "h:s:h" house, "f:s:k" fence slot, "c:size" real-estate column, "t:refusal" refusal track,
- * "b:s" the end-of-route bonus of street s (crossed off when a Validation card asks for it).
+ * "b:s" the end-of-route bonus of street s (crossed off when a Validation card asks for it),
+ * "p:s" the park track of street s (a Halloween ghost bonus crosses its next park).
  */
 export function renderSheet(container, data, opts = {}) {
   const layout = data.layout || LAYOUT;
   const editionId = opts.edition ?? editionOfSheet(layout);
   const sheet = data.sheet;
   const score = data.score && data.score.rows ? data.score : null;
-  const derived = indexDerived(data.derived, layout, opts.aaaHalves);
+  const asked = (opts.marks && opts.marks.circle) || null;
+  const derived = indexDerived(data.derived, layout, opts.aaaHalves, sheet, asked);
   const targets = opts.targets || new Map();
   const fresh = (opts.marks && opts.marks.fresh) || new Set();
   const chosen = (opts.marks && opts.marks.chosen) || new Set();
@@ -208,6 +350,7 @@ export function renderSheet(container, data, opts = {}) {
     svg.append(nameG);
   }
 
+  if (derived.treats) drawTiers(svg, layout, sheet, derived.treats);
   for (let si = 0; si < layout.streets.length; si++) drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pending, compact);
 
   if (compact) {
@@ -241,7 +384,7 @@ export function renderSheet(container, data, opts = {}) {
  * scrolls the box sideways to the one nearest to what is shown.
  */
 function revealTargets(scroller, targets) {
-  const sig = [...targets.keys()].filter((k) => k.startsWith('h:') || k.startsWith('f:') || k.startsWith('b:')).join(' ');
+  const sig = [...targets.keys()].filter((k) => /^[hfbp]:/.test(k)).join(' ');
   if (sig === (scroller.dataset.targets || '')) return;
   scroller.dataset.targets = sig;
   if (!sig || !scroller.isConnected) return;
@@ -310,7 +453,8 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
 
   // Park track above the right end of the street.
   const parks = st.parks;
-  const pg = s('g', { class: 'parks', role: 'img', 'aria-label': `Street ${si + 1} parks: ${data.parks} of ${parks.length - 1} crossed, worth ${trackValue(parks, data.parks)}` });
+  const parksText = `Street ${si + 1} parks: ${data.parks} of ${parks.length - 1} crossed, worth ${trackValue(parks, data.parks)}`;
+  const pg = s('g', { class: 'parks', role: 'img', 'aria-label': parksText, 'data-parks': si + 1 });
   const pr = big ? 13.5 : 12;
   const pStep = 30;
   const py = y0 + 16;
@@ -327,6 +471,17 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
       pg.append(s('text', { x: cx, y: py + 6, class: 'park-final', 'text-anchor': 'middle' }, v));
     }
   });
+  // a park to cross in this street (a Halloween ghost bonus)
+  const parkKey = `p:${si + 1}`;
+  const parkTarget = targets.get(parkKey);
+  if (parkTarget) {
+    const x1 = finalX - parks.length * pStep + 8;
+    const x2 = finalX + 16;
+    pg.append(s('rect', { x: x1 - 6, y: y0, width: x2 - x1 + 12, height: 36, class: 'touch' }));
+    pg.append(s('rect', { x: x1, y: py - pr - 4, width: x2 - x1, height: 2 * pr + 8, rx: 10, class: 'hit' }));
+    pg.append(s('rect', { x: x1, y: py - pr - 4, width: x2 - x1, height: 2 * pr + 8, rx: 10, class: 'focus-ring' }));
+    makeActionable(pg, { ...parkTarget, label: `${parksText}. ${parkTarget.label}` }, parkKey);
+  }
   g.append(pg);
 
   const eggsAt = new Map((st.eggs || []).map((e) => [e.house, e]));
@@ -431,6 +586,13 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
       if (state === 'crossed') crossMark(cg, cx - 12, sy - 1, 24, 42, 'cone-cross');
       hg.append(cg);
       desc += `, ice-cream cone of ${plural(cone.scoops, 'scoop')}, ${CONE_STATE[state] || state}`;
+    }
+
+    // A ghost and a candy in front of the house: the one circled, or neither yet.
+    const treat = derived.treats && derived.treats.at.get(`${si + 1},${h}`);
+    if (treat != null) {
+      hg.append(treatMark(x, w, sy, `${si + 1},${h}`, treat));
+      desc += `, ${TREAT_STATE[treat]}`;
     }
 
     // A shelter in front of the house: its capacity once built, struck out when lost.
@@ -710,6 +872,7 @@ function columnsOf(layout) {
     eggs: layout.egg_points && layout.egg_points.length ? { w: 66, draw: thresholdsColumn } : null,
     // narrower than other rows' columns: Atomic War's two rows leave the total its room
     shelters: layout.atomic ? { w: 50, draw: partsColumn } : null,
+    candies: layout.halloween ? { w: 62, draw: candiesColumn } : null,
     optimism: layout.atomic ? { w: 54, draw: optimismColumn } : null,
   };
   return layout.score_rows.map((r) => ({ ...r, ...(known[r.id] || { w: 60, draw: partsColumn }) }));
@@ -816,6 +979,22 @@ function thresholdsColumn(g, x, w, col, row, ctx) {
   });
 }
 
+/** Halloween's candies row: the candy tiers with their points, the one circled ringed. */
+function candiesColumn(g, x, w, col, row, ctx) {
+  const { layout, sheet, G, derived } = ctx;
+  const states = (sheet.tiers && sheet.tiers.candy) || [];
+  const n = derived.treats ? derived.treats.candies : 0;
+  header(g, G.lower, x, w, col.label, `${n} circled`);
+  layout.halloween.candy_tiers.forEach((t, k) => {
+    const yy = ctx.trackTop + k * 30;
+    const state = states[k] || 'open';
+    g.append(s('rect', { x: x + 4, y: yy, width: w - 8, height: 24, rx: 5, class: state === 'won' ? 'track-box current' : 'track-box' }));
+    g.append(s('text', { x: x + w / 2, y: yy + 17, class: 'track-val', 'text-anchor': 'middle' }, `${t.need} → ${t.points}`));
+    if (state === 'won') g.append(s('rect', { x: x + 1, y: yy - 3, width: w - 2, height: 30, rx: 7, class: 'track-current' }));
+    if (state === 'lost') crossMark(g, x + 4, yy, w - 8, 24);
+  });
+}
+
 /** Atomic War's optimism row: the flower box holding the total capacity, the AAA's below it. */
 function optimismColumn(g, x, w, col, row, ctx) {
   const sh = ctx.derived.shelters;
@@ -898,7 +1077,8 @@ function estatesColumn(g, x, w, col, row, ctx) {
 }
 
 function bisColumn(g, x, w, col, row, ctx) {
-  const n = ctx.counts.bis;
+  // a Halloween ghost bonus writes Extension copies that cross no box
+  const n = ctx.counts.bis - (ctx.sheet.free_extensions || 0);
   header(g, ctx.G.lower, x, w, col.label, `${n} used`);
   drawTrack(g, x + 3, ctx.trackTop, w - 6, ctx.layout.bis, n);
 }

@@ -1,16 +1,18 @@
 // One seat's turn, step by step: cross off what the sheet owes (an Ice Cream bonus, when an
 // AAA Validation card came up), pick a combination (or a number card and an effect card),
-// write the number, answer what the number asks for (the Ice Cream truck), use the effect,
-// optionally build a roundabout, validate plans, confirm. Every choice offered comes from the
+// write the number, answer what the number asks for (the Ice Cream truck), circle the ghost or
+// the candy of a Halloween house just numbered (by the number or a copy), use the effect,
+// optionally build a roundabout, validate plans, claim Halloween tiers and use a ghost tier's
+// bonuses, confirm. Every choice offered comes from the
 // server's `options` answer for the current draft (the engine's turn machine); this module
 // never decides legality itself.
 
-import { renderSheet, scoreText, COMPACT } from './sheet.js';
+import { renderSheet, scoreText, treatCounts, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
-import { helpTip, effectHelp } from './help.js';
+import { helpTip, effectHelp, HALLOWEEN_HELP } from './help.js';
 import {
   el, iconSvg, effectLabel, effectShort, parseCard, resolvePick, samePick, houseName,
-  estateHouses, effectUseText, turnText,
+  estateHouses, effectUseText, turnText, bonusesText, bonusUseText,
 } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planShort } from './plans.js';
@@ -30,6 +32,13 @@ function numberBadge(ns) {
   return run && ns.length > 2 ? `${ns[0]}–${ns[ns.length - 1]}` : ns.join('/');
 }
 const sameHouse = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+
+/** What a ghost bonus does, as a heading. */
+const BONUS_TITLE = {
+  pool: 'Ghost bonus: circle a pool',
+  park: 'Ghost bonus: cross a park',
+  extension: 'Ghost bonus: an Extension copy',
+};
 
 export class TurnController {
   /**
@@ -79,9 +88,12 @@ export class TurnController {
     return [...new Set((o.claims || []).map((c) => c.plan))].filter((p) => !this.draft.plans.some((c) => c.plan === p));
   }
 
-  /** Confirm, but first ask when a plan could be validated and is not: a missed claim costs points. */
+  /**
+   * Confirm, but first ask when a plan could be validated or a Halloween tier claimed and is
+   * not: a missed claim costs points.
+   */
   confirmOrAsk() {
-    if (this.openPlans().length && !this.askSkip) {
+    if ((this.openPlans().length || this.openTiers().length) && !this.askSkip) {
       this.askSkip = true;
       this.render();
       this.cfg.controls.querySelector('[data-ctl="confirm-skip"]')?.focus();
@@ -150,12 +162,16 @@ export class TurnController {
       if (t.roundabout) d.roundabout = t.roundabout;
       d.play = t.play;
       if (t.plans && t.plans.length) d.plans = t.plans;
+      if (t.circles && t.circles.length) d.circles = t.circles;
+      if (t.tiers && t.tiers.length) d.tiers = t.tiers;
       return d;
     }
     if (this.draft.cross && this.draft.cross.length) d.cross = this.draft.cross;
     if (this.draft.roundabout) d.roundabout = this.draft.roundabout;
     if (this.draft.play) d.play = this.draft.play;
     if (this.draft.plans.length) d.plans = this.draft.plans;
+    if (this.draft.circles && this.draft.circles.length) d.circles = this.draft.circles;
+    if (this.draft.tiers && this.draft.tiers.length) d.tiers = this.draft.tiers;
     return d;
   }
 
@@ -197,7 +213,8 @@ export class TurnController {
   /** Steps that need no decision. Returns true when the draft changed. */
   autoStep() {
     const b = this.draft.play && this.draft.play.build;
-    if (!b || this.effectDone || this.stage() === 'choice') return false;
+    // the truck, a ghost or candy to circle, or a ghost bonus: asked before (or instead of) the effect
+    if (!b || this.effectDone || this.stage() !== 'effect') return false;
     const eff = this.effect();
     const uses = this.opts.effects || [];
     if (eff === 'temp' && !uses.includes('temp')) {
@@ -248,6 +265,10 @@ export class TurnController {
     if (!this.draft.play) return 'place';
     const b = this.draft.play.build;
     if (b && !b.choice && this.opts && (this.opts.choices || []).length) return 'choice';
+    // Halloween: a house just numbered (by the number, a copy or a bonus copy) asks for its
+    // ghost or candy; a ghost tier claimed asks for its bonuses, one at a time
+    if (this.opts && this.opts.circle) return 'circle';
+    if (this.opts && this.opts.bonus) return 'bonus';
     if (b && !this.effectDone) return 'effect';
     return 'finish';
   }
@@ -322,6 +343,43 @@ export class TurnController {
     });
   }
 
+  /** Circles the ghost or the candy of the house the options wait for. */
+  circle(treat) {
+    const house = this.opts && this.opts.circle;
+    if (!house) return;
+    this.cfg.onAct?.();
+    this.change(() => {
+      this.draft.circles = [...(this.draft.circles || []), { house, treat }];
+    });
+  }
+
+  /** Claims a Halloween tier (a ghost tier with its bonus option); its bonuses come next. */
+  claimTier(tier) {
+    this.change(() => {
+      const claim = { treat: tier.treat, need: tier.need, bonuses: [] };
+      if (tier.option != null) claim.option = tier.option;
+      this.draft.tiers = [...(this.draft.tiers || []), claim];
+      this.mode = null;
+      this.planSel = null;
+    });
+  }
+
+  /** Uses the ghost bonus the options wait for so. */
+  useBonus(use) {
+    this.change(() => {
+      const tiers = this.draft.tiers || [];
+      tiers[tiers.length - 1].bonuses.push(use);
+      this.chooser = null;
+    });
+  }
+
+  /** Tiers the engine lists as claimable now. */
+  openTiers() {
+    const o = this.opts;
+    if (!o || this.stage() !== 'finish') return [];
+    return o.tiers || [];
+  }
+
   useEffect(use) {
     this.change(() => {
       this.draft.play.build.effect = use;
@@ -367,6 +425,8 @@ export class TurnController {
     if (this.draft.cross && this.draft.cross.length) turn.cross = this.draft.cross;
     if (this.draft.roundabout) turn.roundabout = this.draft.roundabout;
     if (this.draft.plans.length) turn.plans = this.draft.plans;
+    if (this.draft.circles && this.draft.circles.length) turn.circles = this.draft.circles;
+    if (this.draft.tiers && this.draft.tiers.length) turn.tiers = this.draft.tiers;
     if (this.reshuffle && this.opts && this.opts.reshuffle) turn.reshuffle = true;
     this.busy = true;
     this.render();
@@ -486,6 +546,42 @@ export class TurnController {
       }
       return t;
     }
+    if (stage === 'bonus') {
+      const uses = o.bonuses || [];
+      if (o.bonus === 'pool') {
+        for (const u of uses) if (u.pool) {
+          t.set(`h:${u.pool[0]}:${u.pool[1]}`, { label: 'Circle this pool (ghost bonus).', badge: 'pool', activate: () => this.useBonus(u) });
+        }
+      } else if (o.bonus === 'park') {
+        for (const u of uses) if (u.park != null) {
+          t.set(`p:${u.park}`, { label: `Cross the next park of street ${u.park} (ghost bonus).`, activate: () => this.useBonus(u) });
+        }
+      } else if (o.bonus === 'extension') {
+        const byTo = new Map();
+        for (const u of uses) if (u.extension) {
+          const k = hk(u.extension.to);
+          if (!byTo.has(k)) byTo.set(k, []);
+          byTo.get(k).push(u);
+        }
+        for (const list of byTo.values()) {
+          const to = list[0].extension.to;
+          t.set(`h:${to[0]}:${to[1]}`, {
+            label: list.length === 1
+              ? `Write an Extension copy of ${houseName(list[0].extension.from)} here (ghost bonus, no box crossed).`
+              : 'Write an Extension copy here (ghost bonus, no box crossed): choose which neighbour to copy.',
+            badge: 'bis',
+            selected: this.chooser && sameHouse(this.chooser.house, to),
+            activate: () => {
+              if (list.length === 1) return this.useBonus(list[0]);
+              this.chooser = { kind: 'extension', house: to, uses: list };
+              this.render();
+              this.cfg.controls.querySelector('.chooser button')?.focus();
+            },
+          });
+        }
+      }
+      return t;
+    }
     if (stage === 'finish' && this.mode === 'plan' && this.planSel) {
       const claims = this.planClaims(this.planSel.plan);
       const sel = this.planSel.estates;
@@ -542,7 +638,11 @@ export class TurnController {
     this.renderControls();
     const stage = this.opts ? this.stage() : null;
     if (stage !== this.lastStage) {
-      if (this.lastStage && (stage === 'finish' || stage === 'choice' || stage === 'cross' || stage === 'effect' && !this.targets().size)) this.showControls();
+      if (this.lastStage && (stage === 'finish' || stage === 'choice' || stage === 'cross' || stage === 'circle' || stage === 'effect' && !this.targets().size)) this.showControls();
+      if (stage === 'bonus' && this.targets().size) this.showSheet();
+      // the ghost or candy is chosen in the controls: take the keyboard there
+      if (stage === 'circle') this.cfg.controls.querySelector('[data-treat]')?.focus();
+      if (stage === 'bonus') this.cfg.controls.querySelector('[data-bonus-use]')?.focus();
       if (stage === 'effect' && this.targets().size) this.showSheet();
       // the truck question is asked in the controls: take the keyboard there
       if (stage === 'choice') this.cfg.controls.querySelector('[data-choice]')?.focus();
@@ -550,6 +650,10 @@ export class TurnController {
       // once crossed off, the keyboard goes on to the cards
       if (this.lastStage === 'cross' && stage === 'place') this.cfg.controls.querySelector('button.card:enabled')?.focus();
       this.lastStage = stage;
+    } else if (stage === 'circle' || stage === 'bonus') {
+      // a second ghost/candy house or a second bonus in a row: the keyboard stays on the choice
+      const c = this.cfg.controls;
+      if (!document.activeElement || document.activeElement === document.body) c.querySelector(stage === 'circle' ? '[data-treat]' : '[data-bonus-use]')?.focus();
     }
     this.cfg.onChange?.(this);
   }
@@ -574,11 +678,16 @@ export class TurnController {
       chosen.add(hk(b.house));
       pending = { house: hk(b.house), number: b.number };
     }
+    let circle = null;
+    if (this.stage() === 'circle') {
+      circle = hk(o.circle);
+      chosen.add(circle);
+    }
     const derived = o && o.derived ? o.derived : this.cfg.baseDerived;
     renderSheet(this.cfg.sheetEl, { sheet, score, derived, layout: this.cfg.layout }, {
       edition: this.cfg.edition,
       targets: this.targets(),
-      marks: { fresh, chosen, pending },
+      marks: { fresh, chosen, pending, circle },
       label: this.cfg.sheetLabel || 'Your sheet',
       city: this.cfg.city,
       solo: this.cfg.solo,
@@ -683,6 +792,38 @@ export class TurnController {
     if (this.pick) this.showSheet();
   }
 
+  /**
+   * The Halloween tiers that may be claimed now: one button per tier and bonus option. A ghost
+   * tier's bonuses are used right after it is claimed; a candy tier scores at the end.
+   */
+  tierChoices(tiers, plansOpen) {
+    const o = this.opts;
+    const c = treatCounts(this.cfg.layout, o.sheet || this.cfg.base) || { ghosts: 0, candies: 0 };
+    const candyTiers = (this.cfg.layout.halloween || {}).candy_tiers || [];
+    const box = el('div', { class: 'tier-claims', role: 'group', 'aria-labelledby': 'tier-prompt' });
+    const head = el('p', { class: 'hint', id: 'tier-prompt' },
+      `Halloween tiers: you have ${c.ghosts} ${c.ghosts === 1 ? 'ghost' : 'ghosts'} and ${c.candies} ${c.candies === 1 ? 'candy' : 'candies'}. Claim a tier now, or keep counting (one ghost tier and one candy tier per game, the ghost tier first).`);
+    head.append(helpTip('Halloween tiers', HALLOWEEN_HELP.tiers));
+    box.append(head);
+    if (plansOpen) box.append(el('p', { class: 'hint' }, 'Validate your plans first: once a tier is claimed, no plan can be validated this turn.'));
+    const row = el('div', { class: 'choices' });
+    for (const t of tiers) {
+      const what = t.treat === 'ghost'
+        ? bonusesText(t.gives)
+        : `${candyTiers.find((x) => x.need === t.need)?.points ?? '?'} points at the end`;
+      const id = `tier-${t.treat}-${t.need}${t.option != null ? `-${t.option}` : ''}`;
+      row.append(el('button', {
+        type: 'button', class: 'primary', 'data-ctl': id, 'data-tier': `${t.treat}-${t.need}`, 'data-option': t.option ?? null,
+        'aria-label': `Claim the ${t.treat} tier ${t.need}: ${what}`,
+        disabled: this.busy ? true : null,
+        onclick: () => this.claimTier(t),
+        html: `${iconSvg(t.treat, 18)} ${t.treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${t.need}: ${what}`,
+      }));
+    }
+    box.append(row);
+    return box;
+  }
+
   renderControls() {
     const c = this.cfg.controls;
     const focusedId = c.contains(document.activeElement) ? document.activeElement.dataset.ctl : null;
@@ -779,6 +920,83 @@ export class TurnController {
         row.append(el('button', { type: 'button', class: 'primary', 'data-ctl': `choice-${side}`, 'data-choice': side, onclick: () => this.choose(c) }, choiceButton(c)));
       }
       step.append(row);
+    } else if (stage === 'circle') {
+      const house = o.circle;
+      const c = treatCounts(this.cfg.layout, o.sheet || this.cfg.base, house) || { ghosts: 0, candies: 0 };
+      const h = el('h3', { id: 'circle-prompt' }, `Ghost or candy in ${houseName(house)}?`);
+      h.append(helpTip('ghosts and candies', HALLOWEEN_HELP.circle));
+      step.append(h);
+      hint(`You numbered ${houseName(house)}, a house with a ghost and a candy: circle one of them. You must, and it is for good. So far you have ${c.ghosts} ${c.ghosts === 1 ? 'ghost' : 'ghosts'} and ${c.candies} ${c.candies === 1 ? 'candy' : 'candies'}.`);
+      const needs = ((this.cfg.layout.halloween || {}).ghost_tiers || []).map((t) => t.need);
+      if (needs.length) hint(`A tier is claimed with exactly ${needs.join(', ').replace(/, (\d+)$/, ' or $1')} of a kind: ghost tiers give pools, parks or Extensions at once, candy tiers score at the end.`);
+      const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'circle-prompt' });
+      for (const treat of ['ghost', 'candy']) {
+        row.append(el('button', {
+          type: 'button', class: 'primary', 'data-ctl': `treat-${treat}`, 'data-treat': treat,
+          'aria-label': `Circle the ${treat} of ${houseName(house)}`,
+          disabled: this.busy ? true : null,
+          onclick: () => this.circle(treat),
+          html: `${iconSvg(treat, 20)} Circle the ${treat}`,
+        }));
+      }
+      step.append(row);
+    } else if (stage === 'bonus') {
+      const tier = (this.draft.tiers || [])[(this.draft.tiers || []).length - 1];
+      const h = el('h3', { id: 'bonus-prompt' }, BONUS_TITLE[o.bonus] || `Ghost bonus: ${o.bonus}`);
+      h.append(helpTip('ghost bonuses', HALLOWEEN_HELP.bonus));
+      step.append(h);
+      const ranks = (this.cfg.layout.halloween || {}).ghost_tiers || [];
+      const gives = tier && tier.option ? (ranks.find((r) => r.need === tier.need)?.options || [])[tier.option - 1] : null;
+      if (tier && gives) hint(`The ${tier.need}-ghost tier gives ${bonusesText(gives)}, used one at a time. A bonus with no place to go is lost.`);
+      for (const u of (tier && tier.bonuses) || []) hint(`Done: ${bonusUseText(u)}.`);
+      const uses = o.bonuses || [];
+      const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'bonus-prompt' });
+      if (o.bonus === 'pool') {
+        hint('Choose a pool not yet circled, on any house (highlighted on the sheet, or below): it counts as a built pool and crosses a pool box.');
+        // one line per street, its houses' pools on it
+        const streets = [...new Set(uses.filter((u) => u.pool).map((u) => u.pool[0]))];
+        for (const st of streets) {
+          const line = el('div', { class: 'choices pool-line', role: 'group', 'aria-label': `Pools of street ${st}` }, el('span', { class: 'choices-label' }, `Street ${st}:`));
+          for (const u of uses) if (u.pool && u.pool[0] === st) {
+            const hh = u.pool[1];
+            line.append(el('button', {
+              type: 'button', 'data-ctl': `bonus-pool-${st}-${hh}`, 'data-bonus-use': `pool-${st}-${hh}`,
+              'aria-label': `Circle the pool of ${houseName(u.pool)}`,
+              disabled: this.busy ? true : null,
+              onclick: () => this.useBonus(u),
+            }, `House ${hh}`));
+          }
+          step.append(line);
+        }
+      } else if (o.bonus === 'park') {
+        hint('Choose the street whose next park you cross (on the sheet, or below).');
+        const sheet = o.sheet || this.cfg.base;
+        for (const u of uses) if (u.park != null) {
+          const parks = this.cfg.layout.streets[u.park - 1].parks;
+          const crossed = sheet.streets[u.park - 1].parks;
+          const at = (k) => parks[Math.min(k, parks.length - 1)];
+          row.append(el('button', {
+            type: 'button', class: 'primary', 'data-ctl': `bonus-park-${u.park}`, 'data-bonus-use': `park-${u.park}`,
+            'aria-label': `Cross the next park of street ${u.park}: its parks go from ${at(crossed)} to ${at(crossed + 1)} points`,
+            disabled: this.busy ? true : null,
+            onclick: () => this.useBonus(u),
+          }, `Street ${u.park} park: ${at(crossed)}→${at(crossed + 1)}`));
+        }
+      } else if (o.bonus === 'extension') {
+        hint('Choose a highlighted empty house next to a number: that number is copied there as an Extension (bis) house, and no Extension box is crossed. A ghost/candy house asks for its circle.');
+        if (this.chooser && this.chooser.kind === 'extension') {
+          const ch = el('div', { class: 'chooser', role: 'group', 'aria-label': 'Number to copy' });
+          ch.append(el('p', { class: 'hint' }, `Copy which neighbour into ${houseName(this.chooser.house)}?`));
+          const crow = el('div', { class: 'choices' });
+          for (const u of this.chooser.uses) {
+            const num = o.sheet.streets[u.extension.from[0] - 1].houses[u.extension.from[1] - 1];
+            crow.append(el('button', { type: 'button', 'data-ctl': `ext-${hk(u.extension.from)}`, 'data-bonus-use': `extension-${hk(u.extension.from)}`, onclick: () => this.useBonus(u) }, `${num} from house ${u.extension.from[1]}`));
+          }
+          ch.append(crow);
+          step.append(ch);
+        }
+      }
+      if (row.childNodes.length) step.append(row);
     } else if (stage === 'effect') {
       const eff = this.effect();
       const h = el('h3', { html: `${iconSvg(eff, 18)} ${effectLabel(eff)}` });
@@ -842,14 +1060,18 @@ export class TurnController {
           onclick: () => { this.mode = this.mode === 'roundabout' ? null : 'roundabout'; this.planSel = null; this.render(); },
         }, 'Build a roundabout'));
       }
-      // Plans that can be validated now.
+      // Plans that can be validated now, and Halloween tiers that can be claimed.
       const plans = this.openPlans();
+      const tiers = this.openTiers();
       if (plans.length) {
         const names = plans.map((p) => this.planShort(p)).join(' and ');
         step.append(el('p', { class: 'warn', id: 'claim-warning', role: this.askSkip ? 'alert' : null },
           this.askSkip
-            ? `Plan ${names} can be validated this turn. Validate it, or confirm without validating?`
+            ? `Plan ${names} can be validated this turn${tiers.length ? ', and a Halloween tier claimed' : ''}. Validate it, or confirm without validating?`
             : `⚠ Plan ${names} can be validated this turn: validate it before you confirm.`));
+      } else if (tiers.length && this.askSkip) {
+        step.append(el('p', { class: 'warn', id: 'claim-warning', role: 'alert' },
+          'A Halloween tier can be claimed this turn. Claim it, or confirm without claiming?'));
       }
       for (const p of plans) {
         const claims = this.planClaims(p);
@@ -878,6 +1100,12 @@ export class TurnController {
         }
       }
       for (const c of this.draft.plans) hint(`Plan ${this.planShort(c.plan)} validated.`);
+      for (const c of this.draft.circles || []) hint(`${c.treat === 'ghost' ? 'Ghost' : 'Candy'} circled in ${houseName(c.house)}.`);
+      if (tiers.length) step.append(this.tierChoices(tiers, plans.length > 0));
+      for (const t of this.draft.tiers || []) {
+        const used = (t.bonuses || []).map(bonusUseText);
+        hint(`${t.treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${t.need} claimed${used.length ? `: ${used.join(', ')}` : ''}.`);
+      }
       if (o.reshuffle && this.draft.plans.length) {
         const box = el('input', { type: 'checkbox', id: 'reshuffle', 'data-ctl': 'reshuffle', onchange: (e) => { this.reshuffle = e.target.checked; } });
         box.checked = this.reshuffle;
@@ -897,11 +1125,13 @@ export class TurnController {
       onclick: () => this.restartTurn(),
     }, '↺ Restart turn'));
     if (stage === 'finish' && this.askSkip) {
+      const plans = this.openPlans().length > 0;
+      const tiers = this.openTiers().length > 0;
       bottom.append(el('button', {
         type: 'button', 'data-ctl': 'confirm-skip', 'data-action': 'confirm-skip',
         disabled: this.busy ? true : null,
         onclick: () => this.confirmOrAsk(),
-      }, 'Confirm without validating'));
+      }, `Confirm without ${plans && tiers ? 'validating or claiming' : plans ? 'validating' : 'claiming'}`));
     } else if (stage === 'finish') {
       bottom.append(el('button', {
         type: 'button', class: 'primary', 'data-ctl': 'confirm', 'data-action': 'confirm',
