@@ -251,17 +251,14 @@ fn every_bot_plays_the_aaa_solo_game_at_every_level() {
 #[test]
 fn every_bot_plays_every_collector_expansion_sheet_legally() {
     let collector = welcome_engine::EditionId::new("collector").unwrap();
-    let sheets = [
-        "easter",
-        "ice-cream",
-        "christmas",
-        "atomic-war",
-        "halloween",
-        "roswell",
-        "coin-coin",
-    ];
+    let sheets: Vec<SheetId> = welcome_engine::Edition::by_id("collector")
+        .unwrap()
+        .sheets
+        .iter()
+        .filter(|l| l.expansion.is_some())
+        .map(|l| l.id)
+        .collect();
     for (i, sheet) in sheets.into_iter().enumerate() {
-        let sheet = SheetId::new(sheet).unwrap();
         let setups = [
             (Mode::Standard, 3, true),
             (Mode::Expert, 2, false),

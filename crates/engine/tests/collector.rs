@@ -3071,15 +3071,7 @@ fn random_collector_positions_list_only_legal_decisions() {
 /// Cream crossing in AAA solo) are listed and checked like every other.
 #[test]
 fn random_expansion_positions_list_only_legal_decisions() {
-    for id in [
-        "easter",
-        "ice-cream",
-        "christmas",
-        "atomic-war",
-        "halloween",
-        "roswell",
-        "coin-coin",
-    ] {
+    for id in common::expansion::expansion_sheets() {
         check_random_positions(SheetId::new(id).unwrap(), 20, 180);
     }
 }

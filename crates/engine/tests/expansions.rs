@@ -18,21 +18,11 @@ use welcome_engine::*;
 
 use Effect::{Bis, Landscaper, Pool, RealEstate, Surveyor, Temp};
 
-const SHEETS: [&str; 7] = [
-    "easter",
-    "ice-cream",
-    "christmas",
-    "atomic-war",
-    "halloween",
-    "roswell",
-    "coin-coin",
-];
-
 // ===== §1.9 common =====
 
 #[test]
 fn e1_one_sheet_for_the_table_with_every_mode() {
-    for id in SHEETS {
+    for id in expansion_sheets() {
         for advanced in [false, true] {
             let g = Game::new(opts(id, Mode::Standard, advanced), 3, 1).unwrap();
             assert_eq!(g.layout().id.as_str(), id);
@@ -61,7 +51,7 @@ fn e2_plan_c_comes_from_the_sheets_own_five_cards() {
             .map(|p| p.id)
             .collect()
     };
-    for id in SHEETS {
+    for id in expansion_sheets() {
         let own: BTreeSet<u8> = col()
             .plans
             .iter()
@@ -780,7 +770,7 @@ fn plan_c_cards_have_the_spec_values_and_describe_themselves() {
 /// expert, and AAA solo at every level; games finish, replay identically and score row by row.
 #[test]
 fn expansion_sheets_in_every_mode_and_aaa_level() {
-    for (k, id) in SHEETS.into_iter().enumerate() {
+    for (k, id) in expansion_sheets().into_iter().enumerate() {
         for advanced in [false, true] {
             for (j, (mode, players)) in
                 [(Mode::Standard, 2), (Mode::Standard, 5), (Mode::Expert, 3)]

@@ -28,6 +28,16 @@ pub fn opts(sheet: &str, mode: Mode, advanced: bool) -> Options {
     o
 }
 
+/// The collector edition's expansion sheets, in the edition's order.
+pub fn expansion_sheets() -> Vec<&'static str> {
+    col()
+        .sheets
+        .iter()
+        .filter(|l| l.expansion.is_some())
+        .map(|l| l.id.as_str())
+        .collect()
+}
+
 /// The shipped data file of collector sheet `id`.
 pub fn sheet_text(id: &str) -> String {
     std::fs::read_to_string(format!("data/editions/collector/sheets/{id}.json")).unwrap()
