@@ -226,9 +226,7 @@ fn street_terms(
         if e.len > 6 {
             t.value -= 0.5 * f32::from(e.len - 6);
         } else if !complete {
-            let filled = (e.start..e.start + e.len)
-                .filter(|&i| sheet.number(HouseRef::new(e.street, i)).is_some())
-                .count() as f32;
+            let filled = filled(sheet, &e);
             t.value += 0.5 * filled;
         }
     });
@@ -321,12 +319,15 @@ fn infiltration_hope(layout: &SheetLayout, sheet: &Sheet) -> f32 {
         if roswell::zoorgs_in(layout, sheet, e.street, e.start, e.len) == 0 {
             return;
         }
-        let filled = (e.start..e.start + e.len)
-            .filter(|&i| sheet.number(HouseRef::new(e.street, i)).is_some())
-            .count() as f32;
-        hope += ZOORG * (0.5 + 0.5 * filled / f32::from(e.len));
+        hope += ZOORG * (0.5 + 0.5 * filled(sheet, &e) / f32::from(e.len));
     });
     INFILTRATION * (hope * each - roswell::points(layout, sheet) as f32)
+}
+
+/// Numbered houses of estate `e`.
+fn filled(sheet: &Sheet, e: &Estate) -> f32 {
+    let run = (((1u32 << e.len) - 1) << e.start) as u16;
+    (sheet.numbered_mask(e.street) & run).count_ones() as f32
 }
 
 /// Roswell: the objective whose range holds the infiltrated estates the bot expects.

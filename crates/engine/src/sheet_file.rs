@@ -442,7 +442,7 @@ impl SheetData {
                 st.parks,
                 layout.streets[si].parks.boxes(),
             )?;
-            check_ice_cream(layout, &mut sheet, st, s)?;
+            check_street_features(layout, &mut sheet, st, s)?;
         }
         check_track("temps".into(), self.temps, layout.temp_boxes)?;
         for (i, &n) in self.real_estate.iter().enumerate() {
@@ -692,9 +692,10 @@ impl SheetData {
     }
 }
 
-/// The Ice Cream state of one street: circled cones on numbered cone houses, a truck only
-/// where the player chooses one, a bonus only on a street with a truck.
-fn check_ice_cream(
+/// The module state of one street: circled cones (Ice Cream), ghosts (Halloween) or saucers
+/// (Roswell) on numbered houses that show one, a truck only where the player chooses one, a
+/// bonus only on a street with a truck.
+fn check_street_features(
     layout: &SheetLayout,
     sheet: &mut Sheet,
     st: &StreetData,

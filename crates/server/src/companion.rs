@@ -181,17 +181,12 @@ fn aaa_halves(layout: &SheetLayout, a: &CompanionAaa) -> Result<Vec<u8>, ApiErro
             setup.len()
         )));
     } else {
-        // Atomic War halves hold a number; Coin Coin's the AAA's points at each duck scoring.
-        let most = if layout.has(welcome_engine::Module::CoinCoin) {
-            u8::MAX
-        } else {
-            setup
-                .iter()
-                .copied()
-                .max()
-                .unwrap_or(0)
-                .max(welcome_engine::sheet::MAX_NUMBER)
-        };
+        let most = layout
+            .modules
+            .iter()
+            .map(|m| m.aaa_half_most(layout))
+            .max()
+            .unwrap_or(0);
         if let Some(v) = a.halves.iter().find(|&&v| v > most) {
             return Err(bad(format!(
                 "aaa.halves: {v} is more than a half holds ({most})"

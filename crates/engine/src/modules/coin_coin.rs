@@ -177,27 +177,22 @@ pub(crate) fn settle(layout: &SheetLayout, sheets: &mut [Sheet]) {
 /// Points of the ducks row: each scoring as held, and those not held as they would be now
 /// (they are held at the end of the game, FR2 1653).
 pub fn points(layout: &SheetLayout, sheet: &Sheet) -> i32 {
-    (0..SCORINGS)
-        .map(|k| {
-            i32::from(
-                sheet
-                    .duck_scoring(k)
-                    .unwrap_or_else(|| value(layout, sheet, k)),
-            )
-        })
-        .sum()
+    parts(layout, sheet).iter().sum()
+}
+
+/// Each scoring's points: as held, or as it stands now.
+fn parts(layout: &SheetLayout, sheet: &Sheet) -> [i32; SCORINGS] {
+    std::array::from_fn(|k| {
+        i32::from(
+            sheet
+                .duck_scoring(k)
+                .unwrap_or_else(|| value(layout, sheet, k)),
+        )
+    })
 }
 
 pub(crate) fn score_row(layout: &SheetLayout, sheet: &Sheet) -> ScoreRow {
-    let parts: Vec<i32> = (0..SCORINGS)
-        .map(|k| {
-            i32::from(
-                sheet
-                    .duck_scoring(k)
-                    .unwrap_or_else(|| value(layout, sheet, k)),
-            )
-        })
-        .collect();
+    let parts = parts(layout, sheet);
     let held: Vec<&str> = (0..SCORINGS)
         .filter(|&k| sheet.duck_scoring(k).is_some())
         .map(|k| NAMES[k])
@@ -213,7 +208,7 @@ pub(crate) fn score_row(layout: &SheetLayout, sheet: &Sheet) -> ScoreRow {
         }
     );
     let total = parts.iter().sum();
-    ScoreRow::new(layout, "ducks", total, parts, detail)
+    ScoreRow::new(layout, "ducks", total, parts.to_vec(), detail)
 }
 
 /// Circled street ducklings whose slot lies between two houses of estate `e` (X35).
@@ -284,11 +279,8 @@ pub(crate) fn aaa_on_validation(
         return;
     }
     halves[3 + letter as usize] = 1;
-    let mut held = vec![letter as usize];
-    if halves[3] == 1 && halves[4] == 1 {
-        held.push(2);
-    }
-    for k in held {
+    let both = (halves[3] == 1 && halves[4] == 1).then_some(2);
+    for k in [Some(letter as usize), both].into_iter().flatten() {
         if sheet.duck_scoring(k).is_none() {
             hold(layout, std::slice::from_mut(sheet), k);
         }

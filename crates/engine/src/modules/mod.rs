@@ -125,6 +125,21 @@ impl Module {
         }
     }
 
+    /// AAA solo: the most one of the AAA's halves may hold (a table entering them is checked
+    /// against it): an Atomic War shelter holds a number; Coin Coin's are its points at each
+    /// duck scoring and two flags.
+    pub fn aaa_half_most(self, layout: &SheetLayout) -> u8 {
+        match self {
+            Module::Atomic => atomic::aaa_setup(layout)
+                .into_iter()
+                .max()
+                .unwrap_or(0)
+                .max(crate::sheet::MAX_NUMBER),
+            Module::CoinCoin => u8::MAX,
+            _ => 0,
+        }
+    }
+
     /// AAA solo, level 1 and above: the row this sheet's rules add to the AAA's score, from the
     /// cards `given` to it and the player's `sheet` (collector expansions §2.6, §3.6, §5.6).
     pub fn aaa_row(
