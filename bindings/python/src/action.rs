@@ -51,8 +51,14 @@ pub const BONUS_EXTENSION: usize = BONUS_PARK + MAX_STREETS;
 pub const OBJECTIVE: usize = BONUS_EXTENSION + HOUSES * 2;
 /// Roswell: infiltrate instead of using the action.
 pub const INFILTRATE: usize = OBJECTIVE + OBJECTIVES;
+/// American Dream in AAA solo: cross off the bonus of column 0…15. The engine's
+/// `Decision::Cross` numbers columns after the streets; American Dream has exactly 5 streets
+/// (layout constraint ADR-L1), so column c is item `MAX_STREETS + c`.
+pub const CROSS_COLUMN: usize = INFILTRATE + 1;
 /// Size of the action space.
-pub const NUM_ACTIONS: usize = INFILTRATE + 1;
+pub const NUM_ACTIONS: usize = CROSS_COLUMN + COLUMNS;
+/// Columns an American Dream sheet can have (one per house of a street).
+const COLUMNS: usize = MAX_HOUSES;
 /// Objectives on the Roswell sheet (collector expansions §7.2, verified).
 const OBJECTIVES: usize = 4;
 /// The tier needs printed on the Halloween sheet (collector expansions §4.2, verified).
@@ -80,6 +86,7 @@ pub const RANGES: [(&str, usize, usize); 20] = [
     ("bonus-extension", BONUS_EXTENSION, HOUSES * 2),
     ("objective", OBJECTIVE, OBJECTIVES),
     ("infiltrate", INFILTRATE, 1),
+    ("cross-column", CROSS_COLUMN, COLUMNS),
 ];
 
 fn house_index(h: HouseRef) -> usize {
@@ -152,6 +159,9 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
         },
         Decision::Stop { reshuffle } => STOP + usize::from(*reshuffle),
         Decision::Cross(s) if (*s as usize) < MAX_STREETS => CROSS + *s as usize,
+        Decision::Cross(c) if (*c as usize) < MAX_STREETS + COLUMNS => {
+            CROSS_COLUMN + *c as usize - MAX_STREETS
+        }
         Decision::Cross(_) => return None,
         Decision::Claim(_) => return None,
         Decision::Circle(t) => CIRCLE + usize::from(*t == Treat::Candy),
@@ -295,6 +305,8 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
         Decision::Objective((action - OBJECTIVE + 1) as u8)
     } else if action == INFILTRATE {
         Decision::Effect(Some(EffectUse::Infiltrate))
+    } else if (CROSS_COLUMN..NUM_ACTIONS).contains(&action) {
+        Decision::Cross((MAX_STREETS + action - CROSS_COLUMN) as u8)
     } else if action < NUM_ACTIONS {
         let plan = (action - CLAIM) / CLAIMS_PER_PLAN;
         let k = (action - CLAIM) % CLAIMS_PER_PLAN;

@@ -308,7 +308,13 @@ fn refusal(m: &TurnMachine<'_>, action: i128, stage: &str) -> PyErr {
 pub fn text(d: &Decision) -> String {
     use welcome_engine::{Choice, EffectUse};
     match d {
-        Decision::Cross(s) => format!("cross off the end-of-route bonus of street {}", s + 1),
+        Decision::Cross(s) if (*s as usize) < welcome_engine::sheet::MAX_STREETS => {
+            format!("cross off the bonus of street {}", s + 1)
+        }
+        Decision::Cross(c) => format!(
+            "cross off the bonus of column {}",
+            *c as usize - welcome_engine::sheet::MAX_STREETS + 1
+        ),
         Decision::Roundabout(h) => format!("build a roundabout in {h}"),
         Decision::Build {
             pick,

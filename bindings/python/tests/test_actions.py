@@ -62,8 +62,9 @@ def test_each_kind_can_be_legal():
     setups += [("collector", sheet, mode, players) for sheet in w.sheets("collector")
                for mode, players in [("expert", 2), ("standard", 2), ("solo", 1)]]
     def play(edition, sheet, mode, players, seed, prefer=lambda a: False):
-        state = w.State(sheet=sheet, mode=mode, players=players, advanced=True, seed=seed,
-                        edition=edition)
+        # American Dream is never played with the Advanced variant.
+        state = w.State(sheet=sheet, mode=mode, players=players,
+                        advanced=sheet != "american-dream", seed=seed, edition=edition)
         while not state.is_terminal():
             decisions = state.legal_decisions()
             kinds.update(d["kind"] for d in decisions)
@@ -91,7 +92,7 @@ def test_each_kind_can_be_legal():
 def test_editions_and_unknown_ones():
     assert w.editions() == ["first", "collector"]
     assert w.sheets("collector") == [
-        "classic", "atomic-war", "blueprint", "christmas", "coin-coin", "easter", "halloween",
+        "classic", "american-dream", "atomic-war", "blueprint", "christmas", "coin-coin", "easter", "halloween",
         "ice-cream", "roswell",
     ]
     # The collector's solo game is the AAA automa, levels 0-5.

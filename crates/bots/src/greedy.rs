@@ -7,7 +7,9 @@ use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
-use welcome_engine::modules::{self, atomic, christmas, easter, halloween, ice_cream, roswell};
+use welcome_engine::modules::{
+    self, american_dream, atomic, christmas, easter, halloween, ice_cream, roswell,
+};
 use welcome_engine::sheet::{MAX_ESTATE, MAX_STREETS};
 use welcome_engine::{
     Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
@@ -197,6 +199,10 @@ type StreetCache = HashMap<StreetKey, StreetTerms, foldhash::fast::FixedState>;
 /// Most street evaluations kept per turn (a turn sees a few hundred).
 const CACHE_LIMIT: usize = 4096;
 
+/// American Dream: the value of a normal house on its way to a complete column (a perfect one
+/// counts three times).
+const DREAM_HOUSE: f32 = 0.5;
+
 fn street_terms(
     layout: &SheetLayout,
     sheet: &Sheet,
@@ -293,6 +299,14 @@ fn street_terms(
                 // (the optimism bonus pulls the other way, but is worth less than two streets).
                 t.value += SHELTER * f32::from(atomic::capacity(layout, sheet, s));
             }
+            Module::AmericanDream => {
+                // Columns score only once complete: meanwhile each numbered house is on its
+                // way to its column's points, a perfect house three times as much.
+                let numbered = sheet.numbered_mask(s);
+                let perfect = sheet.marks_in(s) & numbered;
+                t.value += DREAM_HOUSE
+                    * (numbered.count_ones() as f32 + 2.0 * perfect.count_ones() as f32);
+            }
             Module::Roundabouts
             | Module::IceCream
             | Module::Halloween
@@ -341,6 +355,18 @@ fn choose_objective(layout: &SheetLayout) -> u8 {
 /// What street `s`'s Ice Cream bonus may still be worth: a point per cone circled or still
 /// ahead of the truck.
 fn bonus_worth(layout: &SheetLayout, sheet: &Sheet, s: u8) -> u32 {
+    if layout.has(Module::AmericanDream) {
+        // Street s, or column s − streets: the houses already numbered in it.
+        let houses: Vec<HouseRef> = if s < sheet.streets() {
+            (0..sheet.len(s)).map(|i| HouseRef::new(s, i)).collect()
+        } else {
+            american_dream::column(sheet, s - sheet.streets()).collect()
+        };
+        return houses
+            .iter()
+            .filter(|&&h| sheet.number(h).is_some())
+            .count() as u32;
+    }
     (0..sheet.len(s))
         .filter(|&i| {
             let h = HouseRef::new(s, i);
@@ -724,13 +750,20 @@ impl GreedyBot {
                         continue;
                     }
                 }
-                // Passing the effect first, then every use of it.
+                // Passing the effect first, then every use of it (a sheet without actions has
+                // no effect stage: the number alone).
                 let mut uses = std::mem::take(&mut self.uses);
-                written.options(&mut uses);
-                for u in &uses {
+                if let Stage::Effect { .. } = written.stage() {
+                    written.options(&mut uses);
+                } else {
+                    uses.clear();
+                }
+                for u in 0..uses.len().max(1) {
                     let mut next = written.clone();
-                    if next.apply(u.clone()).is_err() {
-                        continue;
+                    if let Some(u) = uses.get(u) {
+                        if next.apply(u.clone()).is_err() {
+                            continue;
+                        }
                     }
                     // An Extension copy onto a ghost/candy house asks for its circle.
                     next = self.settle(eval, next, table);

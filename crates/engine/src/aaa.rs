@@ -389,8 +389,25 @@ impl AaaScore {
             &layout.temp_majority,
             best_estates,
         );
+        if !layout.classic() {
+            // American Dream (collector expansions §10.6): plans and the sheet's rows only.
+            score = AaaScore {
+                total: score.plans.iter().sum(),
+                plans: score.plans,
+                parks: 0,
+                pools: 0,
+                temps: 0,
+                temp_cards: 0,
+                fences: 0,
+                best: Vec::new(),
+                estates: 0,
+                all_estates: Vec::new(),
+                estate_count: 0,
+                sheet_rows: Vec::new(),
+            };
+        }
         for &m in &layout.modules {
-            if let Some(row) = m.aaa_row(layout, given, halves, sheet) {
+            for row in m.aaa_rows(layout, s, given, halves, sheet) {
                 score.total += row.points;
                 score.sheet_rows.push(row);
             }

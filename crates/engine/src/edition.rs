@@ -16,7 +16,7 @@ include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
 /// A scoring track: `values[k]` is the track's value after `k` crossings. The last value is printed
 /// without a box, so a track has `values.len() - 1` crossable boxes (spec §0, track semantics).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Track(pub Vec<i32>);
 
@@ -87,9 +87,12 @@ pub enum Side {
 pub struct StreetLayout {
     /// Number of houses.
     pub houses: u8,
-    /// Houses with a planned pool, 1-based.
+    /// Houses with a planned pool, 1-based (none on American Dream, which has no Classic
+    /// track).
+    #[serde(default)]
     pub pools: Vec<u8>,
     /// The street's park track.
+    #[serde(default)]
     pub parks: Track,
     /// Egg houses (Easter).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -113,6 +116,10 @@ pub struct StreetLayout {
     /// Ducklings sitting between two houses of the street (Coin Coin).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ducklings: Vec<StreetDuckling>,
+    /// American Dream: each house's family, shown by the colour of the action it asks for; a
+    /// number written with that action makes the house perfect.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub families: Vec<Effect>,
 }
 
 /// A duckling's family (Coin Coin).
@@ -251,7 +258,7 @@ pub struct RoswellValues {
 }
 
 /// Temps in solo: at least `at_least` temps score `points`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SoloTemps {
     pub at_least: u8,
@@ -298,16 +305,33 @@ pub struct SheetLayout {
     pub modules: Vec<Module>,
     pub provenance: Vec<Provenance>,
     pub streets: Vec<StreetLayout>,
+    // The Classic tracks below are absent only from a sheet without them (American Dream,
+    // collector expansions §10.1).
+    #[serde(default)]
     pub pools: Track,
+    #[serde(default)]
     pub temp_boxes: u8,
     /// Points for the highest, second and third temp counts (dense ranking, Ruling 3).
+    #[serde(default)]
     pub temp_majority: Vec<i32>,
+    #[serde(default)]
     pub solo_temps: SoloTemps,
     /// Real-estate column for estates of size 1, 2, … (index = size − 1).
+    #[serde(default)]
     pub real_estate: Vec<Track>,
+    #[serde(default)]
     pub bis: Track,
+    #[serde(default)]
     pub roundabouts: Track,
     pub refusals: Track,
+    /// Whether the sheet may be played with the Advanced variant (American Dream may not,
+    /// collector expansions §1.2).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub advanced: bool,
+    /// How ties are broken on this sheet when it differs from its edition (American Dream:
+    /// shared, Ruling X36).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tie_break: Option<TieBreakRule>,
     /// Easter: eggs each number can collect.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub egg_loops: Option<EggLoops>,
@@ -326,6 +350,10 @@ pub struct SheetLayout {
     /// Coin Coin: the ducklings between streets and the parents.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ducks: Option<DuckValues>,
+    /// American Dream: the column and street bonuses and the house values. A sheet with them
+    /// has no Classic track, no action and no estate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub american_dream: Option<DreamValues>,
     /// The 2023 expansion this sheet is (collector expansions §1.7): its layout constraints
     /// are checked at load time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -375,6 +403,18 @@ impl SheetLayout {
     /// Total number of houses on the sheet.
     pub fn houses(&self) -> usize {
         self.streets.iter().map(|s| s.houses as usize).sum()
+    }
+
+    /// Whether the sheet has the Classic tracks, actions and estates (every sheet but American
+    /// Dream, collector expansions §10.1).
+    pub fn classic(&self) -> bool {
+        self.american_dream.is_none()
+    }
+
+    /// Whether a number is written with an action to use (every sheet but American Dream,
+    /// where no action is ever used and the Temp never changes a number).
+    pub fn has_actions(&self) -> bool {
+        self.classic()
     }
 
     /// Whether the sheet switches `module` on.
@@ -584,6 +624,70 @@ pub enum PlanCondition {
     /// Columns (house i of every street) that each pass every comparison (expansions §1.6).
     /// Locks nothing.
     InColumns(InColumns),
+    /// An American Dream grid plan (expansions §10.5). Locks nothing.
+    Grid(Grid),
+}
+
+/// The American Dream plans (collector expansions §10.5): over the grid of families, perfect
+/// houses, complete streets and complete columns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Grid {
+    /// Every house of these families is perfect (`perfect`) or numbered.
+    AllOfType {
+        families: Vec<Effect>,
+        perfect: bool,
+    },
+    /// At least `n` complete columns, of perfect houses only when `only_perfect`, next to each
+    /// other when `adjacent`.
+    Columns {
+        n: u8,
+        #[serde(default)]
+        only_perfect: bool,
+        #[serde(default)]
+        adjacent: bool,
+    },
+    /// At least `n` complete streets, of perfect houses only when `only_perfect`.
+    Streets {
+        n: u8,
+        #[serde(default)]
+        only_perfect: bool,
+    },
+    /// A block of `streets` adjacent streets × `columns` adjacent columns, every house perfect.
+    PerfectBlock { streets: u8, columns: u8 },
+}
+
+/// The American Dream values (collector expansions §10.2, §10.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DreamValues {
+    /// Points of a circled street bonus.
+    pub street_bonus: i32,
+    /// A complete column's points are multiplied by this when its bonus is circled.
+    pub column_multiplier: i32,
+    /// Points of a normal and of a perfect house in a complete column.
+    pub normal: i32,
+    pub perfect: i32,
+    /// The colour each family is printed in, for people (plans name families by colour).
+    pub colours: Vec<FamilyColour>,
+}
+
+/// The colour a family of houses is printed in (American Dream).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FamilyColour {
+    pub family: Effect,
+    pub colour: String,
+}
+
+impl DreamValues {
+    /// The colour of `family`, or the action's name when the data gives none.
+    pub fn colour(&self, family: Effect) -> &str {
+        self.colours
+            .iter()
+            .find(|c| c.family == family)
+            .map_or(family.name(), |c| c.colour.as_str())
+    }
 }
 
 /// An expansion plan over columns (Roswell RO-C5): at least `columns` columns pass `need`.
@@ -649,6 +753,7 @@ pub enum Expansion {
     Halloween,
     Roswell,
     CoinCoin,
+    AmericanDream,
 }
 
 /// How a measure compares to a number.
@@ -1039,6 +1144,7 @@ impl PlanCard {
                     Streets::Street(n) => format!("in street {n}, {tests}"),
                 }
             }
+            PlanCondition::Grid(g) => crate::modules::american_dream::words(g),
             PlanCondition::InColumns(c) => {
                 let need: Vec<String> = c
                     .need
@@ -1096,6 +1202,8 @@ pub enum TieBreakRule {
     EstatesThenSizes,
     /// More complete estates of any size, then shared (collector edition, Ruling C18).
     Estates,
+    /// Equal totals share the victory (American Dream, Ruling X36).
+    Shared,
 }
 
 /// Rules that differ between editions, as data (see `rules-choices.md`). Every field defaults
@@ -1151,6 +1259,10 @@ pub enum SoloKind {
     SoloCard,
     /// The AAA automa (collector edition, spec §15).
     Aaa,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 fn yes() -> bool {
@@ -1368,6 +1480,9 @@ impl Edition {
             let mut l: SheetLayout =
                 serde_json::from_str(text).map_err(|e| EditionError::SheetJson(e.to_string()))?;
             l.rules = data.rules;
+            if let Some(t) = l.tie_break {
+                l.rules.tie_break = t;
+            }
             l.derive();
             layouts.push(l);
         }
@@ -1546,7 +1661,11 @@ impl Edition {
                 return bad(format!("two opponent cards have level {}", o.card.level));
             }
             if let Some(p) = o.card.temp_places {
-                if let Some(s) = self.sheets.iter().find(|s| p[0] > s.temp_boxes) {
+                if let Some(s) = self
+                    .sheets
+                    .iter()
+                    .find(|s| s.classic() && p[0] > s.temp_boxes)
+                {
                     return bad(format!(
                         "aaa.opponents[{i}] ({}): temp_places {p:?} asks for more than the {} temp boxes of sheet {}",
                         o.name, s.temp_boxes, s.id
@@ -1594,7 +1713,7 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
         if st.pools.iter().any(|&p| outside(p)) {
             return Err(format!("street {n} has a pool outside the street"));
         }
-        if st.parks.0.is_empty() {
+        if st.parks.0.is_empty() && s.classic() {
             return Err(format!("street {n} has an empty park track"));
         }
         if st
@@ -1623,7 +1742,24 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
             ));
         }
     }
-    if s.real_estate.len() != MAX_ESTATE {
+    let classic = s.classic();
+    if !classic {
+        let tracks = s
+            .streets
+            .iter()
+            .any(|st| !st.parks.0.is_empty() || !st.pools.is_empty())
+            || !s.pools.0.is_empty()
+            || !s.real_estate.is_empty()
+            || !s.bis.0.is_empty()
+            || !s.roundabouts.0.is_empty()
+            || s.temp_boxes > 0;
+        if tracks {
+            return Err(
+                "an American Dream sheet has no park, pool, temp, improvement, extension or roundabout track".into(),
+            );
+        }
+    }
+    if classic && s.real_estate.len() != MAX_ESTATE {
         return Err(format!(
             "{} real-estate columns; a sheet has one per estate size 1 to {MAX_ESTATE}",
             s.real_estate.len()
@@ -1631,17 +1767,17 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
     }
     // Tracks (spec §18.4, collector; the 1st edition's sheets meet the same bounds): at least
     // one box, values that never go down and are never negative (penalties are subtracted).
-    let mut tracks: Vec<(String, &Track)> = vec![
-        ("the pool track".into(), &s.pools),
-        ("the bis track".into(), &s.bis),
-        ("the roundabout track".into(), &s.roundabouts),
-        ("the refusal track".into(), &s.refusals),
-    ];
-    for (i, t) in s.real_estate.iter().enumerate() {
-        tracks.push((format!("the real-estate column for size {}", i + 1), t));
-    }
-    for (i, st) in s.streets.iter().enumerate() {
-        tracks.push((format!("the park track of street {}", i + 1), &st.parks));
+    let mut tracks: Vec<(String, &Track)> = vec![("the refusal track".into(), &s.refusals)];
+    if classic {
+        tracks.push(("the pool track".into(), &s.pools));
+        tracks.push(("the bis track".into(), &s.bis));
+        tracks.push(("the roundabout track".into(), &s.roundabouts));
+        for (i, t) in s.real_estate.iter().enumerate() {
+            tracks.push((format!("the real-estate column for size {}", i + 1), t));
+        }
+        for (i, st) in s.streets.iter().enumerate() {
+            tracks.push((format!("the park track of street {}", i + 1), &st.parks));
+        }
     }
     for (what, t) in tracks {
         if t.boxes() == 0 {
@@ -1660,7 +1796,7 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
             s.refusals.boxes()
         ));
     }
-    if s.roundabouts.boxes() != 2 {
+    if classic && s.roundabouts.boxes() != 2 {
         return Err(format!(
             "the roundabout track has {} boxes; a game allows 2 roundabouts",
             s.roundabouts.boxes()

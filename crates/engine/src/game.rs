@@ -216,6 +216,10 @@ pub enum SetupError {
         mode: &'static str,
         reason: &'static str,
     },
+    #[error(
+        "sheet {sheet} cannot be played with the Advanced variant (collector expansions §1.2)"
+    )]
+    AdvancedNotAllowed { sheet: String },
 }
 
 impl SetupError {
@@ -235,6 +239,7 @@ impl SetupError {
             SetupError::BadPlan { .. } => "bad_plan",
             SetupError::Deal(e) => e.code(),
             SetupError::DealerMode { .. } => "dealer_mode",
+            SetupError::AdvancedNotAllowed { .. } => "advanced_not_allowed",
         }
     }
 }
@@ -571,6 +576,11 @@ impl Game {
             options.aaa_level = Some(c.level);
         }
         let layout = layout_of(edition, options.sheet)?;
+        if options.advanced && !layout.advanced {
+            return Err(SetupError::AdvancedNotAllowed {
+                sheet: layout.id.to_string(),
+            });
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // The generator is consumed the same way whether the plans and draws come from it or
         // from a record, so a replayed game goes on exactly as the original would have.

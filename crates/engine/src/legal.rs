@@ -187,6 +187,10 @@ pub enum TurnError {
     WrongEffect { effect: Effect, used: &'static str },
     #[error("the Temp Agency is applied automatically; give no effect target")]
     TempHasNoTarget,
+    #[error(
+        "this sheet has no action to use: a number is written and that is all (American Dream)"
+    )]
+    NoAction,
     #[error("{number} differs from the card's {card}: only the Temp effect changes a number, so it must be used")]
     TempNeeded { card: u8, number: u8 },
     #[error("{fence} already has a fence")]
@@ -354,6 +358,7 @@ impl TurnError {
             PassCardUnexpected => "pass_card_unexpected",
             WrongEffect { .. } => "wrong_effect",
             TempHasNoTarget => "temp_has_no_target",
+            NoAction => "no_action",
             TempNeeded { .. } => "temp_needed",
             FenceExists { .. } => "fence_exists",
             FenceInUsedEstate { .. } => "fence_in_used_estate",
@@ -490,7 +495,7 @@ impl<'a> TurnContext<'a> {
             .offer
             .resolve(pick)
             .ok_or(TurnError::NoSuchPick { pick })?;
-        let allowed = numbers_for(card, effect);
+        let allowed = self.numbers_for(card, effect);
         if !allowed.contains(&number) {
             return Err(TurnError::NumberNotOffered { number, allowed });
         }
@@ -622,26 +627,38 @@ impl<'a> TurnContext<'a> {
     /// Whether the sheet owes crossed items before the turn can go on (clearing a debt that
     /// nothing is left to pay).
     pub(crate) fn owes_crossing(&self, sheet: &mut Sheet) -> bool {
+        if self.layout.has(Module::AmericanDream) {
+            return modules::american_dream::settle_owed(self.layout, sheet);
+        }
         self.layout.has(Module::IceCream) && modules::ice_cream::settle_owed(self.layout, sheet)
     }
 
-    /// The streets whose bonus may be crossed off now.
-    pub fn crossable<'b>(&'b self, sheet: &'b Sheet) -> impl Iterator<Item = u8> + 'b {
+    /// The bonuses that may be crossed off now: streets (0-based) on Ice Cream; on American
+    /// Dream street s is item s and column c item `streets + c`.
+    pub fn crossable<'b>(&'b self, sheet: &'b Sheet) -> Box<dyn Iterator<Item = u8> + 'b> {
+        if self.layout.has(Module::AmericanDream) {
+            return Box::new(modules::american_dream::crossable(self.layout, sheet));
+        }
         let owed = sheet.owed() > 0;
-        modules::ice_cream::open_bonuses(self.layout, sheet).filter(move |_| owed)
+        Box::new(modules::ice_cream::open_bonuses(self.layout, sheet).filter(move |_| owed))
     }
 
-    /// Step: crosses off the open bonus of `street` (0-based), paying one item owed.
+    /// Step: crosses off the open bonus `street` (an item of `crossable`), paying one item
+    /// owed.
     pub fn apply_cross(&self, sheet: &Sheet, street: u8) -> Result<Sheet, TurnError> {
-        if sheet.owed() == 0 {
+        if sheet.owed() == 0 && sheet.owed_columns() == 0 {
             return Err(TurnError::CrossNotOwed);
         }
         if !self.crossable(sheet).any(|s| s == street) {
             return Err(TurnError::CrossNotOpen { street });
         }
         let mut s = *sheet;
-        s.set_race(street, crate::sheet::Race::Lost);
-        s.set_owed(s.owed() - 1);
+        if self.layout.has(Module::AmericanDream) {
+            modules::american_dream::cross(&mut s, street);
+        } else {
+            s.set_race(street, crate::sheet::Race::Lost);
+            s.set_owed(s.owed() - 1);
+        }
         Ok(s)
     }
 
@@ -840,7 +857,7 @@ impl<'a> TurnContext<'a> {
                 if let Some(v) = sheet.number(from) {
                     sheet.write(to, v, true);
                     sheet.add_free_bis();
-                    self.numbered(sheet, to);
+                    self.numbered(sheet, to, None);
                 }
             }
         }
@@ -935,8 +952,18 @@ impl<'a> TurnContext<'a> {
         if let Some(Choice::Truck(side)) = choice {
             s.set_choice(house.street, modules::ice_cream::choice_value(side));
         }
-        self.numbered(s, house);
+        self.numbered(s, house, Some(effect));
         Ok(effect)
+    }
+
+    /// The numbers a card lets the player write with `effect`: the Temp changes it by up to 2
+    /// where the sheet has actions (not on American Dream, §10.3 step 1).
+    pub fn numbers_for(&self, number: u8, effect: Effect) -> std::ops::RangeInclusive<u8> {
+        if self.layout.has_actions() {
+            numbers_for(number, effect)
+        } else {
+            number..=number
+        }
     }
 
     /// Step: uses (or passes) the effect of a number just written in `house` from a card
@@ -949,6 +976,12 @@ impl<'a> TurnContext<'a> {
         card: u8,
         used: Option<EffectUse>,
     ) -> Result<(), TurnError> {
+        if !self.layout.has_actions() {
+            return match used {
+                Some(_) => Err(TurnError::NoAction),
+                None => Ok(()),
+            };
+        }
         if effect == Effect::Temp && !self.layout.rules.temp_optional {
             if used.is_some() {
                 return Err(TurnError::TempHasNoTarget);
@@ -974,17 +1007,18 @@ impl<'a> TurnContext<'a> {
             self.check_effect(s, effect, house, u)?;
             apply_effect(s, house, u, self.layout.temp_boxes);
             if let EffectUse::Bis { to, .. } = u {
-                self.numbered(s, to);
+                self.numbered(s, to, None);
             }
         }
         Ok(())
     }
 
-    /// Runs the modules' "after a number is written" hooks for `house`.
-    fn numbered(&self, s: &mut Sheet, house: HouseRef) {
+    /// Runs the modules' "after a number is written" hooks for `house`; `action` is the
+    /// action the number came with (none for a copy).
+    fn numbered(&self, s: &mut Sheet, house: HouseRef, action: Option<Effect>) {
         for &m in &self.layout.modules {
             if m != Module::Roundabouts {
-                m.after_number(self.layout, s, house);
+                m.after_number(self.layout, s, house, action);
             }
         }
     }
@@ -1057,7 +1091,7 @@ impl<'a> TurnContext<'a> {
             }
         }
         for (pick, card, effect) in self.offer.picks() {
-            let numbers = numbers_for(card, effect);
+            let numbers = self.numbers_for(card, effect);
             let (a, b) = (*numbers.start(), *numbers.end());
             for &(house, lo, hi) in &open[..n] {
                 for number in a.max(lo)..=b.min(hi) {
@@ -1079,7 +1113,7 @@ impl<'a> TurnContext<'a> {
         for h in sheet.all_houses() {
             if let Some((lo, hi)) = ranges[h.street as usize][h.house as usize] {
                 for (pick, card, effect) in self.offer.picks() {
-                    let numbers = numbers_for(card, effect);
+                    let numbers = self.numbers_for(card, effect);
                     let a = (*numbers.start()).max(lo);
                     let b = (*numbers.end()).min(hi);
                     if a <= b {
@@ -1116,6 +1150,9 @@ impl<'a> TurnContext<'a> {
         house: HouseRef,
         mut f: impl FnMut(EffectUse),
     ) {
+        if !self.layout.has_actions() {
+            return;
+        }
         let mut push = |u: EffectUse| {
             if self.check_effect(sheet, effect, house, u).is_ok() {
                 f(u);
@@ -1670,6 +1707,10 @@ fn check_sheet_condition(
             }
             Ok(())
         }
+        PlanCondition::Grid(g) => match modules::american_dream::check_grid(layout, sheet, g) {
+            Ok(()) => Ok(()),
+            Err(why) => not_met(why),
+        },
         PlanCondition::InColumns(need) => {
             let columns = (0..sheet.streets())
                 .map(|s| sheet.len(s))

@@ -466,12 +466,15 @@ impl<'a> TurnMachine<'a> {
                     };
                 } else {
                     self.write(pick, number, house, None)?;
-                    debug_assert!(matches!(
-                        (self.stage, self.resume),
-                        (Stage::Effect { effect: e, .. }, _)
-                            | (Stage::Circle { .. }, Stage::Effect { effect: e, .. })
-                            if e == effect
-                    ));
+                    debug_assert!(
+                        !ctx.layout.has_actions()
+                            || matches!(
+                                (self.stage, self.resume),
+                                (Stage::Effect { effect: e, .. }, _)
+                                    | (Stage::Circle { .. }, Stage::Effect { effect: e, .. })
+                                    if e == effect
+                            )
+                    );
                 }
             }
             (Stage::Start | Stage::Play, Decision::Refuse { pass }) => {
@@ -519,6 +522,9 @@ impl<'a> TurnMachine<'a> {
                 self.turn.reshuffle = reshuffle;
                 self.stage = Stage::Done;
             }
+            (_, Decision::Effect(Some(_))) if !ctx.layout.has_actions() => {
+                return Err(TurnError::NoAction)
+            }
             _ => return Err(not_now),
         }
         Ok(())
@@ -542,14 +548,17 @@ impl<'a> TurnMachine<'a> {
             choice,
             effect: None,
         });
-        self.after_numbered(
-            house,
+        // A sheet without actions (American Dream) goes straight on to the plans.
+        let then = if self.ctx.layout.has_actions() {
             Stage::Effect {
                 house,
                 effect,
                 card,
-            },
-        );
+            }
+        } else {
+            Stage::Plans
+        };
+        self.after_numbered(house, then);
         Ok(())
     }
 
@@ -632,7 +641,11 @@ impl<'a> TurnMachine<'a> {
                     (_, None) => {}
                 }
                 feed(&mut m)?;
-                m.apply(Decision::Effect(b.effect))?;
+                // No effect stage on a sheet without actions: an effect given there is
+                // refused by the machine as out of turn.
+                if matches!(m.stage, Stage::Effect { .. }) || b.effect.is_some() {
+                    m.apply(Decision::Effect(b.effect))?;
+                }
                 feed(&mut m)?;
             }
         }

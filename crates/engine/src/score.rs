@@ -97,6 +97,7 @@ impl TieBreak {
         match rule {
             TieBreakRule::EstatesThenSizes => TieBreak::RULE,
             TieBreakRule::Estates => "more complete estates (of any size), then shared",
+            TieBreakRule::Shared => "equal totals share the victory",
         }
     }
 }
@@ -153,9 +154,14 @@ const BASE_ROWS: [&str; 8] = [
     "refusals",
 ];
 
-/// The row ids a sheet scores: the base rows and one per module that has a row.
+/// The row ids a sheet scores: the base rows (plans and refusals alone on a sheet without
+/// the Classic tracks) and the rows of its modules.
 pub fn row_ids(layout: &SheetLayout) -> Vec<&'static str> {
-    let mut ids: Vec<&'static str> = BASE_ROWS.to_vec();
+    let mut ids: Vec<&'static str> = if layout.classic() {
+        BASE_ROWS.to_vec()
+    } else {
+        vec!["plans", "refusals"]
+    };
     ids.extend(layout.modules.iter().flat_map(|m| m.row_ids()));
     ids
 }
@@ -245,6 +251,10 @@ impl Values {
                 estates,
                 by_size: [0; MAX_ESTATE],
             },
+            TieBreakRule::Shared => TieBreak {
+                estates: 0,
+                by_size: [0; MAX_ESTATE],
+            },
         }
     }
 }
@@ -268,6 +278,7 @@ fn module_points(layout: &SheetLayout, sheet: &Sheet, table: Table<'_>) -> i32 {
             Module::Halloween => crate::modules::halloween::points(layout, sheet),
             Module::Roswell => crate::modules::roswell::points(layout, sheet),
             Module::CoinCoin => crate::modules::coin_coin::points(layout, sheet),
+            Module::AmericanDream => crate::modules::american_dream::points(layout, sheet),
             Module::Roundabouts => 0,
         })
         .sum()

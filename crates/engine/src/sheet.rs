@@ -201,6 +201,12 @@ pub struct Sheet {
     objective: u8,
     /// Coin Coin: the points written at each duck scoring (yellow, black, both) once held.
     ducks: [Option<u8>; 3],
+    /// American Dream: 2 bits per column bonus (0 open, 1 circled, 2 crossed), column c in
+    /// bits 2c–2c+1.
+    column_races: u32,
+    /// American Dream in AAA solo: column bonuses still to cross off since a Validation card
+    /// came up (`owed` counts its street bonuses).
+    owed_columns: u8,
 }
 
 /// See `Sheet::street_key`.
@@ -221,6 +227,15 @@ pub enum Race {
     Won,
     /// Lost: the bonus is crossed off.
     Lost,
+}
+
+/// A race's state in two bits.
+fn race_code(race: Race) -> u32 {
+    match race {
+        Race::Open => 0,
+        Race::Won => 1,
+        Race::Lost => 2,
+    }
 }
 
 /// Largest estate size the sheet tracks.
@@ -253,6 +268,8 @@ impl Sheet {
             free_bis: 0,
             objective: 0,
             ducks: [None; 3],
+            column_races: 0,
+            owed_columns: 0,
         };
         for (i, st) in layout.streets.iter().enumerate().take(MAX_STREETS) {
             s.lens[i] = st.houses;
@@ -769,21 +786,38 @@ impl Sheet {
     }
 
     pub(crate) fn set_race(&mut self, s: u8, race: Race) {
-        self.races[s as usize] = match race {
-            Race::Open => 0,
-            Race::Won => 1,
-            Race::Lost => 2,
-        };
+        self.races[s as usize] = race_code(race) as u8;
+    }
+
+    /// American Dream: the state of column `c`'s bonus (0-based; house c of every street).
+    pub fn column_race(&self, c: u8) -> Race {
+        match self.column_races.checked_shr(2 * u32::from(c)).unwrap_or(0) & 3 {
+            1 => Race::Won,
+            2 => Race::Lost,
+            _ => Race::Open,
+        }
+    }
+
+    pub(crate) fn set_column_race(&mut self, c: u8, race: Race) {
+        let shift = 2 * u32::from(c);
+        if shift < 32 {
+            self.column_races = (self.column_races & !(3 << shift)) | race_code(race) << shift;
+        }
+    }
+
+    /// American Dream in AAA solo: column bonuses still to cross off.
+    #[inline]
+    pub fn owed_columns(&self) -> u8 {
+        self.owed_columns
+    }
+
+    pub(crate) fn set_owed_columns(&mut self, n: u8) {
+        self.owed_columns = n;
     }
 
     pub(crate) fn set_tier(&mut self, candy: bool, rank: u8, race: Race) {
         let shift = 2 * (rank + if candy { 3 } else { 0 });
-        let v = match race {
-            Race::Open => 0,
-            Race::Won => 1,
-            Race::Lost => 2,
-        };
-        self.tiers = (self.tiers & !(3 << shift)) | (v << shift);
+        self.tiers = (self.tiers & !(3 << shift)) | (race_code(race) as u16) << shift;
     }
 
     pub(crate) fn set_ghost_option(&mut self, option: u8) {

@@ -4,8 +4,8 @@
 use crate::edition::{Edition, SheetLayout, Side};
 use crate::id::SheetId;
 use crate::modules::atomic::Capacities;
-use crate::modules::ice_cream;
 use crate::modules::Module;
+use crate::modules::{american_dream, ice_cream};
 use crate::score::{Score, Shelters, Table, Temps};
 use crate::sheet::{FenceRef, House, HouseRef, Race, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
 use serde::{Deserialize, Serialize};
@@ -37,13 +37,14 @@ pub struct StreetData {
     pub plan_houses: Vec<u8>,
     /// Ice Cream: houses whose cone is circled. Halloween: houses whose ghost is circled (a
     /// numbered ghost/candy house not listed has its candy circled). Roswell: houses whose
-    /// saucer is circled (infiltrated).
+    /// saucer is circled (infiltrated). American Dream: the perfect houses.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub circled: Vec<u8>,
     /// Ice Cream: the truck chosen on a street with two.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub truck: Option<Side>,
-    /// Ice Cream: the end-of-route bonus, when circled ("won") or crossed ("lost").
+    /// Ice Cream: the end-of-route bonus, when circled ("won") or crossed ("lost"). American
+    /// Dream: the street bonus.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus: Option<Race>,
 }
@@ -81,6 +82,14 @@ pub struct SheetData {
     /// held so far (`null` while not held).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duck_scorings: Option<[Option<u8>; 3]>,
+    /// American Dream: each column's bonus, left to right, when circled ("won") or crossed
+    /// ("lost"); `null` while open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column_bonuses: Option<Vec<Option<Race>>>,
+    /// American Dream in AAA solo: column bonuses still to cross off because a Validation card
+    /// came up (`owed` counts its street bonuses).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub owed_columns: u8,
 }
 
 /// The Halloween tiers of a sheet file.
@@ -314,6 +323,16 @@ impl SheetData {
             objective: sheet.objective(),
             duck_scorings: Some(std::array::from_fn(|k| sheet.duck_scoring(k)))
                 .filter(|d| d.iter().any(Option::is_some)),
+            column_bonuses: Some(
+                (0..american_dream::columns(layout))
+                    .map(|c| match sheet.column_race(c) {
+                        Race::Open => None,
+                        r => Some(r),
+                    })
+                    .collect::<Vec<_>>(),
+            )
+            .filter(|c| layout.has(Module::AmericanDream) && c.iter().any(Option::is_some)),
+            owed_columns: sheet.owed_columns(),
         }
     }
 
@@ -493,6 +512,9 @@ impl SheetData {
                 }
             }
         }
+        if let Some(bonuses) = &self.column_bonuses {
+            self.set_column_bonuses(layout, &mut sheet, bonuses)?;
+        }
         check_track("bis".into(), sheet.bis_count(), layout.bis.boxes())?;
         check_track(
             "roundabouts".into(),
@@ -520,14 +542,36 @@ impl SheetData {
             self.refusals,
             self.plans,
         );
-        if self.owed > 0 {
-            if !layout.has(crate::modules::Module::IceCream) {
+        let dream = layout.has(Module::AmericanDream);
+        if self.owed_columns > 0 {
+            let open = (0..american_dream::columns(layout))
+                .filter(|&c| sheet.column_race(c) == Race::Open)
+                .count();
+            if !dream || usize::from(self.owed_columns) > open {
                 return Err(SheetFileError::Feature {
                     street: 1,
-                    what: "only an Ice Cream sheet owes crossed bonuses".into(),
+                    what: format!(
+                        "{} column bonuses to cross off, but {open} are open",
+                        self.owed_columns
+                    ),
                 });
             }
-            let open = crate::modules::ice_cream::open_bonuses(layout, &sheet).count();
+            sheet.set_owed_columns(self.owed_columns);
+        }
+        if self.owed > 0 {
+            if !layout.has(crate::modules::Module::IceCream) && !dream {
+                return Err(SheetFileError::Feature {
+                    street: 1,
+                    what: "only an Ice Cream or American Dream sheet owes crossed bonuses".into(),
+                });
+            }
+            let open = if dream {
+                (0..sheet.streets())
+                    .filter(|&s| sheet.race(s) == Race::Open)
+                    .count()
+            } else {
+                crate::modules::ice_cream::open_bonuses(layout, &sheet).count()
+            };
             if usize::from(self.owed) > open {
                 return Err(SheetFileError::Feature {
                     street: 1,
@@ -714,9 +758,12 @@ fn check_street_features(
     }
     let halloween = layout.has(crate::modules::Module::Halloween);
     let roswell = layout.has(crate::modules::Module::Roswell);
+    let dream = layout.has(Module::AmericanDream);
     for &c in &st.circled {
         let h = HouseRef::new(s, c.wrapping_sub(1));
-        let (feature, what) = if halloween {
+        let (feature, what) = if dream {
+            (true, "house")
+        } else if halloween {
             (
                 crate::modules::halloween::is_ghost_candy(layout, h),
                 "ghost",
@@ -737,7 +784,12 @@ fn check_street_features(
         }
         sheet.mark(h);
     }
-    if let Some(race) = st.bonus {
+    if let (Some(race), true) = (st.bonus, dream) {
+        if race == Race::Won && !american_dream::street_complete(sheet, s) {
+            return bad("the street bonus is circled but the street is not complete".into());
+        }
+        sheet.set_race(s, race);
+    } else if let Some(race) = st.bonus {
         if trucks.is_empty() {
             return bad("this street has no end-of-route bonus".into());
         }
@@ -918,6 +970,42 @@ impl SheetFile {
 }
 
 /// The sheet's optional fields as `to_json` writes them, one per line.
+impl SheetData {
+    /// American Dream: the column bonuses, circled only on a complete column.
+    fn set_column_bonuses(
+        &self,
+        layout: &SheetLayout,
+        sheet: &mut Sheet,
+        bonuses: &[Option<Race>],
+    ) -> Result<(), SheetFileError> {
+        let columns = american_dream::columns(layout);
+        let bad = |what: String| Err(SheetFileError::Feature { street: 1, what });
+        if !layout.has(Module::AmericanDream) {
+            return bad("only an American Dream sheet has column bonuses".into());
+        }
+        if bonuses.len() > columns as usize {
+            return bad(format!(
+                "{} column bonuses for {columns} columns",
+                bonuses.len()
+            ));
+        }
+        for (c, race) in bonuses.iter().enumerate() {
+            let c = c as u8;
+            match race {
+                Some(Race::Won) if !american_dream::column_complete(sheet, c) => {
+                    return bad(format!(
+                        "column {}'s bonus is circled but the column is not complete",
+                        c + 1
+                    ));
+                }
+                Some(r) => sheet.set_column_race(c, *r),
+                None => {}
+            }
+        }
+        Ok(())
+    }
+}
+
 fn extra(d: &SheetData) -> String {
     let mut out = String::new();
     if d.owed > 0 {
@@ -940,6 +1028,15 @@ fn extra(d: &SheetData) -> String {
             ",\n    \"duck_scorings\": {}",
             serde_json::to_string(k).unwrap_or_default()
         );
+    }
+    if let Some(c) = &d.column_bonuses {
+        out += &format!(
+            ",\n    \"column_bonuses\": {}",
+            serde_json::to_string(c).unwrap_or_default()
+        );
+    }
+    if d.owed_columns > 0 {
+        out += &format!(",\n    \"owed_columns\": {}", d.owed_columns);
     }
     out
 }
@@ -985,6 +1082,8 @@ mod tests {
                 free_extensions: 1,
                 objective: Some(3),
                 duck_scorings: Some([Some(4), None, Some(9)]),
+                column_bonuses: Some(vec![None, Some(Race::Lost)]),
+                owed_columns: 2,
             },
         };
         let all = serde_json::to_value(&file).unwrap();

@@ -24,9 +24,18 @@ use Effect::{Bis, Landscaper, Pool, RealEstate, Surveyor, Temp};
 fn e1_one_sheet_for_the_table_with_every_mode() {
     for id in expansion_sheets() {
         for advanced in [false, true] {
+            if advanced && !lay(id).advanced {
+                // American Dream cannot be combined with Advanced mode, in any mode.
+                for (mode, seats) in [(Mode::Standard, 3), (Mode::Expert, 4), (Mode::Solo, 1)] {
+                    let err = Game::new(opts(id, mode, true), seats, 1).unwrap_err();
+                    assert_eq!(err.code(), "advanced_not_allowed", "{id}");
+                }
+                continue;
+            }
             let g = Game::new(opts(id, Mode::Standard, advanced), 3, 1).unwrap();
             assert_eq!(g.layout().id.as_str(), id);
-            assert!(g.sheets().iter().all(|s| s.streets() == 3));
+            let streets = lay(id).streets.len() as u8;
+            assert!(g.sheets().iter().all(|s| s.streets() == streets));
             Game::new(opts(id, Mode::Expert, advanced), 4, 1).unwrap();
             for level in 0..=5 {
                 let g = Game::new(opts(id, Mode::Solo, advanced).aaa_level(level), 1, 1).unwrap();
@@ -42,7 +51,7 @@ fn e1_one_sheet_for_the_table_with_every_mode() {
 }
 
 #[test]
-fn e2_plan_c_comes_from_the_sheets_own_five_cards() {
+fn e2_plan_c_comes_from_the_sheets_own_five_cards_american_dream_all_three() {
     let base = |stack: u8, advanced: bool| -> BTreeSet<u8> {
         col()
             .plans
@@ -58,8 +67,23 @@ fn e2_plan_c_comes_from_the_sheets_own_five_cards() {
             .filter(|p| p.sheet.map(|s| s.as_str() == id).unwrap_or(false))
             .map(|p| p.id)
             .collect();
-        assert_eq!(own.len(), 5, "{id}");
+        let stacks = &lay(id).own_stacks;
+        let own_in = |stack: u8| -> BTreeSet<u8> {
+            own.iter()
+                .copied()
+                .filter(|&c| col().plan(c).is_some_and(|p| p.stack == stack))
+                .collect()
+        };
+        // American Dream: its own nine cards, A, B and C; every other sheet its five C cards.
+        if stacks == &[1, 2, 3] {
+            assert_eq!(own.len(), 9, "{id}");
+        } else {
+            assert_eq!((own.len(), stacks.as_slice()), (5, &[3u8][..]), "{id}");
+        }
         for advanced in [false, true] {
+            if advanced && !lay(id).advanced {
+                continue;
+            }
             let mut seen = [BTreeSet::new(), BTreeSet::new(), BTreeSet::new()];
             for seed in 0..300 {
                 let p = plans_for(&opts(id, Mode::Standard, advanced), seed).unwrap();
@@ -67,12 +91,17 @@ fn e2_plan_c_comes_from_the_sheets_own_five_cards() {
                     seen[slot].insert(card);
                 }
             }
-            assert_eq!(seen[0], base(1, advanced), "{id} plan A");
-            assert_eq!(seen[1], base(2, advanced), "{id} plan B");
-            assert_eq!(
-                seen[2], own,
-                "{id} plan C: its own five cards only, C and C★ never"
-            );
+            for (slot, stack) in [1u8, 2, 3].into_iter().enumerate() {
+                let expected = if stacks.contains(&stack) {
+                    own_in(stack)
+                } else {
+                    base(stack, advanced)
+                };
+                assert_eq!(
+                    seen[slot], expected,
+                    "{id} plan {stack}: the sheet's own cards only where it has its own"
+                );
+            }
         }
     }
 }
@@ -772,6 +801,9 @@ fn plan_c_cards_have_the_spec_values_and_describe_themselves() {
 fn expansion_sheets_in_every_mode_and_aaa_level() {
     for (k, id) in expansion_sheets().into_iter().enumerate() {
         for advanced in [false, true] {
+            if advanced && !lay(id).advanced {
+                continue;
+            }
             for (j, (mode, players)) in
                 [(Mode::Standard, 2), (Mode::Standard, 5), (Mode::Expert, 3)]
                     .into_iter()
@@ -788,14 +820,21 @@ fn expansion_sheets_in_every_mode_and_aaa_level() {
                 let score = g.aaa_score();
                 assert_eq!(score.is_some(), level > 0);
                 if let Some(s) = score {
-                    assert_eq!(s.sheet_rows.len(), 1, "{id}");
+                    let module = lay(id).modules[0];
+                    // Atomic War's AAA adds one row for its two; every other sheet one per row.
+                    let expected = if module == Module::Atomic {
+                        1
+                    } else {
+                        module.row_ids().len()
+                    };
+                    assert_eq!(s.sheet_rows.len(), expected, "{id}");
                     let rows: i32 = s.plans.iter().sum::<i32>()
                         + s.parks
                         + s.pools
                         + s.temps
                         + s.fences
                         + s.estates
-                        + s.sheet_rows[0].points;
+                        + s.sheet_rows.iter().map(|r| r.points).sum::<i32>();
                     assert_eq!(rows, s.total);
                 }
             }

@@ -5,7 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 use welcome_engine::edition::DuckColour;
-use welcome_engine::modules::{atomic, christmas, coin_coin, easter, ice_cream, roswell};
+use welcome_engine::modules::{
+    american_dream, atomic, christmas, coin_coin, easter, ice_cream, roswell,
+};
 use welcome_engine::{FenceRef, HouseRef, Module, Race, Sheet, SheetLayout, Side};
 
 /// The derived state of one sheet.
@@ -45,6 +47,15 @@ pub struct Derived {
     /// their first house.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub infiltrated: Vec<HouseRef>,
+    /// American Dream: the perfect houses (numbered with their family's action).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub perfect: Vec<HouseRef>,
+    /// American Dream: each street's 10-point bonus, open, circled ("won") or crossed ("lost").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub street_bonuses: Vec<Race>,
+    /// American Dream: each column's ×2 bonus.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub column_bonuses: Vec<Race>,
 }
 
 /// A duckling (Coin Coin), between houses `a` and `b` (neighbours in a street, or one above
@@ -194,6 +205,16 @@ pub fn of(layout: &SheetLayout, sheet: &Sheet) -> Derived {
                 });
             }
             Module::CoinCoin => d.ducklings = ducklings(layout, sheet),
+            Module::AmericanDream => {
+                d.perfect = sheet
+                    .all_houses()
+                    .filter(|&h| american_dream::perfect(sheet, h))
+                    .collect();
+                d.street_bonuses = (0..sheet.streets()).map(|s| sheet.race(s)).collect();
+                d.column_bonuses = (0..american_dream::columns(layout))
+                    .map(|c| sheet.column_race(c))
+                    .collect();
+            }
             Module::Roundabouts | Module::Halloween => {}
         }
     }

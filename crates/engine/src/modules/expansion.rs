@@ -17,6 +17,7 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::Halloween => Module::Halloween,
         Expansion::Roswell => Module::Roswell,
         Expansion::CoinCoin => Module::CoinCoin,
+        Expansion::AmericanDream => Module::AmericanDream,
     };
     if !layout.has(module) {
         return Err(format!(
@@ -31,7 +32,79 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::Halloween => halloween(layout),
         Expansion::Roswell => roswell(layout),
         Expansion::CoinCoin => coin_coin(layout),
+        Expansion::AmericanDream => american_dream(layout),
     }
+}
+
+/// American Dream (§10.2): five streets whose houses form columns, each of a family, with
+/// the four colours the plans name, a 3 × 3 block and three refusal boxes.
+fn american_dream(layout: &SheetLayout) -> Result<(), String> {
+    use crate::card::Effect;
+    let Some(values) = &layout.american_dream else {
+        return Err("an American Dream sheet needs its american_dream values".into());
+    };
+    if layout.streets.len() != 5 {
+        return Err(format!(
+            "ADR-L1: the sheet has {} streets; American Dream has 5",
+            layout.streets.len()
+        ));
+    }
+    for (i, st) in layout.streets.iter().enumerate() {
+        if st.families.len() != st.houses as usize {
+            return Err(format!(
+                "ADR-L1: street {} has {} houses but {} families",
+                i + 1,
+                st.houses,
+                st.families.len()
+            ));
+        }
+    }
+    let columns = layout.streets.iter().map(|s| s.houses).max().unwrap_or(0);
+    if columns < 4 {
+        return Err(format!(
+            "ADR-L2: the sheet has {columns} columns; plan AD-B2 needs at least 4"
+        ));
+    }
+    for colour in ["green", "red", "blue", "orange"] {
+        let Some(c) = values.colours.iter().find(|c| c.colour == colour) else {
+            return Err(format!("ADR-L3: no family is printed {colour}"));
+        };
+        if !layout
+            .streets
+            .iter()
+            .any(|s| s.families.contains(&c.family))
+        {
+            return Err(format!("ADR-L3: no house is {colour}"));
+        }
+    }
+    let mut families: Vec<Effect> = values.colours.iter().map(|c| c.family).collect();
+    families.sort_unstable();
+    if families.windows(2).any(|w| w[0] == w[1]) {
+        return Err("ADR-L3: a family is given two colours".into());
+    }
+    let block = (0..3).any(|s0| {
+        let width = layout.streets[s0..s0 + 3]
+            .iter()
+            .map(|s| s.houses)
+            .min()
+            .unwrap_or(0);
+        width >= 3
+    });
+    if !block {
+        return Err("ADR-L4: no 3 × 3 block of houses (plan AD-C3)".into());
+    }
+    if layout.refusals.boxes() != 3 {
+        return Err(format!(
+            "ADR-L5: the refusal track has {} boxes, not 3",
+            layout.refusals.boxes()
+        ));
+    }
+    if layout.advanced {
+        return Err(
+            "American Dream is never played with the Advanced variant (\"advanced\": false)".into(),
+        );
+    }
+    Ok(())
 }
 
 fn easter(layout: &SheetLayout) -> Result<(), String> {

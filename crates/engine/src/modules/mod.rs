@@ -3,6 +3,7 @@
 //! a number is written, a decision inside the turn, the end of a round across every seat, its
 //! score row and its plan predicates.
 
+pub mod american_dream;
 pub mod atomic;
 pub mod christmas;
 pub mod coin_coin;
@@ -43,6 +44,8 @@ pub enum Module {
     Roswell,
     /// Coin Coin ducklings, their parents and the duck scorings (collector expansions §9).
     CoinCoin,
+    /// American Dream perfect houses, column and street bonuses (collector expansions §10).
+    AmericanDream,
 }
 
 /// A decision a module asks for inside a turn.
@@ -62,7 +65,8 @@ impl Module {
             | Module::Atomic
             | Module::Halloween
             | Module::Roswell
-            | Module::CoinCoin => Ok(()),
+            | Module::CoinCoin
+            | Module::AmericanDream => Ok(()),
             Module::Easter => easter::check_layout(layout),
             Module::IceCream => ice_cream::check_layout(layout),
         }
@@ -81,10 +85,19 @@ impl Module {
         }
     }
 
-    /// Right after a number (or a bis copy) is written in `house` (§1.5 step 3).
-    pub fn after_number(self, layout: &SheetLayout, sheet: &mut Sheet, house: HouseRef) {
-        if self == Module::IceCream {
-            ice_cream::after_number(layout, sheet, house)
+    /// Right after a number (or a bis copy) is written in `house` (§1.5 step 3); `action` is
+    /// the action the number came with (none for a copy).
+    pub fn after_number(
+        self,
+        layout: &SheetLayout,
+        sheet: &mut Sheet,
+        house: HouseRef,
+        action: Option<crate::card::Effect>,
+    ) {
+        match self {
+            Module::IceCream => ice_cream::after_number(layout, sheet, house),
+            Module::AmericanDream => american_dream::after_number(layout, sheet, house, action),
+            _ => {}
         }
     }
 
@@ -104,6 +117,7 @@ impl Module {
             Module::Halloween => halloween::on_validation(sheet, letter),
             Module::Atomic => atomic::aaa_on_validation(layout, halves, letter, given),
             Module::CoinCoin => coin_coin::aaa_on_validation(layout, sheet, halves, given, letter),
+            Module::AmericanDream => american_dream::on_validation(sheet),
             _ => {}
         }
     }
@@ -140,30 +154,39 @@ impl Module {
         }
     }
 
-    /// AAA solo, level 1 and above: the row this sheet's rules add to the AAA's score, from the
-    /// cards `given` to it and the player's `sheet` (collector expansions §2.6, §3.6, §5.6).
-    pub fn aaa_row(
+    /// AAA solo, level 1 and above: the rows this sheet's rules add to the AAA's score, from
+    /// the cards `given` to it and the player's `sheet` (collector expansions §2.6, §3.6,
+    /// §5.6…), one per row id of the module.
+    pub fn aaa_rows(
         self,
         layout: &SheetLayout,
+        scoring: &crate::aaa::AaaScoring,
         given: &[crate::card::Card],
         halves: &[u8],
         sheet: &Sheet,
-    ) -> Option<crate::aaa::AaaRow> {
-        let (points, detail) = match self {
-            Module::Roundabouts => return None,
-            Module::Easter => easter::aaa_eggs(layout, given),
-            Module::IceCream => ice_cream::aaa_points(layout, given, sheet),
-            Module::Christmas => christmas::aaa_lights(given),
-            Module::Atomic => atomic::aaa_row(layout, halves, sheet),
-            Module::Halloween => halloween::aaa_row(layout, sheet),
-            Module::Roswell => roswell::aaa_row(layout, given),
-            Module::CoinCoin => coin_coin::aaa_row(layout, halves, given),
+    ) -> Vec<crate::aaa::AaaRow> {
+        let rows: Vec<(i32, String)> = match self {
+            Module::Roundabouts => return Vec::new(),
+            Module::Easter => vec![easter::aaa_eggs(layout, given)],
+            Module::IceCream => vec![ice_cream::aaa_points(layout, given, sheet)],
+            Module::Christmas => vec![christmas::aaa_lights(given)],
+            Module::Atomic => vec![atomic::aaa_row(layout, halves, sheet)],
+            Module::Halloween => vec![halloween::aaa_row(layout, sheet)],
+            Module::Roswell => vec![roswell::aaa_row(layout, given)],
+            Module::CoinCoin => vec![coin_coin::aaa_row(layout, halves, given)],
+            Module::AmericanDream => {
+                american_dream::aaa_rows(layout, scoring, given, sheet).to_vec()
+            }
         };
-        Some(crate::aaa::AaaRow {
-            id: self.row_ids().first()?.to_string(),
-            points,
-            detail,
-        })
+        self.row_ids()
+            .iter()
+            .zip(rows)
+            .map(|(id, (points, detail))| crate::aaa::AaaRow {
+                id: id.to_string(),
+                points,
+                detail,
+            })
+            .collect()
     }
 
     /// AAA solo, level 1 and above: which cards of the pile lie upside down (Roswell, §7.6),
@@ -192,6 +215,7 @@ impl Module {
             Module::IceCream => ice_cream::settle_races(layout, sheets),
             Module::Halloween => halloween::settle(sheets),
             Module::CoinCoin => coin_coin::settle(layout, sheets),
+            Module::AmericanDream => american_dream::settle(layout, sheets),
             _ => {}
         }
     }
@@ -211,6 +235,7 @@ impl Module {
             (Module::Halloween, _) => Some(halloween::score_row(layout, sheet)),
             (Module::Roswell, _) => Some(roswell::score_row(layout, sheet)),
             (Module::CoinCoin, _) => Some(coin_coin::score_row(layout, sheet)),
+            (Module::AmericanDream, id) => Some(american_dream::score_row(layout, sheet, id)),
             (Module::Atomic, "shelters") => {
                 Some(atomic::shelters_row(layout, sheet, table.shelters))
             }
@@ -232,6 +257,7 @@ impl Module {
             Module::Halloween => &["candies"],
             Module::Roswell => &["infiltration"],
             Module::CoinCoin => &["ducks"],
+            Module::AmericanDream => &["columns", "streets"],
         }
     }
 
@@ -242,7 +268,11 @@ impl Module {
             Module::Easter => Some(Feature::Eggs),
             Module::IceCream => Some(Feature::Cones),
             Module::Christmas => Some(Feature::Links),
-            Module::Atomic | Module::Halloween | Module::Roswell | Module::CoinCoin => None,
+            Module::Atomic
+            | Module::Halloween
+            | Module::Roswell
+            | Module::CoinCoin
+            | Module::AmericanDream => None,
         }
     }
 }

@@ -212,16 +212,10 @@ pub fn aaa_game(options: Options, seed: u64) -> Game {
     while !g.is_over() {
         let sheet = *g.sheet(0).unwrap();
         let ctx = g.context(0).unwrap();
-        let open = ice_cream::open_bonuses(g.layout(), &sheet).count();
         let m = TurnMachine::new(ctx, &sheet);
-        let owes = g.layout().has(Module::IceCream) && sheet.owed() > 0 && open > 0;
-        assert_eq!(m.stage() == Stage::Cross, owes);
+        let expected = owed_crossings(g.layout(), &sheet);
+        assert_eq!(m.stage() == Stage::Cross, expected > 0);
         let turn = super::choose_turn(&ctx, &sheet, &mut rng, &Style::RANDOM);
-        let expected = if g.layout().has(Module::IceCream) {
-            usize::from(sheet.owed()).min(open)
-        } else {
-            0
-        };
         assert_eq!(turn.cross.len(), expected);
         crossings += turn.cross.len();
         g.step(&[turn]).unwrap();
@@ -230,8 +224,30 @@ pub fn aaa_game(options: Options, seed: u64) -> Game {
             assert!(usize::from(g.sheet(0).unwrap().owed()) <= validations);
         }
     }
-    assert!(crossings <= validations);
+    // American Dream owes 3 bonuses per card (1 street, 2 columns), Ice Cream 1.
+    assert!(crossings <= 3 * validations);
     g
+}
+
+/// The bonuses a sheet must cross off at the start of its turn, as the spec counts them:
+/// Ice Cream, one per Validation card while a bonus is open (§3.6); American Dream, one street
+/// and two columns per card, fewer when fewer are open (§10.6).
+pub fn owed_crossings(layout: &SheetLayout, sheet: &Sheet) -> usize {
+    if layout.has(Module::IceCream) {
+        let open = ice_cream::open_bonuses(layout, sheet).count();
+        return usize::from(sheet.owed()).min(open);
+    }
+    if layout.has(Module::AmericanDream) {
+        let streets = (0..sheet.streets())
+            .filter(|&s| sheet.race(s) == Race::Open)
+            .count();
+        let columns = (0..welcome_engine::modules::american_dream::columns(layout))
+            .filter(|&c| sheet.column_race(c) == Race::Open)
+            .count();
+        return usize::from(sheet.owed()).min(streets)
+            + usize::from(sheet.owed_columns()).min(columns);
+    }
+    0
 }
 
 pub fn check_game(g: &Game) {

@@ -131,6 +131,8 @@ pub fn data(rows: [&str; 3]) -> SheetData {
         free_extensions: 0,
         objective: None,
         duck_scorings: None,
+        column_bonuses: None,
+        owed_columns: 0,
     }
 }
 
