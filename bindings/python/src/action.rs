@@ -65,7 +65,7 @@ const OBJECTIVES: usize = 4;
 const NEEDS: [u8; 3] = [4, 6, 9];
 
 /// The action ranges by kind, for documentation and Python: (name, first, count).
-pub const RANGES: [(&str, usize, usize); 20] = [
+pub const RANGES: [(&str, usize, usize); 21] = [
     ("build", BUILD, ROUNDABOUT - BUILD),
     ("roundabout", ROUNDABOUT, HOUSES),
     ("refuse", REFUSE, 4),

@@ -260,7 +260,8 @@ fn final_sheets(
             continue;
         }
         for &layout in layouts {
-            let options = options(mode, edition.id, layout.id, advanced);
+            // A sheet that forbids the Advanced variant (American Dream) plays it without.
+            let options = options(mode, edition.id, layout.id, advanced && layout.advanced);
             for seed in 0..games.div_ceil(share) {
                 let mut bg = BotGame::new(kind, options, players, seed)?;
                 bg.play_out()?;
