@@ -67,12 +67,16 @@ async function round(page) {
  * street offered, or of `cross` when it is offered. Halloween: circles `treat` ('ghost',
  * 'candy', or an async function of the page answering one) on every ghost/candy house
  * numbered, claims the first tier offered that matches the selector `tier` (none with null),
- * and uses each ghost bonus on its first target (on the sheet, the first matching `prefer`). Returns what it did: 'build', 'refuse' or
+ * and uses each ghost bonus on its first target (on the sheet, the first matching `prefer`).
+ * Roswell: circles infiltration objective `objective` when the turn asks for one, and
+ * infiltrates when it is offered and `infiltrate` is true (or an async function of the page
+ * answering true). Returns what it did: 'build', 'refuse' or
  * 'plan', with ' + choice' when a truck was chosen, ' + cross N' for each bonus crossed off,
  * ' + ghost' / ' + candy' for each circle, ' + tier T' for a tier claimed (T as its button's
- * data-tier, with '/option' for a ghost tier) and ' + bonus U' for each ghost bonus used.
+ * data-tier, with '/option' for a ghost tier), ' + bonus U' for each ghost bonus used,
+ * ' + objective K' for the objective circled and ' + infiltrate' for an infiltration.
  */
-export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left', cross = null, prefer = null, treat = 'ghost', tier = '[data-tier]' } = {}) {
+export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left', cross = null, prefer = null, treat = 'ghost', tier = '[data-tier]', objective = 1, infiltrate = false } = {}) {
   let did = 'build';
   let chose = '';
   const seen = [];
@@ -80,6 +84,11 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
     const st = await stage(page);
     seen.push(st);
     if (st === 'submitted') return did + chose;
+    if (st === 'objective') {
+      await page.click(`#controls [data-objective="${objective}"]`);
+      chose += ` + objective ${objective}`;
+      continue;
+    }
     if (st === 'cross') {
       const offered = await page.locator('#controls [data-cross]').evaluateAll((bs) => bs.map((b) => Number(b.dataset.cross)));
       const s = offered.includes(cross) ? cross : offered[0];
@@ -145,7 +154,14 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
       continue;
     }
     if (st === 'effect') {
-      const targets = page.locator('#my-sheet .target');
+      const offered = page.locator('[data-action="infiltrate"]');
+      if (await offered.count() && (typeof infiltrate === 'function' ? await infiltrate(page) : infiltrate)) {
+        await offered.click();
+        chose += ' + infiltrate';
+        continue;
+      }
+      // the action's targets, not a saucer to infiltrate with
+      const targets = page.locator('#my-sheet .target:not([data-key^="u:"])');
       const use = page.locator('[data-action="use-effect"]');
       if (useEffect && await use.count()) await use.first().click();
       else if (useEffect && await targets.count()) {

@@ -13,8 +13,8 @@ use axum::http::StatusCode;
 use axum::Json;
 use welcome_engine::aaa::{table_rule, AaaScore, Outcome};
 use welcome_engine::{
-    opponent_card, AaaCard, Decision, Edition, Mode, Offer, Options, Score, Sheet, SheetData,
-    SheetLayout, TableValues, Temps, TurnContext,
+    opponent_card, AaaCard, Card, Decision, Edition, Mode, Offer, Options, Pick, Play, Score,
+    Sheet, SheetData, SheetLayout, TableValues, Temps, TurnContext,
 };
 
 /// Most other players a companion sheet may rank its temps against.
@@ -153,6 +153,15 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
                     m.on_roundabout(layout, &mut aaa_req.halves, r.house.street);
                 }
             }
+            if aaa.is_some() {
+                // The round ends for the AAA as at a table, once the turn's card is given to it
+                // (Coin Coin: a scoring the turn held is held for the AAA too).
+                let mut given = aaa_req.given.clone();
+                given.extend(given_card(&req.offer, &turn.play));
+                for m in &layout.modules {
+                    m.aaa_after_round(layout, &s, &mut aaa_req.halves, &given);
+                }
+            }
         }
     }
     let aaa = aaa.map(|card| aaa_out(edition, layout, &sheet, card, &aaa_req));
@@ -161,6 +170,21 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         after_turn,
         aaa,
     }))
+}
+
+/// The hand card a turn neither used nor kept: the AAA's at the end of the turn (§15.3).
+fn given_card(offer: &Offer, play: &Play) -> Option<Card> {
+    let Offer::Hand(hand) = offer else {
+        return None;
+    };
+    let keep = match *play {
+        Play::Build(b) => match b.pick {
+            Pick::Hand((n, e)) => 3 - n - e,
+            Pick::Combination(_) => return None,
+        },
+        Play::Refuse { pass } => pass.unwrap_or(2),
+    };
+    hand.get(usize::from(keep)).copied()
 }
 
 /// The AAA's halves as sent (or as at setup), after the request's Validation card.

@@ -109,6 +109,18 @@ function withTiers(sheet, fn) {
   return out;
 }
 
+const SCORING_NAMES = ['Yellow', 'Black', 'Yellow and black'];
+
+/**
+ * Coin Coin: the sheet with duck scorings `ks` held, each at the points `now` gives it (the
+ * score's `ducks` row: an open scoring as it stands), those held already kept.
+ */
+function withScorings(sheet, ks, now) {
+  const held = [...(sheet.duck_scorings || [null, null, null])];
+  for (const k of ks) if (held[k] == null && now[k] != null) held[k] = now[k];
+  return { ...sheet, duck_scorings: held };
+}
+
 export async function companionPage(main) {
   setTitle('Score-sheet companion');
   let st = load();
@@ -119,6 +131,8 @@ export async function companionPage(main) {
   let aaaOut = null;
   const save = () => localStorage.setItem(KEY, JSON.stringify(st));
   const layout = () => sheetOf(st.edition, st.sheetId);
+  // Coin Coin: what each duck scoring gives the sheet now, as the server last scored it
+  const duckParts = () => (score && score.rows.find((r) => r.id === 'ducks')?.parts) || [null, null, null];
 
   const setupEl = el('section', { class: 'panel', 'aria-labelledby': 'setup-h' });
   const entryEl = el('section', { class: 'panel steps', id: 'controls', 'aria-label': 'This round' });
@@ -284,6 +298,30 @@ export async function companionPage(main) {
       sel.value = now;
       return [label, sel];
     })) : [];
+    // Coin Coin, with other players: a duck scoring is held for everybody at the end of the turn
+    // someone completes its ducklings (alone, the server holds it at the end of your turn).
+    const duckRaces = l.ducks && !solo() ? SCORING_NAMES.map((name, k) => {
+      const id = `c-scoring-${k + 1}`;
+      const label = el('label', { for: id }, `${name} duck scoring`);
+      const held = st.sheet.duck_scorings && st.sheet.duck_scorings[k];
+      const sel = el('select', { id, onchange: (e) => {
+        if (e.target.value === 'held') st.sheet = withScorings(st.sheet, [k], duckParts());
+        else st.sheet = { ...st.sheet, duck_scorings: (st.sheet.duck_scorings || [null, null, null]).map((v, j) => (j === k ? null : v)) };
+        if ((st.sheet.duck_scorings || []).every((v) => v == null)) delete st.sheet.duck_scorings;
+        save();
+        renderSetup();
+        if (controller) {
+          controller.dead = true;
+          controller = null;
+          startTurn();
+        }
+        refreshScore();
+      } },
+      el('option', { value: 'open' }, 'not held yet'),
+      el('option', { value: 'held' }, held != null ? `held: ${held} points` : 'held this round (once your turn is written)'));
+      sel.value = held != null ? 'held' : 'open';
+      return [label, sel];
+    }) : [];
     setupEl.replaceChildren(
       el('h2', { id: 'setup-h' }, 'Game setup'),
       el('div', { class: 'grid-form' },
@@ -294,6 +332,7 @@ export async function companionPage(main) {
         el('label', { for: 'c-others' }, 'Other players’ temps'), others,
         ...races.flat(),
         ...tierRaces.flat(),
+        ...duckRaces.flat(),
       ),
       el('p', { class: 'muted' }, `Leave the other players’ temps empty for a solo game (${l.solo_temps.at_least} temps or more score ${l.solo_temps.points}).`),
       el('h3', {}, 'City plans on the table'),
@@ -368,6 +407,11 @@ export async function companionPage(main) {
         for (const kind of ['ghost', 'candy']) if (t[kind][k] == null) t[kind][k] = 'lost';
       });
     }
+    // Coin Coin: A holds the yellow scoring at once, B the black one, the second of them both
+    // colours too (collector expansions §9.6), with the points the sheet gives now
+    const scorings = layout().ducks && k < 2 ? [k, ...(st.aaa.drawn.includes(1 - k) ? [2] : [])] : [];
+    const held = scorings.filter((j) => !(st.sheet.duck_scorings && st.sheet.duck_scorings[j] != null));
+    if (held.length) st.sheet = withScorings(st.sheet, held, duckParts());
     if (card && card.validates['abc'[k]]) {
       const slot = st.plans[k];
       const plan = planOf(st.edition, slot.card);
@@ -381,10 +425,11 @@ export async function companionPage(main) {
     }
     if (crossing) toast('Ice Cream: your next turn starts by crossing off one open end-of-route bonus of your choice.', false, 'cross');
     if (tiersLost) toast(`Halloween: the open tiers of ${[4, 6, 9][k] ?? 'that rank'} are crossed off.`, false, 'tiers');
+    if (held.length) toast(`Coin Coin: the ${held.map((j) => SCORING_NAMES[j].toLowerCase()).join(' and ')} duck scoring${held.length > 1 ? 's are' : ' is'} held now.`, false, 'ducks');
     save();
     renderSetup();
     // cards already typed for this turn: the turn starts again (with the crossing first)
-    if ((crossing || tiersLost) && controller) {
+    if ((crossing || tiersLost || held.length) && controller) {
       controller.dead = true;
       controller = null;
       startTurn();
@@ -563,6 +608,7 @@ export async function companionPage(main) {
       requestOptions: request,
       submit: async (turn) => {
         const draft = { play: turn.play };
+        if (turn.objective != null) draft.objective = turn.objective;
         if (turn.cross) draft.cross = turn.cross;
         if (turn.roundabout) draft.roundabout = turn.roundabout;
         if (turn.plans) draft.plans = turn.plans;

@@ -126,7 +126,23 @@ export function effectUseText(use) {
   if (use.fence) return `fence in street ${use.fence[0]} between houses ${use.fence[1]} and ${use.fence[1] + 1}`;
   if (use['real-estate'] != null) return `raised the estate column ${use['real-estate']}`;
   if (use.bis) return `bis from ${houseName(use.bis.from)} to ${houseName(use.bis.to)}`;
+  if (use === 'infiltrate') return 'infiltrated (circled the saucer instead of the action)';
   return JSON.stringify(use);
+}
+
+/** A Roswell objective's range of infiltrated estates, short: "3–4" or "9+". */
+export function objectiveRange(o) {
+  return o.to == null ? `${o.from}+` : `${o.from}–${o.to}`;
+}
+
+/** A Roswell objective in words: "3–4 infiltrated estates: 4 points each". */
+export function objectiveText(o) {
+  return `${o.to == null ? `${o.from} or more` : `${o.from}–${o.to}`} infiltrated estates: ${o.points} points each`;
+}
+
+/** The objective a turn circled (Roswell, the seat's first turn). */
+function objectiveTurnText(turn) {
+  return turn.objective != null ? [`circled infiltration objective ${turn.objective}`] : [];
 }
 
 /** Halloween: "ghost" or "candy" as said in a sentence. */
@@ -190,7 +206,7 @@ const numbered = (slot) => `n°${slot + 1}`;
  * or "n°1" as the table's edition names it (see plans.js).
  */
 export function turnText(turn, offer, plan = numbered) {
-  const parts = crossText(turn);
+  const parts = [...objectiveTurnText(turn), ...crossText(turn)];
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};
   if (play.refuse) {
@@ -307,7 +323,7 @@ export function offerText(offer) {
  * `plan`, as in `turnText`).
  */
 export function logTurnText(turn, offer, plan = numbered) {
-  const parts = crossText(turn);
+  const parts = [...objectiveTurnText(turn), ...crossText(turn)];
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};
   if (play.refuse) {

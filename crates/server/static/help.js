@@ -21,6 +21,8 @@ export const ROW_HELP = {
   shelters: 'Shelters: per street, the highest shelter capacity at the table scores 8, 10 or 11 (ties share it; a capacity of 0 wins nothing). Against the AAA, you compare with its capacities.',
   optimism: 'Optimism: the lowest total shelter capacity at the table scores 9 (ties share it, 0 included).',
   candies: 'Candies: the points of the candy tier you claimed (4, 6 or 9 candies circled at the end of a turn); 0 without one.',
+  infiltration: 'Infiltration: each infiltrated estate (complete, of 1 to 6 houses, with a circled saucer) scores your objective’s points when their number is in its range, else 2.',
+  ducks: 'Ducks: the three duck scorings, yellow, black and both, each 1 point per duckling of its colour connected to its parent when it was held (scorings not held during the game are held at the end).',
   parks: 'Per street, the value reached on its park track.',
   pools: 'The value reached on the pool track, one step per pool built.',
   temps: 'Temp agency: the most temps scores 7, the second 4, the third 1 (at least one temp needed).',
@@ -45,7 +47,17 @@ export const SHEET_HELP = [
     text: 'Some houses have a shelter: numbering the house (an Extension copy too) writes its number in the shelter, its capacity; a roundabout there means the shelter is never built. Each street adds up its capacity at its end, and the flower box holds the total. At the end the highest capacity of each street scores 8, 10 or 11, and the lowest total scores 9 for optimism. Against the AAA every shelter is split: its half starts at 20, 30 and 30 in each street’s first shelter, each Validation card builds one more (the highest of the last 3 cards given to it, in street 1, 2 or 3 for A, B or C) and each roundabout you build gives it a 10 in that street.' },
   { module: 'halloween', name: 'Halloween', rows: ['candies'],
     text: 'Thirteen houses show a ghost and a candy: numbering one (an Extension copy too) circles one of the two, your choice, for good. At the end of a turn with exactly 4, 6 or 9 ghosts you may claim an open ghost tier of that need or lower, once a game: it gives bonuses at once (circle any pool, cross a park in any street, or an Extension copy that crosses no box). Candies claim a candy tier the same way, worth points at the end. Everyone who claims a tier in the same turn takes it; everybody else crosses it off. Against the AAA, each Validation card crosses off both tiers of its rank (A: 4, B: 6, C: 9) unless you hold them, and the AAA scores 4 per tier crossed off.' },
+  { module: 'roswell', name: 'Roswell', rows: ['infiltration'],
+    text: 'Eleven houses have a flying saucer. In your first turn you circle one of four infiltration objectives (3–4, 5–6, 7–8 or 9+ infiltrated estates). A number written under a saucer may infiltrate instead of using its action: the saucer is circled (never with a number the Temp changed, nor by an Extension copy; otherwise the saucer is lost). A complete estate of 1 to 6 houses with a circled saucer is infiltrated. At the end, if their number is in your objective’s range each scores its points (4 to 7), else 2. Against the AAA, its first card and every card given right after a face-up Surveyor card lie upside down: 5 points each.' },
+  { module: 'coin-coin', name: 'Coin Coin', rows: ['ducks'],
+    text: 'Yellow and black ducklings sit between two houses, in a street (on a fence slot) or between two streets; a duckling is circled as soon as both its houses are numbered (an Extension copy too). A circled duckling is connected when a chain of numbered neighbours and circled between-street ducklings leads to its parent. The first to circle every yellow duckling (every black, or all of both) holds that scoring at the end of the turn for everybody: 1 point per connected duckling of that colour. Scorings not held during the game are held at the end. Against the AAA, Validation cards A and B hold the yellow and black scorings at once (the second of them both colours too), and the AAA scores 1 point per two cards given to it at each scoring.' },
 ];
+
+/** Roswell's decisions in a few words. */
+export const ROSWELL_HELP = {
+  objective: 'Circle one of the four objectives, for the whole game. At the end, count your infiltrated estates (complete estates of 1 to 6 houses with a circled saucer): if the count is in your objective’s range, each scores its points, else 2 each.',
+  infiltrate: 'A number written under a flying saucer may infiltrate instead of using its action: the saucer is circled and the action is not used. A number the Temp changed, an Extension copy and a refusal never infiltrate; a saucer whose house is numbered without infiltrating is lost.',
+};
 
 /** Halloween's turn stages in a few words. */
 export const HALLOWEEN_HELP = {

@@ -1,19 +1,20 @@
 // The score sheet, drawn in SVG after the printed layout from the sheet's data: right-aligned
 // streets with their park tracks, planned pools, top fences and fence slots, the features of
 // the sheet's rule modules (eggs, ice-cream cones and trucks, strings of lights, shelters and
-// their capacities, ghosts and candies with their tiers), and the lower scoring area with one column per score row, in the printed
-// order, and the total.
+// their capacities, ghosts and candies with their tiers, flying saucers and infiltrated estates
+// with the objectives, ducklings and their parents with the duck scorings), and the lower
+// scoring area with one column per score row, in the printed order, and the total.
 //
 // renderSheet(container, {sheet, score, layout, derived}, {targets, marks, label, edition})
 // redraws the sheet. `layout` is the sheet's edition data, and `edition` its edition (which
 // names the plans "A" or "n°1"); `derived` is what the engine derives from the sheet (number
-// ranges, estates, collected eggs, cones, trucks, lights, shelters): nothing here works a rule
-// out.
+// ranges, estates, collected eggs, cones, trucks, lights, shelters, saucers, ducklings): nothing
+// here works a rule out.
 // `targets` lists what can be acted on: each becomes a focusable element (Enter/Space or a
 // click/tap calls `activate`) with its own accessible name.
 
 import { LAYOUT } from './edition.js';
-import { parseHouse, el, bonusesText } from './format.js';
+import { parseHouse, el, bonusesText, estateHouses, houseName, objectiveText, objectiveRange } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planName } from './aaa.js';
 import { planShort } from './plans.js';
@@ -114,6 +115,8 @@ function indexDerived(derived, layout, halves, sheet, asked) {
     routes: new Map((d.routes || []).map((r) => [r.street, r])),
     links: new Set((d.links || []).map(key2)),
     shelters: shelterIndex(layout, d, halves),
+    saucers: saucerIndex(layout, d),
+    ducklings: ducklingList(layout, d),
   };
 }
 
@@ -289,17 +292,269 @@ function shelterIndex(layout, d, halves) {
 }
 
 /**
+ * Roswell: every printed saucer with what the engine derived for it (`circled`, `lost`), by
+ * house, and the infiltrated estates (each a list of houses, from `derived.infiltrated` and the
+ * estates). Null on a sheet without saucers.
+ */
+function saucerIndex(layout, d) {
+  if (!layout.roswell) return null;
+  const at = new Map();
+  layout.streets.forEach((st, si) => {
+    for (const h of st.saucers || []) at.set(`${si + 1},${h}`, { house: [si + 1, h], circled: false, lost: false });
+  });
+  for (const x of d.saucers || []) at.set(key2(x.house), x);
+  const estates = (d.infiltrated || []).map((first) => estateHouses(d, first));
+  return { at, estates, houses: new Set(estates.flat().map(key2)) };
+}
+
+/** A saucer's state in words; `roundabout`: its house holds one. */
+function saucerText(sc, roundabout = false, ask = false) {
+  if (sc.circled) return 'flying saucer, circled';
+  if (ask) return 'flying saucer, the number just written may infiltrate';
+  if (sc.lost) return roundabout ? 'flying saucer, lost to the roundabout' : 'flying saucer, lost (numbered without infiltrating)';
+  return 'flying saucer, not circled yet';
+}
+
+/** A flying saucer (a dome on a disc with three lights) centred on (cx, cy). */
+function saucerPicture(g, cx, cy) {
+  g.append(s('path', { d: `M${cx - 8} ${cy - 1}a8 7.5 0 0 1 16 0z`, class: 'saucer-cockpit' }));
+  g.append(s('ellipse', { cx, cy: cy + 1, rx: 19, ry: 5.5, class: 'saucer-body' }));
+  for (const dx of [-11, 0, 11]) g.append(s('circle', { cx: cx + dx, cy: cy + 1.5, r: 1.7, class: 'saucer-light' }));
+}
+
+/**
+ * A flying saucer in front of its house: ringed when circled, its cockpit coloured when its
+ * estate is infiltrated, struck out when lost. `ask`: the number just written may still
+ * infiltrate, so the saucer is not lost yet whatever the draft's sheet says.
+ */
+function saucerMark(cx, sy, sc, lit, ask) {
+  const state = sc.circled ? 'circled' : ask ? 'ask' : sc.lost ? 'lost' : 'open';
+  const g = s('g', { class: `saucer ${state}${lit ? ' lit' : ''}`, 'data-saucer': key2(sc.house), 'data-state': state, 'data-infiltrated': lit ? 'true' : null });
+  const cy = sy + 21;
+  saucerPicture(g, cx, cy);
+  if (sc.circled) g.append(s('ellipse', { cx, cy: cy - 1, rx: 24, ry: 14, class: 'saucer-ring' }));
+  if (state === 'lost') crossMark(g, cx - 21, cy - 11, 42, 22, 'saucer-cross');
+  return g;
+}
+
+/**
+ * A saucer on the sheet: a picture the house's name describes, or a target of its own (tap it
+ * to infiltrate) with the saucer's state in its name.
+ */
+function saucerGroup(cx, sy, sc, lit, ask, target, big) {
+  const g = saucerMark(cx, sy, sc, lit, ask);
+  if (!target) {
+    g.setAttribute('aria-hidden', 'true');
+    return g;
+  }
+  const cy = sy + 21;
+  g.append(s('rect', { x: cx - P / 2, y: cy - (big ? 24 : 18), width: P, height: big ? 48 : 36, class: 'touch' }));
+  g.append(s('rect', { x: cx - 27, y: cy - 16, width: 54, height: 30, rx: 9, class: 'hit' }));
+  g.append(s('rect', { x: cx - 27, y: cy - 16, width: 54, height: 30, rx: 9, class: 'focus-ring' }));
+  makeActionable(g, { ...target, label: `Street ${sc.house[0]}, house ${sc.house[1]}, ${saucerText(sc, false, ask)}. ${target.label}` }, `u:${sc.house[0]}:${sc.house[1]}`);
+  return g;
+}
+
+/** Roswell: a frame around each infiltrated estate of street `si`, named by its first house. */
+function drawInfiltrated(g, n, si, sauc) {
+  const hy = houseY(si);
+  for (const houses of sauc.estates) {
+    if (houses[0][0] !== si + 1) continue;
+    const first = houseBox(n, houses[0][1] - 1);
+    const last = houseBox(n, houses[houses.length - 1][1] - 1);
+    g.append(s('rect', {
+      x: first.x - 5, y: hy - 8, width: last.x + last.w - first.x + 10, height: BH + 16, rx: 10,
+      class: 'infiltrated-estate', 'data-infiltrated': key2(houses[0]), 'aria-hidden': 'true',
+    }));
+  }
+}
+
+/**
+ * The Roswell objectives, top left of the sheet: the four ranges of infiltrated estates with
+ * their points per estate, the one the player circled ringed, under the count of infiltrated
+ * estates; 2 per estate (`failure`) when the count misses it.
+ */
+function drawObjectives(svg, layout, sheet, sauc) {
+  const v = layout.roswell;
+  const chosen = sheet.objective ?? null;
+  const n = sauc.estates.length;
+  // left of street 2's first pool, inside a phone's streets picture (as the Halloween tiers)
+  const x0 = 34;
+  const w = 126;
+  const top = TOP + 96;
+  const g = s('g', { class: 'objectives', role: 'group', 'data-objective-chosen': chosen ?? '', 'aria-label': `Infiltration objectives: ${chosen ? `objective ${chosen} circled` : 'none circled yet'}; ${plural(n, 'infiltrated estate')}` });
+  g.append(s('rect', { x: x0 - 6, y: top, width: w + 12, height: 146, rx: 8, class: 'tiers-box' }));
+  const head = s('g', { class: 'objective-head saucer lit', role: 'img', 'aria-label': `${plural(n, 'infiltrated estate')}`, 'data-infiltrated-count': n });
+  saucerPicture(head, x0 + 34, top + 17);
+  head.append(s('text', { x: x0 + 66, y: top + 26, class: 'tier-count' }, `${n}`));
+  g.append(head);
+  v.objectives.forEach((o, k) => {
+    const yy = top + 34 + k * 24;
+    const state = chosen === k + 1 ? 'chosen' : 'open';
+    const label = `Objective ${k + 1}: ${objectiveText(o)}; ${state === 'chosen' ? 'circled' : 'not circled'}`;
+    const og = s('g', { class: `objective ${state}`, role: 'img', 'aria-label': label, 'data-objective-row': k + 1, 'data-state': state });
+    og.append(s('title', {}, label));
+    og.append(s('rect', { x: x0, y: yy, width: w, height: 20, rx: 5, class: 'tier-box' }));
+    og.append(s('text', { x: x0 + 8, y: yy + 15, class: 'objective-range' }, objectiveRange(o)));
+    og.append(s('text', { x: x0 + w - 8, y: yy + 15, class: 'objective-points', 'text-anchor': 'end' }, `×${o.points}`));
+    if (state === 'chosen') og.append(s('rect', { x: x0 - 3, y: yy - 3, width: w + 6, height: 26, rx: 8, class: 'tier-ring' }));
+    g.append(og);
+  });
+  g.append(s('text', { x: x0 + w / 2, y: top + 140, class: 'col-sub', 'text-anchor': 'middle' }, `missed: ×${v.failure}`));
+  svg.append(g);
+}
+
+/**
+ * Coin Coin: every duckling as the engine derived it (`a`, `b`, `colour`, `circled`,
+ * `connected`), or as printed (none circled) without `derived`. Null on a sheet without ducks.
+ */
+function ducklingList(layout, d) {
+  if (!layout.ducks) return null;
+  if (d.ducklings && d.ducklings.length) return d.ducklings;
+  const inStreets = layout.streets.flatMap((st, si) => (st.ducklings || []).map((x) => ({ a: [si + 1, x.slot], b: [si + 1, x.slot + 1], colour: x.colour })));
+  const between = layout.ducks.between.map((x) => ({ a: x.upper, b: x.lower, colour: x.colour }));
+  return [...inStreets, ...between].map((x) => ({ ...x, circled: false, connected: false }));
+}
+
+const COLOUR = { yellow: 'Yellow', black: 'Black' };
+
+/** A duck facing right, its body `r` wide on either side of (cx, cy). */
+function duckPicture(g, cx, cy, r, colour) {
+  const k = r / 8;
+  g.append(s('ellipse', { cx: cx - k, cy: cy + 2 * k, rx: 8 * k, ry: 5.5 * k, class: `duck-body ${colour}` }));
+  g.append(s('circle', { cx: cx + 5 * k, cy: cy - 4 * k, r: 4 * k, class: `duck-body ${colour}` }));
+  g.append(s('path', { d: `M${cx + 8.5 * k} ${cy - 5 * k}l${4 * k} ${1.5 * k}l${-4 * k} ${1.5 * k}z`, class: 'duck-beak' }));
+  g.append(s('circle', { cx: cx + 6 * k, cy: cy - 5 * k, r: k, class: `duck-eye ${colour}` }));
+}
+
+/** Where a duckling sits: on its fence slot, in front of the houses, or between two streets. */
+function ducklingSpot(layout, x) {
+  const [sa, ha] = x.a;
+  const [sb, hb] = x.b;
+  const na = layout.streets[sa - 1].houses;
+  if (sa === sb) return { x: cellX(na, Math.min(ha, hb)), y: stripY(sa - 1) + 12 };
+  // between the streets: on the line from the upper house to the lower one (streets are
+  // right-aligned, so the two are not always one above the other), low in the strip, clear
+  // of a street duckling on the slot above
+  const from = [houseBox(na, ha - 1).x + BW / 2, houseY(sa - 1) + BH + 2];
+  const to = [houseBox(layout.streets[sb - 1].houses, hb - 1).x + BW / 2, houseY(sb - 1) - 2];
+  const y = stripY(sa - 1) + 36;
+  const t = (y - from[1]) / (to[1] - from[1]);
+  return { x: from[0] + (to[0] - from[0]) * t, y, from, to };
+}
+
+function ducklingText(x) {
+  const where = x.a[0] === x.b[0]
+    ? `between street ${x.a[0]} houses ${x.a[1]} and ${x.b[1]}`
+    : `between ${houseName(x.a)} and ${houseName(x.b)}`;
+  const state = x.connected ? 'circled, connected to its parent' : x.circled ? 'circled, not connected to its parent' : 'not circled yet';
+  return `${COLOUR[x.colour] || x.colour} duckling ${where}: ${state}`;
+}
+
+/** The dotted links of the between-street ducklings, drawn under the streets. */
+function drawDuckLinks(svg, layout, ducklings) {
+  for (const x of ducklings) {
+    const p = ducklingSpot(layout, x);
+    if (!p.from) continue;
+    svg.append(s('path', { d: `M${p.from[0]} ${p.from[1]}L${p.to[0]} ${p.to[1]}`, class: `duck-link${x.circled ? ' circled' : ''}`, 'aria-hidden': 'true' }));
+  }
+}
+
+/**
+ * Every duckling in its colour: ringed once circled, with a second ring once connected to its
+ * parent; then the two parents beside the houses they touch.
+ */
+function drawDucks(svg, layout, ducklings) {
+  const g = s('g', { class: 'ducks', role: 'group', 'aria-label': 'Ducklings and their parents' });
+  for (const x of ducklings) {
+    const p = ducklingSpot(layout, x);
+    const state = x.connected ? 'connected' : x.circled ? 'circled' : 'open';
+    const label = ducklingText(x);
+    const dg = s('g', { class: `duckling ${x.colour} ${state}`, role: 'img', 'aria-label': label, 'data-duckling': `${key2(x.a)}-${key2(x.b)}`, 'data-colour': x.colour, 'data-state': state });
+    dg.append(s('title', {}, label));
+    dg.append(s('circle', { cx: p.x, cy: p.y, r: 12, class: 'duck-spot' }));
+    duckPicture(dg, p.x - 1.5, p.y + 1, 7.5, x.colour);
+    if (x.circled) dg.append(s('circle', { cx: p.x, cy: p.y, r: 12, class: 'duck-ring' }));
+    if (x.connected) dg.append(s('circle', { cx: p.x, cy: p.y, r: 15.5, class: 'duck-ring outer' }));
+    g.append(dg);
+  }
+  for (const parent of layout.ducks.parents) g.append(parentMark(layout, parent));
+  svg.append(g);
+}
+
+/** A parent duck beside the first house it touches: at a street's end, or in front of it. */
+function parentMark(layout, parent) {
+  const [si, h] = [parent.touches[0][0] - 1, parent.touches[0][1]];
+  const n = layout.streets[si].houses;
+  const hy = houseY(si);
+  let p;
+  if (h === 1) p = { x: cellX(n, 0) - 24, y: hy + 44 };
+  else if (h === n) p = { x: RIGHT + 28, y: hy + BH / 2 };
+  else p = { x: houseBox(n, h - 1).x + BW / 2, y: stripY(si) + 22 };
+  const where = parent.touches.map(houseName).join(', ');
+  const label = `${COLOUR[parent.colour] || parent.colour} parent duck, next to ${where}`;
+  const g = s('g', { class: `duck-parent ${parent.colour}`, role: 'img', 'aria-label': label, 'data-parent': parent.colour });
+  g.append(s('title', {}, label));
+  duckPicture(g, p.x - 2, p.y, 13, parent.colour);
+  return g;
+}
+
+const SCORINGS = [['yellow', 'Yellow'], ['black', 'Black'], ['both', 'Yellow and black']];
+
+/**
+ * Coin Coin's three duck scorings, top left of the sheet: held (the points written, ringed)
+ * or still open (what it would give now, from the score's `ducks` row), with the AAA's points
+ * at the scorings it held in AAA solo (`halves`: its points + 1, 0 while not held).
+ */
+function drawDuckScorings(svg, sheet, score, halves) {
+  const held = sheet.duck_scorings || [null, null, null];
+  const row = score && score.rows.find((r) => r.id === 'ducks');
+  const aaa = Array.isArray(halves) && halves.length >= 3 ? halves : null;
+  // left of street 2's first pool, inside a phone's streets picture (as the Halloween tiers)
+  const x0 = 34;
+  const w = 126;
+  const top = TOP + 96;
+  const g = s('g', { class: 'duck-scorings', role: 'group', 'aria-label': 'Duck scorings' });
+  g.append(s('rect', { x: x0 - 6, y: top, width: w + 12, height: 150, rx: 8, class: 'tiers-box' }));
+  g.append(s('text', { x: x0 + w / 2, y: top + 20, class: 'col-head', 'text-anchor': 'middle' }, 'Duck scorings'));
+  SCORINGS.forEach(([id, name], k) => {
+    const yy = top + 30 + k * 39;
+    const v = held[k];
+    const now = row ? row.parts[k] : null;
+    const theirs = aaa && aaa[k] > 0 ? aaa[k] - 1 : null;
+    const state = v != null ? 'held' : 'open';
+    const text = `${name} scoring: ${v != null ? `held, ${plural(v, 'point')}` : `not held yet${now != null ? ` (${plural(now, 'point')} if held now)` : ''}`}${theirs != null ? `; the AAA scored ${theirs}` : ''}`;
+    const sg = s('g', { class: `duck-scoring ${state}`, role: 'img', 'aria-label': text, 'data-scoring': id, 'data-state': state, 'data-value': v ?? now ?? '' });
+    sg.append(s('title', {}, text));
+    sg.append(s('rect', { x: x0, y: yy, width: w, height: 32, rx: 6, class: 'tier-box' }));
+    if (id === 'both') {
+      duckPicture(sg, x0 + 13, yy + 15, 6, 'yellow');
+      duckPicture(sg, x0 + 29, yy + 17, 6, 'black');
+    } else duckPicture(sg, x0 + 18, yy + 16, 8, id);
+    sg.append(s('text', { x: x0 + 66, y: yy + 14, class: 'tier-note', 'text-anchor': 'middle' }, state === 'held' ? 'held' : 'open'));
+    if (theirs != null) sg.append(s('text', { x: x0 + 66, y: yy + 27, class: 'tier-note shelter-aaa', 'text-anchor': 'middle' }, `AAA ${theirs}`));
+    sg.append(s('text', { x: x0 + w - 20, y: yy + 22, class: state === 'held' ? 'tier-need' : 'tier-need scoring-now', 'text-anchor': 'middle' }, v ?? now ?? ''));
+    if (state === 'held') sg.append(s('rect', { x: x0 - 3, y: yy - 3, width: w + 6, height: 38, rx: 9, class: 'tier-ring' }));
+    g.append(sg);
+  });
+  svg.append(g);
+}
+
+/**
  * Draws the sheet into `container`.
  * data: {sheet (SheetData), score (Score|null), layout?, derived?}
  * opts: {targets: Map<key, {label, activate, selected?}>,
  *        marks: {fresh: Set<"s,h">, chosen: Set<"s,h">, pending?: {house: "s,h", number},
- *                circle?: "s,h" (a ghost/candy house waiting for its circle)},
+ *                circle?: "s,h" (a ghost/candy house waiting for its circle),
+ *                saucer?: "s,h" (a saucer the number just written may infiltrate)},
  *        label: text naming the sheet, solo: bool, plans?: [{text}] (dealt, for their text),
  *        edition?: the sheet's edition id (else the edition `layout` comes from, if known),
- *        aaaHalves?: the AAA's halves of the split boxes (`view.aaa.halves`, AAA solo)}
+ *        aaaHalves?: the AAA's halves of the split boxes (`view.aaa.halves`, AAA solo: Atomic
+ *                    War shelters, Coin Coin duck scorings)}
  * Keys: "h:s:h" house, "f:s:k" fence slot, "c:size" real-estate column, "t:refusal" refusal track,
  * "b:s" the end-of-route bonus of street s (crossed off when a Validation card asks for it),
- * "p:s" the park track of street s (a Halloween ghost bonus crosses its next park).
+ * "p:s" the park track of street s (a Halloween ghost bonus crosses its next park), "u:s:h" the
+ * saucer in front of a house (Roswell: the number written there infiltrates).
  */
 export function renderSheet(container, data, opts = {}) {
   const layout = data.layout || LAYOUT;
@@ -312,6 +567,7 @@ export function renderSheet(container, data, opts = {}) {
   const fresh = (opts.marks && opts.marks.fresh) || new Set();
   const chosen = (opts.marks && opts.marks.chosen) || new Set();
   const pending = (opts.marks && opts.marks.pending) || null;
+  const saucerAsked = (opts.marks && opts.marks.saucer) || null;
   const focusedKey = container.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
   const G = geometry(layout.streets.length);
 
@@ -351,7 +607,14 @@ export function renderSheet(container, data, opts = {}) {
   }
 
   if (derived.treats) drawTiers(svg, layout, sheet, derived.treats);
-  for (let si = 0; si < layout.streets.length; si++) drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pending, compact);
+  if (derived.saucers) drawObjectives(svg, layout, sheet, derived.saucers);
+  if (derived.ducklings) {
+    drawDuckScorings(svg, sheet, score, opts.aaaHalves);
+    drawDuckLinks(svg, layout, derived.ducklings);
+  }
+  const marks = { fresh, chosen, pending, saucer: saucerAsked };
+  for (let si = 0; si < layout.streets.length; si++) drawStreet(svg, layout, sheet, derived, si, targets, marks, compact);
+  if (derived.ducklings) drawDucks(svg, layout, derived.ducklings);
 
   if (compact) {
     // The scroll box stays across redraws, so that it keeps its position while a turn goes on.
@@ -384,7 +647,7 @@ export function renderSheet(container, data, opts = {}) {
  * scrolls the box sideways to the one nearest to what is shown.
  */
 function revealTargets(scroller, targets) {
-  const sig = [...targets.keys()].filter((k) => /^[hfbp]:/.test(k)).join(' ');
+  const sig = [...targets.keys()].filter((k) => /^[hfbpu]:/.test(k)).join(' ');
   if (sig === (scroller.dataset.targets || '')) return;
   scroller.dataset.targets = sig;
   if (!sig || !scroller.isConnected) return;
@@ -412,6 +675,7 @@ function scoreTable(layout, sheet, score, label, editionId) {
     const row = score ? score.rows.find((x) => x.id === r.id) : null;
     const parts = [];
     if (r.id === 'plans') parts.push(sheet.plans.map((v, k) => `${planShort(editionId, k)}: ${v == null ? '–' : v}`).join(' · '));
+    if (r.id === 'ducks') parts.push(SCORINGS.map(([id], k) => `${id}: ${sheet.duck_scorings?.[k] ?? (row ? `${row.parts[k]} now` : '–')}`).join(' · '));
     if (r.id === 'estates') parts.push(`sizes 1–${layout.real_estate.length} worth ${layout.real_estate.map((v, i) => trackValue(v, sheet.real_estate[i])).join(' · ')}`);
     if (row && row.detail) parts.push(row.detail);
     return el('tr', { 'data-row': r.id },
@@ -435,7 +699,8 @@ function eggText(e) {
 
 const CONE_STATE = { open: 'not reached yet', circled: 'circled', crossed: 'crossed off' };
 
-function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pending, big) {
+function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
+  const { fresh, chosen, pending } = marks;
   const st = layout.streets[si];
   const data = sheet.streets[si];
   const n = st.houses;
@@ -602,6 +867,13 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
       desc += `, ${shelterText(shelter)}`;
     }
 
+    // A flying saucer in front of the house (drawn over it below, a target of its own).
+    const saucer = derived.saucers && derived.saucers.at.get(`${si + 1},${h}`);
+    const inEstate = derived.saucers && derived.saucers.houses.has(`${si + 1},${h}`);
+    const saucerAsked = marks.saucer === `${si + 1},${h}`;
+    if (saucer) desc += `, ${saucerText(saucer, p.kind === 'roundabout', saucerAsked)}`;
+    if (inEstate) desc += ', in an infiltrated estate';
+
     // Strings of lights on either side.
     if (linked(h - 1) && linked(h)) desc += `, lit with houses ${h - 1} and ${h + 1}`;
     else if (linked(h - 1)) desc += `, lit with house ${h - 1}`;
@@ -627,7 +899,9 @@ function drawStreet(svg, layout, sheet, derived, si, targets, fresh, chosen, pen
       hg.setAttribute('aria-label', `Street ${si + 1}, house ${h}, ${desc}`);
     }
     g.append(hg);
+    if (saucer) g.append(saucerGroup(x + w / 2, sy, saucer, inEstate, saucerAsked, targets.get(`u:${si + 1}:${h}`), big));
   }
+  if (derived.saucers) drawInfiltrated(g, n, si, derived.saucers);
 
   // Fences: street ends and the slots in between.
   const fy1 = hy - 4;
@@ -873,6 +1147,8 @@ function columnsOf(layout) {
     // narrower than other rows' columns: Atomic War's two rows leave the total its room
     shelters: layout.atomic ? { w: 50, draw: partsColumn } : null,
     candies: layout.halloween ? { w: 62, draw: candiesColumn } : null,
+    infiltration: layout.roswell ? { w: 62, draw: infiltrationColumn } : null,
+    ducks: layout.ducks ? { w: 60, draw: ducksColumn } : null,
     optimism: layout.atomic ? { w: 54, draw: optimismColumn } : null,
   };
   return layout.score_rows.map((r) => ({ ...r, ...(known[r.id] || { w: 60, draw: partsColumn }) }));
@@ -992,6 +1268,41 @@ function candiesColumn(g, x, w, col, row, ctx) {
     g.append(s('text', { x: x + w / 2, y: yy + 17, class: 'track-val', 'text-anchor': 'middle' }, `${t.need} → ${t.points}`));
     if (state === 'won') g.append(s('rect', { x: x + 1, y: yy - 3, width: w - 2, height: 30, rx: 7, class: 'track-current' }));
     if (state === 'lost') crossMark(g, x + 4, yy, w - 8, 24);
+  });
+}
+
+/**
+ * Roswell's infiltration row: the infiltrated estates counted, and the points each scores (the
+ * objective circled when the count is in its range, else the failure's).
+ */
+function infiltrationColumn(g, x, w, col, row, ctx) {
+  const { layout, sheet, G, derived } = ctx;
+  const n = derived.saucers ? derived.saucers.estates.length : 0;
+  const o = sheet.objective ? layout.roswell.objectives[sheet.objective - 1] : null;
+  header(g, G.lower, x, w, col.label, plural(n, 'estate'));
+  const yy = ctx.trackTop;
+  g.append(s('rect', { x, y: yy, width: w, height: 48, rx: 6, class: 'plan-box' }));
+  g.append(s('text', { x: x + 5, y: yy + 13, class: 'small' }, 'infiltrated'));
+  g.append(s('text', { x: x + w / 2, y: yy + 40, class: 'plan-val', 'text-anchor': 'middle', 'data-infiltrated-estates': n }, n));
+  const lines = o ? ['objective', `${objectiveRange(o)}: ×${o.points}`, `else ×${layout.roswell.failure}`] : ['no objective', 'circled yet'];
+  lines.forEach((t, k) => g.append(s('text', { x: x + w / 2, y: yy + 70 + k * 16, class: 'col-sub', 'text-anchor': 'middle' }, t)));
+}
+
+/**
+ * Coin Coin's ducks row: the three scorings' boxes, the points written when held, and what an
+ * open one would give now in a dashed box (it is held at the end of the game).
+ */
+function ducksColumn(g, x, w, col, row, ctx) {
+  const { sheet, G } = ctx;
+  const held = sheet.duck_scorings || [null, null, null];
+  header(g, G.lower, x, w, col.label);
+  SCORINGS.forEach(([id], k) => {
+    const yy = ctx.trackTop + k * 58;
+    const v = held[k] ?? (row ? row.parts[k] : null);
+    const open = held[k] == null;
+    g.append(s('rect', { x, y: yy, width: w, height: 48, rx: 6, class: open ? 'plan-box open' : 'plan-box' }));
+    g.append(s('text', { x: x + 5, y: yy + 13, class: 'small' }, open ? `${id}, now` : id));
+    g.append(s('text', { x: x + w / 2, y: yy + 40, class: open ? 'plan-val scoring-now' : 'plan-val', 'text-anchor': 'middle' }, v ?? ''));
   });
 }
 

@@ -1,7 +1,9 @@
-// One seat's turn, step by step: cross off what the sheet owes (an Ice Cream bonus, when an
+// One seat's turn, step by step: circle a Roswell infiltration objective (the seat's first
+// turn), cross off what the sheet owes (an Ice Cream bonus, when an
 // AAA Validation card came up), pick a combination (or a number card and an effect card),
 // write the number, answer what the number asks for (the Ice Cream truck), circle the ghost or
-// the candy of a Halloween house just numbered (by the number or a copy), use the effect,
+// the candy of a Halloween house just numbered (by the number or a copy), use the effect (or,
+// under a Roswell saucer, infiltrate instead),
 // optionally build a roundabout, validate plans, claim Halloween tiers and use a ghost tier's
 // bonuses, confirm. Every choice offered comes from the
 // server's `options` answer for the current draft (the engine's turn machine); this module
@@ -9,10 +11,10 @@
 
 import { renderSheet, scoreText, treatCounts, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
-import { helpTip, effectHelp, HALLOWEEN_HELP } from './help.js';
+import { helpTip, effectHelp, HALLOWEEN_HELP, ROSWELL_HELP } from './help.js';
 import {
   el, iconSvg, effectLabel, effectShort, parseCard, resolvePick, samePick, houseName,
-  estateHouses, effectUseText, turnText, bonusesText, bonusUseText,
+  estateHouses, effectUseText, turnText, bonusesText, bonusUseText, objectiveText, objectiveRange,
 } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planShort } from './plans.js';
@@ -32,6 +34,9 @@ function numberBadge(ns) {
   return run && ns.length > 2 ? `${ns[0]}–${ns[ns.length - 1]}` : ns.join('/');
 }
 const sameHouse = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+
+/** What tapping a saucer does, in its name on the sheet. */
+const ROSWELL_TARGET = 'Infiltrate: circle this saucer instead of using the action.';
 
 /** What a ghost bonus does, as a heading. */
 const BONUS_TITLE = {
@@ -135,7 +140,7 @@ export class TurnController {
     }
     if (!saved || saved.round !== this.cfg.round || !saved.draft) return false;
     const d = saved.draft;
-    if (!d.play && !d.roundabout && !(d.plans || []).length && !(d.cross || []).length) return false;
+    if (d.objective == null && !d.play && !d.roundabout && !(d.plans || []).length && !(d.cross || []).length) return false;
     this.draft = { plans: [], ...d };
     this.effectDone = !!saved.effectDone;
     this.passCard = saved.passCard ?? null;
@@ -158,6 +163,7 @@ export class TurnController {
     const d = {};
     const t = this.submitted;
     if (t) {
+      if (t.objective != null) d.objective = t.objective;
       if (t.cross && t.cross.length) d.cross = t.cross;
       if (t.roundabout) d.roundabout = t.roundabout;
       d.play = t.play;
@@ -166,6 +172,7 @@ export class TurnController {
       if (t.tiers && t.tiers.length) d.tiers = t.tiers;
       return d;
     }
+    if (this.draft.objective != null) d.objective = this.draft.objective;
     if (this.draft.cross && this.draft.cross.length) d.cross = this.draft.cross;
     if (this.draft.roundabout) d.roundabout = this.draft.roundabout;
     if (this.draft.play) d.play = this.draft.play;
@@ -216,6 +223,8 @@ export class TurnController {
     // the truck, a ghost or candy to circle, or a ghost bonus: asked before (or instead of) the effect
     if (!b || this.effectDone || this.stage() !== 'effect') return false;
     const eff = this.effect();
+    // Roswell: infiltrating is a choice against the action, so nothing is taken for the player
+    if (this.canInfiltrate()) return false;
     const uses = this.opts.effects || [];
     if (eff === 'temp' && !uses.includes('temp')) {
       // 1st edition: the Temp Agency is applied with the number.
@@ -244,6 +253,11 @@ export class TurnController {
     return false;
   }
 
+  /** Roswell: the number just written is under a saucer and may infiltrate instead of the action. */
+  canInfiltrate() {
+    return !!this.opts && (this.opts.effects || []).includes('infiltrate');
+  }
+
   /** Whether the number written differs from the card's, so the optional temp must be used. */
   tempNeeded() {
     const b = this.draft.play && this.draft.play.build;
@@ -260,6 +274,8 @@ export class TurnController {
 
   stage() {
     if (this.submitted) return 'submitted';
+    // Roswell, the seat's first turn: the objective comes before anything else
+    if (this.opts && (this.opts.objectives || []).length && this.draft.objective == null) return 'objective';
     // the sheet owes a crossing: the engine lists nothing else until the draft has it
     if (this.opts && (this.opts.cross || []).length) return 'cross';
     if (!this.draft.play) return 'place';
@@ -326,6 +342,14 @@ export class TurnController {
     });
   }
 
+  /** Circles Roswell infiltration objective `k` (1-based), once, in the seat's first turn. */
+  chooseObjective(k) {
+    this.cfg.onAct?.();
+    this.change(() => {
+      this.draft.objective = k;
+    });
+  }
+
   /** Crosses off the open end-of-route bonus of `street` (1-based), as the sheet owes. */
   crossBonus(street) {
     this.cfg.onAct?.();
@@ -385,7 +409,9 @@ export class TurnController {
       this.draft.play.build.effect = use;
       this.effectDone = true;
       this.chooser = null;
-      this.notice = `${effectLabel(this.effect())}: ${effectUseText(use)}.`;
+      this.notice = use === 'infiltrate'
+        ? `You ${effectUseText(use)}: the ${effectLabel(this.effect())} is not used.`
+        : `${effectLabel(this.effect())}: ${effectUseText(use)}.`;
     });
   }
 
@@ -422,6 +448,7 @@ export class TurnController {
 
   async confirm() {
     const turn = { play: this.draft.play };
+    if (this.draft.objective != null) turn.objective = this.draft.objective;
     if (this.draft.cross && this.draft.cross.length) turn.cross = this.draft.cross;
     if (this.draft.roundabout) turn.roundabout = this.draft.roundabout;
     if (this.draft.plans.length) turn.plans = this.draft.plans;
@@ -510,6 +537,10 @@ export class TurnController {
     if (stage === 'effect') {
       const eff = this.effect();
       const uses = o.effects || [];
+      if (this.canInfiltrate()) {
+        const [s, h] = this.draft.play.build.house;
+        t.set(`u:${s}:${h}`, { label: ROSWELL_TARGET, activate: () => this.useEffect('infiltrate') });
+      }
       if (eff === 'surveyor') {
         for (const u of uses) if (u.fence) {
           const [s, k] = u.fence;
@@ -639,6 +670,9 @@ export class TurnController {
     const stage = this.opts ? this.stage() : null;
     if (stage !== this.lastStage) {
       if (this.lastStage && (stage === 'finish' || stage === 'choice' || stage === 'cross' || stage === 'circle' || stage === 'effect' && !this.targets().size)) this.showControls();
+      // the objective is chosen in the controls: take the keyboard there, and on to the cards
+      if (stage === 'objective') this.cfg.controls.querySelector('[data-objective]')?.focus();
+      if (this.lastStage === 'objective' && stage === 'place') this.cfg.controls.querySelector('button.card:enabled')?.focus();
       if (stage === 'bonus' && this.targets().size) this.showSheet();
       // the ghost or candy is chosen in the controls: take the keyboard there
       if (stage === 'circle') this.cfg.controls.querySelector('[data-treat]')?.focus();
@@ -683,11 +717,12 @@ export class TurnController {
       circle = hk(o.circle);
       chosen.add(circle);
     }
+    const saucer = this.stage() === 'effect' && this.canInfiltrate() ? hk(this.draft.play.build.house) : null;
     const derived = o && o.derived ? o.derived : this.cfg.baseDerived;
     renderSheet(this.cfg.sheetEl, { sheet, score, derived, layout: this.cfg.layout }, {
       edition: this.cfg.edition,
       targets: this.targets(),
-      marks: { fresh, chosen, pending, circle },
+      marks: { fresh, chosen, pending, circle, saucer },
       label: this.cfg.sheetLabel || 'Your sheet',
       city: this.cfg.city,
       solo: this.cfg.solo,
@@ -700,7 +735,8 @@ export class TurnController {
   offerView() {
     const offer = this.cfg.offer;
     const o = this.opts;
-    const crossing = !!o && this.stage() === 'cross';
+    // a crossing owed or the objective to circle first: the cards wait
+    const crossing = !!o && ['cross', 'objective'].includes(this.stage());
     const locked = !!this.draft.play || this.submitted || this.busy || crossing;
     const wrap = el('div', { class: 'offer', role: 'group', 'aria-label': 'Cards this round' });
     if (offer.combinations) {
@@ -824,6 +860,47 @@ export class TurnController {
     return box;
   }
 
+  /**
+   * Roswell, the seat's first turn: the four infiltration objectives, one button each, before
+   * anything else is played.
+   */
+  objectiveChoices() {
+    const objectives = (this.cfg.layout.roswell || {}).objectives || [];
+    const failure = (this.cfg.layout.roswell || {}).failure ?? 2;
+    const box = el('div', { class: 'objective-choices' });
+    const h = el('h3', { id: 'objective-prompt' }, 'Circle your infiltration objective');
+    h.append(helpTip('infiltration objectives', ROSWELL_HELP.objective));
+    box.append(h);
+    box.append(el('p', { class: 'hint' }, `Choose it once, for the whole game, before you play your first card. At the end each infiltrated estate scores the points of your objective when their number is in its range, else ${failure}.`));
+    const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'objective-prompt' });
+    for (const k of this.opts.objectives) {
+      const obj = objectives[k - 1];
+      row.append(el('button', {
+        type: 'button', class: 'primary', 'data-ctl': `objective-${k}`, 'data-objective': k,
+        'aria-label': `Objective ${k}: ${obj ? objectiveText(obj) : ''}`,
+        disabled: this.busy ? true : null,
+        onclick: () => this.chooseObjective(k),
+      }, obj ? `${objectiveRange(obj)} estates: ${obj.points} each` : `Objective ${k}`));
+    }
+    box.append(row);
+    return box;
+  }
+
+  /**
+   * Roswell: the number just written is under a saucer, so infiltrating (circling the saucer)
+   * may take the place of the action. `only`: the action itself has no use here.
+   */
+  infiltrateHint(only) {
+    const [s, h] = this.draft.play.build.house;
+    const where = `Street ${s} house ${h} is under a flying saucer`;
+    const text = only
+      ? `${where}: infiltrate (circle the saucer), or skip. The ${effectLabel(this.effect())} has no use here.`
+      : `${where}: use the ${effectLabel(this.effect())}, or infiltrate instead (circle the saucer, also on the sheet), or skip.`;
+    const p = el('p', { class: 'hint', id: 'infiltrate-hint' }, text);
+    p.append(helpTip('infiltration', ROSWELL_HELP.infiltrate));
+    return p;
+  }
+
   renderControls() {
     const c = this.cfg.controls;
     const focusedId = c.contains(document.activeElement) ? document.activeElement.dataset.ctl : null;
@@ -842,6 +919,8 @@ export class TurnController {
       hint('Waiting for the other players. You can still restart your turn until the round resolves.');
     } else if (!o) {
       hint(this.busy ? 'Loading…' : 'Waiting for the table…');
+    } else if (stage === 'objective') {
+      step.append(this.objectiveChoices());
     } else if (stage === 'cross') {
       step.append(el('h3', { id: 'cross-prompt' }, 'A Validation card came up: cross off one open end-of-route bonus'));
       const owed = Math.max(1, ((o.sheet && o.sheet.owed) || 0));
@@ -910,6 +989,7 @@ export class TurnController {
         }, 'Build a roundabout first'));
       }
       for (const street of this.draft.cross || []) hint(`Street ${street} bonus crossed off (a Validation card came up).`);
+      if (this.draft.objective != null) hint(`Infiltration objective ${this.draft.objective} circled.`);
     } else if (stage === 'choice') {
       const b = this.draft.play.build;
       step.append(el('h3', {}, `Which ice-cream truck drives street ${b.house[0]}?`));
@@ -1003,6 +1083,9 @@ export class TurnController {
       h.append(helpTip(effectLabel(eff), effectHelp(eff)));
       step.append(h);
       const uses = o.effects || [];
+      // Roswell: the action's own uses, without the infiltration offered next to them
+      const actionUses = uses.filter((u) => u !== 'infiltrate');
+      if (this.canInfiltrate()) step.append(this.infiltrateHint(!actionUses.length));
       if (eff === 'surveyor') hint('Choose a highlighted fence slot on the sheet to draw a fence, or skip.');
       if (eff === 'real-estate') {
         hint('Choose the estate size whose value goes up (or its column on the sheet), or skip.');
@@ -1025,13 +1108,13 @@ export class TurnController {
       if (eff === 'bis') hint('Choose a highlighted empty house next to a number to copy that number there (bis), or skip.');
       if (eff === 'temp') {
         hint('Hire a temp (cross a temp box)? Temps score by majority at the end.');
-        for (const u of uses) {
+        for (const u of actionUses) {
           buttons.append(el('button', { type: 'button', class: 'primary', 'data-ctl': 'use', 'data-action': 'use-effect', onclick: () => this.useEffect(u) }, 'Hire a temp'));
         }
       }
-      if (eff === 'landscaper' || eff === 'pool') {
+      if ((eff === 'landscaper' || eff === 'pool') && actionUses.length) {
         hint(eff === 'pool' ? 'Build the pool of the house you just wrote?' : 'Cross the next park of this street?');
-        for (const u of uses) {
+        for (const u of actionUses) {
           buttons.append(el('button', { type: 'button', class: 'primary', 'data-ctl': 'use', 'data-action': 'use-effect', onclick: () => this.useEffect(u) },
             eff === 'pool' ? 'Build the pool' : 'Cross a park'));
         }
@@ -1046,6 +1129,12 @@ export class TurnController {
         }
         ch.append(row);
         step.append(ch);
+      }
+      if (this.canInfiltrate()) {
+        buttons.append(el('button', {
+          type: 'button', class: 'primary', 'data-ctl': 'infiltrate', 'data-action': 'infiltrate',
+          onclick: () => this.useEffect('infiltrate'),
+        }, 'Infiltrate (circle the saucer instead of the action)'));
       }
       buttons.append(el('button', { type: 'button', 'data-ctl': 'skip', 'data-action': 'skip-effect', onclick: () => this.skipEffect() }, `Skip ${effectLabel(eff)}`));
     } else if (stage === 'finish') {
@@ -1118,7 +1207,7 @@ export class TurnController {
     if (buttons.childNodes.length) parts.push(buttons);
 
     const bottom = el('div', { class: 'row' });
-    const canRestart = this.submitted || this.draft.play || this.draft.roundabout || this.pick || this.handNum || (this.draft.cross || []).length;
+    const canRestart = this.submitted || this.draft.play || this.draft.roundabout || this.pick || this.handNum || (this.draft.cross || []).length || this.draft.objective != null;
     bottom.append(el('button', {
       type: 'button', class: 'danger', 'data-ctl': 'restart', 'data-action': 'restart',
       disabled: !canRestart || this.busy ? true : null,

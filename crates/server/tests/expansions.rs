@@ -1,8 +1,9 @@
 //! The collector edition's expansion sheets at an AAA solo table: the AAA's own rows of each
 //! sheet in the view, on the Ice Cream sheet the bonus a Validation card makes the player cross
 //! off first thing in their next turn (listed by the options, paid by the turn's `cross`,
-//! refused anywhere else), and on the Atomic War sheet the AAA's halves of the shelters, in the
-//! view and through the companion.
+//! refused anywhere else), on the Atomic War sheet the AAA's halves of the shelters, in the
+//! view and through the companion, and on the Coin Coin sheet the AAA's points at a duck
+//! scoring the companion's turn holds.
 
 mod common;
 
@@ -492,4 +493,55 @@ async fn the_companion_refuses_bad_halves_and_validation_cards() {
 async fn refused_aaa(addr: std::net::SocketAddr, body: Value) {
     let e = call(addr, "POST", COMPANION, body, 400).await;
     assert_eq!(e["code"], "bad_aaa", "{e}");
+}
+
+/// Coin Coin against the AAA through the companion: a turn that circles the last black
+/// duckling holds the black scoring at the end of the turn, for the player and, once the
+/// turn's card is given to it, for the AAA (a point per two cards given).
+#[tokio::test]
+async fn the_companion_holds_a_duck_scoring_for_the_aaa_at_the_end_of_the_turn() {
+    let srv = server().await;
+    let addr = srv.addr();
+    let edition = welcome_engine::Edition::by_id("collector").unwrap();
+    let layout = edition
+        .sheet(welcome_engine::SheetId::new("coin-coin").unwrap())
+        .unwrap();
+    let mut sheet = serde_json::to_value(welcome_engine::SheetData::of(
+        layout,
+        &welcome_engine::Sheet::new(layout),
+    ))
+    .unwrap();
+    // every black duckling circled but the one between street 2 house 3 and street 3 house 3
+    sheet["streets"][0]["houses"] = json!(["1", "2", "3", "4", "", "", "7", "8", "", ""]);
+    sheet["streets"][1]["houses"] = json!(["", "3", "4", "", "5", "6", "", "9", "", "", ""]);
+    let body = |draft: Value| {
+        json!({
+            "edition": "collector",
+            "sheet_id": "coin-coin",
+            "sheet": sheet,
+            "offer": { "hand": ["5-surveyor", "6-pool", "8-bis"] },
+            "plans": [{ "card": 1, "approved": false }, { "card": 7, "approved": false }, { "card": 70, "approved": false }],
+            "mode": "solo",
+            "aaa": { "level": 1, "given": cards(&[1, 2, 3]) },
+            "draft": draft
+        })
+    };
+    // Before the turn, nothing is held: the AAA scores each scoring with its 3 cards at the end.
+    let o = call(addr, "POST", COMPANION, body(json!({})), 200).await;
+    assert_eq!(o["aaa"]["halves"], json!([0, 0, 0, 0, 0]));
+    // 5 in street 3 house 3 with cards 1 and 2: card 3 (8-bis) goes to the AAA.
+    let turn = json!({ "play": { "build": { "pick": { "hand": [1, 2] }, "house": [3, 3], "number": 5 } } });
+    let o = call(addr, "POST", COMPANION, body(turn), 200).await;
+    assert_eq!(o["complete"], true, "{o}");
+    let held = o["after_turn"]["duck_scorings"][1].as_u64();
+    assert!(held.is_some_and(|v| v > 0), "{}", o["after_turn"]);
+    // 4 cards given by then: 2 points, written as 3 (points + 1)
+    assert_eq!(o["aaa"]["halves"], json!([0, 3, 0, 0, 0]));
+    let row = &o["aaa"]["score"]["sheet_rows"][0];
+    assert_eq!(row["id"], "ducks");
+    assert!(
+        row["detail"].as_str().unwrap().starts_with("1 + 2 + 1:"),
+        "{row}"
+    );
+    srv.running.stop().await;
 }
