@@ -369,6 +369,26 @@ impl AaaScore {
         }
     }
 
+    /// An AAA scoring its validation points and nothing else yet (a sheet without the Classic
+    /// rows adds its own).
+    fn plans_only(plans: [Option<u8>; 3]) -> AaaScore {
+        let plans = plans.map(|p| p.map_or(0, i32::from));
+        AaaScore {
+            total: plans.iter().sum(),
+            plans,
+            parks: 0,
+            pools: 0,
+            temps: 0,
+            temp_cards: 0,
+            fences: 0,
+            best: Vec::new(),
+            estates: 0,
+            all_estates: Vec::new(),
+            estate_count: 0,
+            sheet_rows: Vec::new(),
+        }
+    }
+
     /// Scores a level 1+ AAA against the player's `sheet` on `layout`: the base rows (§15.5)
     /// plus the rows of the sheet's own AAA rules (`halves`: `Aaa::halves`).
     pub fn against(
@@ -380,32 +400,20 @@ impl AaaScore {
         sheet: &crate::sheet::Sheet,
         best_estates: usize,
     ) -> AaaScore {
-        let mut score = AaaScore::of_pile(
-            s,
-            given,
-            &face_down(layout, given),
-            plans,
-            sheet.temps(),
-            &layout.temp_majority,
-            best_estates,
-        );
-        if !layout.classic() {
-            // American Dream (collector expansions §10.6): plans and the sheet's rows only.
-            score = AaaScore {
-                total: score.plans.iter().sum(),
-                plans: score.plans,
-                parks: 0,
-                pools: 0,
-                temps: 0,
-                temp_cards: 0,
-                fences: 0,
-                best: Vec::new(),
-                estates: 0,
-                all_estates: Vec::new(),
-                estate_count: 0,
-                sheet_rows: Vec::new(),
-            };
-        }
+        let mut score = if layout.classic() {
+            AaaScore::of_pile(
+                s,
+                given,
+                &face_down(layout, given),
+                plans,
+                sheet.temps(),
+                &layout.temp_majority,
+                best_estates,
+            )
+        } else {
+            // American Dream (collector expansions §10.6): its plans and the sheet's rows only.
+            AaaScore::plans_only(plans)
+        };
         for &m in &layout.modules {
             for row in m.aaa_rows(layout, s, given, halves, sheet) {
                 score.total += row.points;

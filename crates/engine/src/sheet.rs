@@ -238,6 +238,15 @@ fn race_code(race: Race) -> u32 {
     }
 }
 
+/// The race a two-bit code stands for (see `race_code`).
+fn race_of(code: u32) -> Race {
+    match code {
+        1 => Race::Won,
+        2 => Race::Lost,
+        _ => Race::Open,
+    }
+}
+
 /// Largest estate size the sheet tracks.
 pub const MAX_ESTATE: usize = 6;
 
@@ -438,11 +447,7 @@ impl Sheet {
     /// A Halloween tier: `candy` or ghost, `rank` 0–2 (the 4-, 6- and 9-tier).
     pub fn tier(&self, candy: bool, rank: u8) -> Race {
         let shift = 2 * (rank + if candy { 3 } else { 0 });
-        match (self.tiers >> shift) & 3 {
-            1 => Race::Won,
-            2 => Race::Lost,
-            _ => Race::Open,
-        }
+        race_of(u32::from((self.tiers >> shift) & 3))
     }
 
     /// The ghost bonus option the player took (1 or 2), once a ghost tier is circled.
@@ -511,11 +516,7 @@ impl Sheet {
     /// The state of street `s`'s race.
     #[inline]
     pub fn race(&self, s: u8) -> Race {
-        match self.races.get(s as usize) {
-            Some(1) => Race::Won,
-            Some(2) => Race::Lost,
-            _ => Race::Open,
-        }
+        race_of(u32::from(self.races.get(s as usize).copied().unwrap_or(0)))
     }
 
     /// Every house ref of the sheet, street by street.
@@ -791,11 +792,7 @@ impl Sheet {
 
     /// American Dream: the state of column `c`'s bonus (0-based; house c of every street).
     pub fn column_race(&self, c: u8) -> Race {
-        match self.column_races.checked_shr(2 * u32::from(c)).unwrap_or(0) & 3 {
-            1 => Race::Won,
-            2 => Race::Lost,
-            _ => Race::Open,
-        }
+        race_of(self.column_races.checked_shr(2 * u32::from(c)).unwrap_or(0) & 3)
     }
 
     pub(crate) fn set_column_race(&mut self, c: u8, race: Race) {

@@ -81,32 +81,42 @@ fn all_perfect(sheet: &Sheet, mut houses: impl Iterator<Item = HouseRef>) -> boo
 /// still open on some sheet, the sheets that completed it this turn circle its bonus and every
 /// other sheet where it is open crosses it off.
 pub(crate) fn settle(layout: &SheetLayout, sheets: &mut [Sheet]) {
-    let Some(first) = sheets.first() else {
-        return;
-    };
-    for s in 0..first.streets() {
-        let achieved = |sheet: &Sheet| sheet.race(s) == Race::Open && street_complete(sheet, s);
-        if sheets.iter().any(achieved) {
-            for sheet in sheets.iter_mut() {
-                if achieved(sheet) {
-                    sheet.set_race(s, Race::Won);
-                } else if sheet.race(s) == Race::Open {
-                    sheet.set_race(s, Race::Lost);
-                }
-            }
-        }
+    let streets = sheets.first().map_or(0, Sheet::streets);
+    for s in 0..streets {
+        race(sheets, Sheet::race, Sheet::set_race, s, |sheet| {
+            street_complete(sheet, s)
+        });
     }
     for c in 0..columns(layout) {
-        let achieved =
-            |sheet: &Sheet| sheet.column_race(c) == Race::Open && column_complete(sheet, c);
-        if sheets.iter().any(achieved) {
-            for sheet in sheets.iter_mut() {
-                if achieved(sheet) {
-                    sheet.set_column_race(c, Race::Won);
-                } else if sheet.column_race(c) == Race::Open {
-                    sheet.set_column_race(c, Race::Lost);
-                }
-            }
+        race(
+            sheets,
+            Sheet::column_race,
+            Sheet::set_column_race,
+            c,
+            |sheet| column_complete(sheet, c),
+        );
+    }
+}
+
+/// One race item `i` (a street or a column), read with `get` and written with `set`: if some
+/// sheet where it is open has `done` it, those sheets circle it and every other open one
+/// crosses it off.
+fn race(
+    sheets: &mut [Sheet],
+    get: fn(&Sheet, u8) -> Race,
+    set: fn(&mut Sheet, u8, Race),
+    i: u8,
+    done: impl Fn(&Sheet) -> bool,
+) {
+    let achieved = |sheet: &Sheet| get(sheet, i) == Race::Open && done(sheet);
+    if !sheets.iter().any(achieved) {
+        return;
+    }
+    for sheet in sheets.iter_mut() {
+        if achieved(sheet) {
+            set(sheet, i, Race::Won);
+        } else if get(sheet, i) == Race::Open {
+            set(sheet, i, Race::Lost);
         }
     }
 }
