@@ -55,8 +55,15 @@ pub const INFILTRATE: usize = OBJECTIVE + OBJECTIVES;
 /// `Decision::Cross` numbers columns after the streets; American Dream has exactly 5 streets
 /// (layout constraint ADR-L1), so column c is item `MAX_STREETS + c`.
 pub const CROSS_COLUMN: usize = INFILTRATE + 1;
+/// Zombies: the hordes slowed as a Zombie card comes up, as a set of the six hordes of a
+/// three-street sheet (bit 2s: street s's left horde, 2s + 1 its right one).
+pub const AMMO: usize = CROSS_COLUMN + COLUMNS;
+/// Zombies: a barricade instead of the Barrière's fence.
+pub const BARRICADE: usize = AMMO + AMMO_SETS;
 /// Size of the action space.
-pub const NUM_ACTIONS: usize = CROSS_COLUMN + COLUMNS;
+pub const NUM_ACTIONS: usize = BARRICADE + 1;
+/// Sets of hordes of a three-street Zombies sheet.
+const AMMO_SETS: usize = 64;
 /// Columns an American Dream sheet can have (one per house of a street).
 const COLUMNS: usize = MAX_HOUSES;
 /// Objectives on the Roswell sheet (collector expansions §7.2, verified).
@@ -65,7 +72,7 @@ const OBJECTIVES: usize = 4;
 const NEEDS: [u8; 3] = [4, 6, 9];
 
 /// The action ranges by kind, for documentation and Python: (name, first, count).
-pub const RANGES: [(&str, usize, usize); 21] = [
+pub const RANGES: [(&str, usize, usize); 23] = [
     ("build", BUILD, ROUNDABOUT - BUILD),
     ("roundabout", ROUNDABOUT, HOUSES),
     ("refuse", REFUSE, 4),
@@ -87,6 +94,8 @@ pub const RANGES: [(&str, usize, usize); 21] = [
     ("objective", OBJECTIVE, OBJECTIVES),
     ("infiltrate", INFILTRATE, 1),
     ("cross-column", CROSS_COLUMN, COLUMNS),
+    ("ammo", AMMO, AMMO_SETS),
+    ("barricade", BARRICADE, 1),
 ];
 
 fn house_index(h: HouseRef) -> usize {
@@ -152,6 +161,7 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
             EffectUse::Pool => POOL,
             EffectUse::Temp => TEMP,
             EffectUse::Infiltrate => INFILTRATE,
+            EffectUse::Barricade => BARRICADE,
             EffectUse::Bis { from, to } => {
                 let side = usize::from(from.house > to.house);
                 BIS + house(to)? * 2 + side
@@ -163,6 +173,8 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
             CROSS_COLUMN + *c as usize - MAX_STREETS
         }
         Decision::Cross(_) => return None,
+        Decision::Ammo(set) if (set.0 as usize) < AMMO_SETS => AMMO + set.0 as usize,
+        Decision::Ammo(_) => return None,
         Decision::Claim(_) => return None,
         Decision::Circle(t) => CIRCLE + usize::from(*t == Treat::Candy),
         Decision::Tier {
@@ -305,8 +317,12 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
         Decision::Objective((action - OBJECTIVE + 1) as u8)
     } else if action == INFILTRATE {
         Decision::Effect(Some(EffectUse::Infiltrate))
-    } else if (CROSS_COLUMN..NUM_ACTIONS).contains(&action) {
+    } else if (CROSS_COLUMN..AMMO).contains(&action) {
         Decision::Cross((MAX_STREETS + action - CROSS_COLUMN) as u8)
+    } else if (AMMO..BARRICADE).contains(&action) {
+        Decision::Ammo(welcome_engine::Hordes((action - AMMO) as u16))
+    } else if action == BARRICADE {
+        Decision::Effect(Some(EffectUse::Barricade))
     } else if action < NUM_ACTIONS {
         let plan = (action - CLAIM) / CLAIMS_PER_PLAN;
         let k = (action - CLAIM) % CLAIMS_PER_PLAN;

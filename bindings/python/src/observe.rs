@@ -104,7 +104,10 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
                     put(2, value as f32 / MAX_NUMBER as f32, base);
                     put(3, f32::from(u8::from(bis)), base);
                 }
+                // An invaded house (Zombies) is neither empty nor numbered nor a
+                // roundabout: no flag of the three.
                 House::Roundabout => put(4, 1.0, base),
+                House::Invaded => {}
             }
             put(
                 5,
@@ -163,9 +166,9 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
 
     // offer
     if let Some(offer) = pos.offer(seat) {
-        let cards: [(u8, Effect); 3] = match offer {
-            Offer::Combinations(c) => c.map(|c| (c.number, c.effect)),
-            Offer::Hand(h) => h.map(|c| (c.number, c.effect)),
+        let cards: Vec<(u8, Effect)> = match offer {
+            Offer::Combinations(c) => c.iter().map(|c| (c.number, c.effect)).collect(),
+            Offer::Hand(h) => h.iter().map(|c| (c.number, c.effect)).collect(),
         };
         for (i, (number, effect)) in cards.iter().enumerate() {
             let base = at + i * PER_OFFER;
@@ -206,7 +209,7 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
     // Halloween's circle shows as a choice and its ghost bonuses as the plans stage (the
     // end of the turn), for the same reason.
     let stage = match turn.stage {
-        Stage::Objective | Stage::Cross | Stage::Start => 0,
+        Stage::Ammo { .. } | Stage::Objective | Stage::Cross | Stage::Start => 0,
         Stage::Play => 1,
         Stage::Choice { .. } | Stage::Circle { .. } => 2,
         Stage::Effect { .. } => 3,

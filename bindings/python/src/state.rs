@@ -316,6 +316,17 @@ pub fn text(d: &Decision) -> String {
             *c as usize - welcome_engine::sheet::MAX_STREETS + 1
         ),
         Decision::Roundabout(h) => format!("build a roundabout in {h}"),
+        Decision::Ammo(set) if set.is_empty() => "slow no horde".into(),
+        Decision::Ammo(set) => {
+            let names: Vec<String> = set
+                .iter()
+                .map(|h| {
+                    let side = if h & 1 == 0 { "left" } else { "right" };
+                    format!("street {}'s {side} horde", h / 2 + 1)
+                })
+                .collect();
+            format!("slow {} with ammo", names.join(", "))
+        }
         Decision::Build {
             pick,
             house,
@@ -334,6 +345,7 @@ pub fn text(d: &Decision) -> String {
             EffectUse::Pool => "build the pool".into(),
             EffectUse::Temp => "hire a temp (cross a temp box)".into(),
             EffectUse::Infiltrate => "infiltrate: circle the saucer instead of the action".into(),
+            EffectUse::Barricade => "build a barricade instead of the fence".into(),
             EffectUse::Bis { from, to } => format!("copy {from} into {to} (bis)"),
         },
         Decision::Claim(c) => {

@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use welcome_engine::modules::{
-    self, american_dream, atomic, christmas, easter, halloween, ice_cream, roswell,
+    self, american_dream, atomic, christmas, easter, halloween, ice_cream, roswell, zombies,
 };
 use welcome_engine::sheet::{MAX_ESTATE, MAX_STREETS};
 use welcome_engine::{
@@ -164,6 +164,9 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
     if layout.has(Module::Roswell) {
         v += infiltration_hope(layout, sheet);
     }
+    if layout.has(Module::Zombies) {
+        v += zombie_guard(layout, sheet);
+    }
     // Real-estate upgrades pay off on estates still to come.
     for size in 1..=layout.real_estate.len().min(MAX_ESTATE) {
         v += e.re_gain[size - 1][(sheet.real_estate(size) as usize).min(RE_BOXES - 1)];
@@ -311,7 +314,8 @@ fn street_terms(
             | Module::IceCream
             | Module::Halloween
             | Module::Roswell
-            | Module::CoinCoin => {}
+            | Module::CoinCoin
+            | Module::Zombies => {}
         }
     }
     t
@@ -336,6 +340,21 @@ fn infiltration_hope(layout: &SheetLayout, sheet: &Sheet) -> f32 {
         hope += ZOORG * (0.5 + 0.5 * filled(sheet, &e) / f32::from(e.len));
     });
     INFILTRATION * (hope * each - roswell::points(layout, sheet) as f32)
+}
+
+/// Zombies: ammo in hand is worth a slowed horde later; a house a horde's next arrow ends at,
+/// unbarricaded and not yet invaded, is at risk (its number erased, its estate broken).
+fn zombie_guard(layout: &SheetLayout, sheet: &Sheet) -> f32 {
+    let mut v = AMMO * f32::from(zombies::ammo_left(layout, sheet));
+    for h in 0..2 * sheet.streets() {
+        if let Some(house) = zombies::next_arrival(layout, sheet, h) {
+            let open = !zombies::is_barricaded(layout, sheet, house);
+            if open && sheet.number(house).is_some() {
+                v -= THREAT;
+            }
+        }
+    }
+    v
 }
 
 /// Numbered houses of estate `e`.
@@ -425,6 +444,9 @@ const INFILTRATION: f32 = 1.0;
 const EXPECTED_INFILTRATED: u8 = 3;
 
 const DEAD: f32 = 4.0;
+/// Zombies: a circled ammo not used yet, and a numbered house a horde reaches next.
+const AMMO: f32 = 1.0;
+const THREAT: f32 = 2.0;
 const OPEN: f32 = 6.0;
 
 /// Cumulative share of the deck's numbers: `cum[n]` is the share of cards numbered below `n`.
@@ -593,6 +615,27 @@ impl GreedyBot {
         k: usize,
     ) -> Vec<Turn> {
         let mut m = TurnMachine::new(*ctx, sheet);
+        // Zombie cards that came up: slow the hordes whose moves cost the most.
+        while let Stage::Ammo { .. } = m.stage() {
+            m.options(&mut self.options);
+            let mut best: Option<(f32, Decision)> = None;
+            for d in &self.options {
+                let mut next = m.clone();
+                next.apply(d.clone()).expect("a listed ammo choice");
+                let v = evaluate(ctx, next.sheet(), others, solo);
+                if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                    best = Some((v, d.clone()));
+                }
+            }
+            let Some((_, d)) = best else {
+                break;
+            };
+            m.apply(d).expect("a listed ammo choice");
+        }
+        if m.stage() == Stage::Done {
+            // The game ends before this round is played: its turn is the ammo alone.
+            return m.finish().map(|(t, _)| vec![t]).unwrap_or_default();
+        }
         if m.stage() == Stage::Objective {
             m.apply(Decision::Objective(choose_objective(ctx.layout)))
                 .expect("a listed objective");

@@ -29,7 +29,7 @@ impl RandomBot {
         let roundabout = |d: &Decision| matches!(d, Decision::Roundabout(_));
         // The objective (Roswell, first turn) and the bonuses owed since a Validation card
         // came up (Ice Cream, AAA solo): any one.
-        while let Stage::Objective | Stage::Cross = m.stage() {
+        while let Stage::Ammo { .. } | Stage::Objective | Stage::Cross = m.stage() {
             m.options(&mut self.options);
             let i = self.rng.gen_range(0..self.options.len());
             m.apply(self.options.swap_remove(i))
@@ -68,7 +68,8 @@ impl RandomBot {
                     };
                     m.apply(d).expect("a listed play");
                 }
-                Stage::Objective
+                Stage::Ammo { .. }
+                | Stage::Objective
                 | Stage::Cross
                 | Stage::Choice { .. }
                 | Stage::Circle { .. }

@@ -5,10 +5,13 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The six effects printed on the back of construction cards (spec §7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effect {
     /// Draw one fence (§7.1).
+    #[default]
     Surveyor,
     /// Cross one real-estate column box (§7.2).
     RealEstate,
@@ -58,8 +61,9 @@ impl FromStr for Effect {
     }
 }
 
-/// One construction card. Identical faces are interchangeable, so a card is its faces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One construction card. Identical faces are interchangeable, so a card is its faces. The
+/// default is a blank for fixed-size storage (`legal::Cards`), never dealt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card {
     pub number: u8,
     pub effect: Effect,
@@ -115,6 +119,9 @@ pub enum Draw {
     /// A Validation card of the collector's AAA solo game (collector §15.4), for plan A, B or
     /// C (0, 1, 2): resolved at once and replaced.
     Validation(u8),
+    /// A Zombie card coming to the top of pile 1 (Zombies, collector expansions §8.3.2):
+    /// resolved by every seat, never a number or an action.
+    Zombie(crate::edition::ZombieCard),
 }
 
 impl fmt::Display for Draw {
@@ -127,7 +134,17 @@ impl fmt::Display for Draw {
                 "validation-{}",
                 ['a', 'b', 'c'].get(*l as usize).copied().unwrap_or('?')
             ),
+            Draw::Zombie(z) => write!(f, "zombie-{}", zombie_word(*z)),
         }
+    }
+}
+
+/// A Zombie card's word in records.
+fn zombie_word(z: crate::edition::ZombieCard) -> &'static str {
+    match z {
+        crate::edition::ZombieCard::Left => "left",
+        crate::edition::ZombieCard::Right => "right",
+        crate::edition::ZombieCard::Both => "both",
     }
 }
 
@@ -142,6 +159,18 @@ impl<'de> Deserialize<'de> for Draw {
         let s = String::deserialize(d)?;
         if s == "solo" {
             return Ok(Draw::Solo);
+        }
+        if let Some(z) = s.strip_prefix("zombie-") {
+            use crate::edition::ZombieCard;
+            return [ZombieCard::Left, ZombieCard::Right, ZombieCard::Both]
+                .into_iter()
+                .find(|&c| zombie_word(c) == z)
+                .map(Draw::Zombie)
+                .ok_or_else(|| {
+                    serde::de::Error::custom(format!(
+                        "{s:?}: a Zombie card is zombie-left, zombie-right or zombie-both"
+                    ))
+                });
         }
         if let Some(l) = s.strip_prefix("validation-") {
             return match l {

@@ -120,6 +120,10 @@ pub struct StreetLayout {
     /// number written with that action makes the house perfect.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub families: Vec<Effect>,
+    /// Zombies: the houses printed without a barricade, 1-based (a horde arriving at any
+    /// other house is stopped; the Barrière may build one there).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unbarricaded: Vec<u8>,
 }
 
 /// A duckling's family (Coin Coin).
@@ -203,6 +207,62 @@ pub struct HalloweenValues {
     pub candy_tiers: Vec<CandyTier>,
     /// AAA solo, level 1+: the AAA's points per tier crossed off on the player's sheet.
     pub aaa_per_crossed_tier: i32,
+}
+
+/// What a Zombie card sets moving (collector expansions §8.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ZombieCard {
+    /// The three hordes at the left ends of the streets move right.
+    #[default]
+    Left,
+    /// The three hordes at the right ends move left.
+    Right,
+    /// All six move.
+    Both,
+}
+
+impl ZombieCard {
+    /// Whether the horde at `side` of its street moves for this card.
+    pub fn moves(self, side: Side) -> bool {
+        matches!(
+            (self, side),
+            (ZombieCard::Both, _)
+                | (ZombieCard::Left, Side::Left)
+                | (ZombieCard::Right, Side::Right)
+        )
+    }
+}
+
+/// A horde at one end of a street (Zombies): each of its printed arrows ends at a house, in
+/// order; a Zombie card that moves it traces the next one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Horde {
+    /// The street (1-based).
+    pub street: u8,
+    /// The end it starts from.
+    pub side: Side,
+    /// The house each arrow ends at, 1-based, in order.
+    pub arrivals: Vec<u8>,
+}
+
+/// Zombies' printed layout and values (collector expansions §8.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZombieValues {
+    /// The Zombie cards, one shuffled into each packet of pile 1.
+    pub cards: Vec<ZombieCard>,
+    /// Construction cards in each packet of pile 1 (10).
+    pub packet: u8,
+    /// The hordes, at most one per street end.
+    pub hordes: Vec<Horde>,
+    /// Ammo circled at the start of the game.
+    pub ammo_start: u8,
+    /// Ammo the stock holds, the circled ones included.
+    pub ammo_stock: u8,
+    /// Improvement boxes that carry an ammo icon: `[estate size, box]`, both 1-based.
+    pub ammo_boxes: Vec<[u8; 2]>,
 }
 
 /// Atomic War's printed values (collector expansions §6.2).
@@ -350,6 +410,9 @@ pub struct SheetLayout {
     /// Coin Coin: the ducklings between streets and the parents.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ducks: Option<DuckValues>,
+    /// Zombies: the Zombie cards, the hordes and the ammo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zombies: Option<ZombieValues>,
     /// American Dream: the column and street bonuses and the house values. A sheet with them
     /// has no Classic track, no action and no estate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -381,6 +444,10 @@ pub struct SheetLayout {
     /// Per street: bit i set when house i is under a saucer (derived from `streets`).
     #[serde(skip)]
     pub(crate) saucer_mask: [u16; MAX_STREETS],
+    /// Per street: bit i set when house i is printed without a barricade (Zombies; derived
+    /// from `streets`).
+    #[serde(skip)]
+    pub(crate) open_mask: [u16; MAX_STREETS],
     /// Per colour (yellow, black) and street: bit k set when a duckling sits between houses
     /// k and k+1, 0-based (derived from `streets`).
     #[serde(skip)]
@@ -464,6 +531,11 @@ impl SheetLayout {
         self.saucer_mask.get(s as usize).copied().unwrap_or(0)
     }
 
+    /// Houses of street `s` printed without a barricade, bit i for house i (Zombies).
+    pub fn unbarricaded(&self, s: u8) -> u16 {
+        self.open_mask.get(s as usize).copied().unwrap_or(0)
+    }
+
     /// Eggs a number can collect.
     pub fn egg_loops_of(&self, number: u8) -> u8 {
         self.loops.get(number as usize).copied().unwrap_or(0)
@@ -509,6 +581,11 @@ impl SheetLayout {
             for &h in &st.saucers {
                 if (1..=MAX_HOUSES as u8).contains(&h) {
                     self.saucer_mask[s] |= 1 << (h - 1);
+                }
+            }
+            for &h in &st.unbarricaded {
+                if (1..=MAX_HOUSES as u8).contains(&h) {
+                    self.open_mask[s] |= 1 << (h - 1);
                 }
             }
             for d in &st.ducklings {
@@ -754,6 +831,7 @@ pub enum Expansion {
     Roswell,
     CoinCoin,
     AmericanDream,
+    Zombies,
 }
 
 /// How a measure compares to a number.
@@ -813,6 +891,8 @@ pub enum EstateMeasure {
     Zoorgs,
     /// Circled street ducklings whose slot lies between two of its houses (Coin Coin).
     DucklingsInside,
+    /// Barricades the player built in front of its houses (Zombies).
+    Barricades,
 }
 
 impl EstateMeasure {
@@ -826,6 +906,7 @@ impl EstateMeasure {
             EstateMeasure::Shelters => "shelters",
             EstateMeasure::Zoorgs => "circled saucers",
             EstateMeasure::DucklingsInside => "circled ducklings inside",
+            EstateMeasure::Barricades => "barricades built",
         }
     }
 }
@@ -848,6 +929,12 @@ pub enum SheetMeasure {
     YellowCircled,
     /// Circled black ducklings (Coin Coin).
     BlackCircled,
+    /// Barricades built (Zombies).
+    Barricades,
+    /// Ammo used to slow a horde (Zombies; ammo gained does not count).
+    AmmoUsed,
+    /// Invaded houses (Zombies).
+    Invaded,
 }
 
 impl SheetMeasure {
@@ -860,6 +947,9 @@ impl SheetMeasure {
             SheetMeasure::Candies => "circled candies",
             SheetMeasure::YellowCircled => "circled yellow ducklings",
             SheetMeasure::BlackCircled => "circled black ducklings",
+            SheetMeasure::Barricades => "barricades built",
+            SheetMeasure::AmmoUsed => "ammo used",
+            SheetMeasure::Invaded => "invaded houses",
         }
     }
 }
@@ -905,6 +995,8 @@ pub enum StreetTest {
     /// Every duckling of the street circled (Coin Coin; ducklings between streets belong to
     /// no street).
     AllDucklings,
+    /// Every house printed without a barricade has one built (Zombies).
+    AllBarricades,
 }
 
 impl StreetTest {
@@ -920,6 +1012,7 @@ impl StreetTest {
             StreetTest::AllCandies => "every candy circled".into(),
             StreetTest::AllSaucers => "every saucer circled".into(),
             StreetTest::AllDucklings => "every duckling circled".into(),
+            StreetTest::AllBarricades => "every barricade built".into(),
         }
     }
 }
@@ -1739,6 +1832,11 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
         if st.ghost_candy.iter().any(|&h| outside(h)) {
             return Err(format!(
                 "street {n}: a ghost/candy house is outside the street"
+            ));
+        }
+        if st.unbarricaded.iter().any(|&h| outside(h)) {
+            return Err(format!(
+                "street {n}: an unbarricaded house is outside the street"
             ));
         }
     }

@@ -9,7 +9,7 @@ use crate::aaa::{Aaa, AaaCard, AaaScore, Outcome};
 use crate::card::{Card, Draw, Effect};
 use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
 use crate::id::{EditionId, SheetId};
-use crate::legal::{Offer, PlanSlot, TurnContext, TurnError};
+use crate::legal::{Cards, Offer, PlanSlot, TurnContext, TurnError, ZombieCards};
 use crate::score::{ranks, score_all, Score};
 use crate::sheet::Sheet;
 use crate::turn::{Pick, Play, Turn};
@@ -19,8 +19,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+use zombies::ZombieDeal;
 
 mod dealer;
+mod zombies;
 pub use dealer::DealerError;
 
 /// Most seats at one table.
@@ -220,6 +222,8 @@ pub enum SetupError {
         "sheet {sheet} cannot be played with the Advanced variant (collector expansions §1.2)"
     )]
     AdvancedNotAllowed { sheet: String },
+    #[error("sheet {sheet} is not playable in {mode} mode yet: its own {mode} rules (collector expansions §8.3.7, §8.6) are still to be built")]
+    SheetMode { sheet: String, mode: &'static str },
 }
 
 impl SetupError {
@@ -240,6 +244,7 @@ impl SetupError {
             SetupError::Deal(e) => e.code(),
             SetupError::DealerMode { .. } => "dealer_mode",
             SetupError::AdvancedNotAllowed { .. } => "advanced_not_allowed",
+            SetupError::SheetMode { .. } => "sheet_mode_unavailable",
         }
     }
 }
@@ -263,6 +268,8 @@ pub enum DealError {
     OutOfCards,
     #[error("Validation card {letter} cannot be drawn here: {reason}")]
     BadValidation { letter: char, reason: &'static str },
+    #[error("the {card} Zombie card cannot come up here: {reason}")]
+    BadZombie { card: &'static str, reason: String },
 }
 
 impl DealError {
@@ -273,6 +280,7 @@ impl DealError {
             DealError::BadSoloCard { .. } | DealError::SoloCardTooEarly { .. } => "bad_solo_card",
             DealError::OutOfCards => "out_of_cards",
             DealError::BadValidation { .. } => "bad_validation_card",
+            DealError::BadZombie { .. } => "bad_zombie_card",
         }
     }
 }
@@ -343,14 +351,11 @@ pub struct RoundLog {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Table {
     /// Per stack: the flipped card (effect) and the top card (number).
-    Stacks {
-        flipped: [Card; 3],
-        numbers: [Card; 3],
-    },
-    /// Solo: the three cards of this turn.
-    Solo { hand: [Card; 3] },
+    Stacks { flipped: Cards, numbers: Cards },
+    /// Solo: the cards of this turn.
+    Solo { hand: Cards },
     /// Expert: every seat's hand; `passed[i]` is the card seat i receives for next round.
-    Hands { hands: Vec<[Card; 3]> },
+    Hands { hands: Vec<Cards> },
 }
 
 /// One of the collector edition's three piles (Ruling C1), once its first cards have all been
@@ -396,9 +401,25 @@ pub struct Position {
     aaa: Option<Aaa>,
     /// Values the table entered from its own cards (already applied to `plans` and `aaa`).
     values: TableValues,
+    /// Zombies, standard game: pile 1's Zombie cards (collector expansions §8.3.1).
+    zombies: Option<ZombieDeal>,
     /// The card lying on top of the draw pile, action face up (collector Rulings C19, C26):
     /// already taken from `pile` (and logged), it is the next card drawn.
     top: Option<Draw>,
+}
+
+/// Zombies: pile 1 as every seat sees it (collector expansions §8.3.1): the Zombie cards that
+/// came up are public, so are the kinds still to come, not where they lie.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZombiePile {
+    /// Construction cards pile 1 has given, and those it holds in all.
+    pub drawn: u8,
+    pub holds: u8,
+    /// The Zombie cards still in it, sorted.
+    pub left: Vec<crate::edition::ZombieCard>,
+    /// The Zombie cards that came up as this round was dealt, in order.
+    pub now: ZombieCards,
 }
 
 /// What the top of a face-up draw pile shows.
@@ -448,6 +469,7 @@ impl PartialEq for Position {
             && self.aaa == other.aaa
             && self.values == other.values
             && self.top == other.top
+            && self.zombies == other.zombies
     }
 }
 
@@ -581,6 +603,12 @@ impl Game {
                 sheet: layout.id.to_string(),
             });
         }
+        if layout.zombies.is_some() && options.mode != Mode::Standard {
+            return Err(SetupError::SheetMode {
+                sheet: layout.id.to_string(),
+                mode: options.mode.name(),
+            });
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // The generator is consumed the same way whether the plans and draws come from it or
         // from a record, so a replayed game goes on exactly as the original would have.
@@ -617,6 +645,7 @@ impl Game {
                 guarded: total - edition.solo.bottom_part.clamp(1, total),
             }
         });
+        let zombies = ZombieDeal::deal(layout, &mut rng);
         let mut slots = ids_to_slots(plans);
         for (slot, v) in slots.iter_mut().zip(values.plans) {
             slot.values = v;
@@ -630,14 +659,15 @@ impl Game {
             rng,
             pile: edition.deck.clone(),
             discard: Vec::new(),
-            piles: if options.mode == Mode::Standard && edition.rules.dealer == Dealer::Piles {
+            piles: if options.mode == Mode::Standard
+                && edition.rules.dealer == Dealer::Piles
+                && layout.zombies.is_none()
+            {
                 vec![Pile::default(); 3]
             } else {
                 Vec::new()
             },
-            table: Table::Solo {
-                hand: [Card::new(0, Effect::Surveyor); 3],
-            },
+            table: Table::Solo { hand: Cards::new() },
             plans: slots,
             sheets: vec![blank; players],
             pending: vec![None; players],
@@ -651,6 +681,7 @@ impl Game {
             aaa,
             values: *values,
             top: None,
+            zombies,
         };
         let mut script = script;
         let first = position.start_round(true, &mut script)?;
@@ -845,7 +876,9 @@ impl Position {
     /// current number cards (Ruling 28).
     pub fn next_effects(&self) -> Option<[Effect; 3]> {
         match &self.table {
-            Table::Stacks { numbers, .. } => Some(numbers.map(|c| c.effect)),
+            Table::Stacks { numbers, .. } if numbers.len() == 3 => {
+                Some([0, 1, 2].map(|i| numbers[i].effect))
+            }
             _ => None,
         }
     }
@@ -857,14 +890,36 @@ impl Position {
 
     /// The legality context of `seat` for this round, or `None` if there is no such seat.
     pub fn context(&self, seat: usize) -> Option<TurnContext<'_>> {
-        Some(TurnContext::new(
-            self.edition,
-            self.layout,
-            &self.options,
-            self.offer(seat)?,
-            &self.plans,
-            self.reshuffle_offered(),
-        ))
+        Some(
+            TurnContext::new(
+                self.edition,
+                self.layout,
+                &self.options,
+                self.offer(seat)?,
+                &self.plans,
+                self.reshuffle_offered(),
+            )
+            .with_zombies(self.zombies_now()),
+        )
+    }
+
+    /// Zombies: the Zombie cards that came up this round, which every seat resolves at the
+    /// start of its turn.
+    pub fn zombies_now(&self) -> ZombieCards {
+        self.zombies.as_ref().map(|z| z.now).unwrap_or_default()
+    }
+
+    /// Zombies: pile 1 as every seat sees it (`None` on other sheets).
+    pub fn zombie_pile(&self) -> Option<ZombiePile> {
+        let z = self.zombies.as_ref()?;
+        let mut left: Vec<_> = z.waiting.iter().map(|w| w.0).collect();
+        left.sort_by_key(|c| *c as u8);
+        Some(ZombiePile {
+            drawn: z.drawn,
+            holds: z.holds,
+            left,
+            now: z.now,
+        })
     }
 
     // ----- acting -----
@@ -1029,10 +1084,11 @@ impl Position {
             }
             Some(NextCard::Validation) => Some(Draw::Validation(0)),
         };
-        let face = |k: usize| -> Result<[Card; 3], ViewError> {
+        let width = stacks(view.layout, view.options.mode);
+        let face = |k: usize| -> Result<Cards, ViewError> {
             view.face_up
-                .get(3 * k..3 * k + 3)
-                .and_then(|c| <[Card; 3]>::try_from(c).ok())
+                .get(width * k..width * k + width)
+                .map(|c| c.iter().copied().collect())
                 .ok_or_else(|| ViewError("too few face-up cards".into()))
         };
         let (table, discard) = match view.options.mode {
@@ -1123,6 +1179,43 @@ impl Position {
         {
             return bad("the unseen cards do not fit the pile and discard counts");
         }
+        // Zombies: the kinds still in pile 1 dealt to its packets left, each somewhere in its
+        // packet that pile 1 has not reached yet.
+        let zombies = match (
+            &view.zombie_pile,
+            crate::modules::zombies::values(view.layout),
+        ) {
+            (None, _) => None,
+            (Some(_), None) => return bad("a Zombies pile on a sheet without Zombies"),
+            (Some(z), Some(v)) => {
+                let mut left = z.left.clone();
+                for i in (1..left.len()).rev() {
+                    left.swap(i, pick_index(&mut rng, i + 1));
+                }
+                let first = v.cards.len().checked_sub(left.len());
+                let Some(first) = first else {
+                    return bad("more Zombie cards are left than the game has");
+                };
+                let packet = v.packet as usize;
+                let mut waiting = Vec::with_capacity(left.len());
+                for (j, c) in left.into_iter().enumerate() {
+                    let k = first + j;
+                    let lo = (k * packet).max(z.drawn as usize);
+                    let hi = k * packet + packet;
+                    if lo > hi {
+                        return bad("a Zombie card should have come up already");
+                    }
+                    waiting.push((c, (lo + pick_index(&mut rng, hi - lo + 1)) as u8));
+                }
+                Some(ZombieDeal {
+                    waiting,
+                    drawn: z.drawn,
+                    holds: z.holds,
+                    packet: v.packet,
+                    now: z.now,
+                })
+            }
+        };
         let total = edition.deck.len() + 1;
         let drawn = edition.deck.len() - pool.len() + usize::from(view.solo_card_drawn);
         let solo_at = (view.options.mode == Mode::Solo && aaa.is_none()).then(|| {
@@ -1158,6 +1251,7 @@ impl Position {
             aaa,
             values: view.values,
             top,
+            zombies,
         };
         if let Some(turn) = &view.my_turn {
             let after = p
@@ -1238,6 +1332,7 @@ impl Position {
                         Pick::Combination(_) => None,
                     },
                     Play::Refuse { pass } => pass,
+                    Play::Unplayed => None,
                 });
             }
             turns.push(turn);
@@ -1292,6 +1387,9 @@ impl Position {
         // Validation only lets a seat ask when the reshuffle is on offer (Ruling 13).
         self.reshuffle_next = reshuffle;
         self.check_end();
+        if !self.is_over() && self.ends_at_flip(script) {
+            self.end.push(EndReason::DeckExhausted);
+        }
         let next = if self.is_over() {
             None
         } else {
@@ -1321,6 +1419,10 @@ impl Position {
                 end.push(EndReason::DeckExhausted);
             }
         } else if self.options.mode == Mode::Solo && self.pile.is_empty() {
+            end.push(EndReason::DeckExhausted);
+        }
+        // Zombies: a round dealt with no number to play was the game's end (§8.3.8).
+        if matches!(&self.table, Table::Stacks { numbers, .. } if numbers.is_empty()) {
             end.push(EndReason::DeckExhausted);
         }
         self.end = end;
@@ -1447,6 +1549,12 @@ impl Position {
                     reason: "this edition has no Solo card".into(),
                 })
             }
+            Some(Draw::Zombie(z)) => {
+                return Err(DealError::BadZombie {
+                    card: crate::modules::zombies::card_name(z),
+                    reason: "only pile 1 of the Zombies sheet holds Zombie cards".into(),
+                })
+            }
         };
         if let Some(s) = script {
             s.pop_front();
@@ -1477,7 +1585,7 @@ impl Position {
             match item {
                 Draw::Card(c) => return Ok(c),
                 Draw::Validation(l) => self.resolve_validation(l as usize),
-                Draw::Solo => return Err(DealError::OutOfCards),
+                Draw::Solo | Draw::Zombie(_) => return Err(DealError::OutOfCards),
             }
         }
     }
@@ -1567,6 +1675,40 @@ impl Position {
         Ok(c)
     }
 
+    /// The next number card of stack `i` in the standard game: from the common deck, from
+    /// the collector edition's pile `i`, or from the Zombies sheet's pile 1 (`None` when it
+    /// has no card left).
+    fn stack_card(
+        &mut self,
+        i: usize,
+        script: &mut Option<VecDeque<Draw>>,
+        log: &mut Vec<Draw>,
+    ) -> Result<Option<Card>, DealError> {
+        if self.zombies.is_some() && i == 0 {
+            return self.draw_pile_one(script, log);
+        }
+        if self.piles.is_empty() {
+            self.draw(script, log).map(Some)
+        } else {
+            self.draw_from_pile(i, script, log).map(Some)
+        }
+    }
+
+    /// Zombies: pile 1 has no number left and no Zombie card comes up with the next flip, so
+    /// the game ends at once, before the next round (§8.3.8).
+    fn ends_at_flip(&self, script: &Option<VecDeque<Draw>>) -> bool {
+        let Some(d) = &self.zombies else {
+            return false;
+        };
+        if d.drawn < d.holds {
+            return false;
+        }
+        match script {
+            None => d.waiting.first().is_none_or(|w| w.1 != d.drawn),
+            Some(s) => !matches!(s.front(), Some(Draw::Zombie(_))),
+        }
+    }
+
     /// Deals a round and gives its log entry.
     fn start_round(
         &mut self,
@@ -1584,22 +1726,26 @@ impl Position {
                     self.pile.extend_from_slice(flipped);
                     self.pile.extend_from_slice(numbers);
                 }
+
                 Table::Solo { hand } => self.pile.extend_from_slice(hand),
                 Table::Hands { .. } => {}
             }
         }
         match self.options.mode {
             Mode::Standard => {
-                let (mut flipped, mut numbers) = match &self.table {
+                if let Some(z) = &mut self.zombies {
+                    z.now.clear();
+                }
+                let width = stacks(self.layout, Mode::Standard);
+                let (flipped, numbers) = match &self.table {
                     Table::Stacks { flipped, numbers } if !fresh => (*flipped, *numbers),
                     _ => {
-                        let mut n = [Card::new(0, Effect::Surveyor); 3];
-                        for (i, c) in n.iter_mut().enumerate() {
-                            *c = if self.piles.is_empty() {
-                                self.draw(script, &mut log)?
-                            } else {
-                                self.draw_from_pile(i, script, &mut log)?
-                            };
+                        let mut n = Cards::new();
+                        for i in 0..width {
+                            n.push(
+                                self.stack_card(i, script, &mut log)?
+                                    .ok_or(DealError::OutOfCards)?,
+                            );
                         }
                         (n, n)
                     }
@@ -1615,20 +1761,22 @@ impl Position {
                         }
                     }
                 }
-                flipped = numbers;
-                for (i, c) in numbers.iter_mut().enumerate() {
-                    *c = if self.piles.is_empty() {
-                        self.draw(script, &mut log)?
-                    } else {
-                        self.draw_from_pile(i, script, &mut log)?
-                    };
+                let flipped = numbers;
+                let mut numbers = Cards::new();
+                for i in 0..width {
+                    // Zombies: pile 1 with no number left ends the game before the round is
+                    // played, once the Zombie cards that came up are resolved (§8.3.8).
+                    match self.stack_card(i, script, &mut log)? {
+                        Some(c) => numbers.push(c),
+                        None => break,
+                    }
                 }
                 self.table = Table::Stacks { flipped, numbers };
             }
             Mode::Solo => {
-                let mut hand = [Card::new(0, Effect::Surveyor); 3];
-                for c in &mut hand {
-                    *c = self.draw(script, &mut log)?;
+                let mut hand = Cards::new();
+                for _ in 0..3 {
+                    hand.push(self.draw(script, &mut log)?);
                 }
                 self.table = Table::Solo { hand };
             }
@@ -1644,16 +1792,12 @@ impl Position {
                 }
                 let mut hands = Vec::with_capacity(n);
                 for seat in 0..n {
-                    let mut hand = [Card::new(0, Effect::Surveyor); 3];
-                    let start = match self.incoming[seat].take() {
-                        Some(c) => {
-                            hand[0] = c;
-                            1
-                        }
-                        None => 0,
-                    };
-                    for c in &mut hand[start..] {
-                        *c = self.draw(script, &mut log)?;
+                    let mut hand = Cards::new();
+                    if let Some(c) = self.incoming[seat].take() {
+                        hand.push(c);
+                    }
+                    while hand.len() < 3 {
+                        hand.push(self.draw(script, &mut log)?);
                     }
                     hands.push(hand);
                 }
@@ -1855,6 +1999,12 @@ fn take_card(
                     reason: "this game has no Validation cards",
                 })
             }
+            Some(&Draw::Zombie(z)) => {
+                return Err(DealError::BadZombie {
+                    card: crate::modules::zombies::card_name(z),
+                    reason: "only pile 1 of the Zombies sheet holds Zombie cards".into(),
+                })
+            }
             Some(Draw::Solo) => {
                 return Err(DealError::BadSoloCard {
                     reason: if solo {
@@ -1871,6 +2021,15 @@ fn take_card(
         return Err(DealError::OutOfCards);
     }
     Ok(cards.swap_remove(i))
+}
+
+/// How many stacks the standard game deals from: three, or the Zombies sheet's two piles.
+pub(crate) fn stacks(layout: &SheetLayout, mode: Mode) -> usize {
+    if mode == Mode::Standard && layout.zombies.is_some() {
+        2
+    } else {
+        3
+    }
 }
 
 /// A uniform index below `len`, drawn as a `u32` so that deals are the same on every platform.

@@ -13,20 +13,29 @@ use crate::turn::{
     BonusUse, Build, Choice, EffectUse, Pick, PlanClaim, Play, TierClaim, Treat, Turn,
 };
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
+
+/// Up to three combinations: three in the standard game, two on the Zombies sheet's two
+/// piles (collector expansions §8.3.1), none in a round the game ends before it is played.
+pub type Combinations = ArrayVec<[Combination; 3]>;
+
+/// Up to three cards in a hand: three in solo and expert, two in Zombies' expert and AAA games
+/// (collector expansions §8.3.7, §8.6).
+pub type Cards = ArrayVec<[Card; 3]>;
 
 /// What a seat is offered this round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Offer {
-    /// Standard game: three combinations, (number card, effect card) per stack.
-    Combinations([Combination; 3]),
-    /// Solo and expert: a hand of three cards.
-    Hand([Card; 3]),
+    /// Standard game: a combination (number card, effect card) per stack.
+    Combinations(Combinations),
+    /// Solo and expert: a hand of cards.
+    Hand(Cards),
 }
 
 /// A standard-game combination: the number of a stack's top card and the effect of the card
 /// just flipped from that stack (spec §2.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Combination {
     pub number: u8,
@@ -37,8 +46,8 @@ impl Offer {
     /// Every pick this offer allows, with its number and effect.
     pub fn picks(&self) -> impl Iterator<Item = (Pick, u8, Effect)> + '_ {
         let (combos, hand): (&[Combination], &[Card]) = match self {
-            Offer::Combinations(c) => (c, &[]),
-            Offer::Hand(h) => (&[], h),
+            Offer::Combinations(c) => (c.as_slice(), &[]),
+            Offer::Hand(h) => (&[], h.as_slice()),
         };
         let a = combos
             .iter()
@@ -72,6 +81,15 @@ impl Offer {
     /// Whether the seat holds a hand (and so passes a card on a refusal in expert mode).
     pub fn is_hand(&self) -> bool {
         matches!(self, Offer::Hand(_))
+    }
+
+    /// Nothing is offered: the game ends before the round is played (Zombies, collector
+    /// expansions §8.3.8).
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Offer::Combinations(c) => c.is_empty(),
+            Offer::Hand(h) => h.is_empty(),
+        }
     }
 }
 
@@ -138,7 +156,13 @@ pub struct TurnContext<'a> {
     pub plans: &'a [PlanSlot; 3],
     /// The first-plan reshuffle may be requested by a seat that validates a plan this round.
     pub reshuffle_offered: bool,
+    /// Zombies: the Zombie cards that came up this round, resolved in order at the start of
+    /// every seat's turn.
+    pub zombies: ZombieCards,
 }
+
+/// The Zombie cards of one round (three at most: one per packet of pile 1).
+pub type ZombieCards = ArrayVec<[crate::edition::ZombieCard; 3]>;
 
 /// Why a turn is illegal. Every variant names what is wrong; `code()` is stable for the wire.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -310,6 +334,26 @@ pub enum TurnError {
     NoSaucer { house: HouseRef },
     #[error("the card shows {card} and {number} was written: a number changed by a temp cannot infiltrate")]
     InfiltrationChanged { card: u8, number: u8 },
+    #[error("{} does not move for the {card} Zombie card (or has no arrow left)", horde_name(*.horde))]
+    HordeNotMoving { horde: u8, card: &'static str },
+    #[error("{wanted} hordes slowed with {have} ammo left: each slowed horde crosses one ammo")]
+    AmmoShort { wanted: u8, have: u8 },
+    #[error("a Zombie card came up: the hordes it moves are resolved first (ammo: which to slow)")]
+    AmmoOwed,
+    #[error("{given} ammo choices for {cards} Zombie card(s) this round: one per card")]
+    AmmoCount { given: usize, cards: usize },
+    #[error("{house} cannot take a barricade: only the Barrière's number in a house printed without one does")]
+    NoBarricadeHere { house: HouseRef },
+    #[error("the game ends before this turn is played (pile 1 has no number left): it holds only the ammo")]
+    NothingToPlay,
+    #[error("this turn is played: write a number or take a permit refusal")]
+    TurnToPlay,
+}
+
+/// A horde in messages: "street 2's left horde".
+fn horde_name(h: u8) -> String {
+    let side = if h & 1 == 0 { "left" } else { "right" };
+    format!("street {}'s {side} horde", h / 2 + 1)
 }
 
 fn range_text(r: &std::ops::RangeInclusive<u8>) -> String {
@@ -409,6 +453,13 @@ impl TurnError {
             ObjectiveUnknown { .. } => "objective_unknown",
             NoSaucer { .. } => "no_saucer",
             InfiltrationChanged { .. } => "infiltration_changed",
+            HordeNotMoving { .. } => "horde_not_moving",
+            AmmoShort { .. } => "ammo_short",
+            AmmoOwed => "ammo_owed",
+            AmmoCount { .. } => "ammo_count",
+            NoBarricadeHere { .. } => "no_barricade_here",
+            NothingToPlay => "nothing_to_play",
+            TurnToPlay => "turn_to_play",
         }
     }
 }
@@ -442,7 +493,14 @@ impl<'a> TurnContext<'a> {
             offer,
             plans,
             reshuffle_offered,
+            zombies: ZombieCards::new(),
         }
+    }
+
+    /// The same context with the Zombie cards that came up this round.
+    pub fn with_zombies(mut self, zombies: ZombieCards) -> TurnContext<'a> {
+        self.zombies = zombies;
+        self
     }
 
     // ----- stage checkers -----
@@ -491,6 +549,9 @@ impl<'a> TurnContext<'a> {
         number: u8,
         house: HouseRef,
     ) -> Result<Effect, TurnError> {
+        if self.offer.is_empty() {
+            return Err(TurnError::NothingToPlay);
+        }
         let (card, effect) = self
             .offer
             .resolve(pick)
@@ -520,6 +581,9 @@ impl<'a> TurnContext<'a> {
     /// A refusal's box and passed card, when no number is known to fit: what is left of
     /// `check_refusal` once the placements have been listed and found empty.
     pub fn check_refusal_box(&self, sheet: &Sheet, pass: Option<u8>) -> Result<(), TurnError> {
+        if self.offer.is_empty() {
+            return Err(TurnError::NothingToPlay);
+        }
         if sheet.refusals() >= self.layout.refusals.boxes() {
             return Err(TurnError::RefusalsFull);
         }
@@ -606,6 +670,15 @@ impl<'a> TurnContext<'a> {
             EffectUse::Infiltrate => {
                 if !modules::roswell::is_saucer(layout, house) {
                     return Err(TurnError::NoSaucer { house });
+                }
+                Ok(())
+            }
+            EffectUse::Barricade => {
+                if effect != Effect::Surveyor {
+                    return wrong("a barricade");
+                }
+                if !modules::zombies::may_barricade(layout, sheet, house) {
+                    return Err(TurnError::NoBarricadeHere { house });
                 }
                 Ok(())
             }
@@ -914,6 +987,8 @@ impl<'a> TurnContext<'a> {
                 self.check_refusal(&s, *pass)?;
                 s.cross_refusal();
             }
+            Play::Unplayed if self.offer.is_empty() => {}
+            Play::Unplayed => return Err(TurnError::TurnToPlay),
         }
         Ok(s)
     }
@@ -1006,8 +1081,12 @@ impl<'a> TurnContext<'a> {
         if let Some(u) = used {
             self.check_effect(s, effect, house, u)?;
             apply_effect(s, house, u, self.layout.temp_boxes);
-            if let EffectUse::Bis { to, .. } = u {
-                self.numbered(s, to, None);
+            match u {
+                EffectUse::Bis { to, .. } => self.numbered(s, to, None),
+                EffectUse::RealEstate(size) => {
+                    modules::zombies::after_improvement(self.layout, s, size)
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -1159,7 +1238,10 @@ impl<'a> TurnContext<'a> {
             }
         };
         match effect {
-            Effect::Surveyor => sheet.all_slots().for_each(|f| push(EffectUse::Fence(f))),
+            Effect::Surveyor => {
+                sheet.all_slots().for_each(|f| push(EffectUse::Fence(f)));
+                push(EffectUse::Barricade);
+            }
             Effect::RealEstate => {
                 for size in 1..=self.layout.real_estate.len() as u8 {
                     push(EffectUse::RealEstate(size));
@@ -1303,6 +1385,7 @@ pub(crate) fn apply_effect(s: &mut Sheet, house: HouseRef, u: EffectUse, layout_
         EffectUse::Pool => s.build_pool(house),
         EffectUse::Temp => s.cross_temp(layout_temp_boxes),
         EffectUse::Infiltrate => s.mark(house),
+        EffectUse::Barricade => s.build_barricade(house),
         EffectUse::Bis { from, to } => {
             if let Some(v) = s.number(from) {
                 s.write(to, v, true);

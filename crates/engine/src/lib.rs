@@ -45,8 +45,8 @@ pub use score::{Score, ScoreRow, Temps, TieBreak};
 pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet, StreetKey};
 pub use sheet_file::{SheetData, SheetFile, SheetFileError};
 pub use turn::{
-    BonusUse, Build, Choice, Circle, EffectUse, Pick, PlanClaim, Play, Roundabout, TierClaim,
-    Treat, Turn, When,
+    BonusUse, Build, Choice, Circle, EffectUse, Hordes, Pick, PlanClaim, Play, Roundabout,
+    TierClaim, Treat, Turn, When,
 };
 pub use values::{TableValues, ValuesError};
 pub use verdict::{verdict, verdict_by};

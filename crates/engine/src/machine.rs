@@ -16,8 +16,8 @@ use crate::modules::halloween;
 use crate::modules::ChoiceKind;
 use crate::sheet::{HouseRef, Sheet};
 use crate::turn::{
-    BonusUse, Build, Choice, Circle, EffectUse, Pick, PlanClaim, Play, Roundabout, TierClaim,
-    Treat, Turn, When,
+    BonusUse, Build, Choice, Circle, EffectUse, Hordes, Pick, PlanClaim, Play, Roundabout,
+    TierClaim, Treat, Turn, When,
 };
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +25,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Decision {
+    /// Slow these hordes with ammo as the round's next Zombie card comes up (Zombies).
+    Ammo(Hordes),
     /// Cross off the open bonus of this street (0-based), as a Validation card asks (Ice
     /// Cream in AAA solo).
     Cross(u8),
@@ -68,6 +70,8 @@ pub enum Decision {
 /// Where the machine stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
+    /// Zombie card `card` (0-based, of this round's) is resolved: the hordes to slow.
+    Ammo { card: u8 },
     /// The sheet's objective is circled first (Roswell, the first turn).
     Objective,
     /// Items owed since a Validation card came up are crossed off first.
@@ -105,6 +109,7 @@ impl Stage {
     /// A short name for messages.
     pub fn name(self) -> &'static str {
         match self {
+            Stage::Ammo { .. } => "ammo",
             Stage::Objective => "objective",
             Stage::Cross => "cross",
             Stage::Start => "start",
@@ -133,20 +138,33 @@ pub struct TurnMachine<'a> {
 impl<'a> TurnMachine<'a> {
     /// A turn starting on `sheet`.
     pub fn new(ctx: TurnContext<'a>, sheet: &Sheet) -> TurnMachine<'a> {
-        let mut sheet = *sheet;
-        let stage = if ctx.objective_owed(&sheet) {
+        let mut m = TurnMachine {
+            ctx,
+            sheet: *sheet,
+            turn: Turn::refuse(None),
+            stage: Stage::Done,
+            resume: Stage::Done,
+        };
+        m.stage = if ctx.zombies.is_empty() {
+            m.first_stage()
+        } else {
+            Stage::Ammo { card: 0 }
+        };
+        m
+    }
+
+    /// Where the turn starts once the round's Zombie cards are resolved; a round the game
+    /// ends before is over then (Zombies).
+    fn first_stage(&mut self) -> Stage {
+        if self.ctx.offer.is_empty() {
+            self.turn.play = Play::Unplayed;
+            Stage::Done
+        } else if self.ctx.objective_owed(&self.sheet) {
             Stage::Objective
-        } else if ctx.owes_crossing(&mut sheet) {
+        } else if self.ctx.owes_crossing(&mut self.sheet) {
             Stage::Cross
         } else {
             Stage::Start
-        };
-        TurnMachine {
-            ctx,
-            sheet,
-            turn: Turn::refuse(None),
-            stage,
-            resume: Stage::Done,
         }
     }
 
@@ -180,6 +198,12 @@ impl<'a> TurnMachine<'a> {
         let ctx = &self.ctx;
         let s = &self.sheet;
         match self.stage {
+            Stage::Ammo { card } => {
+                if let Some(&z) = ctx.zombies.get(card as usize) {
+                    let choices = crate::modules::zombies::ammo_choices(ctx.layout, s, z);
+                    out.extend(choices.into_iter().map(Decision::Ammo));
+                }
+            }
             Stage::Objective => {
                 let count = crate::modules::roswell::objectives(ctx.layout).len() as u8;
                 out.extend((1..=count).map(Decision::Objective));
@@ -346,6 +370,24 @@ impl<'a> TurnMachine<'a> {
         };
         let ctx = self.ctx;
         match (self.stage, decision) {
+            (Stage::Ammo { card }, Decision::Ammo(slowed)) => {
+                let z = ctx.zombies[card as usize];
+                crate::modules::zombies::check_ammo(ctx.layout, &self.sheet, z, slowed)?;
+                crate::modules::zombies::resolve(ctx.layout, &mut self.sheet, z, slowed);
+                self.turn.ammo.push(slowed);
+                self.stage = if (card as usize) + 1 < ctx.zombies.len() {
+                    Stage::Ammo { card: card + 1 }
+                } else {
+                    self.first_stage()
+                };
+            }
+            (Stage::Ammo { .. }, _) => return Err(TurnError::AmmoOwed),
+            (_, Decision::Ammo(_)) => {
+                return Err(TurnError::AmmoCount {
+                    given: self.turn.ammo.len() + 1,
+                    cards: ctx.zombies.len(),
+                })
+            }
             (Stage::Objective, Decision::Objective(o)) => {
                 ctx.check_objective(&self.sheet, o)?;
                 ctx.apply_objective(&mut self.sheet, o);
@@ -596,6 +638,26 @@ impl<'a> TurnMachine<'a> {
     /// do: every stage is checked exactly as when decisions come one at a time.
     pub fn run(ctx: TurnContext<'a>, sheet: &Sheet, turn: &Turn) -> Result<Sheet, TurnError> {
         let mut m = TurnMachine::new(ctx, sheet);
+        for &slowed in &turn.ammo {
+            m.apply(Decision::Ammo(slowed))?;
+        }
+        match (m.stage, &turn.play) {
+            (Stage::Ammo { .. }, _) => return Err(TurnError::AmmoOwed),
+            (Stage::Done, Play::Unplayed) => {
+                let only_ammo = Turn {
+                    ammo: turn.ammo.clone(),
+                    ..Turn::unplayed()
+                };
+                return if *turn == only_ammo {
+                    Ok(m.sheet)
+                } else {
+                    Err(TurnError::NothingToPlay)
+                };
+            }
+            (Stage::Done, _) => return Err(TurnError::NothingToPlay),
+            (_, Play::Unplayed) => return Err(TurnError::TurnToPlay),
+            _ => {}
+        }
         if let Some(o) = turn.objective {
             m.apply(Decision::Objective(o))?;
         }
@@ -617,6 +679,7 @@ impl<'a> TurnMachine<'a> {
             m.apply(Decision::Roundabout(house))?;
         }
         match turn.play {
+            Play::Unplayed => return Err(TurnError::TurnToPlay),
             Play::Refuse { pass } => m.apply(Decision::Refuse { pass })?,
             Play::Build(b) => {
                 m.apply(Decision::Build {
@@ -715,6 +778,7 @@ fn decision_name(d: &Decision) -> &'static str {
         Decision::Tier { .. } => "a Halloween tier",
         Decision::Bonus(_) => "a ghost bonus",
         Decision::Objective(_) => "an infiltration objective",
+        Decision::Ammo(_) => "slowing hordes",
         Decision::Stop { .. } => "the end of the turn",
     }
 }

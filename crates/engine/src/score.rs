@@ -279,7 +279,7 @@ fn module_points(layout: &SheetLayout, sheet: &Sheet, table: Table<'_>) -> i32 {
             Module::Roswell => crate::modules::roswell::points(layout, sheet),
             Module::CoinCoin => crate::modules::coin_coin::points(layout, sheet),
             Module::AmericanDream => crate::modules::american_dream::points(layout, sheet),
-            Module::Roundabouts => 0,
+            Module::Roundabouts | Module::Zombies => 0,
         })
         .sum()
 }

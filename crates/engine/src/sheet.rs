@@ -18,6 +18,8 @@ pub const MAX_NUMBER: u8 = 17;
 
 const EMPTY: u8 = 0xFF;
 const ROUNDABOUT: u8 = 0xFE;
+/// A house a horde invaded (Zombies): `Z`, neither empty nor numbered, for good.
+const INVADED: u8 = 0xFD;
 
 /// A house on the sheet. Serialized 1-based as `[street, house]`, as in the spec.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -112,6 +114,9 @@ pub enum House {
         bis: bool,
     },
     Roundabout,
+    /// A horde invaded it (Zombies, collector expansions §8.3.6): `Z`, neither empty nor
+    /// numbered, for good.
+    Invaded,
 }
 
 /// A completed or open run of houses between two fences.
@@ -207,6 +212,16 @@ pub struct Sheet {
     /// American Dream in AAA solo: column bonuses still to cross off since a Validation card
     /// came up (`owed` counts its street bonuses).
     owed_columns: u8,
+    /// Zombies: bit i, house i is invaded (`Z`).
+    invaded: [u16; MAX_STREETS],
+    /// Zombies: bit i, the player built a barricade in front of house i.
+    barricades: [u16; MAX_STREETS],
+    /// Zombies: 4 bits per horde (street s's left horde is horde 2s, its right one 2s + 1):
+    /// the arrows it has traced.
+    hordes: u64,
+    /// Zombies: ammo gained from improvement boxes, and ammo used to slow a horde.
+    ammo_gained: u8,
+    ammo_used: u8,
 }
 
 /// See `Sheet::street_key`.
@@ -279,6 +294,11 @@ impl Sheet {
             ducks: [None; 3],
             column_races: 0,
             owed_columns: 0,
+            invaded: [0; MAX_STREETS],
+            barricades: [0; MAX_STREETS],
+            hordes: 0,
+            ammo_gained: 0,
+            ammo_used: 0,
         };
         for (i, st) in layout.streets.iter().enumerate().take(MAX_STREETS) {
             s.lens[i] = st.houses;
@@ -331,6 +351,7 @@ impl Sheet {
         match self.cell(h) {
             EMPTY => House::Empty,
             ROUNDABOUT => House::Roundabout,
+            INVADED => House::Invaded,
             v => House::Number {
                 value: v,
                 bis: bit(&self.bis, h.street, h.house),
@@ -342,7 +363,7 @@ impl Sheet {
     #[inline]
     pub fn number(&self, h: HouseRef) -> Option<u8> {
         match self.cell(h) {
-            EMPTY | ROUNDABOUT => None,
+            EMPTY | ROUNDABOUT | INVADED => None,
             v => Some(v),
         }
     }
@@ -536,11 +557,13 @@ impl Sheet {
         self.all_houses().filter(|&h| self.is_empty(h)).count()
     }
 
-    /// Every house of street `s` is filled (numbers, bis and roundabouts count; Ruling 19).
+    /// Every house of street `s` is filled (numbers, bis and roundabouts count; Ruling 19;
+    /// an invaded house is not empty either, Ruling X27).
     #[inline]
     pub fn street_filled(&self, s: u8) -> bool {
         let s = s as usize;
-        s < self.streets as usize && self.numbered[s] | self.rounds[s] == full_mask(self.lens[s])
+        s < self.streets as usize
+            && self.numbered[s] | self.rounds[s] | self.invaded[s] == full_mask(self.lens[s])
     }
 
     /// Every house of the sheet is filled (end trigger, §9.1).
@@ -584,24 +607,39 @@ impl Sheet {
 
     /// The ordering rule of spec §5 for one street, in two passes: an empty house takes any
     /// number above the nearest number on its left and below the nearest on its right, within
-    /// its segment (roundabouts start a new segment).
+    /// its segment (roundabouts start a new segment). An invaded house holds no number and is
+    /// skipped; a bis copy whose equal normal house was invaded no longer keeps that number
+    /// for itself, so a normal house of its value may be written beside it (`5B Z 5`, Ruling
+    /// X27): within a segment numbers never go down and each value has one normal house at
+    /// most.
     /// The numbers each empty house of street `s` can still take (`None`: none fits, or not
     /// an empty house); see `ranges`.
     pub fn street_ranges(&self, s: usize) -> [Option<(u8, u8)>; MAX_HOUSES] {
         let mut out = [None; MAX_HOUSES];
         let len = self.lens[s] as usize;
         let row = &self.cells[s];
+        let bis = self.bis[s];
+        let lone_bis = |i: usize, normal: Option<u8>| bis >> i & 1 == 1 && normal != Some(row[i]);
         let mut lo = [0u8; MAX_HOUSES];
         let mut cur = 0u8;
+        // The last normal (non-bis) number seen in the segment.
+        let mut normal = None;
         for i in 0..len {
             lo[i] = cur;
             match row[i] {
-                EMPTY => {}
-                ROUNDABOUT => cur = 0,
-                v => cur = v + 1,
+                EMPTY | INVADED => {}
+                ROUNDABOUT => (cur, normal) = (0, None),
+                v if lone_bis(i, normal) => cur = v,
+                v => {
+                    cur = v + 1;
+                    if bis >> i & 1 == 0 {
+                        normal = Some(v);
+                    }
+                }
             }
         }
         let mut cur = Some(MAX_NUMBER);
+        let mut normal = None;
         for i in (0..len).rev() {
             if row[i] == EMPTY {
                 out[i] = match cur {
@@ -610,9 +648,15 @@ impl Sheet {
                 };
             }
             match row[i] {
-                EMPTY => {}
-                ROUNDABOUT => cur = Some(MAX_NUMBER),
-                v => cur = v.checked_sub(1),
+                EMPTY | INVADED => {}
+                ROUNDABOUT => (cur, normal) = (Some(MAX_NUMBER), None),
+                v if lone_bis(i, normal) => cur = Some(v),
+                v => {
+                    cur = v.checked_sub(1);
+                    if bis >> i & 1 == 0 {
+                        normal = Some(v);
+                    }
+                }
             }
         }
         out
@@ -625,7 +669,7 @@ impl Sheet {
         let mut left = None;
         for j in (0..h.house).rev() {
             match row[j as usize] {
-                EMPTY => continue,
+                EMPTY | INVADED => continue,
                 ROUNDABOUT => break,
                 v => {
                     left = Some((HouseRef::new(h.street, j), v));
@@ -636,7 +680,7 @@ impl Sheet {
         let mut right = None;
         for j in h.house + 1..len {
             match row[j as usize] {
-                EMPTY => continue,
+                EMPTY | INVADED => continue,
                 ROUNDABOUT => break,
                 v => {
                     right = Some((HouseRef::new(h.street, j), v));
@@ -841,6 +885,81 @@ impl Sheet {
         self.objective = objective;
     }
 
+    /// Zombies: whether house `h` is invaded.
+    #[inline]
+    pub fn is_invaded(&self, h: HouseRef) -> bool {
+        bit(&self.invaded, h.street, h.house)
+    }
+
+    /// Zombies: invaded houses.
+    pub fn invaded_count(&self) -> u8 {
+        count_all(&self.invaded)
+    }
+
+    /// Zombies: whether the player built a barricade in front of house `h`.
+    #[inline]
+    pub fn has_barricade(&self, h: HouseRef) -> bool {
+        bit(&self.barricades, h.street, h.house)
+    }
+
+    /// Zombies: barricades the player built in street `s`, bit i for house i.
+    pub fn barricades_in(&self, s: u8) -> u16 {
+        self.barricades.get(s as usize).copied().unwrap_or(0)
+    }
+
+    /// Zombies: barricades the player built.
+    pub fn barricade_count(&self) -> u8 {
+        count_all(&self.barricades)
+    }
+
+    /// Zombies: the arrows horde `horde` has traced (street s's left horde is 2s, its right
+    /// one 2s + 1).
+    pub fn horde_steps(&self, horde: u8) -> u8 {
+        (self.hordes.checked_shr(4 * u32::from(horde)).unwrap_or(0) & 0xF) as u8
+    }
+
+    /// Zombies: ammo gained from improvement boxes.
+    pub fn ammo_gained(&self) -> u8 {
+        self.ammo_gained
+    }
+
+    /// Zombies: ammo used to slow a horde.
+    pub fn ammo_used(&self) -> u8 {
+        self.ammo_used
+    }
+
+    /// Zombies: a horde invades house `h`: its number (if any) is erased for a `Z`, and a
+    /// fence is drawn on each side where none is (collector expansions §8.3.3). A built pool,
+    /// an Extension's box and a plan's lock stay.
+    pub(crate) fn invade(&mut self, h: HouseRef) {
+        let (s, i) = (h.street as usize, h.house);
+        self.cells[s][i as usize] = INVADED;
+        self.numbered[s] &= !(1 << i);
+        self.invaded[s] |= 1 << i;
+        if i > 0 {
+            self.fences[s] |= 1 << (i - 1);
+        }
+        if i + 1 < self.lens[s] {
+            self.fences[s] |= 1 << i;
+        }
+    }
+
+    pub(crate) fn build_barricade(&mut self, h: HouseRef) {
+        self.barricades[h.street as usize] |= 1 << h.house;
+    }
+
+    pub(crate) fn set_horde_steps(&mut self, horde: u8, steps: u8) {
+        let shift = 4 * u32::from(horde);
+        if shift < 64 {
+            self.hordes = (self.hordes & !(0xF << shift)) | u64::from(steps & 0xF) << shift;
+        }
+    }
+
+    pub(crate) fn set_ammo(&mut self, gained: u8, used: u8) {
+        self.ammo_gained = gained;
+        self.ammo_used = used;
+    }
+
     pub(crate) fn add_free_bis(&mut self) {
         self.free_bis += 1;
     }
@@ -910,6 +1029,7 @@ impl fmt::Display for Sheet {
                     House::Empty if self.has_planned_pool(h) => "o".to_string(),
                     House::Empty => "_".to_string(),
                     House::Roundabout => "R".to_string(),
+                    House::Invaded => "Z".to_string(),
                     House::Number { value, bis } => {
                         format!("{value}{}", if bis { "b" } else { "" })
                     }

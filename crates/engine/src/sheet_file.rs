@@ -235,6 +235,7 @@ fn house_text(h: House) -> String {
     match h {
         House::Empty => String::new(),
         House::Roundabout => "R".into(),
+        House::Invaded => "Z".into(),
         House::Number { value, bis: false } => value.to_string(),
         House::Number { value, bis: true } => format!("{value}b"),
     }
@@ -244,6 +245,7 @@ fn parse_house(text: &str) -> Option<House> {
     match text {
         "" => Some(House::Empty),
         "R" => Some(House::Roundabout),
+        "Z" => Some(House::Invaded),
         _ => {
             let (digits, bis) = match text.strip_suffix('b') {
                 Some(d) => (d, true),
@@ -396,6 +398,8 @@ impl SheetData {
                         sheet.build_roundabout(h);
                         prev = None;
                     }
+                    // An invaded house holds no number: the ordering skips it (Ruling X27).
+                    House::Invaded => sheet.invade(h),
                     House::Number { value, bis } => {
                         if let Some((pi, pv)) = prev {
                             if value < pv {
@@ -428,7 +432,7 @@ impl SheetData {
                 let ok = sheet.has_planned_pool(h)
                     && match sheet.house(h) {
                         House::Number { bis, .. } => !bis || bonus_pools,
-                        House::Empty => bonus_pools,
+                        House::Empty | House::Invaded => bonus_pools,
                         House::Roundabout => false,
                     };
                 if !ok {
@@ -674,7 +678,8 @@ impl SheetData {
         for i in 0..len {
             let h = HouseRef::new(s, i);
             match sheet.house(h) {
-                House::Roundabout => prev = None,
+                // An invaded house ends its run: `5B Z 5` is legal (Ruling X27).
+                House::Roundabout | House::Invaded => prev = None,
                 House::Empty => {}
                 House::Number { value, bis } => {
                     if let Some((pi, pv, pbis)) = prev {

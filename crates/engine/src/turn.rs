@@ -83,6 +83,80 @@ pub enum EffectUse {
     /// Roswell: circle the saucer over the house just written instead of using the action
     /// (collector expansions §7.3 step 2, Ruling X23).
     Infiltrate,
+    /// Zombies: the Barrière builds a barricade in front of the unbarricaded house just
+    /// written instead of a fence (collector expansions §8.3.5, Ruling X29).
+    Barricade,
+}
+
+/// A set of hordes (Zombies): bit 2s is street s's left horde, bit 2s + 1 its right one.
+/// Written as a list of `{"street": 1-based, "side": "left" | "right"}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hordes(pub u16);
+
+impl Hordes {
+    pub fn insert(&mut self, h: u8) {
+        if h < 16 {
+            self.0 |= 1 << h;
+        }
+    }
+
+    pub fn contains(self, h: u8) -> bool {
+        h < 16 && self.0 >> h & 1 == 1
+    }
+
+    /// The hordes of the set, in horde order.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..16u8).filter(move |&h| self.contains(h))
+    }
+
+    pub fn len(self) -> u8 {
+        self.0.count_ones() as u8
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HordeName {
+    street: u8,
+    side: Side,
+}
+
+impl Serialize for Hordes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let names: Vec<HordeName> = self
+            .iter()
+            .map(|h| HordeName {
+                street: h / 2 + 1,
+                side: if h & 1 == 0 { Side::Left } else { Side::Right },
+            })
+            .collect();
+        names.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Hordes {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut set = Hordes::default();
+        for n in Vec::<HordeName>::deserialize(d)? {
+            if !(1..=crate::sheet::MAX_STREETS as u8).contains(&n.street) {
+                return Err(serde::de::Error::custom(format!(
+                    "a horde's street is 1 to {}, not {}",
+                    crate::sheet::MAX_STREETS,
+                    n.street
+                )));
+            }
+            let h = crate::modules::zombies::index(n.street - 1, n.side);
+            if set.contains(h) {
+                return Err(serde::de::Error::custom("a horde is listed twice"));
+            }
+            set.insert(h);
+        }
+        Ok(set)
+    }
 }
 
 /// A decision a rule module asks for right after the number is written (thematic §1.5).
@@ -141,6 +215,10 @@ pub enum Play {
         )]
         pass: Option<u8>,
     },
+    /// Nothing: the game ended at once before this turn could be played, a Zombie card
+    /// having come up as it did (Zombies, collector expansions §8.3.8); the turn holds only
+    /// the seat's ammo.
+    Unplayed,
 }
 
 mod opt_one_based {
@@ -256,6 +334,10 @@ pub struct TierClaim {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Turn {
+    /// Zombies: for each Zombie card that came up this round, in order, the hordes the seat
+    /// slowed with its ammo (collector expansions §8.3.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ammo: Vec<Hordes>,
     /// Roswell: the infiltration objective (1-based) the seat circles, in its first turn
     /// (collector expansions §7.3 step 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -289,6 +371,7 @@ impl Turn {
     /// A turn that only writes a number, with no effect used.
     pub fn build(pick: Pick, house: HouseRef, number: u8) -> Turn {
         Turn {
+            ammo: Vec::new(),
             objective: None,
             cross: Vec::new(),
             play: Play::Build(Build {
@@ -309,6 +392,7 @@ impl Turn {
     /// A permit refusal.
     pub fn refuse(pass: Option<u8>) -> Turn {
         Turn {
+            ammo: Vec::new(),
             objective: None,
             cross: Vec::new(),
             play: Play::Refuse { pass },
@@ -317,6 +401,14 @@ impl Turn {
             circles: Vec::new(),
             tiers: Vec::new(),
             reshuffle: false,
+        }
+    }
+
+    /// The turn of a round the game ends before it is played (Zombies): nothing but ammo.
+    pub fn unplayed() -> Turn {
+        Turn {
+            play: Play::Unplayed,
+            ..Turn::refuse(None)
         }
     }
 

@@ -52,6 +52,8 @@ pub struct PlayerView {
     pub aaa: Option<AaaView>,
     /// Values the table entered from its own cards.
     pub values: crate::values::TableValues,
+    /// Zombies: pile 1's Zombie cards, this round's among them.
+    pub zombie_pile: Option<crate::game::ZombiePile>,
     pub end: Vec<EndReason>,
 }
 
@@ -84,6 +86,7 @@ impl PlayerView {
             next: game.next_card(),
             aaa: game.aaa().map(|a| a.view()),
             values: game.values(),
+            zombie_pile: game.zombie_pile(),
             end: game.end().to_vec(),
         })
     }
@@ -154,5 +157,6 @@ impl PlayerView {
             &self.plans,
             self.reshuffle_offered,
         )
+        .with_zombies(self.zombie_pile.as_ref().map(|z| z.now).unwrap_or_default())
     }
 }

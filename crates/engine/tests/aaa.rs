@@ -39,7 +39,7 @@ fn sam() -> AaaScoring {
 
 fn hand(g: &Position) -> [Card; 3] {
     match g.offer(0).unwrap() {
-        Offer::Hand(h) => h,
+        Offer::Hand(h) => h.into_inner(),
         Offer::Combinations(_) => panic!("the AAA player holds a hand"),
     }
 }
@@ -281,6 +281,7 @@ fn k69_the_third_card_goes_to_the_aaa_in_order_and_the_first_reshuffle_is_in_tur
                     Pick::Combination(_) => unreachable!(),
                 },
                 Play::Refuse { pass } => h[pass.unwrap() as usize],
+                Play::Unplayed => unreachable!("only Zombies rounds go unplayed"),
             };
             let before = g.aaa().unwrap().given.clone();
             let discard_before = g.pile_sizes().1;
@@ -323,7 +324,7 @@ fn k70_a_refusal_gives_the_card_of_the_players_choice_to_the_aaa() {
                     .iter()
                     .map(|t| match t.play {
                         Play::Refuse { pass } => pass,
-                        Play::Build(_) => None,
+                        Play::Build(_) | Play::Unplayed => None,
                     })
                     .collect();
                 passes.dedup();

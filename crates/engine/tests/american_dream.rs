@@ -161,11 +161,14 @@ fn e70_expert_uses_the_action_cards_action() {
     let plans = plans_with("AD-C1");
     // Hand: card 1 is (7, Barrière), card 2 (3, Parc). The number of card 1 with the action
     // of card 2 in S1 K1 (green): perfect. The other way round: normal.
-    let hand = Offer::Hand([
-        Card::new(7, Surveyor),
-        Card::new(3, Landscaper),
-        Card::new(9, Pool),
-    ]);
+    let hand = Offer::Hand(
+        [
+            Card::new(7, Surveyor),
+            Card::new(3, Landscaper),
+            Card::new(9, Pool),
+        ]
+        .into(),
+    );
     let c = ctx(lay(ID), hand, &plans);
     let perfect = c
         .apply(&blank(), &Turn::build(Pick::Hand((0, 1)), h(1, 1), 7))

@@ -180,6 +180,7 @@ fn e40_at_c2_wants_exactly_one_shelter_in_each_estate_of_three() {
         offer: offer1(1, Surveyor),
         plans: &plans,
         reshuffle_offered: false,
+        zombies: Default::default(),
     };
     assert!(c.check_plan(&two, &claim, &[]).is_err());
     // Validating it locks the three estates.

@@ -156,7 +156,10 @@ fn slots(ids: [u8; 3]) -> [PlanSlot; 3] {
 }
 
 fn combos(c: [(u8, Effect); 3]) -> Offer {
-    Offer::Combinations(c.map(|(number, effect)| Combination { number, effect }))
+    Offer::Combinations(
+        c.map(|(number, effect)| Combination { number, effect })
+            .into(),
+    )
 }
 
 /// An offer whose three combinations are all `(n, e)`.
@@ -173,6 +176,7 @@ fn ctx<'a>(offer: Offer, advanced: bool, plans: &'a [PlanSlot; 3]) -> TurnContex
         offer,
         plans,
         reshuffle_offered: false,
+        zombies: Default::default(),
     }
 }
 
@@ -328,7 +332,9 @@ fn cards_of(draws: &[Draw]) -> Vec<Card> {
         .iter()
         .map(|d| match d {
             Draw::Card(c) => *c,
-            Draw::Solo | Draw::Validation(_) => panic!("no Solo or Validation card here"),
+            Draw::Solo | Draw::Validation(_) | Draw::Zombie(_) => {
+                panic!("no Solo, Validation or Zombie card here")
+            }
         })
         .collect()
 }
@@ -343,14 +349,14 @@ fn multiset(cards: &[Card]) -> BTreeMap<Card, usize> {
 
 fn hand_of(p: &Position, seat: usize) -> [Card; 3] {
     match p.offer(seat).unwrap() {
-        Offer::Hand(h) => h,
+        Offer::Hand(h) => h.into_inner(),
         Offer::Combinations(_) => panic!("expected a hand"),
     }
 }
 
 fn combinations_of(p: &Position) -> [Combination; 3] {
     match p.offer(0).unwrap() {
-        Offer::Combinations(c) => c,
+        Offer::Combinations(c) => c.into_inner(),
         Offer::Hand(_) => panic!("expected three combinations"),
     }
 }
@@ -712,7 +718,7 @@ fn k03_three_piles_of_21_and_turn_one_combines_each_piles_first_two_cards() {
                 i + 1
             );
         }
-        assert_eq!(g.log()[0].offers, vec![Offer::Combinations(c)]);
+        assert_eq!(g.log()[0].offers, vec![Offer::Combinations(c.into())]);
         assert_eq!(g.face_up(0), draws);
         assert_eq!(g.piles().len(), 3);
         assert_eq!(g.pile_sizes(), (57, 0));
@@ -2662,7 +2668,7 @@ fn k61_number_and_action_from_two_different_hand_cards() {
         Card::new(3, Temp),
         Card::new(12, Landscaper),
     ];
-    let offer = Offer::Hand(hand);
+    let offer = Offer::Hand(hand.into());
     let picks: Vec<Pick> = offer.picks().map(|(p, _, _)| p).collect();
     assert_eq!(picks.len(), 6, "six ordered pairs");
     assert!(picks
@@ -3104,7 +3110,15 @@ fn check_random_positions(sheet_id: SheetId, seeds: u64, min_counted: usize) {
         }
         for seed in 0..seeds {
             let mut rng = ChaCha8Rng::seed_from_u64(seed * 8 + k as u64);
-            let mut g = Game::new(opts(mode, advanced).sheet(sheet_id), players, seed).unwrap();
+            let mut g = match Game::new(opts(mode, advanced).sheet(sheet_id), players, seed) {
+                Ok(g) => g,
+                // Zombies' own expert and AAA rules are not built yet: refused at setup.
+                Err(e) if e.code() == "sheet_mode_unavailable" => {
+                    skipped += 1;
+                    break;
+                }
+                Err(e) => panic!("{e}"),
+            };
             let target = rng.gen_range(1..30u16);
             // Random play through the machine, every listed decision tried on the way; the
             // position kept is the last one before the end.

@@ -160,7 +160,7 @@ fn cards_of(draws: &[Draw]) -> Vec<Card> {
         .iter()
         .filter_map(|d| match d {
             Draw::Card(c) => Some(*c),
-            Draw::Solo | Draw::Validation(_) => None,
+            Draw::Solo | Draw::Validation(_) | Draw::Zombie(_) => None,
         })
         .collect()
 }
@@ -175,7 +175,7 @@ fn multiset(cards: &[Card]) -> BTreeMap<Card, usize> {
 
 fn hand(game: &Game, seat: usize) -> [Card; 3] {
     match game.offer(seat).unwrap() {
-        Offer::Hand(h) => h,
+        Offer::Hand(h) => h.into_inner(),
         Offer::Combinations(_) => panic!("expected a hand"),
     }
 }
@@ -616,7 +616,7 @@ fn c14_next_effects_are_public_s2_2() {
         let Offer::Combinations(c) = g.offer(0).unwrap() else {
             panic!("standard mode offers combinations")
         };
-        assert_eq!(c.map(|c| c.effect), next);
+        assert_eq!(c.into_inner().map(|c| c.effect), next);
     }
     // Solo and expert hands have no public next effects.
     assert_eq!(
@@ -665,7 +665,10 @@ fn c15_deck_runs_out_after_round_26_s2_2() {
             panic!("standard mode offers combinations")
         };
         let flipped = cards_of(&log[25].draws);
-        assert_eq!(c.map(|c| c.effect), [0, 1, 2].map(|i| flipped[i].effect));
+        assert_eq!(
+            c.into_inner().map(|c| c.effect),
+            [0, 1, 2].map(|i| flipped[i].effect)
+        );
         return;
     }
     panic!("no standard game lasted 27 rounds");
@@ -2615,7 +2618,7 @@ fn check_end_round_solo(g: &Game) {
 #[test]
 fn c60_hand_number_and_effect_from_different_cards_s2_5() {
     let cards = [Card::new(3, Pool), Card::new(8, Temp), Card::new(12, Bis)];
-    let offer = Offer::Hand(cards);
+    let offer = Offer::Hand(cards.into());
     let picks: Vec<(Pick, u8, Effect)> = offer.picks().collect();
     assert_eq!(picks.len(), 6);
     let mut pairs = Vec::new();

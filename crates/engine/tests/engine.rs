@@ -103,7 +103,8 @@ fn bis_across_fences_is_an_edition_rule_ruling_6() {
         [Combination {
             number: 5,
             effect: Effect::Bis,
-        }; 3],
+        }; 3]
+            .into(),
     );
     let plans = [PlanSlot {
         card: 0,
@@ -128,6 +129,7 @@ fn bis_across_fences_is_an_edition_rule_ruling_6() {
             offer,
             plans: &plans,
             reshuffle_offered: false,
+            zombies: Default::default(),
         };
         assert_eq!(
             ctx.apply(&sheet, &turn).is_ok(),
@@ -350,7 +352,8 @@ fn plan_claims_can_be_capped() {
             [Combination {
                 number: 1,
                 effect: Effect::Bis,
-            }; 3],
+            }; 3]
+                .into(),
         ),
         &plans,
         false,

@@ -200,6 +200,7 @@ fn unseen_cards_are_the_cards_a_seat_cannot_locate() {
                             Pick::Combination(_) => unreachable!(),
                         },
                         Play::Refuse { pass } => pass.unwrap_or(2),
+                        Play::Unplayed => unreachable!("expert games are never unplayed"),
                     };
                     passed[seat] = Some(h[keep as usize]);
                 }
@@ -229,7 +230,7 @@ fn unseen_cards_in_standard_and_solo_games_are_the_cards_not_drawn() {
                     .flat_map(|r| &r.draws)
                     .filter_map(|d| match d {
                         Draw::Card(c) => Some(*c),
-                        Draw::Solo | Draw::Validation(_) => None,
+                        Draw::Solo | Draw::Validation(_) | Draw::Zombie(_) => None,
                     })
                     .collect();
                 for seat in 0..players {

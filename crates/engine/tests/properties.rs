@@ -233,6 +233,7 @@ fn rand_turn(rng: &mut ChaCha8Rng, sheet: &Sheet, hand: bool) -> Turn {
         })
     };
     Turn {
+        ammo: Vec::new(),
         cross: Vec::new(),
         play,
         roundabout: rand_roundabout(rng),

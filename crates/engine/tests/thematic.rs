@@ -161,6 +161,7 @@ fn tctx<'a>(layout: &'a SheetLayout, offer: Offer, plans: &'a [PlanSlot; 3]) -> 
         offer,
         plans,
         reshuffle_offered: false,
+        zombies: Default::default(),
     }
 }
 
@@ -2922,6 +2923,7 @@ fn t37_worked_example_ice_cream_8_2_with_the_printed_offers() {
             offer: combos(*offer),
             plans: &plans,
             reshuffle_offered: false,
+            zombies: Default::default(),
         };
         for (seat, m) in example_8_2_moves(r + 1).into_iter().enumerate() {
             let i = offer

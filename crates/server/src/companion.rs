@@ -183,6 +183,7 @@ fn given_card(offer: &Offer, play: &Play) -> Option<Card> {
             Pick::Combination(_) => return None,
         },
         Play::Refuse { pass } => pass.unwrap_or(2),
+        Play::Unplayed => return None,
     };
     hand.get(usize::from(keep)).copied()
 }

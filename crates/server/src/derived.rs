@@ -215,7 +215,7 @@ pub fn of(layout: &SheetLayout, sheet: &Sheet) -> Derived {
                     .map(|c| sheet.column_race(c))
                     .collect();
             }
-            Module::Roundabouts | Module::Halloween => {}
+            Module::Roundabouts | Module::Halloween | Module::Zombies => {}
         }
     }
     d

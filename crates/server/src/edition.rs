@@ -287,6 +287,15 @@ pub fn choose(
                 )
             })?,
     };
+    if layout.zombies.is_some() {
+        return Err(ApiError::bad_request(
+            "sheet_not_in_web_app",
+            format!(
+                "the {} sheet plays in the engine and the command line (welcome simulate --sheet {}); the web app does not draw its hordes and ammo yet",
+                layout.name, layout.id
+            ),
+        ));
+    }
     Ok((e, layout))
 }
 

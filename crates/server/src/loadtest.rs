@@ -214,6 +214,7 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
         next: None,
         aaa: None,
         values: Default::default(),
+        zombie_pile: None,
         end: Vec::new(),
     })
 }

@@ -109,6 +109,8 @@ pub fn follow<'a>(
     for d in decisions {
         match d {
             Decision::Cross(street) => out.cross.push(street + 1),
+            // The web app does not offer the Zombies sheet yet (`edition::choose`).
+            Decision::Ammo(_) => {}
             Decision::Roundabout(h) => out.roundabouts.push(h),
             Decision::Build {
                 pick,
@@ -235,6 +237,7 @@ fn replay(
         return Ok(());
     };
     match play {
+        Play::Unplayed => return Err(turn_error(TurnError::NothingToPlay)),
         Play::Refuse { pass } => m.apply(Decision::Refuse { pass }).map_err(turn_error)?,
         Play::Build(b) => {
             m.apply(Decision::Build {

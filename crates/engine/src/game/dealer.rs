@@ -179,12 +179,16 @@ impl Position {
     /// shared screen shows, and what the record logs as the round's offer.
     pub fn table_offer(&self) -> Option<Offer> {
         match &self.table {
-            Table::Stacks { flipped, numbers } => {
-                Some(Offer::Combinations(std::array::from_fn(|i| Combination {
-                    number: numbers[i].number,
-                    effect: flipped[i].effect,
-                })))
-            }
+            Table::Stacks { flipped, numbers } => Some(Offer::Combinations(
+                numbers
+                    .iter()
+                    .zip(flipped)
+                    .map(|(n, f)| Combination {
+                        number: n.number,
+                        effect: f.effect,
+                    })
+                    .collect(),
+            )),
             Table::Solo { hand } => Some(Offer::Hand(*hand)),
             Table::Hands { .. } => None,
         }
@@ -208,6 +212,9 @@ impl Position {
         }
         self.reshuffle_next = reshuffle;
         self.check_end();
+        if !self.is_over() && self.ends_at_flip(script) {
+            self.end.push(super::EndReason::DeckExhausted);
+        }
         if self.is_over() {
             return Ok(None);
         }

@@ -18,6 +18,7 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::Roswell => Module::Roswell,
         Expansion::CoinCoin => Module::CoinCoin,
         Expansion::AmericanDream => Module::AmericanDream,
+        Expansion::Zombies => Module::Zombies,
     };
     if !layout.has(module) {
         return Err(format!(
@@ -33,7 +34,97 @@ pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
         Expansion::Roswell => roswell(layout),
         Expansion::CoinCoin => coin_coin(layout),
         Expansion::AmericanDream => american_dream(layout),
+        Expansion::Zombies => zombies(layout),
     }
+}
+
+/// Zombies (§8.2): a horde at each street end whose arrows move inward to houses of its
+/// street, enough unbarricaded houses for plans ZO-C2 and ZO-C5, enough ammo boxes for
+/// ZO-C4, and three Zombie cards.
+fn zombies(layout: &SheetLayout) -> Result<(), String> {
+    let Some(v) = &layout.zombies else {
+        return Err("a Zombies sheet needs its zombies values".into());
+    };
+    let streets = layout.streets.len();
+    if v.hordes.len() != 2 * streets {
+        return Err(format!(
+            "ZOM-L1: {} hordes for {streets} streets; one stands at each street end",
+            v.hordes.len()
+        ));
+    }
+    let mut seen = 0u16;
+    for h in &v.hordes {
+        let Some(st) = layout.streets.get(h.street.wrapping_sub(1) as usize) else {
+            return Err(format!(
+                "ZOM-L1: a horde stands in street {}, which the sheet lacks",
+                h.street
+            ));
+        };
+        let i = crate::modules::zombies::index(h.street - 1, h.side);
+        if seen >> i & 1 == 1 {
+            return Err(format!(
+                "ZOM-L1: street {} has two hordes at one end",
+                h.street
+            ));
+        }
+        seen |= 1 << i;
+        if h.arrivals.is_empty() || h.arrivals.len() > 15 {
+            return Err(format!(
+                "ZOM-L1: the {:?} horde of street {} needs 1 to 15 arrows",
+                h.side, h.street
+            ));
+        }
+        if h.arrivals.iter().any(|&a| a == 0 || a > st.houses) {
+            return Err(format!(
+                "ZOM-L1: an arrow of the {:?} horde of street {} ends off the street",
+                h.side, h.street
+            ));
+        }
+        let inward = match h.side {
+            Side::Left => h.arrivals.windows(2).all(|w| w[0] < w[1]),
+            Side::Right => h.arrivals.windows(2).all(|w| w[0] > w[1]),
+        };
+        if !inward {
+            return Err(format!(
+                "ZOM-L1: the arrows of the {:?} horde of street {} must move inward, one house further each",
+                h.side, h.street
+            ));
+        }
+    }
+    let open: usize = layout.streets.iter().map(|st| st.unbarricaded.len()).sum();
+    if open < 5 {
+        return Err(format!(
+            "ZOM-L2: the sheet has {open} unbarricaded houses; plans ZO-C2 and ZO-C5 need at least 5"
+        ));
+    }
+    let boxes = v.ammo_boxes.len() as u8;
+    if v.ammo_start + boxes < 4 || v.ammo_stock < v.ammo_start + boxes {
+        return Err(format!(
+            "ZOM-L3: {} ammo at the start and {boxes} ammo boxes with a stock of {}: plan ZO-C4 needs 4 ammo in all, and the stock holds them all",
+            v.ammo_start, v.ammo_stock
+        ));
+    }
+    for &[size, b] in &v.ammo_boxes {
+        let fits = layout
+            .real_estate
+            .get((size as usize).wrapping_sub(1))
+            .is_some_and(|t| (1..=t.boxes()).contains(&b));
+        if !fits {
+            return Err(format!(
+                "ZOM-L3: ammo box [{size}, {b}] is not a box of the improvement columns"
+            ));
+        }
+    }
+    if v.cards.len() != 3 {
+        return Err(format!(
+            "ZOM-L4: {} Zombie cards; the game has 3",
+            v.cards.len()
+        ));
+    }
+    if v.packet == 0 {
+        return Err("ZOM-L4: pile 1's packets hold at least one construction card".into());
+    }
+    Ok(())
 }
 
 /// American Dream (§10.2): five streets whose houses form columns, each of a family, with

@@ -13,6 +13,7 @@ pub mod halloween;
 pub mod ice_cream;
 pub mod roswell;
 pub mod roundabouts;
+pub mod zombies;
 
 use crate::edition::{
     ColumnMeasure, DuckColour, EstateMeasure, Feature, ItemSet, SheetLayout, SheetMeasure,
@@ -46,6 +47,8 @@ pub enum Module {
     CoinCoin,
     /// American Dream perfect houses, column and street bonuses (collector expansions §10).
     AmericanDream,
+    /// Zombies hordes, ammo, barricades and invaded houses (collector expansions §8).
+    Zombies,
 }
 
 /// A decision a module asks for inside a turn.
@@ -66,7 +69,8 @@ impl Module {
             | Module::Halloween
             | Module::Roswell
             | Module::CoinCoin
-            | Module::AmericanDream => Ok(()),
+            | Module::AmericanDream
+            | Module::Zombies => Ok(()),
             Module::Easter => easter::check_layout(layout),
             Module::IceCream => ice_cream::check_layout(layout),
         }
@@ -166,7 +170,8 @@ impl Module {
         sheet: &Sheet,
     ) -> Vec<crate::aaa::AaaRow> {
         let rows: Vec<(i32, String)> = match self {
-            Module::Roundabouts => return Vec::new(),
+            // A Zombie card on the AAA's pile scores as a Barrière card (§8.6): no row.
+            Module::Roundabouts | Module::Zombies => return Vec::new(),
             Module::Easter => vec![easter::aaa_eggs(layout, given)],
             Module::IceCream => vec![ice_cream::aaa_points(layout, given, sheet)],
             Module::Christmas => vec![christmas::aaa_lights(given)],
@@ -258,6 +263,7 @@ impl Module {
             Module::Roswell => &["infiltration"],
             Module::CoinCoin => &["ducks"],
             Module::AmericanDream => &["columns", "streets"],
+            Module::Zombies => &[],
         }
     }
 
@@ -272,7 +278,8 @@ impl Module {
             | Module::Halloween
             | Module::Roswell
             | Module::CoinCoin
-            | Module::AmericanDream => None,
+            | Module::AmericanDream
+            | Module::Zombies => None,
         }
     }
 }
@@ -340,6 +347,7 @@ pub fn estate_measure(layout: &SheetLayout, sheet: &Sheet, m: EstateMeasure, e: 
         }
         EstateMeasure::Zoorgs => roswell::zoorgs_in(layout, sheet, e.street, e.start, e.len),
         EstateMeasure::DucklingsInside => coin_coin::inside(layout, sheet, e),
+        EstateMeasure::Barricades => zombies::barricades_in(sheet, e.street, e.start, e.len),
         EstateMeasure::InnerLinks => f(Feature::Links),
         EstateMeasure::MiddleUnlinked => {
             if e.len & 1 == 0 {
@@ -366,6 +374,9 @@ pub fn sheet_measure(layout: &SheetLayout, sheet: &Sheet, m: SheetMeasure) -> u8
         SheetMeasure::Candies => halloween::count(layout, sheet, crate::turn::Treat::Candy),
         SheetMeasure::YellowCircled => coin_coin::circled(layout, sheet, DuckColour::Yellow),
         SheetMeasure::BlackCircled => coin_coin::circled(layout, sheet, DuckColour::Black),
+        SheetMeasure::Barricades => sheet.barricade_count(),
+        SheetMeasure::AmmoUsed => sheet.ammo_used(),
+        SheetMeasure::Invaded => sheet.invaded_count(),
         SheetMeasure::CapacityTotal => {
             atomic::total(&atomic::capacities(layout, sheet)).min(u8::MAX.into()) as u8
         }
@@ -390,6 +401,7 @@ pub fn street_test(layout: &SheetLayout, sheet: &Sheet, test: StreetTest, s: u8)
         }
         StreetTest::AllSaucers => roswell::street_all(layout, sheet, s),
         StreetTest::AllDucklings => coin_coin::street_all(layout, sheet, s),
+        StreetTest::AllBarricades => zombies::street_all(layout, sheet, s),
     }
 }
 

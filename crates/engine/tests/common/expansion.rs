@@ -75,7 +75,8 @@ pub fn offer1(n: u8, e: Effect) -> Offer {
         [Combination {
             number: n,
             effect: e,
-        }; 3],
+        }; 3]
+            .into(),
     )
 }
 
@@ -101,6 +102,7 @@ pub fn ctx<'a>(layout: &'a SheetLayout, offer: Offer, plans: &'a [PlanSlot; 3]) 
         offer,
         plans,
         reshuffle_offered: false,
+        zombies: Default::default(),
     }
 }
 

@@ -206,7 +206,10 @@ pub fn slots(ids: [u8; 3]) -> [PlanSlot; 3] {
 pub const BASIC: [u8; 3] = [0, 6, 12];
 
 pub fn combos(c: [(u8, Effect); 3]) -> Offer {
-    Offer::Combinations(c.map(|(number, effect)| Combination { number, effect }))
+    Offer::Combinations(
+        c.map(|(number, effect)| Combination { number, effect })
+            .into(),
+    )
 }
 
 /// An offer whose first combination is `(n, e)`; the other two repeat it.
@@ -223,6 +226,7 @@ pub fn ctx<'a>(offer: Offer, advanced: bool, plans: &'a [PlanSlot; 3]) -> TurnCo
         offer,
         plans,
         reshuffle_offered: false,
+        zombies: Default::default(),
     }
 }
 
@@ -583,6 +587,21 @@ pub fn choose_turn(
 ) -> Turn {
     let mut s = *sheet;
     let mut turn = Turn::refuse(None);
+    // Zombie cards that came up: hordes slowed at random, through the machine's ammo stage.
+    if !ctx.zombies.is_empty() {
+        let mut m = TurnMachine::new(*ctx, &s);
+        let mut options = Vec::new();
+        while let Stage::Ammo { .. } = m.stage() {
+            m.options(&mut options);
+            let d = options.swap_remove(rng.gen_range(0..options.len()));
+            m.apply(d).expect("a listed ammo choice");
+        }
+        if m.stage() == Stage::Done {
+            return m.turn().clone();
+        }
+        turn.ammo = m.turn().ammo.clone();
+        s = *m.sheet();
+    }
     // The Roswell objective, in the first turn, at random.
     if ctx.objective_owed(&s) {
         let count = welcome_engine::modules::roswell::objectives(ctx.layout).len() as u8;
@@ -711,6 +730,7 @@ fn with_halloween(ctx: &TurnContext<'_>, sheet: &Sheet, turn: &Turn, rng: &mut C
         m.apply(Decision::Roundabout(r.house)).expect("listed");
     }
     match turn.play {
+        Play::Unplayed => {}
         Play::Refuse { pass } => m.apply(Decision::Refuse { pass }).expect("listed"),
         Play::Build(b) => {
             m.apply(Decision::Build {

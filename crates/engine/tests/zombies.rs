@@ -1,0 +1,530 @@
+//! Zombies! (collector expansions §8): the two-pile dealer with its Zombie cards, hordes,
+//! ammo, barricades and invaded houses, named after the spec's checklist (E49–E58). The
+//! shipped layout is a placeholder: items marked (P) hold under it.
+
+mod common;
+
+use common::expansion::*;
+use common::{choose_turn, h, Style, P0};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use welcome_engine::edition::{Side, ZombieCard};
+use welcome_engine::machine::{Decision, Stage, TurnMachine};
+use welcome_engine::modules::zombies;
+use welcome_engine::*;
+
+use Effect::{RealEstate, Surveyor};
+
+const ID: &str = "zombies";
+
+fn hordes(list: &[(u8, Side)]) -> Hordes {
+    let mut set = Hordes::default();
+    for &(s, side) in list {
+        set.insert(zombies::index(s - 1, side));
+    }
+    set
+}
+
+/// A context on the Zombies sheet in which `cards` came up this round.
+fn with_cards<'a>(plans: &'a [PlanSlot; 3], offer: Offer, cards: &[ZombieCard]) -> TurnContext<'a> {
+    ctx(lay(ID), offer, plans).with_zombies(cards.iter().copied().collect())
+}
+
+/// Plays a whole game with random turns through the machine; gives the game.
+fn random_game(players: usize, advanced: bool, seed: u64) -> Game {
+    let mut g = Game::new(opts(ID, Mode::Standard, advanced), players, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while !g.is_over() {
+        let turns: Vec<Turn> = (0..players)
+            .map(|s| {
+                choose_turn(
+                    &g.context(s).unwrap(),
+                    g.sheet(s).unwrap(),
+                    &mut rng,
+                    &Style::CAREFUL,
+                )
+            })
+            .collect();
+        g.step(&turns).unwrap();
+    }
+    g
+}
+
+#[test]
+fn e49_two_piles_give_two_combinations_and_pile_one_holds_three_packets_of_eleven() {
+    let mut rounds_with_zombies = 0;
+    for seed in 0..30 {
+        let g = random_game(2, false, seed);
+        for (i, r) in g.log().iter().enumerate() {
+            match &r.offers[..] {
+                [Offer::Combinations(c)] => {
+                    assert!(c.len() == 2 || (c.is_empty() && i + 1 == g.log().len()))
+                }
+                other => panic!("round {}: {other:?}", r.round),
+            }
+            if r.draws.iter().any(|d| matches!(d, Draw::Zombie(_))) {
+                rounds_with_zombies += 1;
+            }
+        }
+        // Each Zombie card comes up within its own packet of 10 construction cards.
+        let mut pile_one = 0usize;
+        let mut came = Vec::new();
+        for r in g.log() {
+            // Pile 1's cards are the first of each pair the round draws (both at setup).
+            let mut k = 0;
+            for d in &r.draws {
+                match d {
+                    Draw::Zombie(z) => came.push((*z, pile_one)),
+                    Draw::Card(_) => {
+                        if k % 2 == 0 {
+                            pile_one += 1;
+                        }
+                        k += 1;
+                    }
+                    other => panic!("{other:?}"),
+                }
+            }
+        }
+        for (packet, &(_, at)) in came.iter().enumerate() {
+            assert!(
+                (10 * packet..=10 * packet + 10).contains(&at),
+                "seed {seed}: {came:?}"
+            );
+        }
+        let pile = g.zombie_pile().unwrap();
+        assert_eq!(pile.holds, 30);
+        assert!(pile.drawn <= 30);
+        if g.end().contains(&EndReason::DeckExhausted) {
+            // The game ends at once when pile 1 has no number left: at most 29 turns.
+            assert_eq!(pile.drawn, 30, "seed {seed}");
+            assert!(
+                pile.left.is_empty(),
+                "seed {seed}: every Zombie card came up"
+            );
+            assert!(g.round() <= 30);
+        }
+        // The log replays to the same game.
+        let again = Record::of(&g, &[]).replay().unwrap();
+        assert_eq!(again.position(), g.position());
+    }
+    assert!(rounds_with_zombies > 30, "{rounds_with_zombies}");
+}
+
+#[test]
+fn e50_a_zombie_card_is_resolved_before_choosing_and_is_never_a_number() {
+    for seed in 0..40 {
+        let mut g = Game::new(opts(ID, Mode::Standard, false), 2, seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while !g.is_over() {
+            let now = g.zombies_now();
+            let ctx = g.context(0).unwrap();
+            if !now.is_empty() {
+                assert_eq!(
+                    TurnMachine::new(ctx, g.sheet(0).unwrap()).stage(),
+                    Stage::Ammo { card: 0 }
+                );
+                // A turn without its ammo is refused and changes nothing.
+                let mut t = choose_turn(&ctx, g.sheet(0).unwrap(), &mut rng, &Style::CAREFUL);
+                t.ammo.clear();
+                let before = g.position().clone();
+                let err = g.submit(0, t).unwrap_err();
+                assert_eq!(err.code(), "ammo_owed");
+                assert_eq!(g.position(), &before);
+                return;
+            }
+            let turns: Vec<Turn> = (0..2)
+                .map(|s| {
+                    choose_turn(
+                        &g.context(s).unwrap(),
+                        g.sheet(s).unwrap(),
+                        &mut rng,
+                        &Style::CAREFUL,
+                    )
+                })
+                .collect();
+            g.step(&turns).unwrap();
+        }
+    }
+    panic!("no Zombie card came up in 40 games");
+}
+
+#[test]
+fn e51_left_moves_the_three_left_hordes_and_a_slowed_horde_keeps_its_arrow() {
+    let plans = plans_with("ZO-C1");
+    let blank = Sheet::new(lay(ID));
+    let c = with_cards(&plans, offer1(5, Surveyor), &[ZombieCard::Left]);
+    let moving = zombies::moving(lay(ID), &blank, ZombieCard::Left);
+    assert_eq!(
+        moving,
+        hordes(&[(1, Side::Left), (2, Side::Left), (3, Side::Left)])
+    );
+    // One ammo at the start: one horde may be slowed, not two.
+    let two = hordes(&[(1, Side::Left), (2, Side::Left)]);
+    let mut m = TurnMachine::new(c, &blank);
+    assert_eq!(
+        m.apply(Decision::Ammo(two)).unwrap_err().code(),
+        "ammo_short"
+    );
+    let right = hordes(&[(1, Side::Right)]);
+    assert_eq!(
+        m.apply(Decision::Ammo(right)).unwrap_err().code(),
+        "horde_not_moving"
+    );
+    let mut options = Vec::new();
+    m.options(&mut options);
+    assert_eq!(options.len(), 4, "none, or one of the three: {options:?}");
+    let slowed = hordes(&[(2, Side::Left)]);
+    m.apply(Decision::Ammo(slowed)).unwrap();
+    let s = *m.sheet();
+    assert_eq!(s.ammo_used(), 1);
+    assert_eq!(zombies::ammo_left(lay(ID), &s), 0);
+    assert_eq!(
+        s.horde_steps(zombies::index(1, Side::Left)),
+        0,
+        "slowed: same arrow"
+    );
+    assert_eq!(s.horde_steps(zombies::index(0, Side::Left)), 1);
+    assert_eq!(s.horde_steps(zombies::index(2, Side::Left)), 1);
+    assert_eq!(s.horde_steps(zombies::index(0, Side::Right)), 0);
+    // With two ammo (one gained from an improvement box), two hordes may be slowed.
+    let improved = play(
+        lay(ID),
+        &blank,
+        1,
+        1,
+        5,
+        RealEstate,
+        Some(EffectUse::RealEstate(2)),
+    );
+    assert_eq!(
+        improved.ammo_gained(),
+        1,
+        "the first box of column 2 holds an ammo"
+    );
+    let mut m = TurnMachine::new(c, &improved);
+    m.apply(Decision::Ammo(two)).unwrap();
+    assert_eq!(m.sheet().ammo_used(), 2);
+}
+
+#[test]
+fn e52_p_a_horde_stops_at_a_barricade_and_invades_an_open_house() {
+    let plans = plans_with("ZO-C1");
+    // S1: 1, 2, 3, 4 numbered; house 3 is printed without a barricade (P).
+    let s = plays(
+        lay(ID),
+        Sheet::new(lay(ID)),
+        &[(1, 1, 1), (1, 2, 2), (1, 3, 3), (1, 4, 4)],
+    );
+    let c = with_cards(
+        &plans,
+        offer1(9, Surveyor),
+        &[ZombieCard::Left, ZombieCard::Left],
+    );
+    let mut m = TurnMachine::new(c, &s);
+    // First arrow: house 1, barricaded: nothing.
+    m.apply(Decision::Ammo(Hordes::default())).unwrap();
+    assert_eq!(m.sheet().number(h(1, 1)), Some(1));
+    assert!(!m.sheet().is_invaded(h(1, 1)));
+    // Second arrow: house 3, open: invaded, fences on both sides.
+    m.apply(Decision::Ammo(Hordes::default())).unwrap();
+    let after = *m.sheet();
+    assert_eq!(after.house(h(1, 3)), House::Invaded);
+    assert_eq!(after.number(h(1, 3)), None);
+    assert!(after.has_fence(FenceRef::new(0, 1)) && after.has_fence(FenceRef::new(0, 2)));
+    assert_eq!(m.stage(), Stage::Start, "then the turn goes on");
+}
+
+#[test]
+fn e53_a_roundabout_a_built_barricade_or_a_z_stops_a_horde() {
+    let layout = lay(ID);
+    // S2 left horde's first arrow ends at house 2, printed open (P).
+    let open = h(2, 2);
+    let mut barricaded = play(
+        layout,
+        &Sheet::new(layout),
+        2,
+        2,
+        4,
+        Surveyor,
+        Some(EffectUse::Barricade),
+    );
+    assert!(barricaded.has_barricade(open));
+    let plans = plans_with("ZO-C1");
+    let c = with_cards(&plans, offer1(9, Surveyor), &[ZombieCard::Left]);
+    let mut m = TurnMachine::new(c, &barricaded);
+    m.apply(Decision::Ammo(Hordes::default())).unwrap();
+    assert_eq!(
+        m.sheet().number(open),
+        Some(4),
+        "a built barricade stops it"
+    );
+    // A Z house stops a horde too: invade it once, then again.
+    barricaded = Sheet::new(layout);
+    let mut m = TurnMachine::new(c, &barricaded);
+    m.apply(Decision::Ammo(Hordes::default())).unwrap();
+    let once = *m.sheet();
+    assert_eq!(once.house(open), House::Invaded);
+    // S3's left horde ends at its house 2 too, printed barricaded (P).
+    assert_eq!(once.invaded_count(), 1);
+    // A roundabout stops it (Advanced): built where the S1 left horde's second arrow ends.
+    let adv = Game::new(opts(ID, Mode::Standard, true), 2, 3).unwrap();
+    let ctx_adv = adv.context(0).unwrap();
+    let round = ctx_adv
+        .apply_roundabout(&Sheet::new(layout), h(1, 3))
+        .unwrap();
+    let c2 = with_cards(
+        &plans,
+        offer1(9, Surveyor),
+        &[ZombieCard::Left, ZombieCard::Left],
+    );
+    let mut m = TurnMachine::new(c2, &round);
+    m.apply(Decision::Ammo(Hordes::default())).unwrap();
+    m.apply(Decision::Ammo(Hordes::default())).unwrap();
+    assert_eq!(m.sheet().house(h(1, 3)), House::Roundabout);
+}
+
+#[test]
+fn e54_an_invaded_five_lets_a_normal_five_be_written_beside_the_copy() {
+    let layout = lay(ID);
+    // S1: 4 in house 2, its copy 4B in house 3... use the shipped open house 3: 5B in house 2
+    // copied from the 5 in house 3, then house 3 is invaded.
+    let s = play(
+        layout,
+        &Sheet::new(layout),
+        1,
+        3,
+        5,
+        Effect::Bis,
+        Some(EffectUse::Bis {
+            from: h(1, 3),
+            to: h(1, 2),
+        }),
+    );
+    assert_eq!(s.number(h(1, 2)), Some(5));
+    assert_eq!(
+        s.number_range(h(1, 4)),
+        Some((6, 17)),
+        "5 has its normal house"
+    );
+    let plans = plans_with("ZO-C1");
+    let c = with_cards(
+        &plans,
+        offer1(5, Surveyor),
+        &[ZombieCard::Left, ZombieCard::Left],
+    );
+    let mut m = TurnMachine::new(c, &s);
+    m.apply(Decision::Ammo(Hordes::default())).unwrap();
+    m.apply(Decision::Ammo(Hordes::default())).unwrap();
+    assert_eq!(m.sheet().house(h(1, 3)), House::Invaded);
+    // `5B Z _`: a normal 5 may now be written right of the Z.
+    assert_eq!(m.sheet().number_range(h(1, 4)), Some((5, 17)));
+    m.apply(Decision::Build {
+        pick: P0,
+        house: h(1, 4),
+        number: 5,
+    })
+    .unwrap();
+    // A second normal 5 may not.
+    let s = *m.sheet();
+    assert_eq!(s.number_range(h(1, 5)), Some((6, 17)));
+}
+
+#[test]
+fn e55_an_estate_holding_a_z_is_not_complete_and_scores_nothing() {
+    let layout = lay(ID);
+    // S1 houses 2–4 fenced: 2, 3, 4 complete (house 3 open, P).
+    let mut s = plays(
+        layout,
+        Sheet::new(layout),
+        &[(1, 2, 2), (1, 3, 3), (1, 4, 4)],
+    );
+    s = play(
+        layout,
+        &s,
+        1,
+        5,
+        5,
+        Surveyor,
+        Some(EffectUse::Fence(FenceRef::new(0, 0))),
+    );
+    s = play(
+        layout,
+        &s,
+        1,
+        6,
+        6,
+        Surveyor,
+        Some(EffectUse::Fence(FenceRef::new(0, 3))),
+    );
+    assert!(s
+        .completed_estates()
+        .iter()
+        .any(|e| e.street == 0 && e.start == 1 && e.len == 3));
+    let plans = plans_with("ZO-C1");
+    let c = with_cards(
+        &plans,
+        offer1(9, Surveyor),
+        &[ZombieCard::Left, ZombieCard::Left],
+    );
+    let mut m = TurnMachine::new(c, &s);
+    m.apply(Decision::Ammo(Hordes::default())).unwrap();
+    m.apply(Decision::Ammo(Hordes::default())).unwrap();
+    let after = *m.sheet();
+    assert!(after
+        .completed_estates()
+        .iter()
+        .all(|e| !(e.street == 0 && e.start <= 2 && 2 < e.start + e.len)));
+    assert!(!after.all_filled());
+    let score = Score::of(layout, &after, Temps::Solo);
+    let before = Score::of(layout, &s, Temps::Solo);
+    let size3 = |sc: &Score| sc.rows.iter().find(|r| r.id == "estates").unwrap().parts[2];
+    assert!(size3(&before) > 0, "{before:?}");
+    assert_eq!(size3(&score), 0, "{score:?}");
+}
+
+#[test]
+fn e56_the_barriere_builds_a_fence_or_a_barricade_never_both() {
+    let layout = lay(ID);
+    let plans = plans_with("ZO-C1");
+    let c = ctx(layout, offer1(5, Surveyor), &plans);
+    // House 3 of S1 is printed without a barricade (P): a barricade or a fence.
+    let t = Turn::build(P0, h(1, 3), 5);
+    let blank = Sheet::new(layout);
+    let barricade = c
+        .apply(&blank, &t.clone().with_effect(EffectUse::Barricade))
+        .unwrap();
+    assert!(barricade.has_barricade(h(1, 3)));
+    assert_eq!(barricade.barricade_count(), 1);
+    let fence = c
+        .apply(
+            &blank,
+            &t.with_effect(EffectUse::Fence(FenceRef::new(0, 0))),
+        )
+        .unwrap();
+    assert_eq!(fence.barricade_count(), 0);
+    // House 1 is printed barricaded: the fence only.
+    let t1 = Turn::build(P0, h(1, 1), 5).with_effect(EffectUse::Barricade);
+    assert_eq!(
+        c.apply(&blank, &t1).unwrap_err().code(),
+        "no_barricade_here"
+    );
+    // Another action never builds one.
+    let pool = ctx(layout, offer1(5, Effect::Pool), &plans);
+    let t3 = Turn::build(P0, h(1, 3), 5).with_effect(EffectUse::Barricade);
+    assert_eq!(pool.apply(&blank, &t3).unwrap_err().code(), "wrong_effect");
+}
+
+#[test]
+fn e57_an_ammo_box_circles_an_ammo_and_zo_c4_counts_ammo_used() {
+    let layout = lay(ID);
+    let mut s = Sheet::new(layout);
+    // The first box of columns 2–6 carry an ammo (P); a second box of column 2 does not.
+    for (i, size) in [2u8, 3, 2].into_iter().enumerate() {
+        s = play(
+            layout,
+            &s,
+            2,
+            i as u8 + 1,
+            i as u8 + 1,
+            RealEstate,
+            Some(EffectUse::RealEstate(size)),
+        );
+    }
+    assert_eq!(s.ammo_gained(), 2);
+    assert_eq!(zombies::ammo_left(layout, &s), 3);
+    assert!(
+        meets(layout, &s, "ZO-C4", &[]).is_err(),
+        "ammo gained is not ammo used"
+    );
+    let plans = plans_with("ZO-C4");
+    let c = with_cards(&plans, offer1(9, Surveyor), &[ZombieCard::Both]);
+    let mut m = TurnMachine::new(c, &s);
+    let three = hordes(&[(1, Side::Left), (1, Side::Right), (3, Side::Right)]);
+    m.apply(Decision::Ammo(three)).unwrap();
+    assert_eq!(m.sheet().ammo_used(), 3);
+    assert!(meets(layout, m.sheet(), "ZO-C4", &[]).is_err(), "3 used");
+}
+
+#[test]
+fn e58_the_game_ends_at_once_when_pile_one_has_no_number_left() {
+    // A table that only deals plays every round of pile 1 (nothing else ends its game).
+    let (mut short, mut unplayed) = (0, 0);
+    for seed in 0..120 {
+        let mut g = Game::dealer(
+            opts(ID, Mode::Standard, false),
+            seed,
+            &TableValues::default(),
+        )
+        .unwrap();
+        while !g.is_over() {
+            g.deal_next([false; 3], false).unwrap();
+        }
+        assert_eq!(g.end(), [EndReason::DeckExhausted]);
+        let last = g.log().last().unwrap();
+        match &last.offers[..] {
+            // The last flip brought up a Zombie card: resolved, then nothing is played.
+            [Offer::Combinations(c)] if c.is_empty() => {
+                unplayed += 1;
+                assert!(!last.draws.is_empty());
+                assert!(last.draws.iter().all(|d| matches!(d, Draw::Zombie(_))));
+                assert_eq!(g.round(), 30);
+            }
+            // Otherwise turn 29 was the last: turn 30 is not played.
+            [Offer::Combinations(c)] => {
+                assert_eq!(c.len(), 2);
+                short += 1;
+                assert_eq!(g.round(), 29);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(g.zombie_pile().unwrap().left.is_empty());
+    }
+    assert_eq!(short + unplayed, 120);
+    assert!(
+        unplayed > 0,
+        "a Zombie card lies last in pile 1 about 1 game in 11"
+    );
+}
+
+#[test]
+fn zombies_is_refused_in_expert_and_aaa_until_their_own_rules_are_built() {
+    for (mode, seats) in [(Mode::Expert, 3), (Mode::Solo, 1)] {
+        let err = Game::new(opts(ID, mode, false), seats, 1).unwrap_err();
+        assert_eq!(err.code(), "sheet_mode_unavailable");
+    }
+}
+
+#[test]
+fn an_entered_layout_that_breaks_a_constraint_is_refused_with_its_name() {
+    let mut v: serde_json::Value = serde_json::from_str(&sheet_text(ID)).unwrap();
+    v["zombies"]["hordes"].as_array_mut().unwrap().pop();
+    assert!(load_edition(&v).unwrap_err().contains("ZOM-L1"));
+    let mut v: serde_json::Value = serde_json::from_str(&sheet_text(ID)).unwrap();
+    for st in v["streets"].as_array_mut().unwrap() {
+        st["unbarricaded"] = serde_json::json!([1]);
+    }
+    assert!(load_edition(&v).unwrap_err().contains("ZOM-L2"));
+    let mut v: serde_json::Value = serde_json::from_str(&sheet_text(ID)).unwrap();
+    v["zombies"]["ammo_boxes"] = serde_json::json!([[2, 1]]);
+    assert!(load_edition(&v).unwrap_err().contains("ZOM-L3"));
+    let mut v: serde_json::Value = serde_json::from_str(&sheet_text(ID)).unwrap();
+    v["zombies"]["cards"] = serde_json::json!(["left", "right"]);
+    assert!(load_edition(&v).unwrap_err().contains("ZOM-L4"));
+    let mut v: serde_json::Value = serde_json::from_str(&sheet_text(ID)).unwrap();
+    v["zombies"]["hordes"][0]["arrivals"] = serde_json::json!([5, 3, 1]);
+    assert!(load_edition(&v).unwrap_err().contains("ZOM-L1"));
+    // The shipped layout loads.
+    let v: serde_json::Value = serde_json::from_str(&sheet_text(ID)).unwrap();
+    load_edition(&v).unwrap();
+}
+
+#[test]
+fn random_zombies_games_replay_and_list_only_legal_decisions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for seed in 0..20 {
+        let g = random_game(3, seed % 2 == 1, 900 + seed);
+        let again = Record::of(&g, &[]).replay().unwrap();
+        assert_eq!(again.scores(), g.scores());
+        let _ = &mut rng;
+    }
+}
