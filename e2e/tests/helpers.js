@@ -231,7 +231,8 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
  */
 async function clickBestHouse(page, street = null, prefer = null) {
   const labels = await page.locator('#my-sheet .target').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-  const lens = [10, 11, 12];
+  // each street's length as drawn (10, 11, 12 on the Classic streets)
+  const lens = await page.locator('#my-sheet .street').evaluateAll((gs) => gs.map((g) => g.querySelectorAll('.house').length));
   const inStreet = street != null && labels.some((l) => l.startsWith(`Street ${street},`));
   const preferred = prefer != null && labels.some((l) => prefer.test(l));
   let best = 0;

@@ -208,8 +208,9 @@ fn replay(
         // The objective is the next decision: the options list it.
         return Ok(());
     }
-    if draft.cross.len() > welcome_engine::sheet::MAX_STREETS {
-        return Err(bad_draft("more crossed bonuses than streets"));
+    // At most every street and column bonus of a sheet (American Dream crosses both).
+    if draft.cross.len() > welcome_engine::sheet::MAX_STREETS + welcome_engine::sheet::MAX_HOUSES {
+        return Err(bad_draft("more crossed bonuses than the sheet has"));
     }
     for &street in &draft.cross {
         let street = street
@@ -269,7 +270,11 @@ fn replay(
                 Decision::Effect(Some(u)) => Some(u),
                 _ => None,
             }));
-            m.apply(Decision::Effect(b.effect)).map_err(turn_error)?;
+            // No effect stage on a sheet without actions (American Dream): an effect given
+            // there is refused by the machine as out of turn, as in a whole turn.
+            if matches!(m.stage(), Stage::Effect { .. }) || b.effect.is_some() {
+                m.apply(Decision::Effect(b.effect)).map_err(turn_error)?;
+            }
             if !feed(m)? {
                 return Ok(());
             }

@@ -2,7 +2,7 @@
 // the marks that say which values are stand-ins, the values form of the waiting room, the AAA's
 // panel during the game and the final comparison. Every rule is the engine's; this only shows it.
 
-import { el, effectLabel } from './format.js';
+import { el, effectLabel, hasActions } from './format.js';
 import { edition, planOf, sheetOf } from './data.js';
 
 const LETTERS = ['A', 'B', 'C'];
@@ -202,13 +202,17 @@ export function aaaPanel(t, v) {
   // the rows the sheet's own AAA rules add, labelled as the sheet labels its score rows
   const layout = t.sheet ? sheetOf(t.edition, t.sheet) : null;
   const rowLabel = (id) => ((layout && layout.score_rows) || []).find((r) => r.id === id)?.label || id;
-  const scoreRows = s ? [
-    ['plans', 'Plans', s.plans.reduce((x, y) => x + y, 0)],
+  // a sheet without the Classic tracks (American Dream) scores the AAA's plans and its own rows
+  const classic = s && hasActions(layout) ? [
     ['parks', 'Parks', s.parks],
     ['pools', 'Pools', s.pools],
     ['temps', 'Temps', s.temps],
     ['fences', 'Fences', s.fences],
     ['estates', `Estates (best ${s.best.length} of ${s.estate_count})`, s.estates],
+  ] : [];
+  const scoreRows = s ? [
+    ['plans', 'Plans', s.plans.reduce((x, y) => x + y, 0)],
+    ...classic,
     ...(s.sheet_rows || []).map((r) => [r.id, rowLabel(r.id), r.points, r.detail]),
     ['total', 'Total', s.total],
   ] : [];
@@ -233,8 +237,11 @@ function cardEffect(c) {
   return String(c).replace(/^\d+-/, '');
 }
 
-/** The final comparison of an AAA game (Ruling C24), or level 0's "no winner". */
-export function aaaResult(v) {
+/**
+ * The final comparison of an AAA game (Ruling C24), or level 0's "no winner"; `layout`, the
+ * sheet's, tells how equal totals are settled (American Dream has no estates: a draw).
+ */
+export function aaaResult(v, layout = null) {
   const a = v.aaa;
   const me = v.sheets[0];
   if (!a.score) {
@@ -244,5 +251,5 @@ export function aaaResult(v) {
   const word = { win: 'You win', loss: `${a.name} wins`, draw: 'A draw: the victory is shared' }[a.outcome] || '';
   return el('p', { class: 'result-winner', id: 'aaa-result', 'data-outcome': a.outcome || '' },
     'You ', el('strong', { id: 'aaa-mine' }, String(me.score.total)), ` — ${a.name} `, el('strong', { id: 'aaa-theirs' }, String(a.score.total)),
-    `: ${word}${me.score.total === a.score.total ? ' (equal totals: decided by complete estates)' : ''}.`);
+    `: ${word}${me.score.total === a.score.total && hasActions(layout) ? ' (equal totals: decided by complete estates)' : ''}.`);
 }

@@ -6,7 +6,7 @@
 import { api } from './api.js';
 import { TurnController } from './turn.js';
 import { edition, sheetOf, planOf, DEFAULT_EDITION } from './data.js';
-import { el, emptySheet, EFFECTS, effectLabel, planText } from './format.js';
+import { el, emptySheet, EFFECTS, effectLabel, planText, hasActions } from './format.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
 import { EDITIONS } from './edition.js';
@@ -96,6 +96,31 @@ export function parseQuick(text) {
 }
 
 const BONUS_NAMES = { open: 'open', won: 'circled (first to finish the route)', lost: 'crossed off (somebody finished first)' };
+/** American Dream's street and column bonuses, at a table with other players. */
+const RACE_NAMES = { open: 'open', won: 'circled (among the first to complete it)', lost: 'crossed off (somebody completed it first)' };
+
+/** American Dream's columns: column c is house c of every street that has one. */
+const columnCount = (layout) => Math.max(0, ...layout.streets.map((x) => x.houses));
+
+/** American Dream: the sheet's open street bonuses and open column bonuses, as written on it. */
+function openRaces(layout, sheet) {
+  if (hasActions(layout)) return { streets: 0, columns: 0 };
+  const held = sheet.column_bonuses || [];
+  return {
+    streets: sheet.streets.filter((x) => !x.bonus).length,
+    columns: Array.from({ length: columnCount(layout) }, (_, c) => held[c]).filter((x) => !x).length,
+  };
+}
+
+/** American Dream: the sheet with column `c`'s bonus set to `state` (`open`, `won`, `lost`). */
+function withColumnBonus(layout, sheet, c, state) {
+  const held = Array.from({ length: columnCount(layout) }, (_, k) => (sheet.column_bonuses || [])[k] || null);
+  held[c] = state === 'open' ? null : state;
+  const out = { ...sheet, column_bonuses: held };
+  if (held.every((x) => x == null)) delete out.column_bonuses;
+  return out;
+}
+
 const TIER_NAMES = { open: 'open', lost: 'crossed off (somebody else claimed it)' };
 
 /** Halloween: the sheet's tiers with `fn(tiers)` applied to a copy (all open when it has none). */
@@ -145,16 +170,20 @@ export async function companionPage(main) {
   );
 
   function othersTemps() {
+    // a sheet without temps (American Dream) asks for none
+    if (!hasActions(layout())) return [];
     const max = layout().temp_boxes;
     return String(st.others || '').split(/[\s,;]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 0 && n <= max);
   }
 
   const solo = () => st.cards === 'hand' && !othersTemps().length;
+  // the Advanced variant, unless the sheet is never played with it (American Dream)
+  const advanced = () => st.advanced && layout().advanced !== false;
   // Collector solo is played against the AAA (§15).
   const aaaOn = () => !!edition(st.edition).aaa && solo();
 
   function body(offer, draft) {
-    const b = { edition: st.edition, sheet_id: st.sheetId, sheet: st.sheet, offer, plans: st.plans, advanced: st.advanced, draft };
+    const b = { edition: st.edition, sheet_id: st.sheetId, sheet: st.sheet, offer, plans: st.plans, advanced: advanced(), draft };
     if (st.cards === 'hand') b.mode = othersTemps().length ? 'expert' : 'solo';
     if (othersTemps().length && b.mode !== 'solo') b.temps_of_others = othersTemps();
     if (aaaOn()) {
@@ -263,7 +292,8 @@ export async function companionPage(main) {
         planValues(k));
     });
     const adv = el('input', { type: 'checkbox', id: 'c-advanced', onchange: (e) => { st.advanced = e.target.checked; save(); renderSetup(); } });
-    adv.checked = st.advanced;
+    adv.checked = advanced();
+    adv.disabled = l.advanced === false;
     const city = el('input', { id: 'c-city', value: st.city || '', maxlength: 30, onchange: (e) => { st.city = e.target.value; save(); drawSheet(); } });
     const others = el('input', { id: 'c-others', value: st.others || '', placeholder: 'e.g. 3, 5', onchange: (e) => { st.others = e.target.value; save(); renderSetup(); refreshScore(); } });
     // With other players, who wins a street's end-of-route race depends on them: set it here.
@@ -322,6 +352,22 @@ export async function companionPage(main) {
       sel.value = held != null ? 'held' : 'open';
       return [label, sel];
     }) : [];
+    // American Dream, with other players: who circles a street's or a column's bonus depends
+    // on them (alone, the server settles it at the end of your turn).
+    const dreamRaces = !hasActions(l) && !solo() ? [
+      ...l.streets.map((_, i) => dreamRace(`c-street-bonus-${i + 1}`, `Street ${i + 1} bonus`, st.sheet.streets[i].bonus || 'open', (v) => {
+        const streets = st.sheet.streets.map((x, k) => {
+          if (k !== i) return x;
+          const y = { ...x };
+          if (v === 'open') delete y.bonus; else y.bonus = v;
+          return y;
+        });
+        st.sheet = { ...st.sheet, streets };
+      })),
+      ...Array.from({ length: columnCount(l) }, (_, c) => dreamRace(`c-column-bonus-${c + 1}`, `Column ${c + 1} bonus`,
+        (st.sheet.column_bonuses || [])[c] || 'open', (v) => { st.sheet = withColumnBonus(l, st.sheet, c, v); })),
+    ] : [];
+    const temps = hasActions(l);
     setupEl.replaceChildren(
       el('h2', { id: 'setup-h' }, 'Game setup'),
       el('div', { class: 'grid-form' },
@@ -329,18 +375,40 @@ export async function companionPage(main) {
         el('label', { for: 'c-sheet' }, 'Sheet'), sheetSel,
         el('label', { for: 'c-city' }, 'City name'), city,
         el('label', { for: 'c-advanced' }, 'Advanced variant'), adv,
-        el('label', { for: 'c-others' }, 'Other players’ temps'), others,
+        // a sheet without temps (American Dream) has no temp majority to compare
+        ...(temps ? [el('label', { for: 'c-others' }, 'Other players’ temps'), others] : []),
         ...races.flat(),
         ...tierRaces.flat(),
         ...duckRaces.flat(),
+        ...dreamRaces.flat(),
       ),
-      el('p', { class: 'muted' }, `Leave the other players’ temps empty for a solo game (${l.solo_temps.at_least} temps or more score ${l.solo_temps.points}).`),
+      ...(temps ? [el('p', { class: 'muted' }, `Leave the other players’ temps empty for a solo game (${l.solo_temps.at_least} temps or more score ${l.solo_temps.points}).`)] : []),
       el('h3', {}, 'City plans on the table'),
       ...planSelects,
       el('div', { class: 'row' },
         el('button', { type: 'button', id: 'undo-round', disabled: st.history.length ? null : true, onclick: undo }, '↶ Undo last round'),
         el('button', { type: 'button', class: 'danger', id: 'new-sheet', onclick: reset }, 'New sheet')),
     );
+  }
+
+  /**
+   * American Dream, with other players: a label and a select setting one street's or column's
+   * bonus (`set(state)` writes it on the sheet), as the table settled it.
+   */
+  function dreamRace(id, name, now, set) {
+    const sel = el('select', { id, onchange: (e) => {
+      set(e.target.value);
+      save();
+      // cards already typed for this turn: the turn starts again on the changed sheet
+      if (controller) {
+        controller.dead = true;
+        controller = null;
+        startTurn();
+      }
+      refreshScore();
+    } }, Object.entries(RACE_NAMES).map(([v, t]) => el('option', { value: v }, t)));
+    sel.value = now;
+    return [el('label', { for: id }, name), sel];
   }
 
   /**
@@ -397,8 +465,18 @@ export async function companionPage(main) {
     st.aaa.pending = [...(st.aaa.pending || []), k + 1];
     // Ice Cream: the next turn starts by crossing off an open bonus; none open, nothing happens
     const owed = st.sheet.owed || 0;
-    const crossing = owed < openBonuses();
-    if (crossing) st.sheet = { ...st.sheet, owed: owed + 1 };
+    const iceCrossing = owed < openBonuses();
+    if (iceCrossing) st.sheet = { ...st.sheet, owed: owed + 1 };
+    // American Dream: 1 street bonus and 2 column bonuses, of those still open (collector
+    // expansions §10.6)
+    const open = openRaces(layout(), st.sheet);
+    const dream = {
+      owed: Math.min(owed + 1, open.streets),
+      owed_columns: Math.min((st.sheet.owed_columns || 0) + 2, open.columns),
+    };
+    const dreamCrossing = !hasActions(layout()) && (dream.owed > owed || dream.owed_columns > (st.sheet.owed_columns || 0));
+    if (dreamCrossing) st.sheet = { ...st.sheet, ...dream };
+    const crossing = iceCrossing || dreamCrossing;
     // Halloween: the ghost and candy tiers of the card's rank are crossed off unless circled
     // (collector expansions §4.6)
     const tiersLost = !!layout().halloween && ['ghost', 'candy'].some((t) => !(st.sheet.tiers && st.sheet.tiers[t][k]));
@@ -423,7 +501,8 @@ export async function companionPage(main) {
     } else {
       toast(`${name} does not validate plan ${letter}: nothing happens.`);
     }
-    if (crossing) toast('Ice Cream: your next turn starts by crossing off one open end-of-route bonus of your choice.', false, 'cross');
+    if (iceCrossing) toast('Ice Cream: your next turn starts by crossing off one open end-of-route bonus of your choice.', false, 'cross');
+    if (dreamCrossing) toast('American Dream: your next turn starts by crossing off 1 street bonus and 2 column bonuses of your choice, still open.', false, 'cross');
     if (tiersLost) toast(`Halloween: the open tiers of ${[4, 6, 9][k] ?? 'that rank'} are crossed off.`, false, 'tiers');
     if (held.length) toast(`Coin Coin: the ${held.map((j) => SCORING_NAMES[j].toLowerCase()).join(' and ')} duck scoring${held.length > 1 ? 's are' : ' is'} held now.`, false, 'ducks');
     save();
@@ -466,6 +545,8 @@ export async function companionPage(main) {
       [0, 1, 2].map((k) => el('button', { type: 'button', id: `c-validation-${'abc'[k]}`, disabled: a.drawn.includes(k) ? true : null, onclick: () => validation(k) }, 'ABC'[k])));
     const view = aaaOut ? { companion: true, aaa: { name: aaaOut.name, card: aaaOut.card, given: a.given, plans: a.plans, score: aaaOut.score } } : null;
     const owed = st.sheet.owed || 0;
+    const owedColumns = st.sheet.owed_columns || 0;
+    const dreamOwed = [[owed, 'street'], [owedColumns, 'column']].filter(([n]) => n > 0).map(([n, kind]) => `${n} ${kind} bonus${n > 1 ? 'es' : ''}`).join(' and ');
     aaaEl.replaceChildren(
       el('section', { class: 'panel', 'aria-labelledby': 'c-aaa-h' },
         el('h2', { id: 'c-aaa-h' }, 'Your opponent: the AAA'),
@@ -473,7 +554,8 @@ export async function companionPage(main) {
         el('div', { class: 'grid-form' }, el('label', { for: 'c-aaa-level' }, 'Opponent card'), levelSel),
         ...editor.nodes,
         drawn,
-        owed ? el('p', { class: 'warn', id: 'c-owed' }, `Your next turn starts by crossing off ${owed === 1 ? 'one open end-of-route bonus' : `${owed} open end-of-route bonuses`} (a Validation card came up).`) : null),
+        !hasActions(layout()) && dreamOwed ? el('p', { class: 'warn', id: 'c-owed' }, `Your next turn starts by crossing off ${dreamOwed} (a Validation card came up).`)
+          : owed ? el('p', { class: 'warn', id: 'c-owed' }, `Your next turn starts by crossing off ${owed === 1 ? 'one open end-of-route bonus' : `${owed} open end-of-route bonuses`} (a Validation card came up).`) : null),
       view ? aaaPanel({ edition: st.edition, sheet: st.sheetId, values: a.opponent ? { opponent: a.opponent } : null }, view) : el('span'),
     );
   }
@@ -595,7 +677,7 @@ export async function companionPage(main) {
       layout: layout(),
       offer: st.entry,
       nextEffects: null,
-      advanced: st.advanced,
+      advanced: advanced(),
       expert: false,
       solo: solo(),
       aaa: aaaOn(),

@@ -2,6 +2,15 @@
 
 export const EFFECTS = ['surveyor', 'real-estate', 'landscaper', 'pool', 'temp', 'bis'];
 
+/**
+ * Whether a number is written with an action to use: every sheet but American Dream, which has
+ * no action stage and none of the Classic tracks (the engine's `SheetLayout::has_actions`). A
+ * missing layout is taken for a sheet with actions.
+ */
+export function hasActions(layout) {
+  return !(layout && layout.american_dream);
+}
+
 export const EFFECT_NAMES = {
   surveyor: 'Surveyor',
   'real-estate': 'Real Estate Agent',
@@ -193,9 +202,25 @@ function circlesText(turn) {
     .map((c) => `circled the ${treatName(c.treat)} of ${houseName(c.house)}`);
 }
 
-/** The bonuses a turn crossed off first, as a Validation card asked (Ice Cream, AAA solo). */
-function crossText(turn) {
-  return (turn.cross || []).map((s) => `crossed off the street ${s} bonus`);
+/**
+ * A bonus a Validation card has the player cross off (AAA solo), as the wire numbers it in
+ * `options.cross` and a turn's `cross`: street s is s, and on American Dream column c is the
+ * number of streets + c. `layout` is the sheet's (without it every item is a street).
+ */
+export function crossItem(item, layout) {
+  const streets = layout ? layout.streets.length : Infinity;
+  return item <= streets ? { kind: 'street', n: item } : { kind: 'column', n: item - streets };
+}
+
+/** That bonus in words: "the street 2 bonus", "the column 3 bonus". */
+export function crossItemText(item, layout) {
+  const c = crossItem(item, layout);
+  return `the ${c.kind} ${c.n} bonus`;
+}
+
+/** The bonuses a turn crossed off first, as a Validation card asked (Ice Cream, American Dream). */
+function crossText(turn, layout) {
+  return (turn.cross || []).map((item) => `crossed off ${crossItemText(item, layout)}`);
 }
 
 /** Plans named as the 1st edition names them ("n°1"), where the caller does not say. */
@@ -203,10 +228,11 @@ const numbered = (slot) => `n°${slot + 1}`;
 
 /**
  * A one-line account of a turn. `plan(slot)` names plan `slot` (0-based) after "plan": "A"
- * or "n°1" as the table's edition names it (see plans.js).
+ * or "n°1" as the table's edition names it (see plans.js); `layout`, the sheet's, names the
+ * bonuses crossed off.
  */
-export function turnText(turn, offer, plan = numbered) {
-  const parts = [...objectiveTurnText(turn), ...crossText(turn)];
+export function turnText(turn, offer, plan = numbered, layout = null) {
+  const parts = [...objectiveTurnText(turn), ...crossText(turn, layout)];
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};
   if (play.refuse) {
@@ -319,11 +345,12 @@ export function offerText(offer) {
 
 /**
  * One seat's turn for the log: the combination (or cards) used, the number written where, a
- * Temp adjustment with its sign, the effect's use (or that it was not used), plans (named by
- * `plan`, as in `turnText`).
+ * Temp adjustment with its sign, the effect's use (or that it was not used; nothing on a sheet
+ * without actions), plans (named by `plan`, as in `turnText`). `layout` is the sheet's.
  */
-export function logTurnText(turn, offer, plan = numbered) {
-  const parts = [...objectiveTurnText(turn), ...crossText(turn)];
+export function logTurnText(turn, offer, plan = numbered, layout = null) {
+  const parts = [...objectiveTurnText(turn), ...crossText(turn, layout)];
+  const actions = hasActions(layout);
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};
   if (play.refuse) {
@@ -336,14 +363,14 @@ export function logTurnText(turn, offer, plan = numbered) {
     else if (b.pick.hand) used = `cards ${b.pick.hand[0]} + ${b.pick.hand[1]}`;
     if (r) used += ` (${r.number} ${effectLabel(r.effect)})`;
     let wrote = `wrote ${b.number} in ${houseName(b.house)}`;
-    if (r && r.effect === 'temp') {
+    if (r && r.effect === 'temp' && actions) {
       const d = b.number - r.number;
       wrote += d === 0 ? ', temp ±0' : `, temp ${d > 0 ? '+' : '−'}${Math.abs(d)}`;
     }
     parts.push(`${used}: ${wrote}`.replace(/^: /, ''));
     if (b.choice) parts.push(`chose ${choiceText(b.choice)}`);
     if (b.effect) parts.push(effectUseText(b.effect));
-    else if (r && r.effect !== 'temp') parts.push(`${effectLabel(r.effect)} not used`);
+    else if (r && r.effect !== 'temp' && actions) parts.push(`${effectLabel(r.effect)} not used`);
   }
   parts.push(...circlesText(turn));
   if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);

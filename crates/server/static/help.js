@@ -22,6 +22,8 @@ export const ROW_HELP = {
   optimism: 'Optimism: the lowest total shelter capacity at the table scores 9 (ties share it, 0 included).',
   candies: 'Candies: the points of the candy tier you claimed (4, 6 or 9 candies circled at the end of a turn); 0 without one.',
   infiltration: 'Infiltration: each infiltrated estate (complete, of 1 to 6 houses, with a circled saucer) scores your objective’s points when their number is in its range, else 2.',
+  columns: 'Columns: each complete column scores 1 per normal house and 3 per perfect house, doubled when you circled its column bonus; an incomplete column scores nothing.',
+  streets: 'Streets: 10 points per street bonus circled (among the first to complete the street).',
   ducks: 'Ducks: the three duck scorings, yellow, black and both, each 1 point per duckling of its colour connected to its parent when it was held (scorings not held during the game are held at the end).',
   parks: 'Per street, the value reached on its park track.',
   pools: 'The value reached on the pool track, one step per pool built.',
@@ -51,6 +53,8 @@ export const SHEET_HELP = [
     text: 'Eleven houses have a flying saucer. In your first turn you circle one of four infiltration objectives (3–4, 5–6, 7–8 or 9+ infiltrated estates). A number written under a saucer may infiltrate instead of using its action: the saucer is circled (never with a number the Temp changed, nor by an Extension copy; otherwise the saucer is lost). A complete estate of 1 to 6 houses with a circled saucer is infiltrated. At the end, if their number is in your objective’s range each scores its points (4 to 7), else 2. Against the AAA, its first card and every card given right after a face-up Surveyor card lie upside down: 5 points each.' },
   { module: 'coin-coin', name: 'Coin Coin', rows: ['ducks'],
     text: 'Yellow and black ducklings sit between two houses, in a street (on a fence slot) or between two streets; a duckling is circled as soon as both its houses are numbered (an Extension copy too). A circled duckling is connected when a chain of numbered neighbours and circled between-street ducklings leads to its parent. The first to circle every yellow duckling (every black, or all of both) holds that scoring at the end of the turn for everybody: 1 point per connected duckling of that colour. Scorings not held during the game are held at the end. Against the AAA, Validation cards A and B hold the yellow and black scorings at once (the second of them both colours too), and the AAA scores 1 point per two cards given to it at each scoring.' },
+  { module: 'american-dream', name: 'American Dream', rows: ['columns', 'streets'],
+    text: 'A grid of five streets of seven houses that also form columns, and none of the Classic tracks: no parks, pools, temps, estates or fences, and no action is ever used. Each house belongs to a family, shown by its colour and an action’s icon: a number written with that action (the combination’s, or the action card’s) makes the house perfect, and it is circled. The first to complete a street circle its 10-point bonus, the first to complete a column its ×2 bonus; everybody else crosses it off. Each complete column scores 1 per normal house and 3 per perfect one, doubled with its bonus. Not played with the Advanced variant. Against the AAA, each Validation card has you cross off 1 street bonus and 2 column bonuses still open, and the AAA scores its cards at its opponent card’s values plus 10 per street bonus you crossed off.' },
 ];
 
 /** Roswell's decisions in a few words. */

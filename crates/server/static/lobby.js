@@ -51,8 +51,13 @@ export async function lobbyPage(main) {
     syncDealOnly();
   }
   function syncSheet() {
-    const src = sheetPlaceholders(ed.sheets.find((sh) => sh.id === sheet.value));
+    const sh = ed.sheets.find((x) => x.id === sheet.value);
+    const src = sheetPlaceholders(sh);
     sheetNote.replaceChildren(...(src ? [valueMark('placeholder', src)] : []));
+    // a sheet that is never played with the Advanced variant (American Dream) says so
+    const noAdvanced = !!sh && sh.advanced === false;
+    advanced.disabled = noAdvanced;
+    if (noAdvanced) advanced.checked = false;
   }
   sheet.addEventListener('change', syncSheet);
   function syncLevel() {

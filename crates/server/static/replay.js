@@ -197,7 +197,7 @@ export async function replayPage(main, table = null) {
       el('ul', { class: 'replay-turns' }, r.turns.map((tn, i) => el('li', { 'data-log-seat': i + 1 },
         el('strong', {}, name(i)),
         offers.length > 1 ? el('span', { class: 'muted' }, ` (hand ${offerText(offerOf(i))})`) : '',
-        `: ${logTurnText(tn, offerOf(i), plan)}`))),
+        `: ${logTurnText(tn, offerOf(i), plan, layout)}`))),
     ].filter(Boolean));
     plansEl.replaceChildren(plansPanel(r.plans, d.edition));
     // Every seat's sheet as it stood after the round, the houses written in it marked.

@@ -3,18 +3,21 @@
 // the sheet's rule modules (eggs, ice-cream cones and trucks, strings of lights, shelters and
 // their capacities, ghosts and candies with their tiers, flying saucers and infiltrated estates
 // with the objectives, ducklings and their parents with the duck scorings), and the lower
-// scoring area with one column per score row, in the printed order, and the total.
+// scoring area with one column per score row, in the printed order, and the total. American
+// Dream's sheet is a grid instead: five streets that are also columns, each house in its
+// family's colour with its action, perfect houses ringed, a bonus at the end of each street and
+// at the foot of each column, and no Classic track.
 //
 // renderSheet(container, {sheet, score, layout, derived}, {targets, marks, label, edition})
 // redraws the sheet. `layout` is the sheet's edition data, and `edition` its edition (which
 // names the plans "A" or "n°1"); `derived` is what the engine derives from the sheet (number
-// ranges, estates, collected eggs, cones, trucks, lights, shelters, saucers, ducklings): nothing
-// here works a rule out.
+// ranges, estates, collected eggs, cones, trucks, lights, shelters, saucers, ducklings, perfect
+// houses and the street and column bonuses): nothing here works a rule out.
 // `targets` lists what can be acted on: each becomes a focusable element (Enter/Space or a
 // click/tap calls `activate`) with its own accessible name.
 
 import { LAYOUT } from './edition.js';
-import { parseHouse, el, bonusesText, estateHouses, houseName, objectiveText, objectiveRange } from './format.js';
+import { parseHouse, el, bonusesText, estateHouses, houseName, objectiveText, objectiveRange, iconInner, effectLabel, effectShort } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planName } from './aaa.js';
 import { planShort } from './plans.js';
@@ -35,10 +38,30 @@ const TOP = 8;
 const CELL = 21; // track cell height
 const STREETS_X0 = 28; // left edge of the streets picture in compact mode
 const GAP = 18; // room for an operator between two columns of the total row
+// American Dream: its streets are also columns, drawn as a grid of square cells.
+const GP = 80; // grid pitch, across and down
+const GB = 62; // house box side
+const GX = 262; // left edge of column 1
+const GY = TOP + 40; // top of street 1
 
-/** Where the streets end and the scoring area starts, for a sheet of `n` streets. */
-function geometry(n) {
-  const lower = TOP + n * SH + 8;
+/**
+ * Whether the sheet is drawn as a grid: American Dream, whose streets also form columns and
+ * which has none of the Classic tracks (its layout's `american_dream`).
+ */
+function isGrid(layout) {
+  return !!(layout && layout.american_dream);
+}
+
+/** The grid's number of columns: column c is house c of every street that has one. */
+function gridColumns(layout) {
+  return Math.max(0, ...layout.streets.map((st) => st.houses));
+}
+
+/** Where the streets end and the scoring area starts on `layout`. */
+function geometry(layout) {
+  const n = layout.streets.length;
+  // the grid: its streets, then the column bonuses under it
+  const lower = isGrid(layout) ? GY + n * GP + 84 : TOP + n * SH + 8;
   const totalY = lower + 40 + 10 * CELL + 10;
   return { lower, totalY, height: totalY + 64 };
 }
@@ -104,6 +127,26 @@ function makeActionable(g, target, key) {
   g.prepend(t);
 }
 
+/**
+ * What makes a house a target: a generous invisible touch area (`touch`, the whole cell), then
+ * the visible dashed outline around its box, and the numbers it takes (`target.badge`) or a
+ * corner mark.
+ */
+function houseTarget(hg, box, touch, target, big) {
+  const { x, y, w, h } = box;
+  hg.append(s('rect', { x: touch.x, y: touch.y, width: touch.w, height: touch.h, class: 'touch' }));
+  hg.append(s('rect', { x: x - 4, y: y - 4, width: w + 8, height: h + 8, rx: 8, class: 'hit' }));
+  hg.append(s('rect', { x: x - 4, y: y - 4, width: w + 8, height: h + 8, rx: 8, class: 'focus-ring' }));
+  if (target.badge) {
+    // larger on a phone, where its text is drawn larger too
+    const bh = big ? 24 : 18;
+    hg.append(s('rect', { x: x + 2, y: y + h - bh - 2, width: w - 4, height: bh, rx: 4, class: 'badge' }));
+    hg.append(s('text', { x: x + w / 2, y: y + h - 6, class: 'badge-text', 'text-anchor': 'middle' }, target.badge));
+  } else {
+    hg.append(s('path', { d: `M${x + w - 14} ${y + 4}h10v10`, class: 'target-corner' }));
+  }
+}
+
 /** The engine's derived state, indexed for drawing; empty parts when it is missing. */
 function indexDerived(derived, layout, halves, sheet, asked) {
   const d = derived || {};
@@ -117,6 +160,7 @@ function indexDerived(derived, layout, halves, sheet, asked) {
     shelters: shelterIndex(layout, d, halves),
     saucers: saucerIndex(layout, d),
     ducklings: ducklingList(layout, d),
+    grid: isGrid(layout) && sheet ? gridState(layout, sheet, derived) : null,
   };
 }
 
@@ -552,7 +596,8 @@ function drawDuckScorings(svg, sheet, score, halves) {
  *        aaaHalves?: the AAA's halves of the split boxes (`view.aaa.halves`, AAA solo: Atomic
  *                    War shelters, Coin Coin duck scorings)}
  * Keys: "h:s:h" house, "f:s:k" fence slot, "c:size" real-estate column, "t:refusal" refusal track,
- * "b:s" the end-of-route bonus of street s (crossed off when a Validation card asks for it),
+ * "b:s" the end-of-route bonus of street s, or American Dream's street bonus (crossed off when
+ * a Validation card asks for it), "k:c" American Dream's bonus of column c (the same),
  * "p:s" the park track of street s (a Halloween ghost bonus crosses its next park), "u:s:h" the
  * saucer in front of a house (Roswell: the number written there infiltrates).
  */
@@ -569,7 +614,8 @@ export function renderSheet(container, data, opts = {}) {
   const pending = (opts.marks && opts.marks.pending) || null;
   const saucerAsked = (opts.marks && opts.marks.saucer) || null;
   const focusedKey = container.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
-  const G = geometry(layout.streets.length);
+  const G = geometry(layout);
+  const grid = isGrid(layout);
 
   // On a phone the streets are drawn large in a box of their own that scrolls sideways (see
   // `.sheet-scroll` in style.css): every house and fence slot is then a tap of at least 44 CSS
@@ -594,8 +640,12 @@ export function renderSheet(container, data, opts = {}) {
     return svg;
   };
   const label = opts.label || 'Score sheet';
-  const svg = compact ? mk(`${STREETS_X0} 0 ${W - STREETS_X0 - 4} ${G.lower - 6}`, label) : mk(`0 0 ${W} ${G.height}`, label);
+  // a phone shows the grid alone, from the street numbers to the street bonuses
+  const x0 = grid ? GX - 44 : STREETS_X0;
+  const x1 = grid ? GX + gridColumns(layout) * GP + 76 : W - 4;
+  const svg = compact ? mk(`${x0} 0 ${x1 - x0} ${G.lower - 6}`, label) : mk(`0 0 ${W} ${G.height}`, label);
   svg.dataset.sheet = layout.id;
+  if (grid) svg.classList.add('grid');
 
   if (!compact) {
     // City name box at the top left (on a phone the page names the sheet).
@@ -613,7 +663,8 @@ export function renderSheet(container, data, opts = {}) {
     drawDuckLinks(svg, layout, derived.ducklings);
   }
   const marks = { fresh, chosen, pending, saucer: saucerAsked };
-  for (let si = 0; si < layout.streets.length; si++) drawStreet(svg, layout, sheet, derived, si, targets, marks, compact);
+  if (grid) drawGrid(svg, layout, sheet, derived, targets, marks, compact);
+  else for (let si = 0; si < layout.streets.length; si++) drawStreet(svg, layout, sheet, derived, si, targets, marks, compact);
   if (derived.ducklings) drawDucks(svg, layout, derived.ducklings);
 
   if (compact) {
@@ -647,7 +698,7 @@ export function renderSheet(container, data, opts = {}) {
  * scrolls the box sideways to the one nearest to what is shown.
  */
 function revealTargets(scroller, targets) {
-  const sig = [...targets.keys()].filter((k) => /^[hfbpu]:/.test(k)).join(' ');
+  const sig = [...targets.keys()].filter((k) => /^[hfbpuk]:/.test(k)).join(' ');
   if (sig === (scroller.dataset.targets || '')) return;
   scroller.dataset.targets = sig;
   if (!sig || !scroller.isConnected) return;
@@ -687,6 +738,13 @@ function scoreTable(layout, sheet, score, label, editionId) {
     el('tbody', {}, rows,
       el('tr', { class: 'total-row', 'data-row': 'total' },
         el('th', { scope: 'row' }, 'Total'), el('td', { class: 'detail' }), el('td', { class: 'pts' }, score ? score.total : '…'))));
+}
+
+/** An empty house in words, with the numbers it still takes (`ranges`: the derived ones). */
+function emptyText(ranges, si, i) {
+  if (!ranges) return 'empty';
+  const range = ranges[si] ? ranges[si][i] : null;
+  return range ? `empty, accepts ${range[0] === range[1] ? range[0] : `${range[0]} to ${range[1]}`}` : 'empty, no number fits in order';
 }
 
 function eggText(e) {
@@ -815,9 +873,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
       hg.append(s('text', { x: x + w / 2, y: hy + 40, class: 'house-num pending', 'text-anchor': 'middle' }, pending.number));
       desc = `${pending.number} about to be written, waiting for your choice`;
     } else {
-      const range = derived.ranges && derived.ranges[si] ? derived.ranges[si][i] : null;
-      if (derived.ranges) desc = range ? `empty, accepts ${range[0] === range[1] ? range[0] : `${range[0]} to ${range[1]}`}` : 'empty, no number fits in order';
-      else desc = 'empty';
+      desc = emptyText(derived.ranges, si, i);
     }
     if (planned) desc += poolBuilt ? ', pool built' : ', planned pool';
     if (used) desc += ', used for a plan';
@@ -881,18 +937,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
     if (fresh.has(`${si + 1},${h}`)) desc += ', written this turn';
 
     if (target) {
-      // a generous invisible touch area over the whole cell, then the visible dashed outline
-      hg.append(s('rect', { x: cellX(n, i), y: hy - 26, width: P, height: BH + 34, class: 'touch' }));
-      hg.append(s('rect', { x: x - 4, y: hy - 4, width: w + 8, height: BH + 8, rx: 8, class: 'hit' }));
-      hg.append(s('rect', { x: x - 4, y: hy - 4, width: w + 8, height: BH + 8, rx: 8, class: 'focus-ring' }));
-      if (target.badge) {
-        // larger on a phone, where its text is drawn larger too
-        const bh = big ? 24 : 18;
-        hg.append(s('rect', { x: x + 2, y: hy + BH - bh - 2, width: w - 4, height: bh, rx: 4, class: 'badge' }));
-        hg.append(s('text', { x: x + w / 2, y: hy + BH - 6, class: 'badge-text', 'text-anchor': 'middle' }, target.badge));
-      } else {
-        hg.append(s('path', { d: `M${x + w - 14} ${hy + 4}h10v10`, class: 'target-corner' }));
-      }
+      houseTarget(hg, { x, y: hy, w, h: BH }, { x: cellX(n, i), y: hy - 26, w: P, h: BH + 34 }, target, big);
       makeActionable(hg, { ...target, label: `Street ${si + 1}, house ${h}, ${desc}. ${target.label}` }, key);
     } else {
       hg.setAttribute('role', 'img');
@@ -956,6 +1001,165 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
     : null);
   if (route) drawRoute(g, n, si, route, targets, big);
   if (derived.shelters) g.append(capacityBox(si, derived.shelters));
+}
+
+// ----- American Dream: the grid -----
+
+/** A family's colour name, from the layout (`american_dream.colours`); '' when none is given. */
+function familyColour(layout, family) {
+  const c = (layout.american_dream.colours || []).find((x) => x.family === family);
+  return c ? c.colour : '';
+}
+
+/** A colour name of the data (green, red, …) as a class. */
+const colourClass = (c) => `c-${String(c || 'none').replace(/[^a-z-]/gi, '')}`;
+
+/**
+ * The grid's marks as drawn: the perfect houses ("s,h") and each street's and column's bonus
+ * (`open`, `won`, `lost`), from the engine's `derived` or, before the server has answered, from
+ * the sheet as written (there a street's `circled` lists its perfect houses, its `bonus` and
+ * the sheet's `column_bonuses` hold the races).
+ */
+function gridState(layout, sheet, d) {
+  const written = sheet.streets.flatMap((st, si) => (st.circled || []).map((h) => `${si + 1},${h}`));
+  const perfect = new Set(d ? (d.perfect || []).map(key2) : written);
+  const streets = (d && d.street_bonuses) || sheet.streets.map((st) => st.bonus || 'open');
+  const columns = (d && d.column_bonuses)
+    || Array.from({ length: gridColumns(layout) }, (_, c) => (sheet.column_bonuses || [])[c] || 'open');
+  return { perfect, streets, columns };
+}
+
+/**
+ * American Dream's grid: the street and column numbers, every house in its family's colour with
+ * its action's icon, a street bonus at the end of each street and a column bonus at the foot of
+ * each column; on a wide screen the families' key on the left.
+ */
+function drawGrid(svg, layout, sheet, derived, targets, marks, big) {
+  const v = layout.american_dream;
+  const state = derived.grid;
+  const cols = gridColumns(layout);
+  const bottom = GY + layout.streets.length * GP;
+  if (!big) drawFamilies(svg, layout);
+  const heads = s('g', { class: 'grid-heads', 'aria-hidden': 'true' });
+  for (let c = 0; c < cols; c++) heads.append(s('text', { x: GX + c * GP + GP / 2, y: GY - 6, class: 'col-no', 'text-anchor': 'middle' }, c + 1));
+  svg.append(heads);
+  layout.streets.forEach((st, si) => {
+    const g = s('g', { class: 'street', role: 'group', 'aria-label': `Street ${si + 1}` });
+    const cy = GY + si * GP + GP / 2;
+    g.append(s('circle', { cx: GX - 22, cy, r: 13, class: 'street-no' }));
+    g.append(s('text', { x: GX - 22, y: cy + 5, class: 'street-no-text', 'text-anchor': 'middle' }, si + 1));
+    for (let i = 0; i < st.houses; i++) g.append(gridHouse(layout, sheet, derived, si, i, targets, marks, big));
+    const x = GX + cols * GP + 12;
+    const y = GY + si * GP + (GP - GB) / 2;
+    const stateOf = state.streets[si] || 'open';
+    g.append(raceBox({
+      kind: 'street', n: si + 1, key: `b:${si + 1}`, state: stateOf, text: v.street_bonus,
+      box: { x, y, w: 54, h: GB }, touch: { x: x - 10, y: GY + si * GP, w: 74, h: GP },
+      label: `Street ${si + 1} bonus: ${v.street_bonus} points to the first to complete the street; ${BONUS[stateOf] || stateOf}`,
+    }, targets));
+    svg.append(g);
+  });
+  const cg = s('g', { class: 'column-bonuses', role: 'group', 'aria-label': 'Column bonuses' });
+  for (let c = 0; c < cols; c++) {
+    const x = GX + c * GP + (GP - GB) / 2;
+    const stateOf = state.columns[c] || 'open';
+    cg.append(raceBox({
+      kind: 'column', n: c + 1, key: `k:${c + 1}`, state: stateOf, text: `×${v.column_multiplier}`,
+      box: { x, y: bottom + 12, w: GB, h: 44 }, touch: { x: GX + c * GP, y: bottom + 2, w: GP, h: 78 },
+      label: `Column ${c + 1} bonus: its points ×${v.column_multiplier} to the first to complete the column; ${BONUS[stateOf] || stateOf}`,
+    }, targets));
+  }
+  svg.append(cg);
+}
+
+/** One house of the grid: its family's colour and action, its number, ringed when perfect. */
+function gridHouse(layout, sheet, derived, si, i, targets, marks, big) {
+  const h = i + 1;
+  const at = `${si + 1},${h}`;
+  const family = (layout.streets[si].families || [])[i] || null;
+  const colour = family ? familyColour(layout, family) : '';
+  const x = GX + i * GP + (GP - GB) / 2;
+  const y = GY + si * GP + (GP - GB) / 2;
+  const p = parseHouse(sheet.streets[si].houses[i]);
+  const perfect = p.kind === 'number' && derived.grid.perfect.has(at);
+  const fresh = marks.fresh.has(at);
+  const state = p.kind === 'number' ? (perfect ? 'perfect' : 'normal') : 'empty';
+  const hg = s('g', { class: 'house', 'data-house': at, 'data-family': family, 'data-state': state });
+  const cls = ['house-box', 'family', colourClass(colour)];
+  if (marks.chosen.has(at)) cls.push('chosen');
+  if (fresh) cls.push('fresh');
+  hg.append(s('rect', { x, y, width: GB, height: GB, rx: 6, class: cls.join(' ') }));
+  if (family) {
+    const icon = s('g', { class: `family-icon ${colourClass(colour)}`, transform: `translate(${x + 3} ${y + 3}) scale(0.6)` });
+    icon.innerHTML = iconInner(family);
+    hg.append(icon);
+  }
+  let desc;
+  if (p.kind === 'number') {
+    hg.append(s('text', { x: x + GB / 2, y: y + 46, class: fresh ? 'house-num fresh' : 'house-num', 'text-anchor': 'middle' }, p.value));
+    if (perfect) hg.append(s('ellipse', { cx: x + GB / 2, cy: y + 36, rx: 22, ry: 19, class: 'perfect-ring' }));
+    desc = `${p.value}, ${state}`;
+  } else {
+    desc = emptyText(derived.ranges, si, i);
+  }
+  if (fresh) desc += ', written this turn';
+  const name = `Street ${si + 1}, house ${h}, family: ${family ? `${effectLabel(family)}${colour ? ` (${colour})` : ''}` : 'none'}, ${desc}`;
+  const key = `h:${si + 1}:${h}`;
+  const target = targets.get(key);
+  if (target) {
+    houseTarget(hg, { x, y, w: GB, h: GB }, { x: GX + i * GP, y: GY + si * GP, w: GP, h: GP }, target, big);
+    makeActionable(hg, { ...target, label: `${name}. ${target.label}` }, key);
+  } else {
+    hg.setAttribute('role', 'img');
+    hg.setAttribute('aria-label', name);
+    hg.prepend(s('title', {}, name));
+  }
+  return hg;
+}
+
+/**
+ * A street's or a column's bonus box (`kind`, its number `n`): its value, ringed when circled,
+ * struck out when crossed off; a target (`key`) while a Validation card has the player cross
+ * one off.
+ */
+function raceBox({ kind, n, key, state, text, box, touch, label }, targets) {
+  const { x, y, w, h } = box;
+  const g = s('g', { class: `race ${kind} ${state}`, [`data-${kind}-bonus`]: n, 'data-state': state });
+  g.append(s('rect', { x, y, width: w, height: h, rx: 8, class: 'race-box' }));
+  g.append(s('text', { x: x + w / 2, y: y + h / 2 + 7, class: 'race-val', 'text-anchor': 'middle' }, text));
+  if (state === 'won') g.append(s('rect', { x: x - 4, y: y - 4, width: w + 8, height: h + 8, rx: 11, class: 'race-ring' }));
+  if (state === 'lost') crossMark(g, x, y, w, h, 'race-cross');
+  const target = targets.get(key);
+  if (target) {
+    g.append(s('rect', { x: touch.x, y: touch.y, width: touch.w, height: touch.h, class: 'touch' }));
+    g.append(s('rect', { x: x - 4, y: y - 4, width: w + 8, height: h + 8, rx: 10, class: 'hit' }));
+    g.append(s('rect', { x: x - 4, y: y - 4, width: w + 8, height: h + 8, rx: 10, class: 'focus-ring' }));
+    makeActionable(g, { ...target, label: `${label}. ${target.label}` }, key);
+  } else {
+    g.setAttribute('role', 'img');
+    g.setAttribute('aria-label', label);
+    g.prepend(s('title', {}, label));
+  }
+  return g;
+}
+
+/** The families' key, left of the grid: each family's colour, action and name. */
+function drawFamilies(svg, layout) {
+  const x0 = 18;
+  const top = TOP + 110;
+  const g = s('g', { class: 'families', role: 'group', 'aria-label': 'Families: the action that makes a house of that colour perfect' });
+  g.append(s('text', { x: x0, y: top, class: 'col-head' }, 'Families'));
+  (layout.american_dream.colours || []).forEach(({ family, colour }, k) => {
+    const y = top + 10 + k * 30;
+    const text = `${effectLabel(family)}: ${colour}`;
+    const row = s('g', { role: 'img', 'aria-label': text, 'data-family-key': family });
+    row.append(s('rect', { x: x0, y, width: 24, height: 24, rx: 4, class: `house-box family ${colourClass(colour)}` }));
+    const icon = s('g', { class: `family-icon ${colourClass(colour)}`, transform: `translate(${x0 + 2.4} ${y + 2.4}) scale(0.8)` });
+    icon.innerHTML = iconInner(family);
+    row.append(icon, s('text', { x: x0 + 32, y: y + 17, class: 'family-name' }, `${effectShort(family)} · ${colour}`));
+    g.append(row);
+  });
+  svg.append(g);
 }
 
 function shelterText(sh) {
@@ -1150,6 +1354,8 @@ function columnsOf(layout) {
     infiltration: layout.roswell ? { w: 62, draw: infiltrationColumn } : null,
     ducks: layout.ducks ? { w: 60, draw: ducksColumn } : null,
     optimism: layout.atomic ? { w: 54, draw: optimismColumn } : null,
+    columns: isGrid(layout) ? { w: 62, draw: gridPartsColumn } : null,
+    streets: isGrid(layout) ? { w: 62, draw: gridPartsColumn } : null,
   };
   return layout.score_rows.map((r) => ({ ...r, ...(known[r.id] || { w: 60, draw: partsColumn }) }));
 }
@@ -1239,6 +1445,26 @@ function partsColumn(g, x, w, col, row, ctx) {
     const each = perStreet ? parts.map((v, k) => `street ${k + 1}: ${v}`).join(', ') : parts.join(', ');
     g.setAttribute('aria-label', `${col.label}: ${row.points} points (${row.detail || each})`);
   }
+}
+
+/**
+ * American Dream's columns and streets rows: a box per column (its points, a complete column
+ * only; marked ×2 once its bonus is circled) or per street (its bonus's points), numbered.
+ */
+function gridPartsColumn(g, x, w, col, row, ctx) {
+  const { layout, G } = ctx;
+  const grid = ctx.derived.grid || { columns: [], streets: [] };
+  const columns = col.id === 'columns';
+  const parts = row ? row.parts : Array(columns ? gridColumns(layout) : layout.streets.length).fill(null);
+  const doubled = (k) => columns && grid.columns[k] === 'won';
+  header(g, G.lower, x, w, col.label);
+  const step = Math.min(58, Math.floor((10 * CELL) / Math.max(1, parts.length)));
+  parts.forEach((v, k) => {
+    const yy = ctx.trackTop + k * step;
+    g.append(s('rect', { x, y: yy, width: w, height: step - 6, rx: 5, class: 'plan-box' }));
+    g.append(s('text', { x: x + 5, y: yy + 15, class: 'small' }, `${k + 1}${doubled(k) ? ` ×${layout.american_dream.column_multiplier}` : ''}`));
+    g.append(s('text', { x: x + w - 6, y: yy + step - 12, class: 'part-val', 'text-anchor': 'end' }, v == null ? '' : v));
+  });
 }
 
 /** A threshold table printed on the sheet (the Easter egg box: 6 → 5, 10 → 10, …). */

@@ -591,6 +591,7 @@ export async function tablePage(main, table, { watch }) {
 
   function logPanel(t, v) {
     const plan = (k) => planShort(t.edition, k);
+    const layout = sheetOf(t.edition, t.sheet);
     const items = [...(v.log || [])].reverse().map((r) => {
       const names = (i) => (v.sheets[i] ? v.sheets[i].name : `Seat ${i + 1}`);
       const offers = r.offers || [];
@@ -600,7 +601,7 @@ export async function tablePage(main, table, { watch }) {
         offers.length === 1 ? el('span', { class: 'muted' }, ` — ${offerText(offers[0])}`) : '',
         r.turns && r.turns.length ? el('ul', {}, r.turns.map((tn, i) => el('li', { 'data-log-seat': i + 1 },
           el('strong', {}, names(i)), offers.length > 1 ? el('span', { class: 'muted' }, ` (hand ${offerText(offerOf(i))})`) : '',
-          `: ${logTurnText(tn, offerOf(i), plan)}`))) : null);
+          `: ${logTurnText(tn, offerOf(i), plan, layout)}`))) : null);
     });
     return el('section', { class: 'panel log', 'aria-labelledby': 'log-h' },
       el('h2', { id: 'log-h' }, 'Log of rounds'),
@@ -636,7 +637,7 @@ export async function tablePage(main, table, { watch }) {
     });
     return el('section', { class: 'panel', id: 'results', 'aria-labelledby': 'results-h' },
       el('h2', { id: 'results-h' }, 'Final scores'),
-      v.aaa ? aaaResult(v) : null,
+      v.aaa ? aaaResult(v, layout) : null,
       winners.length && !v.aaa ? el('p', { class: 'result-winner', id: 'winner' }, t.mode === 'solo' ? `Final score: ${v.sheets[0].score.total}` : `${winners.length > 1 ? 'Winners' : 'Winner'}: ${winners.join(', ')}`) : null,
       endText.length ? el('p', {}, `The game ended because ${endText.join(' and ')}.`) : null,
       r && r.tie_break ? el('p', { id: 'tie-break' }, r.tie_break) : null,

@@ -1,9 +1,10 @@
 // One seat's turn, step by step: circle a Roswell infiltration objective (the seat's first
-// turn), cross off what the sheet owes (an Ice Cream bonus, when an
-// AAA Validation card came up), pick a combination (or a number card and an effect card),
-// write the number, answer what the number asks for (the Ice Cream truck), circle the ghost or
-// the candy of a Halloween house just numbered (by the number or a copy), use the effect (or,
-// under a Roswell saucer, infiltrate instead),
+// turn), cross off what the sheet owes (an Ice Cream bonus, or American Dream's street and
+// column bonuses, when an AAA Validation card came up), pick a combination (or a number card
+// and an effect card), write the number, answer what the number asks for (the Ice Cream truck),
+// circle the ghost or the candy of a Halloween house just numbered (by the number or a copy),
+// use the effect (or, under a Roswell saucer, infiltrate instead; American Dream has no effect
+// stage: the number is the whole build),
 // optionally build a roundabout, validate plans, claim Halloween tiers and use a ghost tier's
 // bonuses, confirm. Every choice offered comes from the
 // server's `options` answer for the current draft (the engine's turn machine); this module
@@ -15,6 +16,7 @@ import { helpTip, effectHelp, HALLOWEEN_HELP, ROSWELL_HELP } from './help.js';
 import {
   el, iconSvg, effectLabel, effectShort, parseCard, resolvePick, samePick, houseName,
   estateHouses, effectUseText, turnText, bonusesText, bonusUseText, objectiveText, objectiveRange,
+  hasActions, crossItem,
 } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planShort } from './plans.js';
@@ -223,6 +225,12 @@ export class TurnController {
     // the truck, a ghost or candy to circle, or a ghost bonus: asked before (or instead of) the effect
     if (!b || this.effectDone || this.stage() !== 'effect') return false;
     const eff = this.effect();
+    // American Dream: no action is used; the engine circled the house if it is perfect
+    if (!hasActions(this.cfg.layout)) {
+      this.effectDone = true;
+      this.notice = this.perfectNotice();
+      return false;
+    }
     // Roswell: infiltrating is a choice against the action, so nothing is taken for the player
     if (this.canInfiltrate()) return false;
     const uses = this.opts.effects || [];
@@ -251,6 +259,22 @@ export class TurnController {
       return true;
     }
     return false;
+  }
+
+  /** American Dream: whether the number just written made its house perfect, as the engine says. */
+  perfectNotice() {
+    const [s, h] = this.draft.play.build.house;
+    const family = (this.cfg.layout.streets[s - 1].families || [])[h - 1];
+    const perfect = ((this.opts.derived || {}).perfect || []).some((x) => x[0] === s && x[1] === h);
+    return perfect
+      ? `Street ${s} house ${h} is perfect (circled): numbered with its family's action, ${effectLabel(family)}.`
+      : `Street ${s} house ${h} is a normal house: its family's action is ${effectLabel(family)}, not ${effectLabel(this.effect())}.`;
+  }
+
+  /** American Dream: a family's colour on the sheet, as the sheet data names it. */
+  familyColour(family) {
+    const c = ((this.cfg.layout.american_dream || {}).colours || []).find((x) => x.family === family);
+    return c ? c.colour : '';
   }
 
   /** Roswell: the number just written is under a saucer and may infiltrate instead of the action. */
@@ -350,11 +374,14 @@ export class TurnController {
     });
   }
 
-  /** Crosses off the open end-of-route bonus of `street` (1-based), as the sheet owes. */
-  crossBonus(street) {
+  /**
+   * Crosses off an open bonus as the sheet owes: the end-of-route bonus of street `item`
+   * (1-based), or on American Dream a street's or a column's bonus (see `crossItem`).
+   */
+  crossBonus(item) {
     this.cfg.onAct?.();
     this.change(() => {
-      this.draft.cross = [...(this.draft.cross || []), street];
+      this.draft.cross = [...(this.draft.cross || []), item];
       this.mode = null;
       this.notice = null;
     });
@@ -499,8 +526,9 @@ export class TurnController {
     const stage = this.stage();
     if (stage === 'cross') {
       // the bonuses that may be crossed off, on the sheet as in the controls
-      for (const street of o.cross) {
-        t.set(`b:${street}`, { label: `Cross off the street ${street} bonus.`, activate: () => this.crossBonus(street) });
+      for (const item of o.cross) {
+        const c = crossItem(item, this.cfg.layout);
+        t.set(`${c.kind === 'street' ? 'b' : 'k'}:${c.n}`, { label: `Cross off the ${c.kind} ${c.n} bonus.`, activate: () => this.crossBonus(item) });
       }
       return t;
     }
@@ -684,10 +712,11 @@ export class TurnController {
       // once crossed off, the keyboard goes on to the cards
       if (this.lastStage === 'cross' && stage === 'place') this.cfg.controls.querySelector('button.card:enabled')?.focus();
       this.lastStage = stage;
-    } else if (stage === 'circle' || stage === 'bonus') {
-      // a second ghost/candy house or a second bonus in a row: the keyboard stays on the choice
+    } else if (stage === 'circle' || stage === 'bonus' || stage === 'cross') {
+      // a second ghost/candy house, bonus or crossing in a row: the keyboard stays on the choice
       const c = this.cfg.controls;
-      if (!document.activeElement || document.activeElement === document.body) c.querySelector(stage === 'circle' ? '[data-treat]' : '[data-bonus-use]')?.focus();
+      const first = { circle: '[data-treat]', bonus: '[data-bonus-use]', cross: '[data-cross]' }[stage];
+      if (!document.activeElement || document.activeElement === document.body) c.querySelector(first)?.focus();
     }
     this.cfg.onChange?.(this);
   }
@@ -761,6 +790,8 @@ export class TurnController {
       });
     } else if (offer.hand) {
       const placements = (o && o.placements) || [];
+      // American Dream: the second card gives no effect, only the action that makes a house perfect
+      const eff = hasActions(this.cfg.layout) ? 'effect' : 'action';
       offer.hand.forEach((text, i) => {
         const card = parseCard(text);
         const n = i + 1;
@@ -783,11 +814,11 @@ export class TurnController {
           class: `card${role ? ` role-${role}` : ''}`, type: 'button', 'data-card': n, 'data-ctl': `card-${n}`,
           'aria-pressed': role ? 'true' : 'false',
           title: `${effectLabel(card.effect)}: ${effectHelp(card.effect)}`,
-          'aria-label': `Card ${n}: number ${card.number}, effect ${effectLabel(card.effect)}${role ? `, used for its ${role}` : ''}${passed ? (pass ? `, passed to ${who(pass.to)}` : this.cfg.aaa ? ', given to the AAA' : ', passed on') : ''}${arrived ? `, passed to you by ${who(pass.from)}` : ''}`,
+          'aria-label': `Card ${n}: number ${card.number}, ${eff} ${effectLabel(card.effect)}${role ? `, used for its ${role === 'effect' ? eff : role}` : ''}${passed ? (pass ? `, passed to ${who(pass.to)}` : this.cfg.aaa ? ', given to the AAA' : ', passed on') : ''}${arrived ? `, passed to you by ${who(pass.from)}` : ''}`,
           disabled: locked || !playable ? true : null,
           onclick: () => this.clickHandCard(n),
         },
-        el('span', { class: 'tag' }, role === 'number' ? 'number ✓' : role === 'effect' ? 'effect ✓' : passed ? 'passed' : `card ${n}`),
+        el('span', { class: 'tag' }, role === 'number' ? 'number ✓' : role === 'effect' ? `${eff} ✓` : passed ? 'passed' : `card ${n}`),
         el('span', { class: 'num' }, card.number),
         el('span', { class: 'eff', html: `${iconSvg(card.effect, 20)}<span>${effectShort(card.effect)}</span>` }),
         passed && pass ? el('span', { class: 'pass-note', 'data-passed-to': pass.to }, `→ to ${who(pass.to)}`) : null,
@@ -861,6 +892,38 @@ export class TurnController {
   }
 
   /**
+   * American Dream against the AAA: a Validation card came up, so the player crosses off one
+   * open street bonus, then two open column bonuses (as many as are left), one button each (or
+   * the bonus tapped on the sheet), before anything else is played.
+   */
+  gridCrossChoices() {
+    const o = this.opts;
+    const v = this.cfg.layout.american_dream || {};
+    const box = el('div', { class: 'cross-choices' });
+    const items = o.cross.map((item) => ({ item, ...crossItem(item, this.cfg.layout) }));
+    const streets = items[0] && items[0].kind === 'street';
+    box.append(el('h3', { id: 'cross-prompt' }, `A Validation card came up: cross off ${streets ? 'a street bonus' : 'a column bonus'}`));
+    const left = [[o.sheet?.owed || 0, 'street'], [o.sheet?.owed_columns || 0, 'column']]
+      .filter(([n]) => n > 0).map(([n, kind]) => `${n} ${kind} bonus${n > 1 ? 'es' : ''}`).join(' and ');
+    box.append(el('p', { class: 'hint' }, `Each Validation card has you cross off 1 street bonus and 2 column bonuses still open, before you play${left ? ` (${left} to go)` : ''}. Choose below or tap the bonus on the sheet. A crossed-off bonus is lost for good, and the AAA scores ${v.street_bonus ?? 10} per street bonus crossed off.`));
+    const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'cross-prompt' });
+    for (const { item, kind, n } of items) {
+      row.append(el('button', {
+        type: 'button', class: 'primary', 'data-ctl': `cross-${item}`, 'data-cross': item, 'data-cross-kind': kind,
+        'aria-label': `Cross off the ${kind} ${n} bonus`,
+        disabled: this.busy ? true : null,
+        onclick: () => this.crossBonus(item),
+      }, kind === 'street' ? `Street ${n} bonus (${v.street_bonus ?? ''})` : `Column ${n} bonus (×${v.column_multiplier ?? ''})`));
+    }
+    box.append(row);
+    for (const item of this.draft.cross || []) {
+      const c = crossItem(item, this.cfg.layout);
+      box.append(el('p', { class: 'hint' }, `${c.kind === 'street' ? 'Street' : 'Column'} ${c.n} bonus crossed off.`));
+    }
+    return box;
+  }
+
+  /**
    * Roswell, the seat's first turn: the four infiltration objectives, one button each, before
    * anything else is played.
    */
@@ -915,12 +978,14 @@ export class TurnController {
 
     if (stage === 'submitted') {
       step.append(el('h3', {}, 'Turn confirmed'));
-      hint(turnText(this.submitted, this.cfg.offer, (k) => this.planShort(k + 1)));
+      hint(turnText(this.submitted, this.cfg.offer, (k) => this.planShort(k + 1), this.cfg.layout));
       hint('Waiting for the other players. You can still restart your turn until the round resolves.');
     } else if (!o) {
       hint(this.busy ? 'Loading…' : 'Waiting for the table…');
     } else if (stage === 'objective') {
       step.append(this.objectiveChoices());
+    } else if (stage === 'cross' && !hasActions(this.cfg.layout)) {
+      step.append(this.gridCrossChoices());
     } else if (stage === 'cross') {
       step.append(el('h3', { id: 'cross-prompt' }, 'A Validation card came up: cross off one open end-of-route bonus'));
       const owed = Math.max(1, ((o.sheet && o.sheet.owed) || 0));
@@ -958,14 +1023,20 @@ export class TurnController {
         step.append(el('h3', {}, 'Roundabout'));
         hint('Choose a highlighted empty house to build a roundabout there.');
       } else if (!this.pick) {
-        step.append(el('h3', {}, this.cfg.offer.hand ? (this.handNum ? 'Choose the effect card' : 'Choose the number card') : 'Choose a combination'));
+        const actions = hasActions(this.cfg.layout);
+        step.append(el('h3', {}, this.cfg.offer.hand ? (this.handNum ? `Choose the ${actions ? 'effect' : 'action'} card` : 'Choose the number card') : 'Choose a combination'));
         hint(this.cfg.offer.hand
-          ? (this.handNum ? 'Pick a different card for its effect.' : 'Pick the card whose number you write.')
+          ? (this.handNum ? (actions ? 'Pick a different card for its effect.' : 'Pick a different card for its action: a house of that family becomes perfect.') : 'Pick the card whose number you write.')
           : 'Pick one of the three combinations; the houses where its number fits light up.');
       } else {
         const r = resolvePick(this.cfg.offer, this.pick);
-        step.append(el('h3', { html: `Write ${r.number}${r.effect === 'temp' ? ' (±2)' : ''} ${iconSvg(r.effect, 18)} ${effectLabel(r.effect)}` }));
+        const actions = hasActions(this.cfg.layout);
+        step.append(el('h3', { html: `Write ${r.number}${r.effect === 'temp' && actions ? ' (±2)' : ''} ${iconSvg(r.effect, 18)} ${effectLabel(r.effect)}` }));
         hint('Choose a highlighted house on the sheet (dashed outline). A house showing several numbers lets you choose.');
+        if (!actions) {
+          const colour = this.familyColour(r.effect);
+          hint(`A house of the ${effectLabel(r.effect)} family${colour ? ` (${colour})` : ''} becomes perfect (circled) with this number; no action is used.`);
+        }
         if (this.chooser && this.chooser.kind === 'number') {
           const ch = el('div', { class: 'chooser', role: 'group', 'aria-label': `Number for ${houseName(this.chooser.house)}` });
           ch.append(el('p', { class: 'hint' }, `Which number in ${houseName(this.chooser.house)}?`));
@@ -988,7 +1059,10 @@ export class TurnController {
           onclick: () => { this.mode = this.mode === 'roundabout' ? null : 'roundabout'; this.render(); },
         }, 'Build a roundabout first'));
       }
-      for (const street of this.draft.cross || []) hint(`Street ${street} bonus crossed off (a Validation card came up).`);
+      for (const item of this.draft.cross || []) {
+        const c = crossItem(item, this.cfg.layout);
+        hint(`${c.kind === 'street' ? 'Street' : 'Column'} ${c.n} bonus crossed off (a Validation card came up).`);
+      }
       if (this.draft.objective != null) hint(`Infiltration objective ${this.draft.objective} circled.`);
     } else if (stage === 'choice') {
       const b = this.draft.play.build;

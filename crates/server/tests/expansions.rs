@@ -2,8 +2,9 @@
 //! sheet in the view, on the Ice Cream sheet the bonus a Validation card makes the player cross
 //! off first thing in their next turn (listed by the options, paid by the turn's `cross`,
 //! refused anywhere else), on the Atomic War sheet the AAA's halves of the shelters, in the
-//! view and through the companion, and on the Coin Coin sheet the AAA's points at a duck
-//! scoring the companion's turn holds.
+//! view and through the companion, on the Coin Coin sheet the AAA's points at a duck
+//! scoring the companion's turn holds, and on the American Dream sheet a turn without an
+//! action stage and the street and column bonuses a Validation card makes the player cross.
 
 mod common;
 
@@ -541,6 +542,106 @@ async fn the_companion_holds_a_duck_scoring_for_the_aaa_at_the_end_of_the_turn()
     assert_eq!(row["id"], "ducks");
     assert!(
         row["detail"].as_str().unwrap().starts_with("1 + 2 + 1:"),
+        "{row}"
+    );
+    srv.running.stop().await;
+}
+
+/// American Dream through the companion: a number is the whole build (no effect is listed,
+/// the draft is complete once written, a house numbered with its family's action is perfect),
+/// and a Validation card owes one street bonus, then two column bonuses (column c as 5 + c).
+#[tokio::test]
+async fn an_american_dream_turn_has_no_action_stage_and_crosses_streets_then_columns() {
+    let srv = server().await;
+    let addr = srv.addr();
+    let edition = welcome_engine::Edition::by_id("collector").unwrap();
+    let layout = edition
+        .sheet(welcome_engine::SheetId::new("american-dream").unwrap())
+        .unwrap();
+    let mut sheet = serde_json::to_value(welcome_engine::SheetData::of(
+        layout,
+        &welcome_engine::Sheet::new(layout),
+    ))
+    .unwrap();
+    let body = |sheet: &Value, draft: Value| {
+        json!({
+            "edition": "collector",
+            "sheet_id": "american-dream",
+            "sheet": sheet,
+            "offer": { "hand": ["5-surveyor", "9-pool", "12-temp"] },
+            "plans": [{ "card": 75, "approved": false }, { "card": 78, "approved": false }, { "card": 81, "approved": false }],
+            "mode": "solo",
+            "aaa": { "level": 1, "given": [] },
+            "draft": draft
+        })
+    };
+    // 5 with the Pool card in street 1 house 4, a pool house: perfect, and nothing else to do.
+    let build = json!({ "pick": { "hand": [1, 2] }, "house": [1, 4], "number": 5 });
+    let o = call(
+        addr,
+        "POST",
+        COMPANION,
+        body(&sheet, json!({ "play": { "build": build } })),
+        200,
+    )
+    .await;
+    assert_eq!(o["error"], Value::Null, "{o}");
+    assert_eq!(o["complete"], true);
+    assert_eq!(o["effects"], json!([]));
+    assert_eq!(o["derived"]["perfect"], json!([[1, 4]]));
+    let mut with_effect = build.clone();
+    with_effect["effect"] = json!("pool");
+    let o = call(
+        addr,
+        "POST",
+        COMPANION,
+        body(&sheet, json!({ "play": { "build": with_effect } })),
+        200,
+    )
+    .await;
+    assert_eq!(o["error"]["code"], "no_action", "{o}");
+
+    // A Validation card came up: first one open street bonus, then two column bonuses.
+    sheet["owed"] = json!(1);
+    sheet["owed_columns"] = json!(2);
+    let o = call(addr, "POST", COMPANION, body(&sheet, json!({})), 200).await;
+    assert_eq!(o["cross"], json!([1, 2, 3, 4, 5]), "{o}");
+    assert_eq!(o["placements"], json!([]));
+    let o = call(
+        addr,
+        "POST",
+        COMPANION,
+        body(&sheet, json!({ "cross": [2] })),
+        200,
+    )
+    .await;
+    assert_eq!(o["cross"], json!([6, 7, 8, 9, 10, 11, 12]), "{o}");
+    let o = call(
+        addr,
+        "POST",
+        COMPANION,
+        body(&sheet, json!({ "cross": [2, 6, 12] })),
+        200,
+    )
+    .await;
+    assert_eq!(o["cross"], Value::Null, "{o}");
+    assert_eq!(o["derived"]["street_bonuses"][1], "lost");
+    assert_eq!(
+        o["derived"]["column_bonuses"],
+        json!(["lost", "open", "open", "open", "open", "open", "lost"])
+    );
+    let draft = json!({ "cross": [2, 6, 12], "play": { "build": build } });
+    let o = call(addr, "POST", COMPANION, body(&sheet, draft), 200).await;
+    assert_eq!(o["complete"], true, "{o}");
+    let after = o["after_turn"].clone();
+    assert_eq!(after["streets"][1]["bonus"], "lost", "{after}");
+    assert_eq!(after["owed"], Value::Null);
+    // the AAA scores 10 per street bonus crossed off on the player's sheet
+    let o = call(addr, "POST", COMPANION, body(&after, json!({})), 200).await;
+    let row = &o["aaa"]["score"]["sheet_rows"][1];
+    assert_eq!(
+        (row["id"].as_str(), row["points"].as_i64()),
+        (Some("streets"), Some(10)),
         "{row}"
     );
     srv.running.stop().await;
