@@ -37,6 +37,7 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
     let values = TableValues {
         plans: req.plans.map(|p| p.values),
         opponent: req.aaa.as_ref().and_then(|a| a.opponent),
+        layout: None,
     };
     values
         .check()
