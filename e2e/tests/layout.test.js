@@ -66,3 +66,33 @@ test('atomic war: the host enters their printed layout, a broken one is refused 
     await browser.close();
   }
 });
+
+test('companion: the player plays their printed Atomic War layout', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 1280, height: 900 }, errors);
+    await page.goto(`${BASE}/companion`);
+    await page.waitForSelector('#c-edition');
+    await page.selectOption('#c-edition', 'collector');
+    await page.selectOption('#c-sheet', 'atomic-war');
+    await page.click('#layout-fold summary');
+    await page.fill('#layout-text', await withShelters(page, [[2, 5], [], [3, 6]]));
+    await page.click('#save-layout');
+    await page.waitForFunction(() => /ATO-L1/.test(document.querySelector('#layout-error')?.textContent || ''));
+    await page.fill('#layout-text', await withShelters(page, OURS));
+    await page.click('#save-layout');
+    await page.waitForSelector('#layout-h .layout-entered');
+    const check = async () => {
+      await page.waitForSelector('#companion-sheet .shelter[data-shelter="1,1"]');
+      const drawn = await page.locator('#companion-sheet .shelter').evaluateAll((gs) => gs.map((g) => g.dataset.shelter));
+      assert.deepEqual(drawn, HOUSES);
+    };
+    await check();
+    await page.reload();
+    await check();
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -153,6 +153,10 @@ pub struct CompanionOptions {
     /// The AAA of a collector solo game (§15); left out, the level-1 card with nothing given.
     #[serde(default)]
     pub aaa: Option<CompanionAaa>,
+    /// The layout printed on the player's own sheet (a sheet file, as an object or as its
+    /// text), checked as a table's; absent: the shipped layout.
+    #[serde(default)]
+    pub layout: Option<serde_json::Value>,
 }
 
 /// The AAA as a companion player keeps it at their physical table: its level, their own

@@ -20,9 +20,10 @@ export function layoutMark() {
 /**
  * The host's form for the layout printed on their sheet: the sheet file in a text box (the
  * entered layout, else the shipped one), saved with `save(text)` or taken back with
- * `save(null)`; an error (naming the constraint broken) is shown and nothing changes.
+ * `save(null)`; an error (naming the constraint broken) is shown and nothing changes. With
+ * `fold`, the form is folded under its title until opened (open while a layout is entered).
  */
-export function layoutForm(t, save) {
+export function layoutForm(t, save, { fold = false } = {}) {
   const shipped = sheetOf(t.edition, t.sheet);
   const err = el('p', { class: 'error-text', role: 'alert', id: 'layout-error' });
   const text = el('textarea', {
@@ -39,8 +40,9 @@ export function layoutForm(t, save) {
       err.textContent = e.message;
     }
   };
-  const form = el('form', { class: 'panel', id: 'layout-form', 'aria-labelledby': 'layout-h' },
-    el('h2', { id: 'layout-h' }, 'Your printed layout ', t.layout ? layoutMark() : el('span', { class: 'mark placeholder', title: `Placeholder until the printed layout is known: ${stand}` }, 'placeholder')),
+  const title = ['Your printed layout ', t.layout ? layoutMark() : el('span', { class: 'mark placeholder', title: `Placeholder until the printed layout is known: ${stand}` }, 'placeholder')];
+  const form = el('form', { class: fold ? null : 'panel', id: 'layout-form', 'aria-labelledby': 'layout-h' },
+    fold ? null : el('h2', { id: 'layout-h' }, ...title),
     el('p', { class: 'muted', id: 'layout-help' },
       'Some of this sheet’s layout is a stand-in (the mark names which). If your printed sheet differs, edit its file below to match and save: the game then plays with your layout, once it passes the rules’ constraints.'),
     text, err,
@@ -51,5 +53,7 @@ export function layoutForm(t, save) {
     ev.preventDefault();
     send(text.value);
   });
-  return form;
+  if (!fold) return form;
+  return el('details', { class: 'panel', id: 'layout-fold', open: t.layout ? true : null },
+    el('summary', { id: 'layout-h' }, ...title), form);
 }

@@ -239,3 +239,67 @@ async fn a_sheet_without_placeholders_takes_no_layout() {
     assert!(m.contains("no placeholder"), "{m}");
     srv.running.stop().await;
 }
+
+#[tokio::test]
+async fn the_companion_plays_an_entered_layout_for_one_request() {
+    let srv = server().await;
+    let addr = srv.addr();
+    let street = |n: usize| json!({ "houses": vec![""; n] });
+    let body = |layout: Value| {
+        json!({
+            "edition": "collector", "sheet_id": "atomic-war",
+            "sheet": { "streets": [street(10), street(11), street(12)] },
+            "offer": { "combinations": [
+                { "number": 3, "effect": "surveyor" },
+                { "number": 7, "effect": "pool" },
+                { "number": 9, "effect": "bis" }
+            ] },
+            "plans": [
+                { "card": 0, "approved": false },
+                { "card": 6, "approved": false },
+                { "card": 55, "approved": false }
+            ],
+            "draft": { "play": { "build": { "pick": { "combination": 1 }, "house": [1, 1], "number": 3 } } },
+            "layout": layout
+        })
+    };
+    let houses = |o: &Value| -> Vec<Value> {
+        o["derived"]["shelters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["house"].clone())
+            .collect()
+    };
+    // The shipped layout: no shelter on S1 house 1.
+    let o = call(
+        addr,
+        "POST",
+        "/api/companion/options",
+        body(Value::Null),
+        200,
+    )
+    .await;
+    assert_eq!(o["error"], Value::Null, "{o}");
+    assert_eq!(houses(&o)[0], json!([1, 2]));
+    // The player's own: the 3 just written fills the shelter of S1 house 1.
+    let o = call(addr, "POST", "/api/companion/options", body(ours()), 200).await;
+    assert_eq!(o["error"], Value::Null, "{o}");
+    assert_eq!(houses(&o)[0], json!([1, 1]));
+    assert_eq!(o["derived"]["shelters"][0]["capacity"], 3, "{o}");
+    // As text too; and refused, naming the constraint, like a table's.
+    call(
+        addr,
+        "POST",
+        "/api/companion/options",
+        body(json!(ours().to_string())),
+        200,
+    )
+    .await;
+    let mut broken = ours();
+    broken["streets"][1]["shelters"] = json!([]);
+    let e = call(addr, "POST", "/api/companion/options", body(broken), 400).await;
+    assert_eq!(e["code"], "layout_constraint");
+    assert!(e["message"].as_str().unwrap().contains("ATO-L1"), "{e}");
+    srv.running.stop().await;
+}
