@@ -123,6 +123,14 @@ async fn the_host_enters_a_layout_that_plays_and_survives_restarts() {
     assert_eq!(shelters(&info["layout"]), shelters(&ours()));
     // In the edition data's form of a sheet: with the plans dealt with it.
     assert_eq!(info["layout"]["stacks"].as_array().map(Vec::len), Some(3));
+    // A broken layout now leaves the saved one in place.
+    let mut broken = ours();
+    broken["streets"][0]["shelters"] = json!([]);
+    let e = post(addr, &table, json!({ "token": ann, "layout": broken }), 400).await;
+    assert_eq!(e["code"], "layout_constraint");
+    assert!(e["message"].as_str().unwrap().contains("ATO-L1"), "{e}");
+    let info = table_info(addr, &table).await;
+    assert_eq!(shelters(&info["layout"]), shelters(&ours()));
 
     // Kept with the table.
     let db = srv.db.clone();
