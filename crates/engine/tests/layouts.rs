@@ -189,6 +189,11 @@ fn a_layout_that_breaks_a_constraint_is_refused_naming_it() {
     )
     .unwrap_err();
     assert_eq!(e.rule(), Some("ADR-L1"), "{e}");
+    let mut v: Value = serde_json::from_str(&sheet_text("zombies")).unwrap();
+    v["zombies"]["cards"] = json!(["left", "right"]);
+    let e =
+        CheckedLayout::parse(col(), SheetId::new("zombies").unwrap(), &v.to_string()).unwrap_err();
+    assert_eq!(e.rule(), Some("ZOM-L4"), "{e}");
 }
 
 #[test]
@@ -247,7 +252,7 @@ fn bad_input_is_refused_with_its_own_code() {
     let text = serde_json::to_string(classic).unwrap();
     assert_eq!(code(first, classic.id, &text), "layout_verified");
     assert_eq!(
-        code(col(), SheetId::new("zombies").unwrap(), "{}"),
+        code(col(), SheetId::new("werewolves").unwrap(), "{}"),
         "unknown_sheet"
     );
 }
