@@ -556,6 +556,19 @@ impl SheetLayout {
             .map_or(id, |r| r.label.as_str())
     }
 
+    /// Parses a sheet file of an edition whose rules are `rules`: the sheet's own tie-break
+    /// copied in, its per-house maps derived. Not checked yet (`Edition::check` does that).
+    pub(crate) fn from_file(text: &str, rules: EditionRules) -> Result<SheetLayout, EditionError> {
+        let mut l: SheetLayout =
+            serde_json::from_str(text).map_err(|e| EditionError::SheetJson(e.to_string()))?;
+        l.rules = rules;
+        if let Some(t) = l.tie_break {
+            l.rules.tie_break = t;
+        }
+        l.derive();
+        Ok(l)
+    }
+
     fn derive(&mut self) {
         for (s, st) in self.streets.iter().enumerate().take(MAX_STREETS) {
             for e in &st.eggs {
@@ -1570,14 +1583,7 @@ impl Edition {
         }
         let mut layouts = Vec::with_capacity(sheets.len());
         for text in sheets {
-            let mut l: SheetLayout =
-                serde_json::from_str(text).map_err(|e| EditionError::SheetJson(e.to_string()))?;
-            l.rules = data.rules;
-            if let Some(t) = l.tie_break {
-                l.rules.tie_break = t;
-            }
-            l.derive();
-            layouts.push(l);
+            layouts.push(SheetLayout::from_file(text, data.rules)?);
         }
         // The default sheet first, the others in file order.
         let Some(i) = layouts.iter().position(|l| l.id == data.default_sheet) else {
@@ -1613,6 +1619,24 @@ impl Edition {
             ed.check_deck(counts)?;
         }
         Ok(ed)
+    }
+
+    /// Checks `layout` as this edition's files are checked when they load, with it in the
+    /// place of the edition's sheet of the same id: the sheet checks, its expansion's layout
+    /// constraints, and every check of the edition that reads a sheet (its plans' streets, the
+    /// AAA cards' temp boxes). Used for a layout a table enters (`crate::layout`).
+    pub(crate) fn check_with(&self, layout: &SheetLayout) -> Result<(), EditionError> {
+        let mut edition = self.clone();
+        match edition.sheets.iter_mut().find(|s| s.id == layout.id) {
+            Some(s) => *s = layout.clone(),
+            None => {
+                return Err(EditionError::Inconsistent(format!(
+                    "edition {} has no sheet {}",
+                    self.id, layout.id
+                )))
+            }
+        }
+        edition.check()
     }
 
     fn check_deck(&self, counts: &DeckCounts) -> Result<(), EditionError> {

@@ -598,6 +598,12 @@ impl Game {
             options.aaa_level = Some(c.level);
         }
         let layout = layout_of(edition, options.sheet)?;
+        let layout = match values.layout {
+            Some(entered) => entered
+                .for_game(edition, layout)
+                .map_err(crate::values::ValuesError::from)?,
+            None => layout,
+        };
         if options.advanced && !layout.advanced {
             return Err(SetupError::AdvancedNotAllowed {
                 sheet: layout.id.to_string(),

@@ -13,6 +13,7 @@ pub mod card;
 pub mod edition;
 pub mod game;
 pub mod id;
+pub mod layout;
 pub mod legal;
 pub mod machine;
 pub mod modules;
@@ -37,6 +38,7 @@ pub use game::{
     Options, PassDirection, Pile, Position, RoundLog, SetupError, StepError, ViewError,
 };
 pub use id::{BadId, EditionId, SheetId};
+pub use layout::{CheckedLayout, EnteredLayout, LayoutError};
 pub use legal::{Combination, Offer, Placement, PlanSlot, TurnContext, TurnError};
 pub use machine::{Decision, Stage, TurnMachine};
 pub use modules::{ChoiceKind, Module};

@@ -7,6 +7,7 @@ use crate::aaa::Outcome;
 use crate::card::Draw;
 use crate::edition::Edition;
 use crate::game::{DealError, DealerError, EndReason, Game, Options, RoundLog, SetupError};
+use crate::layout::EnteredLayout;
 use crate::legal::TurnError;
 use crate::values::TableValues;
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,10 @@ pub struct RecordSetup {
     /// Values the table entered from its own cards (collector §18.5).
     #[serde(default, skip_serializing_if = "TableValues::is_empty")]
     pub values: TableValues,
+    /// The sheet's layout as the table entered it from its own printed sheet (collector
+    /// expansions X40): a whole sheet file. Absent when the game played the shipped layout.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<serde_json::Value>,
 }
 
 /// The final result, checked on replay.
@@ -216,6 +221,7 @@ impl Record {
                 seats: names,
                 plans: game.plans().map(|p| p.card),
                 values: game.values(),
+                layout: game.values().layout.map(EnteredLayout::to_value),
             },
             rounds: game.log().to_vec(),
             result,
@@ -336,6 +342,14 @@ impl Record {
                 options: setup.options.edition.to_string(),
             });
         }
+        let mut values = setup.values;
+        if let Some(layout) = &setup.layout {
+            let edition = Edition::by_id(&setup.edition)
+                .ok_or_else(|| SetupError::UnknownEdition(setup.edition.clone()))?;
+            let entered = EnteredLayout::parse(edition, setup.options.sheet, &layout.to_string())
+                .map_err(|e| SetupError::Values(e.into()))?;
+            values.layout = Some(entered);
+        }
         let players = setup.seats.len();
         let draws: VecDeque<Draw> = self
             .rounds
@@ -350,7 +364,7 @@ impl Record {
             setup.seed.unwrap_or(0),
             setup.plans,
             draws,
-            &setup.values,
+            &values,
         ) {
             Ok(g) => g,
             Err(SetupError::Deal(source)) => return Err(RecordError::Deal { round: 1, source }),

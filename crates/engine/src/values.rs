@@ -1,9 +1,10 @@
 //! Values a table enters from its own cards (collector §18.5, Ruling C29): many printed values
 //! are only known from pictures, so a host who owns the box can play with the plan points and
-//! the AAA opponent card printed on theirs. They are checked, kept in the game record and used
-//! for scoring.
+//! the AAA opponent card printed on theirs, and with the layout printed on their sheet
+//! (`crate::layout`). They are checked, kept in the game record and used for scoring.
 
 use crate::aaa::{AaaCard, AaaCardError, LETTERS};
+use crate::layout::{EnteredLayout, LayoutError};
 use serde::{Deserialize, Serialize};
 
 /// Highest plan value a table may enter (Appendix A.6).
@@ -19,6 +20,12 @@ pub struct TableValues {
     /// The AAA opponent card played, as printed on the table's card.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent: Option<AaaCard>,
+    /// The sheet's layout as printed on the table's own sheet, checked when it was entered.
+    /// Not part of the values' JSON: it is a whole sheet file, which a game record keeps in
+    /// `setup.layout` and a server in its own column; whoever reads the values back enters it
+    /// again (`EnteredLayout::parse`).
+    #[serde(skip)]
+    pub layout: Option<EnteredLayout>,
 }
 
 /// Why entered values are refused; names the field. Nothing is changed.
@@ -34,6 +41,8 @@ pub enum ValuesError {
     OpponentLevel { entered: u8, played: u8 },
     #[error("opponent: only the AAA solo game has an opponent card")]
     NoOpponent,
+    #[error("layout: {0}")]
+    Layout(#[from] LayoutError),
 }
 
 impl ValuesError {
@@ -42,6 +51,7 @@ impl ValuesError {
             ValuesError::Plan { .. } => "bad_plan_values",
             ValuesError::Opponent(e) => e.code(),
             ValuesError::OpponentLevel { .. } | ValuesError::NoOpponent => "bad_opponent_values",
+            ValuesError::Layout(e) => e.code(),
         }
     }
 }

@@ -102,6 +102,7 @@ fn setup(options: Options, seats: usize, plans: [u8; 3]) -> RecordSetup {
         seats: (1..=seats).map(|i| format!("P{i}")).collect(),
         plans,
         values: Default::default(),
+        layout: None,
     }
 }
 

@@ -790,6 +790,7 @@ impl Script {
                 seats: (1..=seats).map(|i| format!("P{i}")).collect(),
                 plans,
                 values: Default::default(),
+                layout: None,
             },
             offers: offers.to_vec(),
             draws: deal(offers),
@@ -3185,6 +3186,7 @@ fn record_plans_from_another_sheet_are_refused() {
             seats: vec!["A".into(), "B".into()],
             plans,
             values: Default::default(),
+            layout: None,
         };
         Record {
             format: RECORD_FORMAT.into(),

@@ -13,8 +13,8 @@ use axum::http::StatusCode;
 use axum::Json;
 use welcome_engine::aaa::{table_rule, AaaScore, Outcome};
 use welcome_engine::{
-    opponent_card, AaaCard, Card, Decision, Edition, Mode, Offer, Options, Pick, Play, Score,
-    Sheet, SheetData, SheetLayout, TableValues, Temps, TurnContext,
+    opponent_card, AaaCard, Card, CheckedLayout, Decision, Edition, Mode, Offer, Options, Pick,
+    Play, Score, Sheet, SheetData, SheetLayout, TableValues, Temps, TurnContext,
 };
 
 /// Most other players a companion sheet may rank its temps against.
@@ -32,11 +32,26 @@ fn mode_id(mode: Mode) -> String {
 /// `POST /api/companion/options`.
 pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<CompanionOut>, ApiError> {
     let req: CompanionOptions = parse(body)?;
-    let (edition, layout) = edition::choose(req.edition.as_deref(), req.sheet_id.as_deref())?;
+    let (edition, shipped) = edition::choose(req.edition.as_deref(), req.sheet_id.as_deref())?;
+    // The player's own printed layout, checked as a table's (§X40); kept for this request only.
+    let entered = match &req.layout {
+        None | Some(serde_json::Value::Null) => None,
+        Some(v) => {
+            let text = match v {
+                serde_json::Value::String(text) => text.clone(),
+                v => v.to_string(),
+            };
+            let l = CheckedLayout::parse(edition, shipped.id, &text)
+                .map_err(|e| ApiError::bad_request(e.code(), e.to_string()))?;
+            Some(l)
+        }
+    };
+    let layout: &SheetLayout = entered.as_ref().map_or(shipped, CheckedLayout::layout);
     // Values from the player's own cards (§18.5), checked as a table's are.
     let values = TableValues {
         plans: req.plans.map(|p| p.values),
         opponent: req.aaa.as_ref().and_then(|a| a.opponent),
+        layout: None,
     };
     values
         .check()

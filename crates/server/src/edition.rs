@@ -15,9 +15,9 @@ use welcome_engine::{Edition, EditionId, Effect, Mode, PlanCard, SheetId, SheetL
 
 /// A sheet with the plans that can be dealt with it.
 #[derive(Serialize)]
-struct SheetOut {
+struct SheetOut<'a> {
     #[serde(flatten)]
-    layout: &'static SheetLayout,
+    layout: &'a SheetLayout,
     /// Plan ids that may be plan n°1, n°2, n°3 with this sheet (advanced plans included: they
     /// say so themselves), per `Edition::plans_of`.
     stacks: [Vec<u8>; 3],
@@ -50,7 +50,7 @@ struct EditionOut {
     /// The sheet played when none is named.
     default_sheet: SheetId,
     /// Every sheet, the default one first.
-    sheets: Vec<SheetOut>,
+    sheets: Vec<SheetOut<'static>>,
     plans: Vec<PlanOut>,
     /// For each house number, the effects on the backs of its cards.
     deck: BTreeMap<u8, Vec<Effect>>,
@@ -76,6 +76,12 @@ struct AaaOut {
     ranges: BTreeMap<&'static str, [u8; 2]>,
 }
 
+/// A sheet of `edition` in the form the edition data gives its sheets (with its `stacks`):
+/// how a table shows the layout its host entered.
+pub fn sheet_json(edition: &Edition, layout: &SheetLayout) -> serde_json::Value {
+    serde_json::to_value(sheet_out(edition, layout)).unwrap_or_default()
+}
+
 /// The edition played when a request names none.
 pub fn default_edition() -> &'static Edition {
     Edition::by_id(EditionId::default().as_str())
@@ -83,7 +89,7 @@ pub fn default_edition() -> &'static Edition {
         .expect("the engine has at least one edition")
 }
 
-fn sheet_out(e: &'static Edition, layout: &'static SheetLayout) -> SheetOut {
+fn sheet_out<'a>(e: &'a Edition, layout: &'a SheetLayout) -> SheetOut<'a> {
     SheetOut {
         layout,
         stacks: std::array::from_fn(|i| {

@@ -5,8 +5,8 @@ use crate::state::{AppState, TableCell};
 use crate::store::Write;
 use crate::table::{hash_token, hex, NewTable, Seat, Table};
 use crate::wire::{
-    CreateTable, Created, DealNext, EnterValues, HostToken, Join, Joined, LobbyEntry, SeatBot,
-    TableInfo,
+    CreateTable, Created, DealNext, EnterLayout, EnterValues, HostToken, Join, Joined, LobbyEntry,
+    SeatBot, TableInfo,
 };
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -242,6 +242,7 @@ async fn create_now(
         seats,
         timer,
         values: req.values,
+        layout: None,
     });
     let mut writes = vec![Write::Table(table.row())];
     if req.deal_only {
@@ -361,6 +362,35 @@ async fn values_now(
     let req: EnterValues = parse(body)?;
     let mut t = cell.table.lock().await;
     t.set_values(st.store(), &req.token, req.values).await?;
+    cell.changed(&mut t);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+pub async fn layout(
+    State(st): State<AppState>,
+    Path(table): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    detached(layout_now(st, table, body)).await
+}
+
+async fn layout_now(
+    st: AppState,
+    table: String,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<StatusCode, ApiError> {
+    let cell = st.table(&table)?;
+    let req: EnterLayout = parse(body)?;
+    // The sheet file as an object, or as its text (a host's file as it is, which the engine
+    // then reads and names any JSON error in).
+    let text = match req.layout {
+        serde_json::Value::Null => None,
+        serde_json::Value::String(text) => Some(text),
+        v => Some(v.to_string()),
+    };
+    let mut t = cell.table.lock().await;
+    t.set_layout(st.store(), &req.token, text.as_deref())
+        .await?;
     cell.changed(&mut t);
     Ok(StatusCode::NO_CONTENT)
 }

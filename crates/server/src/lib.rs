@@ -88,6 +88,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{table}/join", post(http::join))
         .route("/api/tables/{table}/start", post(http::start))
         .route("/api/tables/{table}/values", post(http::values))
+        .route("/api/tables/{table}/layout", post(http::layout))
         .route("/api/tables/{table}/deal", post(http::deal))
         .route("/api/tables/{table}/end", post(http::end))
         .route("/api/tables/{table}/seats/{seat}/bot", post(http::bot))

@@ -84,6 +84,10 @@ pub fn replay_bytes(bytes: &[u8], limits: &Limits) -> Result<ReplayOut, ApiError
         seats: names.clone(),
         rounds,
         result: view::result(&game, names),
+        layout: game
+            .values()
+            .layout
+            .map(|l| crate::edition::sheet_json(game.edition(), l.layout())),
     })
 }
 

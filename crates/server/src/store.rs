@@ -57,6 +57,8 @@ pub struct TableRow {
     pub aaa_level: Option<u8>,
     /// Values the host entered (`TableValues` as JSON; empty when none).
     pub values: String,
+    /// The layout the host entered (a sheet file; empty when none).
+    pub layout: String,
 }
 
 /// A confirmed turn of the round in progress.
@@ -106,6 +108,8 @@ pub enum Write {
     Host { table: String, host_hash: String },
     /// Values the host entered before the start (JSON; empty when none).
     Values { table: String, values: String },
+    /// The layout the host entered before the start (a sheet file; empty when none).
+    Layout { table: String, layout: String },
     /// A table removed with its seats and turns (an abandoned lobby table).
     Forget { table: String },
 }
@@ -353,8 +357,8 @@ impl<'a> Script<'a> {
                 self.stmt(
                     "INSERT INTO game_tables (id, host_name, mode, edition, sheet, advanced, \
                      first_plan_reshuffle, table_mode, host_hash, seed, created, turn_seconds, turn_expiry, \
-                     aaa_level, table_values, status, record) \
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
+                     aaa_level, table_values, table_layout, status, record) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
                     &[
                         Text(&t.id),
                         Text(&t.host_name),
@@ -372,6 +376,7 @@ impl<'a> Script<'a> {
                         Text(&t.turn_expiry),
                         OptInt(t.aaa_level.map(i64::from)),
                         Text(&t.values),
+                        Text(&t.layout),
                     ],
                 );
                 for (i, seat) in t.seats.iter().enumerate() {
@@ -424,6 +429,10 @@ impl<'a> Script<'a> {
                 "UPDATE game_tables SET table_values = ? WHERE id = ?",
                 &[Text(values), Text(table)],
             ),
+            Write::Layout { table, layout } => self.stmt(
+                "UPDATE game_tables SET table_layout = ? WHERE id = ?",
+                &[Text(layout), Text(table)],
+            ),
             Write::Forget { table } => {
                 for sql in [
                     "DELETE FROM pending_turns WHERE table_id = ?",
@@ -456,7 +465,7 @@ impl Store for SqliteStore {
             let rows = sqlx::query(
                 "SELECT id, host_name, mode, edition, sheet, advanced, first_plan_reshuffle, \
                  table_mode, host_hash, seed, created, turn_seconds, turn_expiry, aaa_level, \
-                 table_values, status, record \
+                 table_values, table_layout, status, record \
                  FROM game_tables \
                  ORDER BY created, id",
             )
@@ -489,6 +498,7 @@ impl Store for SqliteStore {
                             .try_get::<Option<i64>, _>("aaa_level")?
                             .map(|l| l.clamp(0, u8::MAX as i64) as u8),
                         values: r.try_get("table_values")?,
+                        layout: r.try_get("table_layout")?,
                     },
                     status: r.try_get("status")?,
                     record: r.try_get("record")?,
@@ -570,6 +580,7 @@ mod tests {
             turn_expiry: "bot".into(),
             aaa_level: None,
             values: String::new(),
+            layout: String::new(),
         }
     }
 

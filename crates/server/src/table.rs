@@ -21,7 +21,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use welcome_bots::{seat_seed, BotKind};
 use welcome_engine::{
-    DealerError, Game, Mode, Options, PlayerView, Record, Score, Sheet, TableValues, Turn,
+    CheckedLayout, DealerError, Edition, Game, Mode, Options, PlayerView, Record, Score, Sheet,
+    SheetLayout, TableValues, Turn,
 };
 
 /// Mixes the round into a bot's seed so that each round's decision has its own stream.
@@ -110,6 +111,9 @@ pub struct Table {
     deadline: Option<(u16, i64)>,
     /// Values the host entered from their own cards, used when the game starts.
     values: TableValues,
+    /// The layout the host entered from their own printed sheet, checked; the game is set up
+    /// with it (and its record keeps it).
+    layout: Option<CheckedLayout>,
     /// The plans the game deals (from the seed), shown before the start.
     deal_plans: Option<[u8; 3]>,
 }
@@ -126,6 +130,7 @@ pub struct NewTable {
     pub seats: Vec<Seat>,
     pub timer: Option<TurnTimer>,
     pub values: TableValues,
+    pub layout: Option<CheckedLayout>,
 }
 
 fn raw<T: serde::Serialize>(v: &T) -> Box<RawValue> {
@@ -154,6 +159,7 @@ impl Table {
             deadline: None,
             deal_plans: welcome_engine::plans_for(&t.options, t.seed).ok(),
             values: t.values,
+            layout: t.layout,
         }
     }
 
@@ -179,6 +185,19 @@ impl Table {
                 .into(),
             aaa_level: self.options.aaa_level,
             values: values_text(&self.values),
+            layout: self
+                .layout
+                .as_ref()
+                .map(CheckedLayout::to_json)
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The layout the table plays when its host entered one: the game's once it has started.
+    pub fn entered_layout(&self) -> Option<&SheetLayout> {
+        match &self.game {
+            Some(g) => g.values().layout.map(|l| l.layout()),
+            None => self.layout.as_ref().map(CheckedLayout::layout),
         }
     }
 
@@ -364,6 +383,10 @@ impl Table {
                 None => self.deal_plans,
             },
             values: self.values,
+            layout: self.entered_layout().and_then(|l| {
+                let edition = Edition::by_id(self.options.edition.as_str())?;
+                Some(crate::edition::sheet_json(edition, l))
+            }),
         }
     }
 
@@ -561,7 +584,15 @@ impl Table {
                 format!("seat {} is still free: invite a player or add a bot", i + 1),
             ));
         }
-        let game = Game::with_values(self.options, self.seats.len(), self.seed, &self.values)
+        let mut values = self.values;
+        if let Some(l) = &self.layout {
+            // Only now is the layout kept for the process (see `welcome_engine::layout`).
+            let entered = l
+                .enter()
+                .map_err(|e| ApiError::engine(StatusCode::SERVICE_UNAVAILABLE, e.code(), e))?;
+            values.layout = Some(entered);
+        }
+        let game = Game::with_values(self.options, self.seats.len(), self.seed, &values)
             .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
         self.game = Some(game);
         let mut writes = Vec::new();
@@ -605,6 +636,47 @@ impl Table {
             .await
             .map_err(ApiError::storage)?;
         self.values = values;
+        Ok(())
+    }
+
+    /// The host enters the layout printed on their own sheet (collector expansions X40), a
+    /// sheet file, before the start; `None` goes back to the shipped layout. Checked as the
+    /// engine checks a shipped sheet; nothing changes on error.
+    pub async fn set_layout(
+        &mut self,
+        store: &dyn Store,
+        token: &str,
+        text: Option<&str>,
+    ) -> Result<(), ApiError> {
+        self.check_host(token)?;
+        if self.game.is_some() {
+            return Err(ApiError::conflict(
+                "already_started",
+                "the game has started: its layout can no longer change",
+            ));
+        }
+        let layout = match text {
+            None => None,
+            Some(text) => {
+                let edition = Edition::by_id(self.options.edition.as_str()).ok_or_else(|| {
+                    crate::edition::unknown_edition(self.options.edition.as_str())
+                })?;
+                let l = CheckedLayout::parse(edition, self.options.sheet, text)
+                    .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
+                Some(l)
+            }
+        };
+        store
+            .write(vec![Write::Layout {
+                table: self.id.clone(),
+                layout: layout
+                    .as_ref()
+                    .map(CheckedLayout::to_json)
+                    .unwrap_or_default(),
+            }])
+            .await
+            .map_err(ApiError::storage)?;
+        self.layout = layout;
         Ok(())
     }
 
@@ -1180,6 +1252,16 @@ impl Table {
             "" => TableValues::default(),
             text => serde_json::from_str(text).map_err(|e| format!("entered values: {e}"))?,
         };
+        let layout = match row.layout.as_str() {
+            "" => None,
+            text => {
+                let edition = Edition::by_id(options.edition.as_str())
+                    .ok_or_else(|| format!("unknown edition {}", options.edition))?;
+                let l = CheckedLayout::parse(edition, options.sheet, text)
+                    .map_err(|e| format!("entered layout: {e}"))?;
+                Some(l)
+            }
+        };
         let timer = match row.turn_seconds {
             0 => None,
             seconds => Some(TurnTimer {
@@ -1211,6 +1293,7 @@ impl Table {
             seats,
             timer,
             values,
+            layout,
         });
         if let Some(text) = st.record {
             let record = Record::from_json(&text).map_err(|e| e.to_string())?;

@@ -102,6 +102,16 @@ pub struct EnterValues {
     pub values: TableValues,
 }
 
+/// `POST /api/tables/{table}/layout`: the host enters the layout printed on their own sheet
+/// before the start: a sheet file (as a JSON object or as its text), or `null` for the shipped
+/// layout again.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnterLayout {
+    pub token: String,
+    pub layout: serde_json::Value,
+}
+
 /// `POST /api/tables/{table}/claim`: the one-time code of a seat move.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -143,6 +153,10 @@ pub struct CompanionOptions {
     /// The AAA of a collector solo game (§15); left out, the level-1 card with nothing given.
     #[serde(default)]
     pub aaa: Option<CompanionAaa>,
+    /// The layout printed on the player's own sheet (a sheet file, as an object or as its
+    /// text), checked as a table's; absent: the shipped layout.
+    #[serde(default)]
+    pub layout: Option<serde_json::Value>,
 }
 
 /// The AAA as a companion player keeps it at their physical table: its level, their own
@@ -245,6 +259,10 @@ pub struct TableInfo {
     pub plans: Option<[u8; 3]>,
     /// Values the host entered from their own cards.
     pub values: TableValues,
+    /// The layout the host entered from their own printed sheet, in the edition data's form of
+    /// a sheet (with its `stacks`); left out when the table plays the shipped layout.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<serde_json::Value>,
 }
 
 /// One line of the lobby.
@@ -604,6 +622,10 @@ pub struct ReplayOut {
     pub rounds: Vec<ReplayRound>,
     /// `null` when the record stops while the game goes on.
     pub result: Option<ResultInfo>,
+    /// The layout the table entered (`setup.layout` of the record), in the edition data's
+    /// form of a sheet; left out when the game played the shipped layout.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<serde_json::Value>,
 }
 
 /// One round of a replay: what it offered and what each seat did (its log entry), then the

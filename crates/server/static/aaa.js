@@ -3,7 +3,7 @@
 // panel during the game and the final comparison. Every rule is the engine's; this only shows it.
 
 import { el, effectLabel, hasActions } from './format.js';
-import { edition, planOf, sheetOf } from './data.js';
+import { edition, planOf, tableSheet } from './data.js';
 
 const LETTERS = ['A', 'B', 'C'];
 /** The AAA's per-card values, in the order the card prints them, with their collector names. */
@@ -200,7 +200,7 @@ export function aaaPanel(t, v) {
   const validated = a.plans.map((p, i) => (p == null ? null : `${planName(t.edition, i)}: ${p} points`)).filter(Boolean);
   const s = a.score;
   // the rows the sheet's own AAA rules add, labelled as the sheet labels its score rows
-  const layout = t.sheet ? sheetOf(t.edition, t.sheet) : null;
+  const layout = t.sheet ? tableSheet(t) : null;
   const rowLabel = (id) => ((layout && layout.score_rows) || []).find((r) => r.id === id)?.label || id;
   // a sheet without the Classic tracks (American Dream) scores the AAA's plans and its own rows
   const classic = s && hasActions(layout) ? [

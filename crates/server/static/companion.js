@@ -5,7 +5,8 @@
 
 import { api } from './api.js';
 import { TurnController } from './turn.js';
-import { edition, sheetOf, planOf, DEFAULT_EDITION } from './data.js';
+import { edition, sheetOf, planOf, layoutPlaceholders, DEFAULT_EDITION } from './data.js';
+import { layoutForm } from './layout.js';
 import { el, emptySheet, EFFECTS, effectLabel, planText, hasActions } from './format.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
@@ -155,18 +156,30 @@ export async function companionPage(main) {
   // the AAA as the server scored it
   let aaaOut = null;
   const save = () => localStorage.setItem(KEY, JSON.stringify(st));
-  const layout = () => sheetOf(st.edition, st.sheetId);
+  // The sheet played: the layout printed on the player's own sheet when they entered one (its
+  // file, `st.layout`, checked by the server), else the edition's.
+  let merged = null;
+  const layout = () => {
+    const shipped = sheetOf(st.edition, st.sheetId);
+    if (!st.layout) return shipped;
+    if (!merged || merged.file !== st.layout) merged = { file: st.layout, sheet: { ...shipped, ...st.layout } };
+    return merged.sheet;
+  };
+  // the layout form, kept while the layout it shows is unchanged (a redraw keeps the edits)
+  let layoutEl = null;
+  let layoutKey = '';
   // Coin Coin: what each duck scoring gives the sheet now, as the server last scored it
   const duckParts = () => (score && score.rows.find((r) => r.id === 'ducks')?.parts) || [null, null, null];
 
   const setupEl = el('section', { class: 'panel', 'aria-labelledby': 'setup-h' });
+  const layoutWrap = el('div', { id: 'companion-layout' });
   const entryEl = el('section', { class: 'panel steps', id: 'controls', 'aria-label': 'This round' });
   const aaaEl = el('div', { id: 'companion-aaa' });
   const sheetEl = el('div', { class: 'sheet-wrap', id: 'companion-sheet' });
   main.append(
     el('h1', {}, 'Score-sheet companion'),
     el('p', { class: 'muted' }, 'Playing with the physical cards? Keep your sheet here: choose your sheet, type the cards showing on the table each round, then write your number and effect — the same rules are checked as online, and the totals are kept for you. The sheet stays in this browser.'),
-    el('div', { class: 'play-layout' }, sheetEl, el('div', {}, entryEl, aaaEl, setupEl)),
+    el('div', { class: 'play-layout' }, sheetEl, el('div', {}, entryEl, aaaEl, setupEl, layoutWrap)),
   );
 
   function othersTemps() {
@@ -184,6 +197,7 @@ export async function companionPage(main) {
 
   function body(offer, draft) {
     const b = { edition: st.edition, sheet_id: st.sheetId, sheet: st.sheet, offer, plans: st.plans, advanced: advanced(), draft };
+    if (st.layout) b.layout = st.layout;
     if (st.cards === 'hand') b.mode = othersTemps().length ? 'expert' : 'solo';
     if (othersTemps().length && b.mode !== 'solo') b.temps_of_others = othersTemps();
     if (aaaOn()) {
@@ -222,11 +236,53 @@ export async function companionPage(main) {
     return api('POST', '/api/companion/options', body(st.entry, draft));
   }
 
+  /** The cards typed in, or any cards: what a request asks about when it only wants the score. */
+  function anyOffer() {
+    const hand = { hand: anyHand(st.edition) };
+    const combos = { combinations: [{ number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }] };
+    return st.entry || (st.cards === 'hand' ? hand : combos);
+  }
+
+  /**
+   * Plays on with the layout printed on the player's own sheet (its file as text; null: the
+   * shipped layout), once the server accepts it with the sheet as it stands; its refusal (the
+   * constraint broken, named) is thrown and nothing changes.
+   */
+  async function saveLayout(text) {
+    // before the first number the AAA's halves start again from the new layout's shelters
+    const written = st.sheet.streets.some((s) => s.houses.some((h) => h));
+    const b = body(anyOffer(), {});
+    if (text == null) delete b.layout;
+    else b.layout = text;
+    if (!written && b.aaa) delete b.aaa.halves;
+    await api('POST', '/api/companion/options', b);
+    st.layout = text == null ? null : JSON.parse(text);
+    if (!written) st.aaa.halves = [];
+    save();
+    if (controller) {
+      controller.dead = true;
+      controller = null;
+      startTurn();
+    }
+    renderSetup();
+    refreshScore();
+    toast(text == null ? 'The sheet is the shipped layout again.' : 'Layout saved: your sheet plays with it.');
+  }
+
+  /** The form of the player's own printed layout, for a sheet whose layout is a stand-in. */
+  function layoutPanel() {
+    if (!layoutPlaceholders(sheetOf(st.edition, st.sheetId)).length) return null;
+    const key = JSON.stringify([st.edition, st.sheetId, st.layout || null]);
+    if (!layoutEl || key !== layoutKey) {
+      layoutKey = key;
+      layoutEl = layoutForm({ edition: st.edition, sheet: st.sheetId, layout: st.layout ? layout() : null }, saveLayout, { fold: true });
+    }
+    return layoutEl;
+  }
+
   async function refreshScore() {
     try {
-      const hand = { hand: anyHand(st.edition) };
-      const combos = { combinations: [{ number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }] };
-      const offer = st.entry || (st.cards === 'hand' ? hand : combos);
+      const offer = anyOffer();
       const sent = aaaSent();
       const o = await api('POST', '/api/companion/options', body(offer, {}));
       score = o.score;
@@ -368,6 +424,7 @@ export async function companionPage(main) {
         (st.sheet.column_bonuses || [])[c] || 'open', (v) => { st.sheet = withColumnBonus(l, st.sheet, c, v); })),
     ] : [];
     const temps = hasActions(l);
+    layoutWrap.replaceChildren(...[layoutPanel()].filter(Boolean));
     setupEl.replaceChildren(
       el('h2', { id: 'setup-h' }, 'Game setup'),
       el('div', { class: 'grid-form' },
@@ -583,7 +640,8 @@ export async function companionPage(main) {
 
   function reset() {
     if (!confirm('Start a new, empty sheet? The current one is lost.')) return;
-    const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city };
+    // a new sheet of the same printed sheet keeps its layout
+    const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city, layout: st.layout };
     st = { ...fresh(st.edition, st.sheetId), ...keep, aaa: freshAaa(st.aaa.level) };
     save();
     if (controller) controller.dead = true;

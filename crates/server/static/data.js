@@ -15,6 +15,22 @@ export function sheetOf(editionId, sheetId) {
 }
 
 /**
+ * The sheet a table (or a replay) plays: the layout its host entered from their printed sheet
+ * (`t.layout`, in the same form), else the edition's.
+ */
+export function tableSheet(t) {
+  return t.layout || sheetOf(t.edition, t.sheet);
+}
+
+/**
+ * Whether a sheet's layout or printed values are stand-ins (its provenance says so; its plan
+ * cards' points are entered as plan values instead): a host may enter their printed layout.
+ */
+export function layoutPlaceholders(sheet) {
+  return (sheet.provenance || []).filter((p) => p.status === 'placeholder' && !/^plan C values/.test(p.what));
+}
+
+/**
  * The id of the edition a sheet belongs to, for a sheet as `sheetOf` returns it; null for any
  * other object.
  */
@@ -35,7 +51,7 @@ export function modeOf(editionId, id) {
 
 /** "Standard · Ice Cream trucks": how a table is named in headers and lists. */
 export function tableKind(t) {
-  const sheet = sheetOf(t.edition, t.sheet);
+  const sheet = tableSheet(t);
   return `${modeOf(t.edition, t.mode).name}${t.advanced ? ' · advanced' : ''} · ${sheet.name}${t.deal_only ? ' · deal only' : ''}`;
 }
 

@@ -32,7 +32,7 @@ export async function lobbyPage(main) {
   // Tables whose printed values are partly stand-ins: enter those of your own cards first.
   const enterValues = el('input', { type: 'checkbox', id: 'enter-values', name: 'enter_values' });
   const enterRow = [el('label', { for: 'enter-values' }, 'Your cards’ values'),
-    el('label', { class: 'row check', for: 'enter-values' }, enterValues, el('span', { class: 'muted' }, 'enter the points printed on your own cards before the start'))];
+    el('label', { class: 'row check', for: 'enter-values' }, enterValues, el('span', { class: 'muted' }, 'enter the values printed on your own cards (and sheet) before the start'))];
   function syncEdition() {
     ed = edition(editionSel.value);
     const keepMode = mode.value;

@@ -6,7 +6,7 @@
 import { api, apiText } from './api.js';
 import { renderSheet, scoreText } from './sheet.js';
 import { el, offerText, logTurnText } from './format.js';
-import { sheetOf, tableKind } from './data.js';
+import { tableSheet, tableKind } from './data.js';
 import { setTitle } from './app.js';
 import { rowHelp } from './help.js';
 import { planName, planCardName } from './aaa.js';
@@ -186,7 +186,7 @@ export async function replayPage(main, table = null) {
     where.textContent = `Round ${r.round} of ${n}`;
     first.disabled = prev.disabled = round <= 1;
     next.disabled = last.disabled = round >= n;
-    const layout = sheetOf(d.edition, d.sheet);
+    const layout = tableSheet(d);
     const offers = r.offers || [];
     const offerOf = (i) => (offers.length === 1 ? offers[0] : offers[i]);
     const name = (i) => d.seats[i] || `Seat ${i + 1}`;
@@ -231,7 +231,7 @@ export async function replayPage(main, table = null) {
 
   function resultPanel(d) {
     const last = d.rounds[d.rounds.length - 1];
-    const layout = sheetOf(d.edition, d.sheet);
+    const layout = tableSheet(d);
     const res = d.result;
     const order = [...last.sheets].sort((a, b) => (res ? res.ranks[a.seat - 1] - res.ranks[b.seat - 1] : b.score.total - a.score.total));
     const cell = (s, id) => (s.score.rows || []).find((x) => x.id === id);

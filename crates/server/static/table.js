@@ -5,7 +5,8 @@ import { api, seats, prefs, TableSocket } from './api.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { TurnController } from './turn.js';
 import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, offerText, logTurnText } from './format.js';
-import { edition, sheetOf, tableKind } from './data.js';
+import { edition, sheetOf, tableSheet, layoutPlaceholders, tableKind } from './data.js';
+import { layoutForm, layoutMark } from './layout.js';
 import { toast, setTitle, redirect } from './app.js';
 import { joinQr, joinHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
@@ -29,6 +30,8 @@ export async function tablePage(main, table, { watch }) {
   let headOpen = false; // the phone's fold of the table's head
   let valuesEl = null; // the host's values form, kept while what it shows is unchanged
   let valuesKey = '';
+  let layoutEl = null; // the host's layout form, kept while the layout it shows is unchanged
+  let layoutKey = '';
   const qr = joinQr(table, 'join-qr');
   const clock = el('span', { id: 'turn-clock', class: 'pill', hidden: true, 'aria-live': 'off' });
   // The round's countdown, from the server's deadline; stops once the page is left.
@@ -190,15 +193,15 @@ export async function tablePage(main, table, { watch }) {
   }
 
   // A mark after the table's kind when the sheet's own values include stand-ins (the sheet's
-  // provenance says so), naming them.
-  // The stand-in values the sheet plays, and the edition's own (its deck) — plans (a sheet's own
-  // plan C too) and the AAA carry their own marks.
+  // provenance says so), naming them, or when the host entered the layout of their printed
+  // sheet. The stand-in values the sheet plays, and the edition's own (its deck) — plans (a
+  // sheet's own plan C too) and the AAA carry their own marks.
   function sheetMark(t) {
-    const sheet = (sheetOf(t.edition, t.sheet).provenance || []).filter((p) => !/^plan C values/.test(p.what));
+    const sheet = t.layout ? [] : (sheetOf(t.edition, t.sheet).provenance || []).filter((p) => !/^plan C values/.test(p.what));
     const deck = (edition(t.edition).provenance || []).filter((p) => !/plan|AAA/i.test(p.what));
     const src = [...sheet, ...deck].filter((p) => p.status === 'placeholder')
       .map((p) => `${p.what} (${p.source})`).join('; ');
-    return src ? [' ', valueMark('placeholder', src)] : null;
+    return [...(t.layout ? [' ', layoutMark()] : []), ...(src ? [' ', valueMark('placeholder', src)] : [])];
   }
 
   function tickClock() {
@@ -315,6 +318,17 @@ export async function tablePage(main, table, { watch }) {
       }
       right.append(valuesEl);
     }
+    if (isHost() && !watch && t.status === 'lobby' && mine && layoutPlaceholders(sheetOf(t.edition, t.sheet)).length) {
+      const key = JSON.stringify(t.layout || null);
+      if (!layoutEl || key !== layoutKey) {
+        layoutKey = key;
+        layoutEl = layoutForm(t, async (text) => {
+          await api('POST', `/api/tables/${encodeURIComponent(table)}/layout`, { token: mine.token, layout: text });
+          toast(text == null ? 'The game plays the shipped layout.' : 'Layout saved: the game plays with it.');
+        });
+      }
+      right.append(layoutEl);
+    }
     if (isHost() && t.status === 'lobby') {
       const ready = t.seats.every((s) => s.name || s.bot);
       const err = el('p', { class: 'error-text', role: 'alert' });
@@ -410,7 +424,7 @@ export async function tablePage(main, table, { watch }) {
   // ----- the game -----
 
   function renderGame(t, v) {
-    const layout = sheetOf(t.edition, t.sheet);
+    const layout = tableSheet(t);
     const me = mySeat();
     const mySheet = me != null ? v.sheets.find((s) => s.seat === me) : null;
     const over = t.status === 'over' || !!v.result;
@@ -591,7 +605,7 @@ export async function tablePage(main, table, { watch }) {
 
   function logPanel(t, v) {
     const plan = (k) => planShort(t.edition, k);
-    const layout = sheetOf(t.edition, t.sheet);
+    const layout = tableSheet(t);
     const items = [...(v.log || [])].reverse().map((r) => {
       const names = (i) => (v.sheets[i] ? v.sheets[i].name : `Seat ${i + 1}`);
       const offers = r.offers || [];
