@@ -60,8 +60,10 @@ pub const CROSS_COLUMN: usize = INFILTRATE + 1;
 pub const AMMO: usize = CROSS_COLUMN + COLUMNS;
 /// Zombies: a barricade instead of the Barrière's fence.
 pub const BARRICADE: usize = AMMO + AMMO_SETS;
+/// A hand of two (Zombies expert and AAA): pass on, or give the AAA, hand card 0…2.
+pub const PASS: usize = BARRICADE + 1;
 /// Size of the action space.
-pub const NUM_ACTIONS: usize = BARRICADE + 1;
+pub const NUM_ACTIONS: usize = PASS + 3;
 /// Sets of hordes of a three-street Zombies sheet.
 const AMMO_SETS: usize = 64;
 /// Columns an American Dream sheet can have (one per house of a street).
@@ -96,6 +98,7 @@ pub const RANGES: [(&str, usize, usize); 23] = [
     ("cross-column", CROSS_COLUMN, COLUMNS),
     ("ammo", AMMO, AMMO_SETS),
     ("barricade", BARRICADE, 1),
+    ("pass", PASS, 3),
 ];
 
 fn house_index(h: HouseRef) -> usize {
@@ -175,6 +178,8 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
         Decision::Cross(_) => return None,
         Decision::Ammo(set) if (set.0 as usize) < AMMO_SETS => AMMO + set.0 as usize,
         Decision::Ammo(_) => return None,
+        Decision::Pass(c) if *c < 3 => PASS + *c as usize,
+        Decision::Pass(_) => return None,
         Decision::Claim(_) => return None,
         Decision::Circle(t) => CIRCLE + usize::from(*t == Treat::Candy),
         Decision::Tier {
@@ -323,7 +328,9 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
         Decision::Ammo(welcome_engine::Hordes((action - AMMO) as u16))
     } else if action == BARRICADE {
         Decision::Effect(Some(EffectUse::Barricade))
-    } else if action < NUM_ACTIONS {
+    } else if (PASS..NUM_ACTIONS).contains(&action) {
+        Decision::Pass((action - PASS) as u8)
+    } else if action < CROSS {
         let plan = (action - CLAIM) / CLAIMS_PER_PLAN;
         let k = (action - CLAIM) % CLAIMS_PER_PLAN;
         return listed(m)

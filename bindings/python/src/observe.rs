@@ -207,13 +207,14 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
     // mask tells the two apart (the observation keeps its layout).
     // So does the Roswell objective (the first turn).
     // Halloween's circle shows as a choice and its ghost bonuses as the plans stage (the
-    // end of the turn), for the same reason.
+    // end of the turn), for the same reason, and so does the card a hand of two passes on
+    // (Zombies expert and AAA).
     let stage = match turn.stage {
         Stage::Ammo { .. } | Stage::Objective | Stage::Cross | Stage::Start => 0,
         Stage::Play => 1,
         Stage::Choice { .. } | Stage::Circle { .. } => 2,
         Stage::Effect { .. } => 3,
-        Stage::Plans | Stage::Bonus { .. } => 4,
+        Stage::Pass { .. } | Stage::Plans | Stage::Bonus { .. } => 4,
         Stage::Done => 5,
     };
     put(stage, 1.0, at);

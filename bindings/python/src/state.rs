@@ -361,6 +361,7 @@ pub fn text(d: &Decision) -> String {
             }
         }
         Decision::Objective(o) => format!("circle infiltration objective {o}"),
+        Decision::Pass(c) => format!("pass hand card {} on", c + 1),
         Decision::Stop { reshuffle: false } => "end the turn".into(),
         Decision::Stop { reshuffle: true } => "end the turn asking for the reshuffle".into(),
         Decision::Circle(t) => format!(

@@ -59,10 +59,8 @@ def test_each_kind_can_be_legal():
     setups = [("first", sheet, mode, players) for sheet in w.sheets()
               for mode, players in [("solo", 1), ("expert", 2), ("standard", 2)]]
     # The collector edition's optional temp is the "temp" kind; its solo game is the AAA's.
-    # Zombies plays the standard game only so far (its expert and AAA rules are to come).
     setups += [("collector", sheet, mode, players) for sheet in w.sheets("collector")
-               for mode, players in [("expert", 2), ("standard", 2), ("solo", 1)]
-               if sheet != "zombies" or mode == "standard"]
+               for mode, players in [("expert", 2), ("standard", 2), ("solo", 1)]]
     def play(edition, sheet, mode, players, seed, prefer=lambda a: False):
         # American Dream is never played with the Advanced variant.
         state = w.State(sheet=sheet, mode=mode, players=players,

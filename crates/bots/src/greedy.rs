@@ -725,6 +725,11 @@ impl GreedyBot {
                 None => break,
             }
         }
+        // A hand of two (Zombies expert and AAA): the card whose number was used goes on;
+        // the sheet is the same either way.
+        if let Stage::Pass { number, .. } = m.stage() {
+            m.apply(Decision::Pass(number)).expect("a listed pass");
+        }
         m
     }
 
@@ -850,8 +855,8 @@ impl GreedyBot {
     }
 
     /// Expert refusal: pass a card at random (every card is equally useless this turn).
-    fn worst_card(&mut self, _ctx: &TurnContext<'_>) -> u8 {
-        self.rng.gen_range(0..3)
+    fn worst_card(&mut self, ctx: &TurnContext<'_>) -> u8 {
+        self.rng.gen_range(0..ctx.offer.len().max(1) as u8)
     }
 }
 

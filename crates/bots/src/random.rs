@@ -73,6 +73,7 @@ impl RandomBot {
                 | Stage::Cross
                 | Stage::Choice { .. }
                 | Stage::Circle { .. }
+                | Stage::Pass { .. }
                 | Stage::Bonus { .. } => {
                     m.options(&mut self.options);
                     let i = self.rng.gen_range(0..self.options.len());

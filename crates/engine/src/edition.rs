@@ -263,6 +263,53 @@ pub struct ZombieValues {
     pub ammo_stock: u8,
     /// Improvement boxes that carry an ammo icon: `[estate size, box]`, both 1-based.
     pub ammo_boxes: Vec<[u8; 2]>,
+    /// The expert variant's deck (§8.3.7).
+    #[serde(default)]
+    pub expert: ZombieExpert,
+    /// The AAA solo game's draw pile, top packet first (§8.6); each packet also holds one
+    /// Zombie card.
+    #[serde(default = "ZombieValues::aaa_packets")]
+    pub aaa_packets: Vec<ZombiePacket>,
+}
+
+impl ZombieValues {
+    /// The printed AAA packets (FR2 1590–1598): 20 cards each, with 0, 1 and 2 Validation cards.
+    fn aaa_packets() -> Vec<ZombiePacket> {
+        (0..3)
+            .map(|validations| ZombiePacket {
+                cards: 20,
+                validations,
+            })
+            .collect()
+    }
+}
+
+/// The Zombies expert variant's deck (FR2 1873–1881, Ruling X30): construction cards per
+/// player plus one Zombie card, rebuilt from the discard when it runs out; the time it runs
+/// out that ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZombieExpert {
+    pub per_player: u8,
+    pub ends_at: u8,
+}
+
+impl Default for ZombieExpert {
+    fn default() -> Self {
+        ZombieExpert {
+            per_player: 10,
+            ends_at: 3,
+        }
+    }
+}
+
+/// One packet of the AAA's Zombies pile: construction cards and Validation cards (one Zombie
+/// card besides).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZombiePacket {
+    pub cards: u8,
+    pub validations: u8,
 }
 
 /// Atomic War's printed values (collector expansions §6.2).

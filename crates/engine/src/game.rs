@@ -19,7 +19,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use zombies::ZombieDeal;
+pub use zombies::PacketView;
+use zombies::{ZombieDeal, ZombieDeck};
 
 mod dealer;
 mod zombies;
@@ -403,23 +404,40 @@ pub struct Position {
     values: TableValues,
     /// Zombies, standard game: pile 1's Zombie cards (collector expansions §8.3.1).
     zombies: Option<ZombieDeal>,
+    /// Zombies, expert and AAA solo: the single draw pile's packets (§8.3.7, §8.6).
+    deck: Option<ZombieDeck>,
     /// The card lying on top of the draw pile, action face up (collector Rulings C19, C26):
     /// already taken from `pile` (and logged), it is the next card drawn.
     top: Option<Draw>,
 }
 
 /// Zombies: pile 1 as every seat sees it (collector expansions §8.3.1): the Zombie cards that
-/// came up are public, so are the kinds still to come, not where they lie.
+/// came up are public, so are the kinds still to come, not where they lie. In the expert and
+/// AAA games the single draw pile instead (`deck`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ZombiePile {
-    /// Construction cards pile 1 has given, and those it holds in all.
+    /// Standard game: construction cards pile 1 has given, and those it holds in all (0 in
+    /// the expert and AAA games).
     pub drawn: u8,
     pub holds: u8,
     /// The Zombie cards still in it, sorted.
     pub left: Vec<crate::edition::ZombieCard>,
     /// The Zombie cards that came up as this round was dealt, in order.
     pub now: ZombieCards,
+    /// Expert and AAA games: the draw pile's packets, top first, the card shown on top not
+    /// counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<DeckView>,
+}
+
+/// The single draw pile of the Zombies expert and AAA games as every seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckView {
+    pub packets: Vec<PacketView>,
+    /// Expert: times the deck ran out when a card had to be drawn (the third ends the game).
+    pub ran_out: u8,
 }
 
 /// What the top of a face-up draw pile shows.
@@ -430,6 +448,8 @@ pub enum NextCard {
     Action(Effect),
     /// The back of a Validation card (its letter is hidden).
     Validation,
+    /// A Zombie card (Zombies expert and AAA games).
+    Zombie(crate::edition::ZombieCard),
 }
 
 /// A game in progress or finished: its `Position` and the round log kept for the record.
@@ -470,6 +490,7 @@ impl PartialEq for Position {
             && self.values == other.values
             && self.top == other.top
             && self.zombies == other.zombies
+            && self.deck == other.deck
     }
 }
 
@@ -609,7 +630,7 @@ impl Game {
                 sheet: layout.id.to_string(),
             });
         }
-        if layout.zombies.is_some() && options.mode != Mode::Standard {
+        if layout.zombies.is_some() && options.mode == Mode::Solo && aaa_card.is_none() {
             return Err(SetupError::SheetMode {
                 sheet: layout.id.to_string(),
                 mode: options.mode.name(),
@@ -651,7 +672,21 @@ impl Game {
                 guarded: total - edition.solo.bottom_part.clamp(1, total),
             }
         });
-        let zombies = ZombieDeal::deal(layout, &mut rng);
+        let (zombies, deck) = match options.mode {
+            Mode::Standard => (ZombieDeal::deal(layout, &mut rng), None),
+            Mode::Expert => (
+                None,
+                ZombieDeck::expert(layout, players, edition.deck.len(), &mut rng),
+            ),
+            Mode::Solo => (None, ZombieDeck::aaa(layout, &mut rng)),
+        };
+        let mut aaa = aaa;
+        if let (Some(a), Some(_)) = (&mut aaa, &deck) {
+            // The Validation cards lie in the packets (§8.6), none in the discard.
+            a.pile.clear();
+            a.discard.clear();
+            a.guarded = 0;
+        }
         let mut slots = ids_to_slots(plans);
         for (slot, v) in slots.iter_mut().zip(values.plans) {
             slot.values = v;
@@ -688,6 +723,7 @@ impl Game {
             values: *values,
             top: None,
             zombies,
+            deck,
         };
         let mut script = script;
         let first = position.start_round(true, &mut script)?;
@@ -912,11 +948,32 @@ impl Position {
     /// Zombies: the Zombie cards that came up this round, which every seat resolves at the
     /// start of its turn.
     pub fn zombies_now(&self) -> ZombieCards {
-        self.zombies.as_ref().map(|z| z.now).unwrap_or_default()
+        match (&self.zombies, &self.deck) {
+            (Some(z), _) => z.now,
+            (_, Some(d)) => d.now,
+            _ => ZombieCards::new(),
+        }
     }
 
     /// Zombies: pile 1 as every seat sees it (`None` on other sheets).
     pub fn zombie_pile(&self) -> Option<ZombiePile> {
+        if let Some(d) = &self.deck {
+            let mut left = d.left();
+            if let Some(Draw::Zombie(z)) = self.top {
+                left.push(z);
+                left.sort_by_key(|c| *c as u8);
+            }
+            return Some(ZombiePile {
+                drawn: 0,
+                holds: 0,
+                left,
+                now: d.now,
+                deck: Some(DeckView {
+                    packets: d.view(),
+                    ran_out: d.ran_out,
+                }),
+            });
+        }
         let z = self.zombies.as_ref()?;
         let mut left: Vec<_> = z.waiting.iter().map(|w| w.0).collect();
         left.sort_by_key(|c| *c as u8);
@@ -925,6 +982,7 @@ impl Position {
             holds: z.holds,
             left,
             now: z.now,
+            deck: None,
         })
     }
 
@@ -1089,7 +1147,10 @@ impl Position {
                 ))
             }
             Some(NextCard::Validation) => Some(Draw::Validation(0)),
+            Some(NextCard::Zombie(z)) => Some(Draw::Zombie(z)),
         };
+        // Zombies expert and AAA: the single pile's packets (dealt below).
+        let deck_view = view.zombie_pile.as_ref().and_then(|z| z.deck.as_ref());
         let width = stacks(view.layout, view.options.mode);
         let face = |k: usize| -> Result<Cards, ViewError> {
             view.face_up
@@ -1105,7 +1166,14 @@ impl Position {
                 },
                 view.discard_cards.clone(),
             ),
-            Mode::Solo => (Table::Solo { hand: face(0)? }, view.discard_cards.clone()),
+            Mode::Solo => {
+                // The hand as dealt: three cards, two on the Zombies sheet, none once over.
+                if view.face_up.len() > 3 {
+                    return bad("too many face-up cards");
+                }
+                let hand = view.face_up.iter().copied().collect();
+                (Table::Solo { hand }, view.discard_cards.clone())
+            }
             Mode::Expert => {
                 let Offer::Hand(own) = view.offer else {
                     return bad("an expert view offers a hand");
@@ -1155,17 +1223,23 @@ impl Position {
                         .pop()
                         .ok_or_else(|| ViewError("no Validation card is left".into()))?;
                 }
-                if left.len() != v.in_pile + v.in_discard {
-                    return bad("the Validation cards do not add up");
-                }
-                let discard = left.split_off(v.in_pile);
+                let (pile, discard) = if deck_view.is_some() {
+                    // Zombies: the letters lie in the pile's packets, dealt with them below.
+                    (Vec::new(), Vec::new())
+                } else {
+                    if left.len() != v.in_pile + v.in_discard {
+                        return bad("the Validation cards do not add up");
+                    }
+                    let discard = left.split_off(v.in_pile);
+                    (left, discard)
+                };
                 Some(Aaa {
                     card: v.card,
                     given: v.given.clone(),
                     plans: v.plans,
                     drawn: v.drawn.clone(),
                     halves: v.halves.clone(),
-                    pile: left,
+                    pile,
                     discard,
                     guarded: v.guarded,
                 })
@@ -1188,7 +1262,7 @@ impl Position {
         // Zombies: the kinds still in pile 1 dealt to its packets left, each somewhere in its
         // packet that pile 1 has not reached yet.
         let zombies = match (
-            &view.zombie_pile,
+            view.zombie_pile.as_ref().filter(|_| deck_view.is_none()),
             crate::modules::zombies::values(view.layout),
         ) {
             (None, _) => None,
@@ -1221,6 +1295,35 @@ impl Position {
                     now: z.now,
                 })
             }
+        };
+        let deck = match (deck_view, &view.zombie_pile) {
+            (Some(d), Some(z)) => {
+                let mut left = z.left.clone();
+                if let Some(Draw::Zombie(up)) = top {
+                    match left.iter().position(|&k| k == up) {
+                        Some(i) => {
+                            left.remove(i);
+                        }
+                        None => return bad("the Zombie card shown on the pile is not left"),
+                    }
+                }
+                let letters: Vec<u8> = match &view.aaa {
+                    Some(a) => (0..3)
+                        .filter(|l| !a.drawn.contains(l) && top != Some(Draw::Validation(*l)))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                let shape = ZombieDeck::shape(view.layout, view.options.mode, n)
+                    .ok_or_else(|| ViewError("a Zombies pile on a sheet without Zombies".into()))?;
+                let deck = ZombieDeck::resample(
+                    &d.packets, &left, &letters, &mut rng, shape, d.ran_out, z.now,
+                );
+                match deck {
+                    Some(deck) => Some(deck),
+                    None => return bad("the Zombies pile's packets do not fit what is left"),
+                }
+            }
+            _ => None,
         };
         let total = edition.deck.len() + 1;
         let drawn = edition.deck.len() - pool.len() + usize::from(view.solo_card_drawn);
@@ -1258,6 +1361,7 @@ impl Position {
             values: view.values,
             top,
             zombies,
+            deck,
         };
         if let Some(turn) = &view.my_turn {
             let after = p
@@ -1334,7 +1438,8 @@ impl Position {
             if expert {
                 passes.push(match turn.play {
                     Play::Build(b) => match b.pick {
-                        Pick::Hand((n, e)) => Some(3 - n - e),
+                        // A hand of two names the card passed (Zombies).
+                        Pick::Hand((n, e)) => Some(b.pass.unwrap_or(3 - n - e)),
                         Pick::Combination(_) => None,
                     },
                     Play::Refuse { pass } => pass,
@@ -1379,7 +1484,8 @@ impl Position {
                         PassDirection::Right => (seat + n - 1) % n,
                         PassDirection::Left => (seat + 1) % n,
                     };
-                    incoming[to] = Some(hand[keep]);
+                    // An unplayed round (Zombies) has nothing to pass.
+                    incoming[to] = hand.get(keep).copied();
                 }
                 self.incoming = incoming;
             }
@@ -1417,7 +1523,7 @@ impl Position {
                 end.push(EndReason::AllHouses { seat });
             }
         }
-        if self.aaa.is_some() {
+        if self.aaa.is_some() && self.deck.is_none() {
             // The rules never run out (one card leaves the cycle per turn); the engine stops
             // rather than deal a short hand.
             let top = usize::from(matches!(self.top, Some(Draw::Card(_))));
@@ -1427,8 +1533,13 @@ impl Position {
         } else if self.options.mode == Mode::Solo && self.pile.is_empty() {
             end.push(EndReason::DeckExhausted);
         }
-        // Zombies: a round dealt with no number to play was the game's end (§8.3.8).
-        if matches!(&self.table, Table::Stacks { numbers, .. } if numbers.is_empty()) {
+        // Zombies: a round dealt with no number to play was the game's end (§8.3.7–8).
+        let nothing = match &self.table {
+            Table::Stacks { numbers, .. } => numbers.is_empty(),
+            Table::Solo { hand } => self.deck.is_some() && hand.is_empty(),
+            Table::Hands { hands } => hands.iter().all(|h| h.is_empty()),
+        };
+        if nothing {
             end.push(EndReason::DeckExhausted);
         }
         self.end = end;
@@ -1700,9 +1811,36 @@ impl Position {
         }
     }
 
+    /// Cards in a solo or expert hand: the Zombies sheet's hand holds the two cards used
+    /// (§8.3.7, §8.6), other games' one more.
+    fn hand_size(&self) -> usize {
+        if self.deck.is_some() {
+            2
+        } else {
+            3
+        }
+    }
+
+    /// Draws the next card of a solo or expert hand (`None`: the Zombies pile ended the game).
+    fn draw_card(
+        &mut self,
+        script: &mut Option<VecDeque<Draw>>,
+        log: &mut Vec<Draw>,
+    ) -> Result<Option<Card>, DealError> {
+        if self.deck.is_some() {
+            self.draw_deck(script, log)
+        } else {
+            self.draw(script, log).map(Some)
+        }
+    }
+
     /// Zombies: pile 1 has no number left and no Zombie card comes up with the next flip, so
-    /// the game ends at once, before the next round (§8.3.8).
+    /// the game ends at once, before the next round (§8.3.8); in the expert and AAA games,
+    /// the draw pile holds nothing more and cannot be rebuilt (§8.3.7, §8.6 step 4).
     fn ends_at_flip(&self, script: &Option<VecDeque<Draw>>) -> bool {
+        if let Some(d) = &self.deck {
+            return self.top.is_none() && d.spent();
+        }
         let Some(d) = &self.zombies else {
             return false;
         };
@@ -1736,6 +1874,9 @@ impl Position {
                 Table::Solo { hand } => self.pile.extend_from_slice(hand),
                 Table::Hands { .. } => {}
             }
+        }
+        if let Some(d) = &mut self.deck {
+            d.now.clear();
         }
         match self.options.mode {
             Mode::Standard => {
@@ -1781,8 +1922,15 @@ impl Position {
             }
             Mode::Solo => {
                 let mut hand = Cards::new();
-                for _ in 0..3 {
-                    hand.push(self.draw(script, &mut log)?);
+                for _ in 0..self.hand_size() {
+                    match self.draw_card(script, &mut log)? {
+                        Some(c) => hand.push(c),
+                        // Zombies: the game ends at once (§8.6 step 4).
+                        None => {
+                            self.discard.extend(hand.drain(..));
+                            break;
+                        }
+                    }
                 }
                 self.table = Table::Solo { hand };
             }
@@ -1790,27 +1938,49 @@ impl Position {
                 let n = self.sheets.len();
                 if first && self.edition.rules.expert_first_hand > 0 {
                     // Ruling C19: every seat draws one card at setup, in seat order from the
-                    // owner (seat 1), before the first turn's draws.
+                    // owner (seat 1), before the first turn's draws. Zombies deals them
+                    // before the deck is made (§8.3.7).
                     for seat in 0..n {
-                        let c = self.draw(script, &mut log)?;
+                        let c = if self.deck.is_some() {
+                            let c = take_card(&mut self.rng, &mut self.pile, script, false)?;
+                            self.drawn += 1;
+                            log.push(Draw::Card(c));
+                            c
+                        } else {
+                            self.draw(script, &mut log)?
+                        };
                         self.incoming[seat] = Some(c);
                     }
                 }
+                let size = self.hand_size();
                 let mut hands = Vec::with_capacity(n);
+                let mut over = false;
                 for seat in 0..n {
                     let mut hand = Cards::new();
                     if let Some(c) = self.incoming[seat].take() {
                         hand.push(c);
                     }
-                    while hand.len() < 3 {
-                        hand.push(self.draw(script, &mut log)?);
+                    while hand.len() < size && !over {
+                        match self.draw_card(script, &mut log)? {
+                            Some(c) => hand.push(c),
+                            None => over = true,
+                        }
                     }
                     hands.push(hand);
+                }
+                if over {
+                    // Zombies: the deck ran out for the last time, so the game ends at once
+                    // and nobody plays this round (§8.3.7).
+                    for hand in &mut hands {
+                        self.discard.extend(hand.drain(..));
+                    }
                 }
                 self.table = Table::Hands { hands };
             }
         }
-        if self.shows_top() {
+        if self.deck.is_some() {
+            self.show_deck_top(script, &mut log)?;
+        } else if self.shows_top() {
             self.show_top(script, &mut log)?;
         }
         let offers = match &self.table {
@@ -1875,6 +2045,7 @@ impl Position {
     pub fn next_card(&self) -> Option<NextCard> {
         self.top.map(|d| match d {
             Draw::Card(c) => NextCard::Action(c.effect),
+            Draw::Zombie(z) => NextCard::Zombie(z),
             _ => NextCard::Validation,
         })
     }

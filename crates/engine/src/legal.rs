@@ -83,6 +83,14 @@ impl Offer {
         matches!(self, Offer::Hand(_))
     }
 
+    /// The combinations or hand cards offered.
+    pub fn len(&self) -> usize {
+        match self {
+            Offer::Combinations(c) => c.len(),
+            Offer::Hand(h) => h.len(),
+        }
+    }
+
     /// Nothing is offered: the game ends before the round is played (Zombies, collector
     /// expansions §8.3.8).
     pub fn is_empty(&self) -> bool {
@@ -203,10 +211,14 @@ pub enum TurnError {
     },
     #[error("all permit-refusal boxes are already crossed")]
     RefusalsFull,
-    #[error("a refusing seat with a hand (expert, AAA solo) passes one of its cards (1–3)")]
+    #[error("a seat with a hand (expert, AAA solo) passes one of its cards: on a refusal, or after using both cards of a hand of two")]
     PassCardMissing,
-    #[error("only expert mode and the AAA solo pass a card on a refusal")]
+    #[error("only a seat with a hand (expert, AAA solo) passes a card: on a refusal, or after using both cards of a hand of two")]
     PassCardUnexpected,
+    #[error("hand card {} was not used this turn: a hand of two passes one of the two cards used", *card as u16 + 1)]
+    PassNotUsed { card: u8 },
+    #[error("there is no hand card {}: the hand holds {cards}", *card as u16 + 1)]
+    NoSuchHandCard { card: u8, cards: usize },
     #[error("the combination's effect is {effect}, so {used} cannot be used")]
     WrongEffect { effect: Effect, used: &'static str },
     #[error("the Temp Agency is applied automatically; give no effect target")]
@@ -400,6 +412,8 @@ impl TurnError {
             RefusalsFull => "refusals_full",
             PassCardMissing => "pass_card_missing",
             PassCardUnexpected => "pass_card_unexpected",
+            PassNotUsed { .. } => "pass_not_used",
+            NoSuchHandCard { .. } => "no_such_hand_card",
             WrongEffect { .. } => "wrong_effect",
             TempHasNoTarget => "temp_has_no_target",
             NoAction => "no_action",
@@ -588,7 +602,11 @@ impl<'a> TurnContext<'a> {
             return Err(TurnError::RefusalsFull);
         }
         match (self.passes_card, pass) {
-            (true, Some(p)) if p < 3 => Ok(()),
+            (true, Some(p)) if (p as usize) < self.offer.len() => Ok(()),
+            (true, Some(card)) => Err(TurnError::NoSuchHandCard {
+                card,
+                cards: self.offer.len(),
+            }),
             (true, _) => Err(TurnError::PassCardMissing),
             (false, Some(_)) => Err(TurnError::PassCardUnexpected),
             (false, None) => Ok(()),

@@ -34,8 +34,9 @@ pub use edition::{
     Track,
 };
 pub use game::{
-    opponent_card, plans_for, DealError, DealerError, EndReason, Game, Memory, Mode, NextCard,
-    Options, PassDirection, Pile, Position, RoundLog, SetupError, StepError, ViewError,
+    opponent_card, plans_for, DealError, DealerError, DeckView, EndReason, Game, Memory, Mode,
+    NextCard, Options, PacketView, PassDirection, Pile, Position, RoundLog, SetupError, StepError,
+    ViewError, ZombiePile,
 };
 pub use id::{BadId, EditionId, SheetId};
 pub use layout::{CheckedLayout, EnteredLayout, LayoutError};

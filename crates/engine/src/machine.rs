@@ -45,6 +45,9 @@ pub enum Decision {
     },
     /// The module choice the number asks for.
     Choose(Choice),
+    /// Pass on (expert) or give to the AAA this hand card, one of the two just used (a hand
+    /// of two, Zombies).
+    Pass(u8),
     /// Use the effect on this target, or pass it (`None`).
     Effect(Option<EffectUse>),
     /// Validate a City Plan.
@@ -93,6 +96,8 @@ pub enum Stage {
         effect: Effect,
         card: u8,
     },
+    /// A hand of two cards: which of them is passed on or given to the AAA.
+    Pass { number: u8, effect: u8 },
     /// Roundabout after (advanced, before any claim), plan claims, Halloween tier claims,
     /// and the end.
     Plans,
@@ -116,6 +121,7 @@ impl Stage {
             Stage::Play => "play",
             Stage::Choice { .. } => "choice",
             Stage::Effect { .. } => "effect",
+            Stage::Pass { .. } => "pass",
             Stage::Plans => "plans",
             Stage::Circle { .. } => "circle",
             Stage::Bonus { .. } => "bonus",
@@ -219,7 +225,7 @@ impl<'a> TurnMachine<'a> {
                 });
                 if out.is_empty() {
                     let passes: &[Option<u8>] = if ctx.passes_card {
-                        &[Some(0), Some(1), Some(2)]
+                        &[Some(0), Some(1), Some(2)][..ctx.offer.len()]
                     } else {
                         &[None]
                     };
@@ -251,6 +257,7 @@ impl<'a> TurnMachine<'a> {
                     out.push(Decision::Effect(Some(EffectUse::Infiltrate)));
                 }
             }
+            Stage::Pass { number, effect } => out.extend([number, effect].map(Decision::Pass)),
             Stage::Plans => {
                 out.push(Decision::Stop { reshuffle: false });
                 if self.reshuffle_allowed() {
@@ -351,6 +358,20 @@ impl<'a> TurnMachine<'a> {
         } else {
             self.stage = then;
             self.advance_bonus();
+        }
+    }
+
+    /// Where the turn goes once the number and its effect are done: the card to pass when
+    /// the hand holds only the two cards used, else the plans.
+    fn after_play(&self) -> Stage {
+        match self.turn.play {
+            Play::Build(Build {
+                pick: Pick::Hand((number, effect)),
+                ..
+            }) if self.ctx.passes_card && self.ctx.offer.len() == 2 => {
+                Stage::Pass { number, effect }
+            }
+            _ => Stage::Plans,
         }
     }
 
@@ -547,11 +568,27 @@ impl<'a> TurnMachine<'a> {
                 if let Play::Build(b) = &mut self.turn.play {
                     b.effect = used;
                 }
+                let then = self.after_play();
                 match used {
-                    Some(EffectUse::Bis { to, .. }) => self.after_numbered(to, Stage::Plans),
-                    _ => self.stage = Stage::Plans,
+                    Some(EffectUse::Bis { to, .. }) => self.after_numbered(to, then),
+                    _ => self.stage = then,
                 }
             }
+            (Stage::Pass { number, effect }, Decision::Pass(card)) => {
+                let cards = ctx.offer.len();
+                if card as usize >= cards {
+                    return Err(TurnError::NoSuchHandCard { card, cards });
+                }
+                if card != number && card != effect {
+                    return Err(TurnError::PassNotUsed { card });
+                }
+                if let Play::Build(b) = &mut self.turn.play {
+                    b.pass = Some(card);
+                }
+                self.stage = Stage::Plans;
+            }
+            (Stage::Pass { .. }, _) => return Err(TurnError::PassCardMissing),
+            (_, Decision::Pass(_)) => return Err(TurnError::PassCardUnexpected),
             (Stage::Plans, Decision::Claim(claim)) => {
                 let done = self.claimed();
                 self.sheet = ctx.apply_claim(&self.sheet, &claim, &done)?;
@@ -589,6 +626,7 @@ impl<'a> TurnMachine<'a> {
             number,
             choice,
             effect: None,
+            pass: None,
         });
         // A sheet without actions (American Dream) goes straight on to the plans.
         let then = if self.ctx.layout.has_actions() {
@@ -598,7 +636,7 @@ impl<'a> TurnMachine<'a> {
                 card,
             }
         } else {
-            Stage::Plans
+            self.after_play()
         };
         self.after_numbered(house, then);
         Ok(())
@@ -710,6 +748,12 @@ impl<'a> TurnMachine<'a> {
                     m.apply(Decision::Effect(b.effect))?;
                 }
                 feed(&mut m)?;
+                match (m.stage, b.pass) {
+                    (Stage::Pass { .. }, Some(card)) => m.apply(Decision::Pass(card))?,
+                    (Stage::Pass { .. }, None) => return Err(TurnError::PassCardMissing),
+                    (_, Some(_)) => return Err(TurnError::PassCardUnexpected),
+                    (_, None) => {}
+                }
             }
         }
         if let Some(Roundabout {
@@ -779,6 +823,7 @@ fn decision_name(d: &Decision) -> &'static str {
         Decision::Bonus(_) => "a ghost bonus",
         Decision::Objective(_) => "an infiltration objective",
         Decision::Ammo(_) => "slowing hordes",
+        Decision::Pass(_) => "a card to pass",
         Decision::Stop { .. } => "the end of the turn",
     }
 }

@@ -198,6 +198,15 @@ pub struct Build {
     /// The effect used, or `None` to pass it (Temp is applied regardless).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect: Option<EffectUse>,
+    /// The hand card passed on (expert) or given to the AAA, when the hand holds only the two
+    /// cards used, so that the seat chooses which (Zombies, collector expansions §8.3.7,
+    /// §8.6); with three cards it is the one not used and is left out.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "opt_one_based"
+    )]
+    pub pass: Option<u8>,
 }
 
 /// The main action of a turn.
@@ -380,6 +389,7 @@ impl Turn {
                 number,
                 choice: None,
                 effect: None,
+                pass: None,
             }),
             roundabout: None,
             plans: Vec::new(),

@@ -2739,7 +2739,7 @@ fn c62_expert_refusal_still_passes_a_card_s11() {
     );
     assert_eq!(
         c.apply(&stuck, &Turn::refuse(Some(3))).unwrap_err(),
-        TurnError::PassCardMissing
+        TurnError::NoSuchHandCard { card: 3, cards: 3 }
     );
     for p in 0..3 {
         assert!(c.apply(&stuck, &Turn::refuse(Some(p))).is_ok());

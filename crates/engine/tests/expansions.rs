@@ -36,16 +36,6 @@ fn e1_one_sheet_for_the_table_with_every_mode() {
             assert_eq!(g.layout().id.as_str(), id);
             let streets = lay(id).streets.len() as u8;
             assert!(g.sheets().iter().all(|s| s.streets() == streets));
-            if lay(id).zombies.is_some() {
-                // Zombies' own expert and AAA rules (§8.3.7, §8.6) are not built yet: both
-                // are refused at setup, naming the sheet and the mode.
-                for (mode, seats) in [(Mode::Expert, 4), (Mode::Solo, 1)] {
-                    let err = Game::new(opts(id, mode, advanced), seats, 1).unwrap_err();
-                    assert_eq!(err.code(), "sheet_mode_unavailable", "{id}");
-                    assert!(err.to_string().contains(mode.name()), "{err}");
-                }
-                continue;
-            }
             Game::new(opts(id, Mode::Expert, advanced), 4, 1).unwrap();
             for level in 0..=5 {
                 let g = Game::new(opts(id, Mode::Solo, advanced).aaa_level(level), 1, 1).unwrap();
@@ -819,15 +809,9 @@ fn expansion_sheets_in_every_mode_and_aaa_level() {
                     .into_iter()
                     .enumerate()
             {
-                if mode == Mode::Expert && lay(id).zombies.is_some() {
-                    continue; // not built yet; refused at setup (see e1)
-                }
                 let seed = 900 + 40 * k as u64 + 10 * u64::from(advanced) + j as u64;
                 let g = common::play_game(opts(id, mode, advanced), players, seed, &Style::CAREFUL);
                 check_game(&g);
-            }
-            if lay(id).zombies.is_some() {
-                continue; // AAA Zombies is not built yet; refused at setup (see e1)
             }
             for level in 0..=5 {
                 let seed = 1200 + 40 * k as u64 + 10 * u64::from(advanced) + level as u64;

@@ -230,6 +230,7 @@ fn rand_turn(rng: &mut ChaCha8Rng, sheet: &Sheet, hand: bool) -> Turn {
             number: rng.gen_range(0..20),
             choice: rand_choice(rng),
             effect: rand_effect(rng, sheet),
+            pass: rng.gen_bool(0.1).then(|| rng.gen_range(0..4)),
         })
     };
     Turn {

@@ -217,6 +217,7 @@ fn e43_a_number_under_a_saucer_uses_declines_or_infiltrates() {
             number: 3,
             choice: None,
             effect: Some(EffectUse::Infiltrate),
+            pass: None,
         })
     );
     // Using the action leaves the saucer alone.

@@ -486,11 +486,443 @@ fn e58_the_game_ends_at_once_when_pile_one_has_no_number_left() {
     );
 }
 
+/// Plays a whole expert or AAA game with random turns; gives the game and, per round, what
+/// the deck showed before the round was played.
+fn random_deck_game(mode: Mode, players: usize, level: u8, seed: u64) -> (Game, Vec<DeckView>) {
+    let mut o = opts(ID, mode, seed % 2 == 1);
+    if mode == Mode::Solo {
+        o = o.aaa_level(level);
+    }
+    let mut g = Game::new(o, players, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut decks = Vec::new();
+    while !g.is_over() {
+        decks.push(g.zombie_pile().unwrap().deck.unwrap());
+        for seat in 0..players {
+            let ctx = g.context(seat).unwrap();
+            assert!(ctx.offer.len() <= 2, "a hand of two at most");
+            let turn = choose_turn(&ctx, g.sheet(seat).unwrap(), &mut rng, &Style::CAREFUL);
+            g.submit(seat, turn).unwrap();
+        }
+        g.resolve().unwrap();
+    }
+    (g, decks)
+}
+
+/// Construction cards among a round's draws.
+fn cards_drawn(log: &RoundLog) -> usize {
+    log.draws
+        .iter()
+        .filter(|d| matches!(d, Draw::Card(_)))
+        .count()
+}
+
 #[test]
-fn zombies_is_refused_in_expert_and_aaa_until_their_own_rules_are_built() {
-    for (mode, seats) in [(Mode::Expert, 3), (Mode::Solo, 1)] {
-        let err = Game::new(opts(ID, mode, false), seats, 1).unwrap_err();
-        assert_eq!(err.code(), "sheet_mode_unavailable");
+fn e59_expert_deals_ten_cards_per_player_and_a_zombie_card_and_hands_of_two() {
+    let g = Game::new(opts(ID, Mode::Expert, false), 4, 5).unwrap();
+    let deck = g.zombie_pile().unwrap().deck.unwrap();
+    assert_eq!(deck.ran_out, 0);
+    let log = &g.log()[0];
+    // Setup deals one card to each player before the deck is made; each then draws one, and
+    // the next item is shown on top (logged with the round's draws).
+    let zombies_up = log
+        .draws
+        .iter()
+        .filter(|d| matches!(d, Draw::Zombie(_)))
+        .count();
+    let zombie_left = usize::from(deck.packets[0].zombie);
+    assert_eq!(deck.packets.len(), 1);
+    assert_eq!(deck.packets[0].cards as usize + cards_drawn(log) - 4, 40);
+    assert_eq!(zombie_left + zombies_up, 1);
+    assert!(g.next_card().is_some());
+    for seat in 0..4 {
+        let Some(Offer::Hand(hand)) = g.offer(seat) else {
+            panic!("expert offers a hand");
+        };
+        assert_eq!(hand.len(), 2);
+    }
+}
+
+#[test]
+fn e59_the_deck_is_rebuilt_twice_and_the_third_time_it_runs_out_the_game_ends() {
+    let (mut exhausted, mut rebuilt) = (0, 0);
+    for seed in 0..40 {
+        let (g, decks) = random_deck_game(Mode::Expert, 4, 0, 300 + seed);
+        // Four draws a round from decks of 40: rebuilt before rounds 11 and 21.
+        for (i, d) in decks.iter().enumerate() {
+            let round = i as u16 + 1;
+            assert_eq!(
+                d.ran_out,
+                ((round - 1) / 10) as u8,
+                "seed {seed} round {round}"
+            );
+            rebuilt += usize::from(round == 11 || round == 21);
+        }
+        let zombies = g
+            .log()
+            .iter()
+            .flat_map(|l| &l.draws)
+            .filter(|d| matches!(d, Draw::Zombie(_)))
+            .count();
+        assert!(zombies <= 3);
+        if g.end() == [EndReason::DeckExhausted] {
+            exhausted += 1;
+            // 30 rounds are played; a 31st is dealt only when the last deck's Zombie card
+            // was still in it, and then every turn holds only its ammo.
+            let last = g.log().last().unwrap();
+            match g.round() {
+                30 => assert!(last.turns.iter().all(|t| t.play != Play::Unplayed)),
+                31 => {
+                    assert!(last.draws.iter().any(|d| matches!(d, Draw::Zombie(_))));
+                    assert!(last.turns.iter().all(|t| t.play == Play::Unplayed));
+                }
+                r => panic!("seed {seed}: the deck ran out for the third time in round {r}"),
+            }
+            assert_eq!(zombies, 3);
+        }
+        Record::of(&g, &[]).replay().unwrap();
+    }
+    assert!(rebuilt > 0, "some games reach a rebuilt deck");
+    let _ = exhausted;
+}
+
+/// A 4-player expert position whose deck ran out twice already and holds `cards` cards and,
+/// if `zombie`, the last Zombie card (built from a real view of round 1).
+fn last_deck(cards: u8, zombie: bool, seed: u64) -> Position {
+    let g = Game::new(opts(ID, Mode::Expert, false), 4, seed).unwrap();
+    let mut view = PlayerView::of(g.position(), 0).unwrap();
+    let pile = view.zombie_pile.as_mut().unwrap();
+    pile.left = if zombie {
+        vec![ZombieCard::Both]
+    } else {
+        Vec::new()
+    };
+    pile.now = Default::default();
+    pile.deck = Some(DeckView {
+        packets: vec![PacketView {
+            cards,
+            zombie,
+            validations: 0,
+        }],
+        ran_out: 2,
+    });
+    view.next = None;
+    Position::from_view(&view, seed).unwrap()
+}
+
+#[test]
+fn e59_the_third_time_the_deck_runs_out_the_game_ends_at_once() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let turns = |p: &Position, rng: &mut ChaCha8Rng| -> Vec<Turn> {
+        (0..4)
+            .map(|s| {
+                choose_turn(
+                    &p.context(s).unwrap(),
+                    p.sheet(s).unwrap(),
+                    rng,
+                    &Style::CAREFUL,
+                )
+            })
+            .collect()
+    };
+    // The deck is empty: once this round is played, the next draw finds it empty for the
+    // third time and the game ends before another round.
+    let mut p = last_deck(0, false, 1);
+    let round = p.round();
+    p.step(&turns(&p, &mut rng)).unwrap();
+    assert_eq!(p.round(), round);
+    assert_eq!(p.end(), [EndReason::DeckExhausted]);
+    // Four cards left: one more round is played.
+    let mut p = last_deck(4, false, 1);
+    p.step(&turns(&p, &mut rng)).unwrap();
+    if !p.is_over() {
+        assert_eq!(p.round(), round + 1);
+        p.step(&turns(&p, &mut rng)).unwrap();
+    }
+    assert!(p.end().contains(&EndReason::DeckExhausted) || p.round() == round + 1);
+    // Two cards left: two players draw, the deck runs out for the third time, and nobody
+    // plays that round.
+    let mut p = last_deck(2, false, 2);
+    p.step(&turns(&p, &mut rng)).unwrap();
+    if !p.is_over() {
+        assert!((0..4).all(|s| p.offer(s).is_some_and(|o| o.is_empty())));
+        let ts = turns(&p, &mut rng);
+        assert!(ts.iter().all(|t| *t == Turn::unplayed()));
+        p.step(&ts).unwrap();
+    }
+    assert!(p.end().contains(&EndReason::DeckExhausted));
+    // The last Zombie card still in the deck comes up before the end: the round it is drawn
+    // in is dealt and, the deck empty, every turn holds only its ammo.
+    let mut unplayed = 0;
+    for seed in 0..12 {
+        let mut p = last_deck(4, true, 10 + seed);
+        while !p.is_over() {
+            let ts = turns(&p, &mut rng);
+            if ts.iter().all(|t| t.play == Play::Unplayed) {
+                unplayed += 1;
+                assert_eq!(p.zombies_now().as_slice(), [ZombieCard::Both]);
+                assert!(ts.iter().all(|t| t.ammo.len() == 1));
+            }
+            p.step(&ts).unwrap();
+        }
+        assert!(p.end().contains(&EndReason::DeckExhausted));
+        assert!(
+            p.zombie_pile().unwrap().left.is_empty(),
+            "the Zombie card came up"
+        );
+    }
+    assert!(unplayed > 0);
+}
+
+#[test]
+fn e59_a_hand_of_two_passes_one_of_the_two_cards_used_to_the_left() {
+    let mut g = Game::new(opts(ID, Mode::Expert, false), 3, 8).unwrap();
+    while !g.zombies_now().is_empty() {
+        g = Game::new(opts(ID, Mode::Expert, false), 3, g.seed() + 1).unwrap();
+    }
+    let sheet = *g.sheet(0).unwrap();
+    let ctx = g.context(0).unwrap();
+    let mut m = TurnMachine::new(ctx, &sheet);
+    let mut options = Vec::new();
+    m.options(&mut options);
+    let Some(Decision::Build {
+        pick,
+        house,
+        number,
+    }) = options
+        .iter()
+        .find(|d| matches!(d, Decision::Build { .. }))
+        .cloned()
+    else {
+        panic!("a number fits on an empty sheet");
+    };
+    m.apply(Decision::Build {
+        pick,
+        house,
+        number,
+    })
+    .unwrap();
+    if let Stage::Effect { .. } = m.stage() {
+        m.apply(Decision::Effect(None)).unwrap();
+    }
+    let Pick::Hand((n, e)) = pick else {
+        panic!("a hand pick");
+    };
+    assert_eq!(
+        m.stage(),
+        Stage::Pass {
+            number: n,
+            effect: e
+        }
+    );
+    m.options(&mut options);
+    assert_eq!(options, vec![Decision::Pass(n), Decision::Pass(e)]);
+    // A card the hand does not hold, or passing before the number, is refused.
+    let mut bad = m.clone();
+    assert_eq!(
+        bad.apply(Decision::Pass(2)).unwrap_err().code(),
+        "no_such_hand_card"
+    );
+    assert_eq!(
+        bad.apply(Decision::Stop { reshuffle: false })
+            .unwrap_err()
+            .code(),
+        "pass_card_missing"
+    );
+    m.apply(Decision::Pass(e)).unwrap();
+    m.apply(Decision::Stop { reshuffle: false }).unwrap();
+    let (turn, _) = m.finish().unwrap();
+    let Play::Build(b) = turn.play else {
+        panic!("a build");
+    };
+    assert_eq!(b.pass, Some(e));
+    // The whole turn without its pass is refused and changes nothing.
+    let mut without = turn.clone();
+    if let Play::Build(b) = &mut without.play {
+        b.pass = None;
+    }
+    let before = g.clone();
+    assert_eq!(
+        g.submit(0, without).unwrap_err().code(),
+        "pass_card_missing"
+    );
+    assert_eq!(g.position(), before.position());
+    let Some(Offer::Hand(hand)) = g.offer(0) else {
+        panic!("a hand");
+    };
+    let passed = hand[e as usize];
+    g.submit(0, turn).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for seat in 1..3 {
+        let t = choose_turn(
+            &g.context(seat).unwrap(),
+            g.sheet(seat).unwrap(),
+            &mut rng,
+            &Style::CAREFUL,
+        );
+        g.submit(seat, t).unwrap();
+    }
+    g.resolve().unwrap();
+    // Collector expert passes left: seat 2 holds the card first.
+    let Some(Offer::Hand(next)) = g.offer(1) else {
+        panic!("a hand");
+    };
+    assert_eq!(next[0], passed);
+    assert_eq!(next.len(), 2);
+}
+
+#[test]
+fn e60_aaa_deals_three_packets_with_a_zombie_card_each_and_validation_cards_in_the_last_two() {
+    for seed in 0..60 {
+        let (g, decks) = random_deck_game(Mode::Solo, 1, (seed % 6) as u8, 500 + seed);
+        let first = &decks[0];
+        assert_eq!(first.packets.len(), 3);
+        assert_eq!(
+            first
+                .packets
+                .iter()
+                .map(|p| p.validations)
+                .collect::<Vec<_>>(),
+            [0, 1, 2]
+        );
+        assert!(first.packets[1..].iter().all(|p| p.cards == 20 && p.zombie));
+        // Every item's place in the pile: Validation cards only below the first packet (21
+        // items), the k-th Zombie card inside packet k.
+        let items: Vec<Draw> = g
+            .log()
+            .iter()
+            .flat_map(|l| l.draws.iter().copied())
+            .collect();
+        let bounds = [0, 21, 43, 66];
+        let mut zombies = 0;
+        for (i, d) in items.iter().enumerate() {
+            match d {
+                Draw::Validation(_) => assert!(i >= 21, "seed {seed}: a Validation card at {i}"),
+                Draw::Zombie(_) => {
+                    assert!(
+                        (bounds[zombies]..bounds[zombies + 1]).contains(&i),
+                        "seed {seed}"
+                    );
+                    zombies += 1;
+                }
+                _ => {}
+            }
+        }
+        assert!(items.len() <= 66);
+        // At most 30 turns: 60 cards, two a turn.
+        assert!(g.round() <= 31);
+        let played = g
+            .log()
+            .iter()
+            .filter(|l| l.turns.iter().all(|t| t.play != Play::Unplayed))
+            .count();
+        assert!(played <= 30);
+        if g.end() == [EndReason::DeckExhausted] {
+            assert_eq!(played, 30, "seed {seed}");
+        }
+        Record::of(&g, &[]).replay().unwrap();
+    }
+}
+
+#[test]
+fn e60_a_zombie_card_takes_the_place_of_the_last_two_cards_given_to_the_aaa() {
+    let mut seen = 0;
+    for seed in 0..40 {
+        let o = opts(ID, Mode::Solo, false).aaa_level(2);
+        let mut g = Game::new(o, 1, 700 + seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while !g.is_over() {
+            let before = g.aaa().unwrap().given.clone();
+            let turn = choose_turn(
+                &g.context(0).unwrap(),
+                g.sheet(0).unwrap(),
+                &mut rng,
+                &Style::CAREFUL,
+            );
+            let Some(Offer::Hand(hand)) = g.offer(0) else {
+                panic!("a hand");
+            };
+            let given = match turn.play {
+                Play::Build(b) => b.pass.map(|p| hand[p as usize]),
+                Play::Refuse { pass } => pass.map(|p| hand[p as usize]),
+                Play::Unplayed => None,
+            };
+            let round = g.round();
+            g.step(&[turn]).unwrap();
+            let mut expected = before;
+            expected.extend(given);
+            // The Zombie cards drawn while the next round was dealt (one shown on top is only
+            // drawn with the round after).
+            let up = if g.round() > round {
+                g.zombies_now().len()
+            } else {
+                0
+            };
+            for _ in 0..up {
+                let keep = expected.len().saturating_sub(2);
+                expected.truncate(keep);
+                expected.push(aaa::ZOMBIE_CARD);
+                seen += 1;
+            }
+            assert_eq!(g.aaa().unwrap().given, expected, "seed {seed}");
+        }
+    }
+    assert!(seen > 20, "Zombie cards come up in AAA games ({seen})");
+}
+
+#[test]
+fn e60_a_zombie_card_in_the_aaa_pile_scores_as_a_barriere() {
+    let park = Card::new(3, Effect::Landscaper);
+    let pool = Card::new(6, Effect::Pool);
+    let s = aaa::AaaScoring {
+        park: 2,
+        pool: 3,
+        temp: 1,
+        fence: 2,
+        ext_houses: 2,
+        impr: 2,
+    };
+    let pile = [park, pool, aaa::ZOMBIE_CARD, park];
+    assert_eq!(aaa::count(&pile, Effect::Surveyor), 1);
+    let estates = aaa::estates(&pile, &s);
+    assert_eq!(estates.iter().map(|e| e.cards).collect::<Vec<_>>(), [2, 1]);
+}
+
+#[test]
+fn expert_and_aaa_positions_resample_to_what_the_seat_has_seen() {
+    for (mode, players, level) in [(Mode::Expert, 3, 0), (Mode::Solo, 1, 1), (Mode::Solo, 1, 0)] {
+        for seed in 0..6 {
+            let mut o = opts(ID, mode, false);
+            if mode == Mode::Solo {
+                o = o.aaa_level(level);
+            }
+            let mut g = Game::new(o, players, 40 + seed).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while !g.is_over() {
+                for seat in 0..players {
+                    let view = PlayerView::of(g.position(), seat).unwrap();
+                    let p = Position::from_view(&view, seed).unwrap();
+                    let again = PlayerView::of(&p, seat).unwrap();
+                    assert_eq!(again.zombie_pile, view.zombie_pile);
+                    assert_eq!(again.next, view.next);
+                    assert_eq!(again.offer, view.offer);
+                    assert_eq!(again.unseen, view.unseen);
+                    assert_eq!((again.pile, again.discard), (view.pile, view.discard));
+                    assert_eq!(again.aaa, view.aaa);
+                }
+                let turns: Vec<Turn> = (0..players)
+                    .map(|s| {
+                        choose_turn(
+                            &g.context(s).unwrap(),
+                            g.sheet(s).unwrap(),
+                            &mut rng,
+                            &Style::CAREFUL,
+                        )
+                    })
+                    .collect();
+                g.step(&turns).unwrap();
+            }
+        }
     }
 }
 

@@ -111,6 +111,8 @@ pub fn follow<'a>(
             Decision::Cross(street) => out.cross.push(street + 1),
             // The web app does not offer the Zombies sheet yet (`edition::choose`).
             Decision::Ammo(_) => {}
+            // A hand of two (Zombies expert and AAA), which the web app does not offer yet.
+            Decision::Pass(_) => {}
             Decision::Roundabout(h) => out.roundabouts.push(h),
             Decision::Build {
                 pick,

@@ -587,8 +587,9 @@ pub fn choose_turn(
 ) -> Turn {
     let mut s = *sheet;
     let mut turn = Turn::refuse(None);
-    // Zombie cards that came up: hordes slowed at random, through the machine's ammo stage.
-    if !ctx.zombies.is_empty() {
+    // Zombie cards that came up: hordes slowed at random, through the machine's ammo stage;
+    // a round the game ended before (Zombies) is only that.
+    if !ctx.zombies.is_empty() || ctx.offer.is_empty() {
         let mut m = TurnMachine::new(*ctx, &s);
         let mut options = Vec::new();
         while let Stage::Ammo { .. } = m.stage() {
@@ -632,7 +633,9 @@ pub fn choose_turn(
     ctx.placements(&s, &mut placements);
     if placements.is_empty() {
         turn.play = Play::Refuse {
-            pass: ctx.passes_card.then(|| rng.gen_range(0..3u8)),
+            pass: ctx
+                .passes_card
+                .then(|| rng.gen_range(0..ctx.offer.len() as u8)),
         };
     } else {
         let p = if style.careful {
@@ -660,7 +663,12 @@ pub fn choose_turn(
             number: p.number,
             choice,
             effect: None,
+            pass: None,
         };
+        // A hand of two (Zombies expert and AAA) passes one of the two cards used.
+        if let (true, 2, Pick::Hand((n, e))) = (ctx.passes_card, ctx.offer.len(), p.pick) {
+            build.pass = Some(if rng.gen_bool(0.5) { n } else { e });
+        }
         match ctx.apply_play(&s, &Play::Build(build)) {
             Ok(written) => {
                 let mut uses = Vec::new();
