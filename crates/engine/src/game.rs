@@ -9,7 +9,7 @@ use crate::aaa::{Aaa, AaaCard, AaaScore, Outcome};
 use crate::card::{Card, Draw, Effect};
 use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
 use crate::id::{EditionId, SheetId};
-use crate::legal::{Cards, Offer, PlanSlot, TurnContext, TurnError, ZombieCards};
+use crate::legal::{Cards, Effects, Offer, PlanSlot, TurnContext, TurnError, ZombieCards};
 use crate::score::{ranks, score_all, Score};
 use crate::sheet::Sheet;
 use crate::turn::{Pick, Play, Turn};
@@ -915,11 +915,12 @@ impl Position {
     }
 
     /// Standard game: the effects each stack will offer next round, shown on the backs of the
-    /// current number cards (Ruling 28).
-    pub fn next_effects(&self) -> Option<[Effect; 3]> {
+    /// current number cards (Ruling 28); two on the Zombies sheet, none once its pile 1 has no
+    /// number left.
+    pub fn next_effects(&self) -> Option<Effects> {
         match &self.table {
-            Table::Stacks { numbers, .. } if numbers.len() == 3 => {
-                Some([0, 1, 2].map(|i| numbers[i].effect))
+            Table::Stacks { numbers, .. } if !numbers.is_empty() => {
+                Some(numbers.iter().map(|c| c.effect).collect())
             }
             _ => None,
         }

@@ -23,6 +23,10 @@ pub type Combinations = ArrayVec<[Combination; 3]>;
 /// (collector expansions §8.3.7, §8.6).
 pub type Cards = ArrayVec<[Card; 3]>;
 
+/// The effects the stacks will offer next round: one per stack (three, or the Zombies sheet's
+/// two).
+pub type Effects = ArrayVec<[Effect; 3]>;
+
 /// What a seat is offered this round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]

@@ -40,7 +40,7 @@ pub use game::{
 };
 pub use id::{BadId, EditionId, SheetId};
 pub use layout::{CheckedLayout, EnteredLayout, LayoutError};
-pub use legal::{Combination, Offer, Placement, PlanSlot, TurnContext, TurnError};
+pub use legal::{Combination, Effects, Offer, Placement, PlanSlot, TurnContext, TurnError};
 pub use machine::{Decision, Stage, TurnMachine};
 pub use modules::{ChoiceKind, Module};
 pub use record::{Record, RecordError};

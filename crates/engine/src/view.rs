@@ -2,7 +2,7 @@
 //! unresolved turns (spec §3.6, §11).
 
 use crate::aaa::AaaView;
-use crate::card::{Card, Effect};
+use crate::card::Card;
 use crate::edition::{Edition, PlanCard, SheetLayout};
 use crate::game::{EndReason, Mode, NextCard, Options, Pile, Position};
 use crate::legal::{Offer, PlanSlot, TurnContext};
@@ -22,7 +22,7 @@ pub struct PlayerView {
     /// What this seat is offered (its own hand in expert mode).
     pub offer: Offer,
     /// Standard game: the effects the stacks offer next round (Ruling 28).
-    pub next_effects: Option<[Effect; 3]>,
+    pub next_effects: Option<crate::legal::Effects>,
     pub plans: [PlanSlot; 3],
     /// Every seat's sheet as of the last resolved round.
     pub sheets: Vec<Sheet>,

@@ -512,9 +512,9 @@ struct Deal {
     face_up: Vec<Card>,
     piles: Vec<Pile>,
     sizes: (usize, usize),
-    next: Option<[Effect; 3]>,
+    next: Option<Effects>,
     /// `next_effects` in every seat's view.
-    seen_next: Vec<Option<[Effect; 3]>>,
+    seen_next: Vec<Option<Effects>>,
     offer: Offer,
 }
 
@@ -744,7 +744,7 @@ fn k04_every_player_sees_the_action_each_pile_offers_next_turn() {
     for w in run.windows(2) {
         let (now, next) = (&w[0], &w[1]);
         // The action on the back of each pile's number card …
-        let shown: [Effect; 3] = std::array::from_fn(|i| now.face_up[3 + i].effect);
+        let shown: Effects = (0..3).map(|i| now.face_up[3 + i].effect).collect();
         assert_eq!(now.next, Some(shown), "round {}", now.round);
         // … is in every seat's view …
         for (seat, seen) in now.seen_next.iter().enumerate() {
@@ -770,7 +770,7 @@ fn k04_every_player_sees_the_action_each_pile_offers_next_turn() {
         }
         play_round(&mut g, |g, s| simple_turn_of(g.position(), s));
         let c = combinations_of(g.position());
-        assert_eq!(c.map(|c| c.effect), shown);
+        assert_eq!(c.map(|c| c.effect).as_slice(), shown.as_slice());
     }
 }
 

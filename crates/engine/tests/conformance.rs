@@ -606,7 +606,7 @@ fn c14_next_effects_are_public_s2_2() {
             .expect("standard mode shows the next effects");
         let numbers = cards_of(&g.log().last().unwrap().draws);
         let numbers = &numbers[numbers.len() - 3..];
-        assert_eq!(next, [0, 1, 2].map(|i| numbers[i].effect));
+        assert_eq!(next.as_slice(), [0, 1, 2].map(|i| numbers[i].effect));
         for seat in 0..3 {
             assert_eq!(PlayerView::of(&g, seat).unwrap().next_effects, Some(next));
         }
@@ -617,7 +617,7 @@ fn c14_next_effects_are_public_s2_2() {
         let Offer::Combinations(c) = g.offer(0).unwrap() else {
             panic!("standard mode offers combinations")
         };
-        assert_eq!(c.into_inner().map(|c| c.effect), next);
+        assert_eq!(c.into_inner().map(|c| c.effect).as_slice(), next.as_slice());
     }
     // Solo and expert hands have no public next effects.
     assert_eq!(

@@ -960,3 +960,27 @@ fn random_zombies_games_replay_and_list_only_legal_decisions() {
         let _ = &mut rng;
     }
 }
+
+#[test]
+fn the_two_piles_show_the_actions_they_offer_next_round() {
+    for seed in 0..10 {
+        let mut g = Game::new(opts(ID, Mode::Standard, false), 2, 80 + seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while !g.is_over() {
+            let shown = g.next_effects();
+            let view = PlayerView::of(g.position(), 1).unwrap();
+            assert_eq!(view.next_effects, shown);
+            common::play_round(&mut g, &mut rng, &Style::CAREFUL);
+            match (shown, g.offer(0)) {
+                _ if g.is_over() => {}
+                (Some(next), Some(Offer::Combinations(c))) if !c.is_empty() => {
+                    assert_eq!(next.len(), 2);
+                    let offered: Vec<Effect> = c.iter().map(|c| c.effect).collect();
+                    assert_eq!(offered, next.as_slice(), "seed {seed} round {}", g.round());
+                }
+                // The last flip: pile 1 had no number left.
+                _ => assert!(g.offer(0).is_some_and(|o| o.is_empty())),
+            }
+        }
+    }
+}

@@ -15,8 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use welcome_bots::{seat_seed, BotKind};
 use welcome_engine::{
-    Edition, EditionId, Effect, Mode, Offer, Options, PlanSlot, PlayerView, Sheet, SheetData,
-    SheetId,
+    Edition, EditionId, Mode, Offer, Options, PlanSlot, PlayerView, Sheet, SheetData, SheetId,
 };
 
 /// What to run.
@@ -139,7 +138,7 @@ struct YouIn {
 struct ViewIn {
     round: u16,
     offer: Option<Offer>,
-    next_effects: Option<[Effect; 3]>,
+    next_effects: Option<welcome_engine::legal::Effects>,
     plans: Vec<PlanInfo>,
     /// Only the seat's own sheet is read: the random bot looks at nothing else.
     sheets: Vec<Box<serde_json::value::RawValue>>,

@@ -475,7 +475,7 @@ pub struct AaaInfo {
 pub struct ViewOut<'a> {
     pub round: u16,
     pub offer: Option<Offer>,
-    pub next_effects: Option<[Effect; 3]>,
+    pub next_effects: Option<welcome_engine::legal::Effects>,
     /// Expert games, seat holders only.
     pub passing: Option<Passing>,
     pub plans: &'a RawValue,
