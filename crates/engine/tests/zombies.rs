@@ -30,21 +30,26 @@ fn with_cards<'a>(plans: &'a [PlanSlot; 3], offer: Offer, cards: &[ZombieCard]) 
     ctx(lay(ID), offer, plans).with_zombies(cards.iter().copied().collect())
 }
 
+/// A careful random turn for every seat of `p`.
+fn random_turns(p: &Position, rng: &mut ChaCha8Rng) -> Vec<Turn> {
+    (0..p.players())
+        .map(|s| {
+            choose_turn(
+                &p.context(s).unwrap(),
+                p.sheet(s).unwrap(),
+                rng,
+                &Style::CAREFUL,
+            )
+        })
+        .collect()
+}
+
 /// Plays a whole game with random turns through the machine; gives the game.
 fn random_game(players: usize, advanced: bool, seed: u64) -> Game {
     let mut g = Game::new(opts(ID, Mode::Standard, advanced), players, seed).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     while !g.is_over() {
-        let turns: Vec<Turn> = (0..players)
-            .map(|s| {
-                choose_turn(
-                    &g.context(s).unwrap(),
-                    g.sheet(s).unwrap(),
-                    &mut rng,
-                    &Style::CAREFUL,
-                )
-            })
-            .collect();
+        let turns = random_turns(&g, &mut rng);
         g.step(&turns).unwrap();
     }
     g
@@ -613,18 +618,7 @@ fn last_deck(cards: u8, zombie: bool, seed: u64) -> Position {
 #[test]
 fn e59_the_third_time_the_deck_runs_out_the_game_ends_at_once() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
-    let turns = |p: &Position, rng: &mut ChaCha8Rng| -> Vec<Turn> {
-        (0..4)
-            .map(|s| {
-                choose_turn(
-                    &p.context(s).unwrap(),
-                    p.sheet(s).unwrap(),
-                    rng,
-                    &Style::CAREFUL,
-                )
-            })
-            .collect()
-    };
+    let turns = random_turns;
     // The deck is empty: once this round is played, the next draw finds it empty for the
     // third time and the game ends before another round.
     let mut p = last_deck(0, false, 1);
@@ -910,16 +904,7 @@ fn expert_and_aaa_positions_resample_to_what_the_seat_has_seen() {
                     assert_eq!((again.pile, again.discard), (view.pile, view.discard));
                     assert_eq!(again.aaa, view.aaa);
                 }
-                let turns: Vec<Turn> = (0..players)
-                    .map(|s| {
-                        choose_turn(
-                            &g.context(s).unwrap(),
-                            g.sheet(s).unwrap(),
-                            &mut rng,
-                            &Style::CAREFUL,
-                        )
-                    })
-                    .collect();
+                let turns = random_turns(&g, &mut rng);
                 g.step(&turns).unwrap();
             }
         }
