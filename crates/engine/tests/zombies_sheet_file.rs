@@ -107,7 +107,10 @@ fn a_copy_whose_original_was_invaded_reads_back() {
     m.apply(Decision::Ammo(Hordes::default())).unwrap();
     m.apply(Decision::Ammo(Hordes::default())).unwrap();
     let s = *m.sheet();
-    assert_eq!(SheetData::of(layout, &s).streets[0].houses[1..3], ["5b", "Z"]);
+    assert_eq!(
+        SheetData::of(layout, &s).streets[0].houses[1..3],
+        ["5b", "Z"]
+    );
     assert_eq!(round_trip(layout, &s), s);
     // A copy beside neither its number nor a Z is still refused.
     let mut d = SheetData::of(layout, &s);
@@ -133,7 +136,15 @@ fn invade_house_3(sheet: &Sheet) -> Sheet {
 fn an_invaded_house_keeps_its_pool_and_its_extension_penalty_in_the_file() {
     let layout = lay(ID);
     // A pool built in S1 house 3 (a planned pool), then the house invaded: the pool stays.
-    let pooled = play(layout, &Sheet::new(layout), 1, 3, 5, Effect::Pool, Some(EffectUse::Pool));
+    let pooled = play(
+        layout,
+        &Sheet::new(layout),
+        1,
+        3,
+        5,
+        Effect::Pool,
+        Some(EffectUse::Pool),
+    );
     let s = invade_house_3(&pooled);
     assert!(s.has_pool(h(1, 3)));
     let d = SheetData::of(layout, &s);
@@ -175,7 +186,11 @@ fn every_sheet_of_random_zombies_games_reads_back_from_its_file() {
                         &g.context(s).unwrap(),
                         g.sheet(s).unwrap(),
                         &mut rng,
-                        if s == 0 { &Style::RANDOM } else { &Style::CAREFUL },
+                        if s == 0 {
+                            &Style::RANDOM
+                        } else {
+                            &Style::CAREFUL
+                        },
                     )
                 })
                 .collect();
@@ -252,7 +267,10 @@ fn impossible_zombies_marks_are_refused_with_a_clear_error() {
     // A Z no traced arrow ends at.
     let (code, msg) = refused(&|d| d.streets[0].hordes = [1, 0]);
     assert_eq!(code, "sheet_feature");
-    assert!(msg.contains("house 3 is invaded (Z), but no traced arrow"), "{msg}");
+    assert!(
+        msg.contains("house 3 is invaded (Z), but no traced arrow"),
+        "{msg}"
+    );
     // More ammo used than circled (1 at the start + 1 gained).
     let (code, msg) = refused(&|d| d.ammo_used = 3);
     assert_eq!(code, "sheet_feature");
