@@ -169,6 +169,20 @@ test('a standard game on the collector Zombies sheet against a greedy bot, to th
     // the log names the Zombie cards and the hordes slowed
     assert.match(await page.textContent('#lower'), /the (Left|Right|Both) Zombie card \(.*\) came up/);
     assert.match(await page.textContent('#lower'), /slowed street \d's (left|right) horde \(1 ammo\)/);
+    // the replay draws the hordes and the X marks, round by round, and names the Zombie cards
+    await page.click('#replay-link');
+    await page.waitForSelector('#replay-sheets .replay-sheet svg');
+    assert.equal(await page.locator('#replay-sheets [data-horde]').count(), 12);
+    await page.keyboard.press('End');
+    await page.waitForFunction((used) => [...document.querySelectorAll('#replay-sheets [data-seat="1"] [data-horde]')]
+      .reduce((a, g) => a + Number(g.dataset.slowed), 0) === used, end.ammo.used);
+    let named = false;
+    for (let k = 0; k < 40 && !named; k++) {
+      named = await page.locator('#replay-log .replay-zombies').count() > 0;
+      if (!named) await page.keyboard.press('ArrowLeft');
+    }
+    assert.ok(named, 'a round of the replay names its Zombie card');
+    assert.match(await page.textContent('#replay-log .replay-zombies'), /^The (Left|Right|Both) Zombie card \(.*\) came up first\.$/);
     console.log(`zombies: ${turns} turns, ${stages} ammo stages, ${barricades} barricades built, Zs ${end.zs} (bot ${bot.zs}); total ${total}`);
     assert.deepEqual(errors, []);
   } finally {

@@ -4,7 +4,7 @@
 // marks the plans achieved, deals the next round and ends the game (`dealOnly`).
 
 import { seats, TableSocket, api } from './api.js';
-import { el, iconSvg, effectLabel, seatName, parseCard, zombieCardText } from './format.js';
+import { el, iconSvg, effectLabel, seatName, parseCard, ZOMBIE_CARDS } from './format.js';
 import { tableKind, sheetOf } from './data.js';
 import { setTitle, toast } from './app.js';
 import { joinQr, joinHint } from './join.js';
@@ -260,7 +260,7 @@ export async function dealPage(main, table) {
 function offerCards(v) {
   const now = v.zombie_pile ? v.zombie_pile.now : [];
   const zombies = now.length ? el('p', { class: 'zombie-cards', id: 'deal-zombies', role: 'status' },
-    el('strong', {}, `Zombie card${now.length > 1 ? 's' : ''}: `), `${now.map(zombieCardText).join('; ')}. Resolve ${now.length > 1 ? 'them' : 'it'} first: slow hordes with ammo, the others move.`) : null;
+    el('strong', {}, `Zombie card${now.length > 1 ? 's' : ''}: `), `${now.map((c) => `${(ZOMBIE_CARDS[c] || {}).name || c} (${(ZOMBIE_CARDS[c] || {}).moves || ''})`).join('; ')}. Resolve ${now.length > 1 ? 'them' : 'it'} first: slow hordes with ammo, the others move.`) : null;
   if (!v.offer.combinations.length) {
     return el('div', {}, zombies, el('p', { class: 'panel', id: 'deal-nothing' }, 'Pile 1 has no number left: the game ends once the Zombie card is resolved.'));
   }
