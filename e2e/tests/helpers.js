@@ -70,13 +70,17 @@ async function round(page) {
  * and uses each ghost bonus on its first target (on the sheet, the first matching `prefer`).
  * Roswell: circles infiltration objective `objective` when the turn asks for one, and
  * infiltrates when it is offered and `infiltrate` is true (or an async function of the page
- * answering true). Returns what it did: 'build', 'refuse' or
+ * answering true). Zombies: at each Zombie card slows the hordes `slow` names ('all': as many as
+ * the ammo allows, 'none', or an async function of the page clicking its own), then confirms;
+ * builds a barricade when `barricade` is true and one is offered; a round with nothing to play
+ * is confirmed as it is. Returns what it did: 'build', 'refuse', 'unplayed' or
  * 'plan', with ' + choice' when a truck was chosen, ' + cross N' for each bonus crossed off,
  * ' + ghost' / ' + candy' for each circle, ' + tier T' for a tier claimed (T as its button's
  * data-tier, with '/option' for a ghost tier), ' + bonus U' for each ghost bonus used,
- * ' + objective K' for the objective circled and ' + infiltrate' for an infiltration.
+ * ' + objective K' for the objective circled, ' + infiltrate' for an infiltration, ' + slow N'
+ * for each Zombie card (N hordes slowed) and ' + barricade' for a barricade built.
  */
-export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left', cross = null, prefer = null, treat = 'ghost', tier = '[data-tier]', objective = 1, infiltrate = false } = {}) {
+export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left', cross = null, prefer = null, treat = 'ghost', tier = '[data-tier]', objective = 1, infiltrate = false, slow = 'all', barricade = false } = {}) {
   let did = 'build';
   let chose = '';
   const seen = [];
@@ -84,6 +88,26 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
     const st = await stage(page);
     seen.push(st);
     if (st === 'submitted') return did + chose;
+    if (st === 'ammo') {
+      if (typeof slow === 'function') await slow(page);
+      else if (slow === 'all') {
+        // each toggle still enabled, until the ammo runs out (they turn disabled)
+        for (let k = 0; k < 6; k++) {
+          const free = page.locator('#controls [data-horde][aria-pressed="false"]:enabled');
+          if (!(await free.count())) break;
+          await free.first().click();
+        }
+      }
+      const n = await page.locator('#controls [data-horde][aria-pressed="true"]').count();
+      await page.click('#controls [data-action="ammo-confirm"]');
+      chose += ` + slow ${n}`;
+      continue;
+    }
+    if (st === 'unplayed') {
+      await page.click('[data-action="confirm"]');
+      await page.waitForFunction(() => !!document.querySelector('#results') || !!document.querySelector('#controls[data-stage="submitted"]'), null, { timeout: 15000 });
+      return `unplayed${chose}`;
+    }
     if (st === 'objective') {
       await page.click(`#controls [data-objective="${objective}"]`);
       chose += ` + objective ${objective}`;
@@ -154,14 +178,20 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
       continue;
     }
     if (st === 'effect') {
+      const walls = page.locator('[data-action="barricade"]');
+      if (barricade && await walls.count()) {
+        await walls.click();
+        chose += ' + barricade';
+        continue;
+      }
       const offered = page.locator('[data-action="infiltrate"]');
       if (await offered.count() && (typeof infiltrate === 'function' ? await infiltrate(page) : infiltrate)) {
         await offered.click();
         chose += ' + infiltrate';
         continue;
       }
-      // the action's targets, not a saucer to infiltrate with
-      const targets = page.locator('#my-sheet .target:not([data-key^="u:"])');
+      // the action's targets, not a saucer to infiltrate with nor a house to barricade
+      const targets = page.locator('#my-sheet .target:not([data-key^="u:"]):not([aria-label*="Build a barricade"])');
       const use = page.locator('[data-action="use-effect"]');
       if (useEffect && await use.count()) await use.first().click();
       else if (useEffect && await targets.count()) {

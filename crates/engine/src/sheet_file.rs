@@ -5,7 +5,7 @@ use crate::edition::{Edition, SheetLayout, Side};
 use crate::id::SheetId;
 use crate::modules::atomic::Capacities;
 use crate::modules::Module;
-use crate::modules::{american_dream, ice_cream};
+use crate::modules::{american_dream, ice_cream, zombies};
 use crate::score::{Score, Shelters, Table, Temps};
 use crate::sheet::{FenceRef, House, HouseRef, Race, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,19 @@ pub struct StreetData {
     /// Dream: the street bonus.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus: Option<Race>,
+    /// Zombies: houses in front of which the player built a barricade (a house printed without
+    /// one, numbered by a Barrière).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub barricades: Vec<u8>,
+    /// Zombies: the arrows traced by the street's left and right hordes.
+    #[serde(default, skip_serializing_if = "is_zero_pair")]
+    pub hordes: [u8; 2],
+    /// Zombies: the X marks drawn on the left and right hordes' arrows, one per ammo used to
+    /// slow the horde. A sheet holds only how many ammo were used, not which horde each
+    /// slowed: a file written from a sheet alone leaves them out, and reading one checks them
+    /// against the ammo used.
+    #[serde(default, skip_serializing_if = "is_zero_pair")]
+    pub slowed: [u8; 2],
 }
 
 /// The sheet itself.
@@ -90,6 +103,13 @@ pub struct SheetData {
     /// came up (`owed` counts its street bonuses).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub owed_columns: u8,
+    /// Zombies: ammo circled by crossing improvement boxes with an ammo icon (the ammo
+    /// circled at the start not included).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ammo_gained: u8,
+    /// Zombies: ammo crossed to slow a horde.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ammo_used: u8,
 }
 
 /// The Halloween tiers of a sheet file.
@@ -104,6 +124,10 @@ pub struct TiersData {
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
+}
+
+fn is_zero_pair(n: &[u8; 2]) -> bool {
+    *n == [0, 0]
 }
 
 /// A sheet file: the sheet plus what scoring needs from the rest of the table.
@@ -161,7 +185,7 @@ pub enum SheetFileError {
         found: usize,
         expected: u8,
     },
-    #[error("street {street} house {house}: {text:?} is not \"\", a number 0–17, a number with \"b\", or \"R\"")]
+    #[error("street {street} house {house}: {text:?} is not \"\", a number 0–17, a number with \"b\", \"R\", \"Z\" or \"Zb\"")]
     HouseText {
         street: usize,
         house: usize,
@@ -241,6 +265,20 @@ fn house_text(h: House) -> String {
     }
 }
 
+/// Zombies: the text of a house a horde invaded that held an Extension copy, whose penalty
+/// stays (collector expansions §8.3.6).
+const INVADED_COPY: &str = "Zb";
+
+/// Whether house `h` was written by an Extension (an invaded house keeps that mark).
+fn is_copy(sheet: &Sheet, h: HouseRef) -> bool {
+    sheet.bis_in_run(crate::sheet::Estate {
+        street: h.street,
+        start: h.house,
+        len: 1,
+        used: false,
+    }) == 1
+}
+
 fn parse_house(text: &str) -> Option<House> {
     match text {
         "" => Some(House::Empty),
@@ -268,7 +306,14 @@ impl SheetData {
                 let len = sheet.len(s);
                 let hs = (0..len).map(move |i| HouseRef::new(s, i));
                 StreetData {
-                    houses: hs.clone().map(|h| house_text(sheet.house(h))).collect(),
+                    houses: hs
+                        .clone()
+                        .map(|h| match sheet.house(h) {
+                            // An invaded Extension copy keeps its penalty (Ruling X27).
+                            House::Invaded if is_copy(sheet, h) => INVADED_COPY.into(),
+                            house => house_text(house),
+                        })
+                        .collect(),
                     fences: (0..len - 1)
                         .filter(|&k| sheet.has_fence(FenceRef::new(s, k)))
                         .map(|k| k + 1)
@@ -295,6 +340,15 @@ impl SheetData {
                         Race::Open => None,
                         r => Some(r),
                     },
+                    barricades: (0..len)
+                        .filter(|&i| sheet.barricades_in(s) >> i & 1 == 1)
+                        .map(|i| i + 1)
+                        .collect(),
+                    hordes: [
+                        sheet.horde_steps(zombies::index(s, Side::Left)),
+                        sheet.horde_steps(zombies::index(s, Side::Right)),
+                    ],
+                    slowed: [0, 0],
                 }
             })
             .collect();
@@ -335,6 +389,8 @@ impl SheetData {
             )
             .filter(|c| layout.has(Module::AmericanDream) && c.iter().any(Option::is_some)),
             owed_columns: sheet.owed_columns(),
+            ammo_gained: sheet.ammo_gained(),
+            ammo_used: sheet.ammo_used(),
         }
     }
 
@@ -387,6 +443,12 @@ impl SheetData {
             let mut prev: Option<(usize, u8)> = None;
             for (i, text) in st.houses.iter().enumerate() {
                 let h = HouseRef::new(s, i as u8);
+                if text == INVADED_COPY {
+                    // The copy's Extension box stays crossed: it is counted as a bis house.
+                    sheet.write(h, 0, true);
+                    sheet.invade(h);
+                    continue;
+                }
                 let house = parse_house(text).ok_or_else(|| SheetFileError::HouseText {
                     street,
                     house: i + 1,
@@ -432,7 +494,10 @@ impl SheetData {
                 let ok = sheet.has_planned_pool(h)
                     && match sheet.house(h) {
                         House::Number { bis, .. } => !bis || bonus_pools,
-                        House::Empty | House::Invaded => bonus_pools,
+                        House::Empty => bonus_pools,
+                        // A pool built before a horde invaded its house keeps its points
+                        // (Zombies, collector expansions §8.3.6).
+                        House::Invaded => bonus_pools || layout.zombies.is_some(),
                         House::Roundabout => false,
                     };
                 if !ok {
@@ -466,6 +531,7 @@ impl SheetData {
                 layout.streets[si].parks.boxes(),
             )?;
             check_street_features(layout, &mut sheet, st, s)?;
+            check_zombies_street(layout, &mut sheet, st, s)?;
         }
         check_track("temps".into(), self.temps, layout.temp_boxes)?;
         for (i, &n) in self.real_estate.iter().enumerate() {
@@ -546,6 +612,7 @@ impl SheetData {
             self.refusals,
             self.plans,
         );
+        self.set_ammo(layout, &mut sheet)?;
         let dream = layout.has(Module::AmericanDream);
         if self.owed_columns > 0 {
             let open = (0..american_dream::columns(layout))
@@ -663,7 +730,9 @@ impl SheetData {
                     partner = true;
                 }
             }
-            if bis && !partner {
+            // A copy whose original a horde invaded stands beside its `Z` (Ruling X27).
+            let invaded = |j: u8| j < len && sheet.is_invaded(HouseRef::new(s, j));
+            if bis && !partner && !invaded(i.wrapping_sub(1)) && !invaded(i + 1) {
                 return Err(SheetFileError::LoneBis {
                     street,
                     house: i as usize + 1,
@@ -724,12 +793,14 @@ impl SheetData {
             while b + 1 < len && same(b + 1) {
                 b += 1;
             }
+            let invaded = |j: u8| j < len && sheet.is_invaded(HouseRef::new(s, j));
             let original = (a..=b).any(|j| {
                 matches!(
                     sheet.house(HouseRef::new(s, j)),
                     House::Number { bis: false, .. }
                 )
-            });
+            }) || invaded(a.wrapping_sub(1))
+                || invaded(b + 1);
             if !original {
                 return Err(SheetFileError::BisWithoutOriginal {
                     street,
@@ -802,6 +873,107 @@ fn check_street_features(
             return bad("the bonus is circled but the route is not finished".into());
         }
         sheet.set_race(s, race);
+    }
+    Ok(())
+}
+
+/// The Zombies marks of one street (collector expansions §8): barricades built in front of
+/// numbered houses printed without one; no more arrows traced than a horde has, each traced
+/// arrow ending at a house it could not invade (a roundabout, a barricade) or invaded (`Z`);
+/// every `Z` at the end of a traced arrow; X marks only on a printed horde.
+fn check_zombies_street(
+    layout: &SheetLayout,
+    sheet: &mut Sheet,
+    st: &StreetData,
+    s: u8,
+) -> Result<(), SheetFileError> {
+    let street = s as usize + 1;
+    let bad = |what: String| Err(SheetFileError::Feature { street, what });
+    let len = sheet.len(s);
+    let invaded: Vec<u8> = (0..len)
+        .filter(|&i| sheet.is_invaded(HouseRef::new(s, i)))
+        .collect();
+    if zombies::values(layout).is_none() {
+        if !st.barricades.is_empty() || st.hordes != [0, 0] || st.slowed != [0, 0] {
+            return bad(format!(
+                "the {} sheet has no hordes or barricades",
+                layout.name
+            ));
+        }
+        if let Some(i) = invaded.first() {
+            return bad(format!(
+                "house {}: only a horde invades a house (Z), and the {} sheet has none",
+                i + 1,
+                layout.name
+            ));
+        }
+        return Ok(());
+    }
+    for &b in &st.barricades {
+        if b == 0 || b > len {
+            return Err(SheetFileError::Position {
+                street,
+                what: "barricade",
+                value: b,
+            });
+        }
+        let h = HouseRef::new(s, b - 1);
+        if layout.unbarricaded(s) >> h.house & 1 == 0 {
+            return bad(format!(
+                "house {b} is printed with a barricade: only a house printed without one takes a built barricade"
+            ));
+        }
+        if !matches!(sheet.house(h), House::Number { bis: false, .. }) {
+            return bad(format!(
+                "house {b} has a barricade built but holds no number of its own: a barricade is built by the Barrière's number"
+            ));
+        }
+        sheet.build_barricade(h);
+    }
+    let mut reached = 0u16;
+    for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+        let h = zombies::index(s, side);
+        let arrows = zombies::horde(layout, h).map_or(&[][..], |x| &x.arrivals[..]);
+        let (traced, slowed) = (st.hordes[k], st.slowed[k]);
+        let name = match side {
+            Side::Left => "left",
+            Side::Right => "right",
+        };
+        if usize::from(traced) > arrows.len() {
+            return bad(format!(
+                "the {name} horde traced {traced} arrows, but it has {}",
+                arrows.len()
+            ));
+        }
+        if slowed > 0 && arrows.is_empty() {
+            return bad(format!("there is no {name} horde to slow"));
+        }
+        for &house in &arrows[..usize::from(traced)] {
+            let at = HouseRef::new(s, house.wrapping_sub(1));
+            reached |= 1 << at.house;
+            let stopped = zombies::is_barricaded(layout, sheet, at)
+                || matches!(sheet.house(at), House::Roundabout | House::Invaded);
+            if !stopped {
+                return bad(format!(
+                    "the {name} horde's arrow to house {house} is traced, so house {house} is invaded (Z), a roundabout or barricaded"
+                ));
+            }
+        }
+        sheet.set_horde_steps(h, traced);
+    }
+    for i in invaded {
+        if zombies::is_barricaded(layout, sheet, HouseRef::new(s, i)) {
+            return bad(format!(
+                "house {} is invaded (Z), but it stands behind a barricade that stops hordes",
+                i + 1
+            ));
+        }
+        if reached >> i & 1 == 0 {
+            return bad(format!(
+                "house {} is invaded (Z), but no traced arrow of a horde ends there",
+                i + 1
+            ));
+        }
     }
     Ok(())
 }
@@ -976,6 +1148,54 @@ impl SheetFile {
 
 /// The sheet's optional fields as `to_json` writes them, one per line.
 impl SheetData {
+    /// Zombies: ammo circled from the improvement boxes crossed (no more than those boxes,
+    /// nor than the stock holds) and ammo used (no more than circled, and at least the X
+    /// marks drawn on the hordes' arrows).
+    fn set_ammo(&self, layout: &SheetLayout, sheet: &mut Sheet) -> Result<(), SheetFileError> {
+        let bad = |what: String| Err(SheetFileError::Feature { street: 1, what });
+        let Some(v) = zombies::values(layout) else {
+            if self.ammo_gained > 0 || self.ammo_used > 0 {
+                return bad(format!("the {} sheet has no ammo", layout.name));
+            }
+            return Ok(());
+        };
+        let crossed = v
+            .ammo_boxes
+            .iter()
+            .filter(|&&[size, k]| {
+                (1..=MAX_ESTATE as u8).contains(&size) && sheet.real_estate(size as usize) >= k
+            })
+            .count();
+        let most = crossed.min(usize::from(v.ammo_stock.saturating_sub(v.ammo_start)));
+        if usize::from(self.ammo_gained) > most {
+            return bad(format!(
+                "{} ammo gained, but the improvement boxes crossed circle {most}",
+                self.ammo_gained
+            ));
+        }
+        let circled = v.ammo_start.saturating_add(self.ammo_gained);
+        if self.ammo_used > circled {
+            return bad(format!(
+                "{} ammo used, but only {circled} are circled",
+                self.ammo_used
+            ));
+        }
+        let marks: u32 = self
+            .streets
+            .iter()
+            .flat_map(|st| st.slowed)
+            .map(u32::from)
+            .sum();
+        if marks > u32::from(self.ammo_used) {
+            return bad(format!(
+                "{marks} X marks on the hordes' arrows, but {} ammo used: each mark crosses one",
+                self.ammo_used
+            ));
+        }
+        sheet.set_ammo(self.ammo_gained, self.ammo_used);
+        Ok(())
+    }
+
     /// American Dream: the column bonuses, circled only on a complete column.
     fn set_column_bonuses(
         &self,
@@ -1043,6 +1263,12 @@ fn extra(d: &SheetData) -> String {
     if d.owed_columns > 0 {
         out += &format!(",\n    \"owed_columns\": {}", d.owed_columns);
     }
+    if d.ammo_gained > 0 {
+        out += &format!(",\n    \"ammo_gained\": {}", d.ammo_gained);
+    }
+    if d.ammo_used > 0 {
+        out += &format!(",\n    \"ammo_used\": {}", d.ammo_used);
+    }
     out
 }
 
@@ -1063,6 +1289,9 @@ mod tests {
             circled: vec![2],
             truck: Some(Side::Left),
             bonus: Some(Race::Won),
+            barricades: vec![1],
+            hordes: [1, 2],
+            slowed: [0, 1],
         };
         let file = SheetFile {
             format: SHEET_FORMAT.into(),
@@ -1089,6 +1318,8 @@ mod tests {
                 duck_scorings: Some([Some(4), None, Some(9)]),
                 column_bonuses: Some(vec![None, Some(Race::Lost)]),
                 owed_columns: 2,
+                ammo_gained: 1,
+                ammo_used: 2,
             },
         };
         let all = serde_json::to_value(&file).unwrap();

@@ -2,6 +2,7 @@
 //! same turn options as at a table, on a sheet, offer and plans the client sends, for any
 //! sheet of any edition. Nothing is stored.
 
+use crate::derived;
 use crate::edition;
 use crate::error::ApiError;
 use crate::http::parse;
@@ -12,9 +13,12 @@ use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::Json;
 use welcome_engine::aaa::{table_rule, AaaScore, Outcome};
+use welcome_engine::edition::ZombieCard;
+use welcome_engine::legal::ZombieCards;
+use welcome_engine::modules::zombies;
 use welcome_engine::{
     opponent_card, AaaCard, Card, CheckedLayout, Decision, Edition, Mode, Offer, Options, Pick,
-    Play, Score, Sheet, SheetData, SheetLayout, TableValues, Temps, TurnContext,
+    Play, Score, Sheet, SheetData, SheetLayout, Stage, TableValues, Temps, TurnContext,
 };
 
 /// Most other players a companion sheet may rank its temps against.
@@ -128,8 +132,11 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         aaa_level: aaa.map(|c| c.level),
         ..Options::new(mode).advanced(req.advanced)
     };
+    edition::check_sheet_mode(edition, layout, mode)?;
+    let zombie_cards = check_zombie_cards(layout, &req.zombies)?;
     let reshuffle = table.reshuffle_offered(&req.plans);
-    let ctx = TurnContext::new(edition, layout, &table, req.offer, &req.plans, reshuffle);
+    let ctx = TurnContext::new(edition, layout, &table, req.offer, &req.plans, reshuffle)
+        .with_zombies(zombie_cards);
     let others = req.temps_of_others.clone();
     // Against the AAA, temps rank against its cards and shelters compare with its halves (as
     // the request's Validation card left them).
@@ -146,15 +153,21 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
             Score::of(layout, s, Temps::Ranked(&all))
         }
     };
-    let outcome = options::follow(&ctx, &sheet, &req.draft, &score);
+    // The X marks the player drew on the hordes' arrows so far (Zombies), and this turn's.
+    let slowed = derived::slowed_of(&req.sheet);
+    let outcome = options::follow(&ctx, &sheet, &req.draft, &score, &slowed);
     let mut after_turn = None;
     if outcome.options.complete {
         let mut end = outcome.machine.clone();
-        let done = end
-            .apply(Decision::Stop {
+        // A round the game ends before (Zombies) is over once its ammo is given.
+        let done = if end.stage() == Stage::Done {
+            end.finish()
+        } else {
+            end.apply(Decision::Stop {
                 reshuffle: req.draft.reshuffle,
             })
-            .and_then(|()| end.finish());
+            .and_then(|()| end.finish())
+        };
         if let Ok((turn, mut s)) = done {
             // Alone at the table, this seat is every seat: the round ends on its sheet.
             if mode == Mode::Solo {
@@ -162,7 +175,12 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
                     m.end_of_round(layout, std::slice::from_mut(&mut s));
                 }
             }
-            after_turn = Some(SheetData::of(layout, &s));
+            let mut data = SheetData::of(layout, &s);
+            let mut marks = derived::of(layout, &s);
+            let mut all = slowed;
+            derived::add_slowed(&mut all, &turn.ammo);
+            derived::mark_slowed(&mut data, &mut marks, &all);
+            after_turn = Some(data);
             if let (Some(_), Some(r)) = (&aaa, &turn.roundabout) {
                 for m in &layout.modules {
                     m.on_roundabout(layout, &mut aaa_req.halves, r.house.street);
@@ -185,6 +203,39 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         after_turn,
         aaa,
     }))
+}
+
+/// The Zombie cards the player says came up this round: only on a Zombies sheet, no more
+/// than one per packet of pile 1, and no more of a card than the sheet's pile holds.
+fn check_zombie_cards(layout: &SheetLayout, cards: &[ZombieCard]) -> Result<ZombieCards, ApiError> {
+    let bad = |m: String| ApiError::bad_request("bad_zombie_cards", m);
+    if cards.is_empty() {
+        return Ok(ZombieCards::new());
+    }
+    let Some(v) = zombies::values(layout) else {
+        return Err(bad(format!(
+            "the {} sheet has no Zombie cards",
+            layout.name
+        )));
+    };
+    if cards.len() > v.cards.len().min(options::MAX_ZOMBIE_CARDS) {
+        return Err(bad(format!(
+            "{} Zombie cards in one round; pile 1 holds {}",
+            cards.len(),
+            v.cards.len()
+        )));
+    }
+    for c in cards {
+        let held = v.cards.iter().filter(|x| *x == c).count();
+        let given = cards.iter().filter(|x| *x == c).count();
+        if given > held {
+            return Err(bad(format!(
+                "{given} {} Zombie cards, but pile 1 holds {held}",
+                zombies::card_name(*c)
+            )));
+        }
+    }
+    Ok(cards.iter().copied().collect())
 }
 
 /// The hand card a turn neither used nor kept: the AAA's at the end of the turn (§15.3).

@@ -1,14 +1,16 @@
 //! What the engine derives from a sheet, sent with it so that the browser draws it without
 //! working any rule out itself: the numbers each empty house still takes, the housing estates,
 //! and the marks of the sheet's rule modules (eggs collected, cones circled or crossed, trucks
-//! and their bonus races, strings of lights).
+//! and their bonus races, strings of lights, hordes, ammo and barricades).
 
 use serde::{Deserialize, Serialize};
 use welcome_engine::edition::DuckColour;
 use welcome_engine::modules::{
-    american_dream, atomic, christmas, coin_coin, easter, ice_cream, roswell,
+    american_dream, atomic, christmas, coin_coin, easter, ice_cream, roswell, zombies,
 };
-use welcome_engine::{FenceRef, HouseRef, Module, Race, Sheet, SheetLayout, Side};
+use welcome_engine::{
+    FenceRef, Hordes, House, HouseRef, Module, Race, Sheet, SheetData, SheetLayout, Side,
+};
 
 /// The derived state of one sheet.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
@@ -56,6 +58,107 @@ pub struct Derived {
     /// American Dream: each column's ×2 bonus.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub column_bonuses: Vec<Race>,
+    /// Zombies: every horde, street by street, the left one before the right one (the order
+    /// they move in).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hordes: Vec<HordeOut>,
+    /// Zombies: the ammo stock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ammo: Option<AmmoOut>,
+    /// Zombies: per street and house, what stands in front of the house: a barricade printed
+    /// on the sheet, one the player built, or none (a horde arriving there invades it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub barricades: Vec<Vec<Barricade>>,
+    /// Zombies: the invaded houses (`Z`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invaded: Vec<HouseRef>,
+}
+
+/// A horde at one end of a street (Zombies).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct HordeOut {
+    /// 1-based.
+    pub street: u8,
+    /// The end it starts from.
+    pub side: Side,
+    /// The house each of its printed arrows ends at (1-based), in order.
+    pub arrivals: Vec<u8>,
+    /// Arrows traced so far.
+    pub traced: u8,
+    /// The house its next arrow ends at; `null` once every arrow is traced.
+    pub next: Option<u8>,
+    /// Whether that house would be invaded if the horde moved now (no barricade, roundabout
+    /// or `Z` stops it there).
+    pub next_invades: bool,
+    /// X marks on its arrows: the times it was slowed with an ammo.
+    pub slowed: u8,
+}
+
+/// The ammo stock (Zombies).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct AmmoOut {
+    /// Ammo boxes printed in the stock.
+    pub stock: u8,
+    /// Circled at the start of the game.
+    pub start: u8,
+    /// Circled since, by crossing improvement boxes with an ammo icon.
+    pub gained: u8,
+    /// Crossed to slow a horde.
+    pub used: u8,
+    /// Circled and not used: how many hordes can be slowed.
+    pub left: u8,
+}
+
+/// What stands in front of a house (Zombies).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Barricade {
+    /// Printed on the sheet.
+    Printed,
+    /// Built by the player (the Barrière's number in a house printed without one).
+    Built,
+    /// Nothing: the house is printed without a barricade and none was built.
+    None,
+}
+
+/// Zombies: the X marks of slowed hordes, by horde (street s's left horde is 2s, its right one
+/// 2s + 1). The sheet holds only how many ammo were used; the marks come from the turns.
+pub type Slowed = [u8; 16];
+
+/// Adds the hordes a turn slowed (its `ammo`, one set per Zombie card) to `slowed`.
+pub fn add_slowed(slowed: &mut Slowed, ammo: &[Hordes]) {
+    for set in ammo {
+        for h in set.iter() {
+            if let Some(n) = slowed.get_mut(h as usize) {
+                *n = n.saturating_add(1);
+            }
+        }
+    }
+}
+
+/// The X marks a sheet file writes (`slowed` of each street, left and right).
+pub fn slowed_of(data: &SheetData) -> Slowed {
+    let mut out = [0; 16];
+    for (s, st) in data.streets.iter().enumerate().take(8) {
+        out[2 * s] = st.slowed[0];
+        out[2 * s + 1] = st.slowed[1];
+    }
+    out
+}
+
+/// Writes the X marks into a sheet's data and its derived hordes (Zombies; nothing on other
+/// sheets).
+pub fn mark_slowed(data: &mut SheetData, d: &mut Derived, slowed: &Slowed) {
+    if d.hordes.is_empty() {
+        return;
+    }
+    for (s, st) in data.streets.iter_mut().enumerate().take(8) {
+        st.slowed = [slowed[2 * s], slowed[2 * s + 1]];
+    }
+    for x in &mut d.hordes {
+        let h = zombies::index(x.street.saturating_sub(1), x.side) as usize;
+        x.slowed = slowed.get(h).copied().unwrap_or(0);
+    }
 }
 
 /// A duckling (Coin Coin), between houses `a` and `b` (neighbours in a street, or one above
@@ -215,10 +318,70 @@ pub fn of(layout: &SheetLayout, sheet: &Sheet) -> Derived {
                     .map(|c| sheet.column_race(c))
                     .collect();
             }
-            Module::Roundabouts | Module::Halloween | Module::Zombies => {}
+            Module::Zombies => zombie_marks(layout, sheet, &mut d),
+            Module::Roundabouts | Module::Halloween => {}
         }
     }
     d
+}
+
+/// Zombies: the hordes with their arrows, the ammo stock, the barricades and the invaded
+/// houses (the X marks of slowed hordes are the turns', see `mark_slowed`).
+fn zombie_marks(layout: &SheetLayout, sheet: &Sheet, d: &mut Derived) {
+    let Some(v) = zombies::values(layout) else {
+        return;
+    };
+    let mut hordes: Vec<HordeOut> = v
+        .hordes
+        .iter()
+        .map(|x| {
+            let h = zombies::index(x.street.saturating_sub(1), x.side);
+            let next = zombies::next_arrival(layout, sheet, h);
+            HordeOut {
+                street: x.street,
+                side: x.side,
+                arrivals: x.arrivals.clone(),
+                traced: sheet.horde_steps(h),
+                next: next.map(|n| n.house + 1),
+                next_invades: next.is_some_and(|n| {
+                    sheet.contains(n)
+                        && !zombies::is_barricaded(layout, sheet, n)
+                        && !matches!(sheet.house(n), House::Roundabout | House::Invaded)
+                }),
+                slowed: 0,
+            }
+        })
+        .collect();
+    hordes.sort_by_key(|x| zombies::index(x.street.saturating_sub(1), x.side));
+    d.hordes = hordes;
+    let left = zombies::ammo_left(layout, sheet);
+    d.ammo = Some(AmmoOut {
+        stock: v.ammo_stock,
+        start: v.ammo_start,
+        gained: sheet.ammo_gained(),
+        used: sheet.ammo_used(),
+        left,
+    });
+    d.barricades = (0..sheet.streets())
+        .map(|s| {
+            (0..sheet.len(s))
+                .map(|i| {
+                    let h = HouseRef::new(s, i);
+                    if layout.unbarricaded(s) >> i & 1 == 0 {
+                        Barricade::Printed
+                    } else if sheet.has_barricade(h) {
+                        Barricade::Built
+                    } else {
+                        Barricade::None
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    d.invaded = sheet
+        .all_houses()
+        .filter(|&h| sheet.is_invaded(h))
+        .collect();
 }
 
 fn ducklings(layout: &SheetLayout, sheet: &Sheet) -> Vec<DucklingOut> {

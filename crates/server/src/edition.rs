@@ -11,7 +11,9 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
-use welcome_engine::{Edition, EditionId, Effect, Mode, PlanCard, SheetId, SheetLayout, TieBreak};
+use welcome_engine::{
+    Edition, EditionId, Effect, Game, Mode, Options, PlanCard, SheetId, SheetLayout, TieBreak,
+};
 
 /// A sheet with the plans that can be dealt with it.
 #[derive(Serialize)]
@@ -21,6 +23,9 @@ struct SheetOut<'a> {
     /// Plan ids that may be plan n°1, n°2, n°3 with this sheet (advanced plans included: they
     /// say so themselves), per `Edition::plans_of`.
     stacks: [Vec<u8>; 3],
+    /// The edition's modes the engine sets a game up in on this sheet (Zombies: not every
+    /// one yet).
+    modes: Vec<Mode>,
 }
 
 /// A City Plan card with its text for people.
@@ -98,6 +103,36 @@ fn sheet_out<'a>(e: &'a Edition, layout: &'a SheetLayout) -> SheetOut<'a> {
                 .map(|p| p.id)
                 .collect()
         }),
+        modes: Mode::ALL
+            .iter()
+            .copied()
+            .filter(|&m| m.available(e) && check_sheet_mode(e, layout, m).is_ok())
+            .collect(),
+    }
+}
+
+/// Whether the web app plays `mode` on `layout`: the engine must set a game up in it (only
+/// its `sheet_mode_unavailable` refusal is looked for: a game set up here has the fewest seats
+/// the mode allows), and the turn controls must know its stages — Zombies' expert and AAA
+/// games deal hands of two, whose `pass` stage the web app does not offer yet.
+pub fn check_sheet_mode(e: &Edition, layout: &SheetLayout, mode: Mode) -> Result<(), ApiError> {
+    const CODE: &str = "sheet_mode_unavailable";
+    if layout.zombies.is_some() && mode != Mode::Standard {
+        return Err(ApiError::bad_request(
+            CODE,
+            format!(
+                "the web app plays the {} sheet's standard game only for now: its {} game deals hands of two, whose card to pass it does not ask for yet (the command line and the bots play it)",
+                layout.name,
+                mode.name()
+            ),
+        ));
+    }
+    let mut o = Options::new(mode);
+    o.edition = e.id;
+    o.sheet = layout.id;
+    match Game::new(o, mode.seats(e).0.max(1), 0) {
+        Err(err) if err.code() == CODE => Err(ApiError::bad_request(CODE, err.to_string())),
+        _ => Ok(()),
     }
 }
 
@@ -293,15 +328,6 @@ pub fn choose(
                 )
             })?,
     };
-    if layout.zombies.is_some() {
-        return Err(ApiError::bad_request(
-            "sheet_not_in_web_app",
-            format!(
-                "the {} sheet plays in the engine and the command line (welcome simulate --sheet {}); the web app does not draw its hordes and ammo yet",
-                layout.name, layout.id
-            ),
-        ));
-    }
     Ok((e, layout))
 }
 
@@ -400,6 +426,43 @@ mod tests {
         assert!(
             m.contains("export const DECK = {\"1\":[\"surveyor\",\"real-estate\",\"landscaper\"]")
         );
+    }
+
+    #[test]
+    fn each_sheet_lists_the_modes_the_engine_sets_up_on_it() {
+        let v: serde_json::Value =
+            serde_json::from_str(edition_json("collector").unwrap()).unwrap();
+        let modes = |sheet: &str| -> Vec<String> {
+            let s = v["sheets"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["id"] == sheet)
+                .unwrap();
+            s["modes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(modes("classic"), ["standard", "solo", "expert"]);
+        let zombies = modes("zombies");
+        assert!(zombies.contains(&"standard".to_string()), "{zombies:?}");
+        let layout = choose(Some("collector"), Some("zombies")).unwrap();
+        for m in [Mode::Expert, Mode::Solo] {
+            let refused = check_sheet_mode(layout.0, layout.1, m).is_err();
+            assert_eq!(
+                refused,
+                !zombies.contains(
+                    &serde_json::to_value(m)
+                        .unwrap()
+                        .as_str()
+                        .unwrap()
+                        .to_string()
+                )
+            );
+        }
     }
 
     #[test]

@@ -163,6 +163,9 @@ async fn create_now(
     }
     let timer = req.turn_timer.map(|t| t.check(&limits)).transpose()?;
     let (edition, layout) = crate::edition::choose(req.edition.as_deref(), req.sheet.as_deref())?;
+    if !req.deal_only {
+        crate::edition::check_sheet_mode(edition, layout, req.mode)?;
+    }
     let mut options = Options::new(req.mode).advanced(req.advanced);
     options.edition = edition.id;
     options.sheet = layout.id;

@@ -3,9 +3,9 @@
 //! lists where the draft stops are the options. The order of a turn is the machine's alone.
 //! Stateless: the client holds the draft.
 
-use crate::derived;
-use crate::wire::{Draft, DraftError, OptionsOut, PlacementOut, RefuseOut, TierOut};
-use welcome_engine::modules::halloween;
+use crate::derived::{self, Slowed};
+use crate::wire::{AmmoStageOut, Draft, DraftError, OptionsOut, PlacementOut, RefuseOut, TierOut};
+use welcome_engine::modules::{halloween, zombies};
 use welcome_engine::{
     Decision, Play, Score, Sheet, SheetData, Stage, TurnContext, TurnError, TurnMachine, When,
 };
@@ -14,6 +14,8 @@ use welcome_engine::{
 pub const MAX_CLAIMS: usize = 3;
 /// Most estates named by one claim (no plan asks for more than six).
 pub const MAX_CLAIM_ESTATES: usize = 6;
+/// Most Zombie cards in a round (one per packet of pile 1).
+pub const MAX_ZOMBIE_CARDS: usize = 3;
 /// Most ghosts or candies circled in a turn: the number, its Extension copy and two bonus
 /// copies (Halloween).
 pub const MAX_CIRCLES: usize = 4;
@@ -63,14 +65,16 @@ pub struct Outcome<'a> {
 }
 
 /// Options for `draft` on `sheet` (the seat's sheet as of the last resolved round).
-/// `score` scores a sheet the way the table does (temps ranked across the table).
+/// `score` scores a sheet the way the table does (temps ranked across the table); `slowed`:
+/// the X marks of the hordes the seat slowed before this turn (Zombies).
 pub fn compute(
     ctx: &TurnContext<'_>,
     sheet: &Sheet,
     draft: &Draft,
     score: &dyn Fn(&Sheet) -> Score,
+    slowed: &Slowed,
 ) -> OptionsOut {
-    follow(ctx, sheet, draft, score).options
+    follow(ctx, sheet, draft, score, slowed).options
 }
 
 /// Replays `draft` through the turn machine and lists what comes next.
@@ -79,6 +83,7 @@ pub fn follow<'a>(
     sheet: &Sheet,
     draft: &Draft,
     score: &dyn Fn(&Sheet) -> Score,
+    slowed: &Slowed,
 ) -> Outcome<'a> {
     let mut m = TurnMachine::new(*ctx, sheet);
     let mut effects = Vec::new();
@@ -86,10 +91,16 @@ pub fn follow<'a>(
     let mut decisions = Vec::new();
     m.options_up_to(MAX_LISTED_CLAIMS, &mut decisions);
     let s = *m.sheet();
+    let mut data = SheetData::of(ctx.layout, &s);
+    let mut marks = derived::of(ctx.layout, &s);
+    let mut slowed = *slowed;
+    derived::add_slowed(&mut slowed, &m.turn().ammo);
+    derived::mark_slowed(&mut data, &mut marks, &slowed);
     let mut out = OptionsOut {
-        sheet: SheetData::of(ctx.layout, &s),
+        sheet: data,
         score: score(&s),
-        derived: derived::of(ctx.layout, &s),
+        derived: marks,
+        ammo: None,
         cross: Vec::new(),
         roundabouts: Vec::new(),
         placements: Vec::new(),
@@ -109,9 +120,24 @@ pub fn follow<'a>(
     for d in decisions {
         match d {
             Decision::Cross(street) => out.cross.push(street + 1),
-            // The web app does not offer the Zombies sheet yet (`edition::choose`).
-            Decision::Ammo(_) => {}
-            // A hand of two (Zombies expert and AAA), which the web app does not offer yet.
+            Decision::Ammo(set) => {
+                if let Stage::Ammo { card } = m.stage() {
+                    let z = ctx.zombies[card as usize];
+                    out.ammo
+                        .get_or_insert_with(|| AmmoStageOut {
+                            card: z,
+                            index: card + 1,
+                            cards: ctx.zombies.len() as u8,
+                            moving: zombies::moving(ctx.layout, &s, z),
+                            left: zombies::ammo_left(ctx.layout, &s),
+                            choices: Vec::new(),
+                        })
+                        .choices
+                        .push(set);
+                }
+            }
+            // A hand of two (Zombies expert and AAA), which the web app does not offer yet
+            // (`edition::check_sheet_mode`).
             Decision::Pass(_) => {}
             Decision::Roundabout(h) => out.roundabouts.push(h),
             Decision::Build {
@@ -167,6 +193,11 @@ pub fn follow<'a>(
         }
         _ => {}
     }
+    // A round the game ends before (Zombies): once its Zombie cards are resolved the turn is
+    // whole, holding only the ammo.
+    if out.error.is_none() && m.stage() == Stage::Done && m.turn().play == Play::Unplayed {
+        out.complete = true;
+    }
     if out.error.is_none() && m.stage() == Stage::Plans {
         let mut end = m.clone();
         match end.apply(Decision::Stop {
@@ -196,6 +227,16 @@ fn replay(
     }
     if draft.tiers.iter().any(|t| t.bonuses.len() > MAX_BONUSES) {
         return Err(bad_draft("more ghost bonuses than a tier gives"));
+    }
+    if draft.ammo.len() > MAX_ZOMBIE_CARDS {
+        return Err(bad_draft("more ammo choices than a round has Zombie cards"));
+    }
+    for &slowed in &draft.ammo {
+        m.apply(Decision::Ammo(slowed)).map_err(turn_error)?;
+    }
+    if let Stage::Ammo { .. } = m.stage() {
+        // The next Zombie card's hordes to slow are the next decision: the options list them.
+        return Ok(());
     }
     let mut circles = draft.circles.iter();
     // The circles the machine asks for, in order; `false` when the draft stops before one.

@@ -5,6 +5,7 @@
 //! Bot seats are not stored turn by turn: a bot's turn is a function of the table seed, its
 //! seat, the round and its view, so it is recomputed identically after a restart.
 
+use crate::derived::Slowed;
 use crate::error::ApiError;
 use crate::options;
 use crate::store::{SeatRow, Store, StoredTable, TableRow, Write};
@@ -485,6 +486,7 @@ impl Table {
                 solo_card_drawn: g.solo_card_drawn(),
                 next: g.next_card(),
                 aaa: &parts.game.aaa,
+                zombie_pile: g.zombie_pile(),
                 log: &parts.game.log,
                 result: &parts.game.result,
             }
@@ -1026,17 +1028,20 @@ impl Table {
         Ok(())
     }
 
-    /// What the socket's seat may do next from `draft`. Read-only; the view is taken under the
-    /// lock and the caller computes the options after releasing it.
+    /// What the socket's seat may do next from `draft`. Read-only; the view (with the X marks
+    /// of the hordes the seat slowed so far, Zombies) is taken under the lock and the caller
+    /// computes the options after releasing it.
     pub fn options_view(
         &self,
         role: Role,
         claimed: Option<usize>,
         round: u16,
-    ) -> Result<PlayerView, ApiError> {
+    ) -> Result<(PlayerView, Slowed), ApiError> {
         let seat = self.acting_seat(role, claimed)?;
         let g = self.live_game(round)?;
-        PlayerView::of(g, seat).ok_or_else(|| ApiError::internal("seat without a view"))
+        let view =
+            PlayerView::of(g, seat).ok_or_else(|| ApiError::internal("seat without a view"))?;
+        Ok((view, view::slowed(g, seat)))
     }
 
     // ----- the turn timer -----
@@ -1372,7 +1377,7 @@ fn capitalize(s: &str) -> String {
 
 /// Options for a draft of `view`'s seat, scored as the game scores (temps ranked across the
 /// table, by the solo rule or against the AAA).
-pub fn seat_options(view: &PlayerView, draft: &crate::wire::Draft) -> OptionsOut {
+pub fn seat_options(view: &PlayerView, draft: &crate::wire::Draft, slowed: &Slowed) -> OptionsOut {
     let ctx = view.context();
     // The view scores with the game's temp rule (solo threshold, or against the AAA).
     let score = |s: &Sheet| -> Score {
@@ -1380,5 +1385,5 @@ pub fn seat_options(view: &PlayerView, draft: &crate::wire::Draft) -> OptionsOut
         sheets[view.seat] = *s;
         view.score_sheets(&sheets).swap_remove(view.seat)
     };
-    options::compute(&ctx, view.sheet(), draft, &score)
+    options::compute(&ctx, view.sheet(), draft, &score, slowed)
 }

@@ -1,6 +1,7 @@
 //! The public side of a game as the protocol shows it: plans with their text, every sheet with
 //! its score, the log of resolved rounds and the result with a tie-break sentence.
 
+use crate::derived::Slowed;
 use crate::wire::{AaaInfo, EndInfo, LogRound, Passing, PlanInfo, ResultInfo, SheetInfo};
 use welcome_engine::{verdict_by, EndReason, Game, Mode, PassDirection, SheetData};
 
@@ -32,14 +33,30 @@ pub fn sheets(game: &Game, names: &[String]) -> Vec<SheetInfo> {
         .iter()
         .zip(scores)
         .enumerate()
-        .map(|(i, (sheet, score))| SheetInfo {
-            seat: i + 1,
-            name: names.get(i).cloned().unwrap_or_default(),
-            sheet: SheetData::of(game.layout(), sheet),
-            score,
-            derived: crate::derived::of(game.layout(), sheet),
+        .map(|(i, (sheet, score))| {
+            let mut data = SheetData::of(game.layout(), sheet);
+            let mut derived = crate::derived::of(game.layout(), sheet);
+            crate::derived::mark_slowed(&mut data, &mut derived, &slowed(game, i));
+            SheetInfo {
+                seat: i + 1,
+                name: names.get(i).cloned().unwrap_or_default(),
+                sheet: data,
+                score,
+                derived,
+            }
         })
         .collect()
+}
+
+/// Zombies: the X marks of the hordes `seat` slowed in the rounds resolved so far.
+pub fn slowed(game: &Game, seat: usize) -> Slowed {
+    let mut out = [0; 16];
+    for r in game.log() {
+        if let Some(t) = r.turns.get(seat) {
+            crate::derived::add_slowed(&mut out, &t.ammo);
+        }
+    }
+    out
 }
 
 /// Resolved rounds only. In expert mode the draws would reveal hands (the card a neighbour

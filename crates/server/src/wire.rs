@@ -4,11 +4,11 @@
 use crate::derived::Derived;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use welcome_engine::edition::Bonus;
+use welcome_engine::edition::{Bonus, ZombieCard};
 use welcome_engine::{
     AaaCard, AaaScore, AaaView, BonusUse, Card, Choice, Circle, Draw, EditionId, Effect, EffectUse,
-    HouseRef, Mode, NextCard, Offer, Outcome, Pick, PlanClaim, PlanSlot, Play, Roundabout, Score,
-    SheetData, SheetId, TableValues, TierClaim, Treat, Turn,
+    Hordes, HouseRef, Mode, NextCard, Offer, Outcome, Pick, PlanClaim, PlanSlot, Play, Roundabout,
+    Score, SheetData, SheetId, TableValues, TierClaim, Treat, Turn,
 };
 
 // ----- HTTP requests -----
@@ -157,6 +157,10 @@ pub struct CompanionOptions {
     /// text), checked as a table's; absent: the shipped layout.
     #[serde(default)]
     pub layout: Option<serde_json::Value>,
+    /// Zombies: the Zombie cards that came up this round, in order; the turn starts by
+    /// resolving them (the draft's `ammo`), and the server moves the hordes.
+    #[serde(default)]
+    pub zombies: Vec<ZombieCard>,
 }
 
 /// The AAA as a companion player keeps it at their physical table: its level, their own
@@ -308,6 +312,10 @@ impl Status {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Draft {
+    /// Zombies: for each Zombie card of the round resolved so far, in order, the hordes slowed
+    /// with ammo (first of all).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ammo: Vec<Hordes>,
     /// Roswell: the infiltration objective circled (1-based), in the first turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub objective: Option<u8>,
@@ -490,6 +498,10 @@ pub struct ViewOut<'a> {
     pub next: Option<NextCard>,
     /// AAA solo: the automa (`AaaInfo`); `null` in other games.
     pub aaa: &'a RawValue,
+    /// Zombies: pile 1's Zombie cards (those come up this round, those still in it, pile 1's
+    /// cards drawn and held); left out on other sheets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zombie_pile: Option<welcome_engine::game::ZombiePile>,
     pub log: &'a RawValue,
     pub result: &'a RawValue,
 }
@@ -530,6 +542,10 @@ pub struct OptionsOut {
     pub sheet: SheetData,
     pub score: Score,
     pub derived: Derived,
+    /// Zombies: a Zombie card of the round is resolved now: the hordes it moves and every
+    /// legal set of them to slow (one goes in the draft's `ammo`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ammo: Option<AmmoStageOut>,
     /// The sheet owes a crossed bonus (a Validation card came up): the streets (1-based) whose
     /// open bonus may be crossed off; one goes in the draft's `cross`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -563,6 +579,21 @@ pub struct OptionsOut {
     /// The draft is a whole legal turn: it can be submitted as it is.
     pub complete: bool,
     pub error: Option<DraftError>,
+}
+
+/// The ammo stage of a Zombies turn: Zombie card `index` of `cards` this round (1-based)
+/// comes up.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct AmmoStageOut {
+    pub card: ZombieCard,
+    pub index: u8,
+    pub cards: u8,
+    /// The hordes it moves that still have an arrow to trace.
+    pub moving: Hordes,
+    /// Ammo circled and not used yet: at most that many hordes are slowed.
+    pub left: u8,
+    /// Every legal set of moving hordes to slow, the empty set first, then by size.
+    pub choices: Vec<Hordes>,
 }
 
 /// A Halloween tier that may be claimed: of `treat`, needing `need`; a ghost tier with its

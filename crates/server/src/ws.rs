@@ -220,8 +220,8 @@ async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str)
                 t.options_view(role, seat, round)
             };
             match view {
-                Ok(view) => {
-                    let out = seat_options(&view, &draft);
+                Ok((view, slowed)) => {
+                    let out = seat_options(&view, &draft, &slowed);
                     serde_json::to_string(&OptionsMsg {
                         kind: "options",
                         request,

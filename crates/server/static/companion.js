@@ -7,7 +7,7 @@ import { api } from './api.js';
 import { TurnController } from './turn.js';
 import { edition, sheetOf, planOf, layoutPlaceholders, DEFAULT_EDITION } from './data.js';
 import { layoutForm } from './layout.js';
-import { el, emptySheet, EFFECTS, effectLabel, planText, hasActions } from './format.js';
+import { el, emptySheet, EFFECTS, effectLabel, planText, hasActions, ZOMBIE_CARDS, zombieCardText } from './format.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
 import { EDITIONS } from './edition.js';
@@ -37,8 +37,13 @@ function fresh(editionId, sheetId) {
     edition: editionId, sheetId: layout.id, sheet: emptySheet(layout), plans: defaultPlans(layout, editionId),
     advanced: false, cards: 'combinations', others: '', city: '', round: 1, history: [], entry: null,
     aaa: freshAaa(),
+    // Zombies: the Zombie cards that came up this round (typed with the cards) and before
+    zombies: [], zombiesSeen: [],
   };
 }
+
+/** Zombies: combinations a round offers (two piles instead of three). */
+const comboCount = (layout) => (layout.zombies ? 2 : 3);
 
 /** A hand of three cards of the edition's deck, to ask for the score before any card is typed. */
 function anyHand(editionId) {
@@ -198,6 +203,8 @@ export async function companionPage(main) {
   function body(offer, draft) {
     const b = { edition: st.edition, sheet_id: st.sheetId, sheet: st.sheet, offer, plans: st.plans, advanced: advanced(), draft };
     if (st.layout) b.layout = st.layout;
+    // Zombies: the round's Zombie cards are resolved first (the draft's `ammo`)
+    if (offer === st.entry && (st.zombies || []).length) b.zombies = st.zombies;
     if (st.cards === 'hand') b.mode = othersTemps().length ? 'expert' : 'solo';
     if (othersTemps().length && b.mode !== 'solo') b.temps_of_others = othersTemps();
     if (aaaOn()) {
@@ -239,7 +246,7 @@ export async function companionPage(main) {
   /** The cards typed in, or any cards: what a request asks about when it only wants the score. */
   function anyOffer() {
     const hand = { hand: anyHand(st.edition) };
-    const combos = { combinations: [{ number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }, { number: 1, effect: 'surveyor' }] };
+    const combos = { combinations: Array.from({ length: comboCount(layout()) }, () => ({ number: 1, effect: 'surveyor' })) };
     return st.entry || (st.cards === 'hand' ? hand : combos);
   }
 
@@ -619,7 +626,7 @@ export async function companionPage(main) {
 
   /** Keeps the state before a change, for the undo button. */
   function remember() {
-    st.history.push({ sheet: st.sheet, plans: JSON.parse(JSON.stringify(st.plans)), aaa: JSON.parse(JSON.stringify(st.aaa)), round: st.round || 1 });
+    st.history.push({ sheet: st.sheet, plans: JSON.parse(JSON.stringify(st.plans)), aaa: JSON.parse(JSON.stringify(st.aaa)), round: st.round || 1, zombiesSeen: [...(st.zombiesSeen || [])] });
     if (st.history.length > 40) st.history.shift();
   }
 
@@ -629,6 +636,8 @@ export async function companionPage(main) {
     st.sheet = prev.sheet;
     st.plans = prev.plans;
     if (prev.aaa) st.aaa = prev.aaa;
+    if (prev.zombiesSeen) st.zombiesSeen = prev.zombiesSeen;
+    st.zombies = [];
     st.round = prev.round ?? Math.max(1, (st.round || 1) - 1);
     save();
     if (controller) controller.dead = true;
@@ -654,13 +663,29 @@ export async function companionPage(main) {
   function renderEntry() {
     if (st.entry && controller) return;
     controller = null;
+    const l = layout();
+    // a sheet the engine plays in the standard game only (Zombies, for now) has no hand to type
+    const modes = sheetOf(st.edition, st.sheetId).modes || ['standard', 'solo', 'expert'];
+    const hands = modes.includes('solo') || modes.includes('expert');
+    if (!hands && st.cards === 'hand') st.cards = 'combinations';
     const kind = st.cards || 'combinations';
+    const count = kind === 'hand' ? 3 : comboCount(l);
     const deck = edition(st.edition).deck;
     const kindSel = el('select', { id: 'c-kind', onchange: (e) => { st.cards = e.target.value; save(); renderEntry(); renderSetup(); refreshScore(); } },
-      el('option', { value: 'combinations' }, 'three combinations (standard game)'),
-      el('option', { value: 'hand' }, 'a hand of three cards (solo, expert)'));
+      el('option', { value: 'combinations' }, `${count === 2 ? 'two' : 'three'} combinations (standard game)`),
+      hands ? el('option', { value: 'hand' }, 'a hand of three cards (solo, expert)') : null);
     kindSel.value = kind;
-    const rows = [0, 1, 2].map((i) => {
+    // Zombies: the Zombie cards that came up on pile 1 this round (at most one of each, two in a
+    // round), and the last flip that leaves pile 1 without a number
+    const seen = st.zombiesSeen || [];
+    const zombieSels = l.zombies ? [0, 1].map((i) => {
+      const sel = el('select', { id: `c-zombie-${i + 1}`, 'aria-label': i ? 'Second Zombie card this round' : 'Zombie card this round' },
+        el('option', { value: '' }, i ? '— no second one —' : '— none —'),
+        ...(l.zombies.cards || []).filter((c) => !seen.includes(c)).map((c) => el('option', { value: c }, `${(ZOMBIE_CARDS[c] || {}).name || c}: ${(ZOMBIE_CARDS[c] || {}).moves || ''}`)));
+      return sel;
+    }) : [];
+    const lastFlip = l.zombies ? el('input', { type: 'checkbox', id: 'c-last-flip' }) : null;
+    const rows = Array.from({ length: count }, (_, i) => i).map((i) => {
       const num = el('input', { type: 'number', min: 1, max: 15, required: true, id: `c-num-${i + 1}`, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: number`, inputmode: 'numeric' });
       // no effect is chosen until the player chooses one: a forgotten card is an error, never a
       // silent Surveyor
@@ -685,7 +710,7 @@ export async function companionPage(main) {
     const quick = el('input', { id: 'c-quick', placeholder: 'e.g. 5s 9b 12p', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'c-quick-help' });
     quick.addEventListener('input', () => {
       const parsed = parseQuick(quick.value);
-      parsed.cards.forEach((c, i) => {
+      parsed.cards.slice(0, count).forEach((c, i) => {
         rows[i].num.value = c.number == null ? '' : String(c.number);
         rows[i].num.dispatchEvent(new Event('input'));
         rows[i].eff.value = c.effect && [...rows[i].eff.options].some((o) => o.value === c.effect) ? c.effect : '';
@@ -698,10 +723,29 @@ export async function companionPage(main) {
       el('div', { class: 'row' }, el('label', { for: 'c-quick' }, 'Type them:'), quick),
       el('p', { class: 'muted', id: 'c-quick-help' }, `A number and an effect letter per card: ${Object.entries(LETTERS).map(([k, e]) => `${k} ${effectLabel(e)}`).join(', ')}.`),
       ...rows.map((r) => r.row),
+      ...(l.zombies ? [
+        el('div', { class: 'row', role: 'group', 'aria-label': 'Zombie cards that came up on pile 1 this round' },
+          el('span', {}, 'Zombie card:'), ...zombieSels),
+        el('label', { class: 'row check', for: 'c-last-flip' }, lastFlip, 'Pile 1 has no number left: the game ends (only the Zombie card is resolved)'),
+        seen.length ? el('p', { class: 'muted', id: 'c-zombies-seen' }, `Already come up: ${seen.map(zombieCardText).join('; ')}.`) : null,
+      ] : []),
       err,
       el('button', { type: 'submit', class: 'primary', id: 'c-go' }, 'Play these cards'));
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
+      const zombies = zombieSels.map((s) => s.value).filter(Boolean);
+      if (new Set(zombies).size < zombies.length) {
+        err.textContent = 'Not sent: pile 1 holds one Zombie card of each kind.';
+        return;
+      }
+      if (lastFlip && lastFlip.checked) {
+        // nothing to play: the turn only resolves the Zombie cards of the last flip
+        st.zombies = zombies;
+        st.entry = { combinations: [] };
+        save();
+        startTurn();
+        return;
+      }
       const cards = rows.map((r) => ({ number: r.num.value.trim() === '' ? NaN : Number(r.num.value), effect: r.eff.value }));
       const problems = [];
       cards.forEach((c, i) => {
@@ -717,6 +761,7 @@ export async function companionPage(main) {
         return;
       }
       st.entry = kind === 'hand' ? { hand: cards.map((c) => `${c.number}-${c.effect}`) } : { combinations: cards };
+      st.zombies = zombies;
       save();
       startTurn();
     });
@@ -742,12 +787,15 @@ export async function companionPage(main) {
       edition: st.edition,
       round: st.round || 1,
       plans: st.plans.map((p, k) => ({ plan: k + 1, text: planText(planOf(st.edition, p.card)) })),
+      zombieCards: st.zombies || [],
       submitted: null,
       sheetLabel: `Your sheet (${layout().name})`,
       city: st.city,
       requestOptions: request,
       submit: async (turn) => {
-        const draft = { play: turn.play };
+        // a round the game ends before holds only its ammo
+        const draft = turn.play === 'unplayed' ? {} : { play: turn.play };
+        if (turn.ammo) draft.ammo = turn.ammo;
         if (turn.objective != null) draft.objective = turn.objective;
         if (turn.cross) draft.cross = turn.cross;
         if (turn.roundabout) draft.roundabout = turn.roundabout;
@@ -759,6 +807,8 @@ export async function companionPage(main) {
         const o = await request(draft);
         if (o.error) throw new Error(o.error.message);
         remember();
+        st.zombiesSeen = [...(st.zombiesSeen || []), ...(st.zombies || [])];
+        st.zombies = [];
         // alone against the AAA, the card neither used nor kept goes on its pile (§15.3)
         if (aaaOn() && st.entry.hand) {
           const pick = turn.play.build && turn.play.build.pick && turn.play.build.pick.hand;
@@ -787,7 +837,7 @@ export async function companionPage(main) {
     // a "change the cards" escape hatch below the turn controls
     controller.cfg.onChange = () => {
       if (!entryEl.querySelector('#c-change')) {
-        entryEl.append(el('button', { type: 'button', id: 'c-change', onclick: () => { st.entry = null; save(); if (controller) controller.dead = true; controller = null; renderEntry(); } }, 'Change the cards'));
+        entryEl.append(el('button', { type: 'button', id: 'c-change', onclick: () => { st.entry = null; st.zombies = []; save(); if (controller) controller.dead = true; controller = null; renderEntry(); } }, 'Change the cards'));
       }
     };
     controller.start();

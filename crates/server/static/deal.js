@@ -4,7 +4,7 @@
 // marks the plans achieved, deals the next round and ends the game (`dealOnly`).
 
 import { seats, TableSocket, api } from './api.js';
-import { el, iconSvg, effectLabel, seatName, parseCard } from './format.js';
+import { el, iconSvg, effectLabel, seatName, parseCard, ZOMBIE_CARDS } from './format.js';
 import { tableKind, sheetOf } from './data.js';
 import { setTitle, toast } from './app.js';
 import { joinQr, joinHint } from './join.js';
@@ -253,9 +253,18 @@ export async function dealPage(main, table) {
   return { stop: () => { socket.close(); conn.hidden = true; } };
 }
 
-/** The round's three combinations, big, with the effects coming next. */
+/**
+ * The round's combinations, big, with the effects coming next; on the Zombies sheet the Zombie
+ * cards that came up first (every player resolves them on their sheet before playing).
+ */
 function offerCards(v) {
-  return el('div', { class: 'offer', role: 'list', 'aria-label': 'Combinations of this round' },
+  const now = v.zombie_pile ? v.zombie_pile.now : [];
+  const zombies = now.length ? el('p', { class: 'zombie-cards', id: 'deal-zombies', role: 'status' },
+    el('strong', {}, `Zombie card${now.length > 1 ? 's' : ''}: `), `${now.map((c) => `${(ZOMBIE_CARDS[c] || {}).name || c} (${(ZOMBIE_CARDS[c] || {}).moves || ''})`).join('; ')}. Resolve ${now.length > 1 ? 'them' : 'it'} first: slow hordes with ammo, the others move.`) : null;
+  if (!v.offer.combinations.length) {
+    return el('div', {}, zombies, el('p', { class: 'panel', id: 'deal-nothing' }, 'Pile 1 has no number left: the game ends once the Zombie card is resolved.'));
+  }
+  const cards = el('div', { class: 'offer', role: 'list', 'aria-label': 'Combinations of this round' },
     v.offer.combinations.map((c, i) => {
       const next = v.next_effects && v.next_effects[i];
       return el('div', { class: 'card', role: 'listitem', 'aria-label': `Stack ${i + 1}: ${c.number}, ${effectLabel(c.effect)}` },
@@ -264,4 +273,5 @@ function offerCards(v) {
         el('span', { class: 'eff', html: `${iconSvg(c.effect, 44)}<span>${effectLabel(c.effect)}</span>` }, helpTip(effectLabel(c.effect), effectHelp(c.effect))),
         next ? el('span', { class: 'next', html: `next round: ${iconSvg(next, 22)} ${effectLabel(next)}` }) : null);
     }));
+  return zombies ? el('div', {}, zombies, cards) : cards;
 }

@@ -136,7 +136,33 @@ export function effectUseText(use) {
   if (use['real-estate'] != null) return `raised the estate column ${use['real-estate']}`;
   if (use.bis) return `bis from ${houseName(use.bis.from)} to ${houseName(use.bis.to)}`;
   if (use === 'infiltrate') return 'infiltrated (circled the saucer instead of the action)';
+  if (use === 'barricade') return 'built a barricade (instead of a fence)';
   return JSON.stringify(use);
+}
+
+/** Zombies: what a Zombie card sets moving, as the wire names the card. */
+export const ZOMBIE_CARDS = {
+  left: { name: 'Left', moves: 'the three left hordes move right' },
+  right: { name: 'Right', moves: 'the three right hordes move left' },
+  both: { name: 'Both', moves: 'all six hordes move' },
+};
+
+/** A Zombie card in words: "the Left Zombie card (the three left hordes move right)". */
+export function zombieCardText(card) {
+  const c = ZOMBIE_CARDS[card];
+  return c ? `the ${c.name} Zombie card (${c.moves})` : `the ${card} Zombie card`;
+}
+
+/** A horde as the wire names it (`{street, side}`): "street 2's left horde". */
+export function hordeName(h) {
+  return `street ${h.street}'s ${h.side} horde`;
+}
+
+/** The hordes a turn slowed, one entry per Zombie card: "slowed street 1's left horde". */
+function ammoText(turn) {
+  return (turn.ammo || []).map((set) => (set.length
+    ? `slowed ${set.map(hordeName).join(' and ')} (${set.length} ammo)`
+    : 'let the hordes move'));
 }
 
 /** A Roswell objective's range of infiltrated estates, short: "3–4" or "9+". */
@@ -232,7 +258,8 @@ const numbered = (slot) => `n°${slot + 1}`;
  * bonuses crossed off.
  */
 export function turnText(turn, offer, plan = numbered, layout = null) {
-  const parts = [...objectiveTurnText(turn), ...crossText(turn, layout)];
+  const parts = [...ammoText(turn), ...objectiveTurnText(turn), ...crossText(turn, layout)];
+  if (turn.play === 'unplayed') parts.push('nothing to play: the game ended');
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};
   if (play.refuse) {
@@ -294,10 +321,12 @@ export function emptySheet(layout) {
   };
 }
 
-/** House text → {kind: 'empty'|'number'|'roundabout', value, bis}. */
+/** House text → {kind: 'empty'|'number'|'roundabout'|'invaded', value, bis}. */
 export function parseHouse(t) {
   if (!t) return { kind: 'empty' };
   if (t === 'R') return { kind: 'roundabout' };
+  // Zombies: a house a horde invaded, neither empty nor numbered
+  if (t === 'Z' || t === 'Zb') return { kind: 'invaded', bis: t === 'Zb' };
   const bis = t.endsWith('b');
   return { kind: 'number', value: Number(bis ? t.slice(0, -1) : t), bis };
 }
@@ -309,7 +338,8 @@ export function sheetCounts(sheet) {
     for (const h of st.houses) {
       const p = parseHouse(h);
       if (p.kind === 'number') built++;
-      if (p.kind === 'number' && p.bis) bis++;
+      // an invaded Extension copy (Zombies) keeps its penalty
+      if (p.bis) bis++;
       if (p.kind === 'roundabout') roundabouts++;
     }
     pools += st.pools.length;
@@ -338,6 +368,7 @@ export function seatName(s) {
 /** A round's offer in words: "7 Surveyor · 3 Pool · 12 Temp". */
 export function offerText(offer) {
   if (!offer) return '';
+  if (offer.combinations && !offer.combinations.length) return 'nothing (the game ended)';
   if (offer.combinations) return offer.combinations.map((c) => `${c.number} ${effectLabel(c.effect)}`).join(' · ');
   if (offer.hand) return offer.hand.map((t) => { const c = parseCard(t); return `${c.number} ${effectLabel(c.effect)}`; }).join(' · ');
   return '';
@@ -349,7 +380,8 @@ export function offerText(offer) {
  * without actions), plans (named by `plan`, as in `turnText`). `layout` is the sheet's.
  */
 export function logTurnText(turn, offer, plan = numbered, layout = null) {
-  const parts = [...objectiveTurnText(turn), ...crossText(turn, layout)];
+  const parts = [...ammoText(turn), ...objectiveTurnText(turn), ...crossText(turn, layout)];
+  if (turn.play === 'unplayed') parts.push('nothing to play: the game ended');
   const actions = hasActions(layout);
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};

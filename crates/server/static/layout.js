@@ -6,9 +6,12 @@
 import { el } from './format.js';
 import { sheetOf, layoutPlaceholders } from './data.js';
 
-/** A sheet as the edition data gives it, back in its data file's form (without `stacks`). */
+/**
+ * A sheet as the edition data gives it, back in its data file's form (without `stacks` and
+ * `modes`, which the server adds).
+ */
 function fileText(sheet) {
-  const { stacks, ...file } = sheet;
+  const { stacks, modes, ...file } = sheet;
   return JSON.stringify(file, null, 2);
 }
 

@@ -58,6 +58,26 @@ export async function lobbyPage(main) {
     const noAdvanced = !!sh && sh.advanced === false;
     advanced.disabled = noAdvanced;
     if (noAdvanced) advanced.checked = false;
+    syncModes();
+  }
+  // The modes the engine sets a game up in on the chosen sheet (Zombies: not every one yet), and
+  // on a deal-only table the modes it deals; the others are offered disabled, with why.
+  function syncModes() {
+    const sh = ed.sheets.find((x) => x.id === sheet.value);
+    const onSheet = (id) => !sh || !sh.modes || sh.modes.includes(id);
+    const only = dealOnly.checked;
+    for (const o of mode.options) {
+      o.disabled = !onSheet(o.value) || (only && !dealable(o.value));
+      const m = ed.modes.find((x) => x.id === o.value);
+      if (m) o.textContent = `${m.name} (${m.description})${onSheet(o.value) ? '' : ` — not on the ${sh.name} sheet yet`}`;
+    }
+    if (mode.selectedOptions[0]?.disabled) {
+      const first = [...mode.options].find((o) => !o.disabled);
+      if (first) {
+        mode.value = first.value;
+        syncMode();
+      }
+    }
   }
   sheet.addEventListener('change', syncSheet);
   function syncLevel() {
@@ -86,8 +106,7 @@ export async function lobbyPage(main) {
   const dealable = (id) => id === 'standard' || (id === 'solo' && !ed.aaa);
   function syncDealOnly() {
     const only = dealOnly.checked;
-    for (const o of mode.options) o.disabled = only && !dealable(o.value);
-    if (only && !dealable(mode.value)) mode.value = 'standard';
+    syncModes();
     for (const x of seatRows) x.hidden = only;
     if (only) enterValues.checked = false;
     syncMode();

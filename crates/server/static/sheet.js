@@ -2,7 +2,8 @@
 // streets with their park tracks, planned pools, top fences and fence slots, the features of
 // the sheet's rule modules (eggs, ice-cream cones and trucks, strings of lights, shelters and
 // their capacities, ghosts and candies with their tiers, flying saucers and infiltrated estates
-// with the objectives, ducklings and their parents with the duck scorings), and the lower
+// with the objectives, ducklings and their parents with the duck scorings, hordes with their
+// arrows, barricades, invaded houses and the ammo stock), and the lower
 // scoring area with one column per score row, in the printed order, and the total. American
 // Dream's sheet is a grid instead: five streets that are also columns, each house in its
 // family's colour with its action, perfect houses ringed, a bonus at the end of each street and
@@ -12,7 +13,8 @@
 // redraws the sheet. `layout` is the sheet's edition data, and `edition` its edition (which
 // names the plans "A" or "n°1"); `derived` is what the engine derives from the sheet (number
 // ranges, estates, collected eggs, cones, trucks, lights, shelters, saucers, ducklings, perfect
-// houses and the street and column bonuses): nothing here works a rule out.
+// houses and the street and column bonuses, hordes, ammo and barricades): nothing here works
+// a rule out.
 // `targets` lists what can be acted on: each becomes a focusable element (Enter/Space or a
 // click/tap calls `activate`) with its own accessible name.
 
@@ -161,7 +163,164 @@ function indexDerived(derived, layout, halves, sheet, asked) {
     saucers: saucerIndex(layout, d),
     ducklings: ducklingList(layout, d),
     grid: isGrid(layout) && sheet ? gridState(layout, sheet, derived) : null,
+    zombies: zombieIndex(layout, d, sheet),
   };
+}
+
+// ----- Zombies: hordes, ammo, barricades -----
+
+/**
+ * Zombies: the hordes (with their arrows traced, the next arrival and the X marks), the ammo
+ * stock and what stands in front of each house (`printed`, `built` or `none`), as the engine
+ * derived them or, before the server has answered, as written on the sheet. Null on a sheet
+ * without hordes.
+ */
+function zombieIndex(layout, d, sheet) {
+  const z = layout.zombies;
+  if (!z || !sheet) return null;
+  const sideAt = (h) => (h.side === 'left' ? 0 : 1);
+  const hordes = (d.hordes && d.hordes.length ? d.hordes : z.hordes.map((h) => {
+    const st = sheet.streets[h.street - 1] || {};
+    const traced = (st.hordes || [0, 0])[sideAt(h)];
+    return {
+      street: h.street, side: h.side, arrivals: h.arrivals, traced,
+      next: h.arrivals[traced] ?? null, next_invades: false, slowed: (st.slowed || [0, 0])[sideAt(h)],
+    };
+  })).map((h) => ({ ...h, key: `${h.street}:${h.side}` }));
+  const circled = z.ammo_start + (sheet.ammo_gained || 0);
+  const ammo = d.ammo || { stock: z.ammo_stock, start: z.ammo_start, gained: sheet.ammo_gained || 0, used: sheet.ammo_used || 0, left: circled - (sheet.ammo_used || 0) };
+  const barricades = d.barricades && d.barricades.length ? d.barricades : layout.streets.map((st, si) => Array.from({ length: st.houses }, (_, i) => {
+    if (!(st.unbarricaded || []).includes(i + 1)) return 'printed';
+    return (sheet.streets[si].barricades || []).includes(i + 1) ? 'built' : 'none';
+  }));
+  return { hordes, ammo, barricades };
+}
+
+/** A horde in words: "Street 1, left horde: 1 of 3 arrows traced; next to house 3, …". */
+export function hordeText(h, sheet) {
+  const n = h.arrivals.length;
+  const parts = [`Street ${h.street}, ${h.side} horde: ${h.traced} of ${plural(n, 'arrow')} traced`];
+  if (h.next == null) parts.push('every arrow traced');
+  else {
+    const held = sheet ? (sheet.streets[h.street - 1].houses[h.next - 1] || '') : '';
+    const what = held === 'Z' || held === 'Zb' ? 'already invaded' : held === 'R' ? 'a roundabout stops it' : held ? `holds ${held.replace(/b$/, ' bis')}` : 'empty';
+    parts.push(`its next arrow ends at house ${h.next} (${what}), ${h.next_invades ? 'which it would invade' : 'where it would be stopped'}`);
+  }
+  if (h.slowed) parts.push(`slowed ${h.slowed === 1 ? 'once' : `${h.slowed} times`} (X on its arrows)`);
+  return parts.join('; ');
+}
+
+/** A zombie's head, centred on (cx, cy). */
+function zombiePicture(g, cx, cy, r = 13) {
+  g.append(s('circle', { cx, cy, r, class: 'zombie-head' }));
+  const k = r / 13;
+  g.append(s('circle', { cx: cx - 4.5 * k, cy: cy - 2.5 * k, r: 2.4 * k, class: 'zombie-eye' }));
+  g.append(s('circle', { cx: cx + 4.5 * k, cy: cy - 3.5 * k, r: 1.8 * k, class: 'zombie-eye' }));
+  g.append(s('path', { d: `M${cx - 6 * k} ${cy + 5 * k}l3 ${-2 * k}l3 ${2 * k}l3 ${-2 * k}l3 ${2 * k}`, class: 'zombie-mouth' }));
+}
+
+/** What stands in front of a house, in words. */
+const BARRICADE_TEXT = {
+  printed: 'printed barricade',
+  built: 'barricade built',
+  none: 'no barricade: a horde arriving here invades it',
+};
+
+/** A barricade under a house (`state`: printed, built or none). */
+function barricadeMark(x, w, sy, state) {
+  const cx = x + w / 2;
+  const y = sy + 2;
+  const g = s('g', { class: `barricade ${state}`, 'data-barricade': state, 'aria-hidden': 'true' });
+  if (state === 'none') {
+    g.append(s('rect', { x: cx - 14, y, width: 28, height: 9, rx: 2, class: 'barricade-spot' }));
+    return g;
+  }
+  g.append(s('rect', { x: cx - 14, y, width: 28, height: 9, rx: 2, class: 'barricade-plank' }));
+  g.append(s('path', { d: `M${cx - 11} ${y + 1}l6 7M${cx - 2} ${y + 1}l6 7M${cx + 7} ${y + 1}l6 7`, class: 'barricade-line' }));
+  if (state === 'built') g.append(s('rect', { x: cx - 17, y: y - 3, width: 34, height: 15, rx: 5, class: 'barricade-ring' }));
+  return g;
+}
+
+/**
+ * A street's two hordes: each at its end with its arrows in front of the houses (traced ones
+ * solid, the next one marked, X marks at its start for each time it was slowed); a target
+ * (`z:s:side`) while an ammo stage asks which hordes to slow.
+ */
+function drawHordes(g, n, si, zi, sheet, targets, big) {
+  const hy = houseY(si);
+  const sy = stripY(si);
+  const left = cellX(n, 0);
+  const centre = (house) => houseBox(n, house - 1).x + BW / 2;
+  for (const h of zi.hordes.filter((x) => x.street === si + 1)) {
+    const dir = h.side === 'left' ? 1 : -1;
+    const start = h.side === 'left' ? left - 4 : RIGHT + 4;
+    const ay = sy + (h.side === 'left' ? 21 : 34);
+    const ag = s('g', { class: `horde-arrows ${h.side}`, 'aria-hidden': 'true' });
+    let from = start;
+    h.arrivals.forEach((house, k) => {
+      const to = centre(house);
+      const state = k < h.traced ? 'traced' : k === h.traced ? 'next' : 'ahead';
+      const end = to - dir * 6;
+      ag.append(s('path', { d: `M${from} ${ay}H${end}`, class: `horde-arrow ${state}`, 'data-arrow': `${h.key}:${k + 1}` }));
+      ag.append(s('path', { d: `M${end + dir * 6} ${ay}l${-8 * dir} -5v10z`, class: `horde-head ${state}` }));
+      from = to;
+    });
+    // the X marks at the start of the next arrow (after the last one once all are traced)
+    const at = h.traced > 0 ? centre(h.arrivals[Math.min(h.traced, h.arrivals.length) - 1]) : start;
+    for (let k = 0; k < (h.slowed || 0); k++) {
+      const xx = at + dir * (10 + k * 11);
+      ag.append(s('path', { d: `M${xx - 4} ${ay - 4}l8 8M${xx + 4} ${ay - 4}l-8 8`, class: 'horde-x', 'data-slowed': h.key }));
+    }
+    g.append(ag);
+    const cx = h.side === 'left' ? left - 22 : RIGHT + 30;
+    const cy = hy + 44;
+    const key = `z:${h.street}:${h.side}`;
+    const target = targets.get(key);
+    const hg = s('g', { class: `horde ${h.side}${h.next == null ? ' spent' : ''}`, 'data-horde': h.key, 'data-traced': h.traced, 'data-slowed': h.slowed || 0 });
+    zombiePicture(hg, cx, cy, big ? 15 : 13);
+    hg.append(s('text', { x: cx, y: cy + (big ? 30 : 27), class: 'horde-count', 'text-anchor': 'middle' }, `${h.traced}/${h.arrivals.length}`));
+    const text = hordeText(h, sheet);
+    if (target) {
+      if (target.selected) crossMark(hg, cx - 15, cy - 15, 30, 30, 'horde-slowed');
+      hg.append(s('rect', { x: cx - 26, y: cy - 26, width: 52, height: 60, class: 'touch' }));
+      hg.append(s('rect', { x: cx - 19, y: cy - 19, width: 38, height: 50, rx: 8, class: 'hit' }));
+      hg.append(s('rect', { x: cx - 19, y: cy - 19, width: 38, height: 50, rx: 8, class: 'focus-ring' }));
+      makeActionable(hg, { ...target, label: `${text}. ${target.label}` }, key);
+      hg.setAttribute('aria-pressed', target.selected ? 'true' : 'false');
+    } else {
+      hg.setAttribute('role', 'img');
+      hg.setAttribute('aria-label', text);
+      hg.prepend(s('title', {}, text));
+    }
+    g.append(hg);
+  }
+}
+
+/**
+ * Zombies' ammo stock, top left of the sheet: one bullet per box, the circled ones ringed, the
+ * used ones crossed.
+ */
+function drawAmmo(svg, zi) {
+  const a = zi.ammo;
+  const circled = a.start + a.gained;
+  const x0 = 34;
+  const top = TOP + 96;
+  const label = `Ammo: ${circled} of ${a.stock} circled, ${a.used} used, ${a.left} left to slow hordes`;
+  const g = s('g', { class: 'ammo-stock', role: 'img', 'aria-label': label, 'data-ammo-left': a.left, 'data-ammo-used': a.used, 'data-ammo-circled': circled });
+  g.append(s('title', {}, label));
+  g.append(s('rect', { x: x0 - 6, y: top, width: 132, height: 96, rx: 8, class: 'tiers-box' }));
+  g.append(s('text', { x: x0 + 60, y: top + 20, class: 'col-head', 'text-anchor': 'middle' }, 'Ammo'));
+  for (let k = 0; k < a.stock; k++) {
+    const cx = x0 + 18 + (k % 3) * 42;
+    const cy = top + 44 + Math.floor(k / 3) * 32;
+    const state = k < a.used ? 'used' : k < circled ? 'circled' : 'open';
+    const b = s('g', { class: `ammo ${state}`, 'data-ammo': k + 1, 'data-state': state });
+    b.append(s('path', { d: `M${cx - 5} ${cy + 9}v-12a5 6 0 0 1 10 0v12z`, class: 'ammo-bullet' }));
+    if (state !== 'open') b.append(s('circle', { cx, cy: cy + 2, r: 12, class: 'ammo-ring' }));
+    if (state === 'used') crossMark(b, cx - 12, cy - 10, 24, 24, 'ammo-cross');
+    g.append(b);
+  }
+  svg.append(g);
 }
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
@@ -599,7 +758,8 @@ function drawDuckScorings(svg, sheet, score, halves) {
  * "b:s" the end-of-route bonus of street s, or American Dream's street bonus (crossed off when
  * a Validation card asks for it), "k:c" American Dream's bonus of column c (the same),
  * "p:s" the park track of street s (a Halloween ghost bonus crosses its next park), "u:s:h" the
- * saucer in front of a house (Roswell: the number written there infiltrates).
+ * saucer in front of a house (Roswell: the number written there infiltrates), "z:s:side" the
+ * horde at that end of street s (Zombies: slowed with an ammo at the ammo stage).
  */
 export function renderSheet(container, data, opts = {}) {
   const layout = data.layout || LAYOUT;
@@ -658,6 +818,7 @@ export function renderSheet(container, data, opts = {}) {
 
   if (derived.treats) drawTiers(svg, layout, sheet, derived.treats);
   if (derived.saucers) drawObjectives(svg, layout, sheet, derived.saucers);
+  if (derived.zombies) drawAmmo(svg, derived.zombies);
   if (derived.ducklings) {
     drawDuckScorings(svg, sheet, score, opts.aaaHalves);
     drawDuckLinks(svg, layout, derived.ducklings);
@@ -698,7 +859,7 @@ export function renderSheet(container, data, opts = {}) {
  * scrolls the box sideways to the one nearest to what is shown.
  */
 function revealTargets(scroller, targets) {
-  const sig = [...targets.keys()].filter((k) => /^[hfbpuk]:/.test(k)).join(' ');
+  const sig = [...targets.keys()].filter((k) => /^[hfbpukz]:/.test(k)).join(' ');
   if (sig === (scroller.dataset.targets || '')) return;
   scroller.dataset.targets = sig;
   if (!sig || !scroller.isConnected) return;
@@ -850,6 +1011,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
     // The house box.
     const cls = ['house-box'];
     if (p.kind === 'roundabout') cls.push('roundabout');
+    if (p.kind === 'invaded') cls.push('invaded');
     if (chosen.has(`${si + 1},${h}`)) cls.push('chosen');
     if (fresh.has(`${si + 1},${h}`)) cls.push('fresh');
     hg.append(s('rect', { x, y: hy, width: w, height: BH, rx: 5, class: cls.join(' ') }));
@@ -868,6 +1030,10 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
       hg.append(s('circle', { cx, cy, r: 8, class: 'rb-inner' }));
       hg.append(s('path', { d: `M${cx + 13} ${cy - 14}l5 0l0 5M${cx - 13} ${cy + 14}l-5 0l0 -5`, class: 'rb-arrow' }));
       desc = 'roundabout';
+    } else if (p.kind === 'invaded') {
+      // Zombies: a horde invaded it, its number (if any) erased for a Z
+      hg.append(s('text', { x: x + w / 2, y: hy + 42, class: 'house-num invaded', 'text-anchor': 'middle' }, 'Z'));
+      desc = `invaded by zombies (Z)${p.bis ? ', was an Extension copy (its penalty stays)' : ''}`;
     } else if (pending && pending.house === `${si + 1},${h}`) {
       // a number waiting for the decision it asks for (the Ice Cream truck)
       hg.append(s('text', { x: x + w / 2, y: hy + 40, class: 'house-num pending', 'text-anchor': 'middle' }, pending.number));
@@ -909,6 +1075,13 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
       desc += `, ice-cream cone of ${plural(cone.scoops, 'scoop')}, ${CONE_STATE[state] || state}`;
     }
 
+    // Zombies: the barricade in front of the house (printed, built, or none)
+    const barricade = derived.zombies && (derived.zombies.barricades[si] || [])[i];
+    if (barricade) {
+      hg.append(barricadeMark(x, w, sy, barricade));
+      desc += `, ${BARRICADE_TEXT[barricade] || barricade}`;
+    }
+
     // A ghost and a candy in front of the house: the one circled, or neither yet.
     const treat = derived.treats && derived.treats.at.get(`${si + 1},${h}`);
     if (treat != null) {
@@ -934,7 +1107,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
     if (linked(h - 1) && linked(h)) desc += `, lit with houses ${h - 1} and ${h + 1}`;
     else if (linked(h - 1)) desc += `, lit with house ${h - 1}`;
     else if (linked(h)) desc += `, lit with house ${h + 1}`;
-    if (fresh.has(`${si + 1},${h}`)) desc += ', written this turn';
+    if (fresh.has(`${si + 1},${h}`)) desc += p.kind === 'invaded' ? ', invaded this turn' : ', written this turn';
 
     if (target) {
       houseTarget(hg, { x, y: hy, w, h: BH }, { x: cellX(n, i), y: hy - 26, w: P, h: BH + 34 }, target, big);
@@ -1001,6 +1174,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
     : null);
   if (route) drawRoute(g, n, si, route, targets, big);
   if (derived.shelters) g.append(capacityBox(si, derived.shelters));
+  if (derived.zombies) drawHordes(g, n, si, derived.zombies, sheet, targets, big);
 }
 
 // ----- American Dream: the grid -----
@@ -1591,13 +1765,21 @@ function estatesColumn(g, x, w, col, row, ctx) {
     cg.append(s('text', { x: ex + ew / 2, y: G.lower + 33, class: 'col-sub', 'text-anchor': 'middle' }, `size ${size}`));
     const crossed = sheet.real_estate[i];
     drawTrack(cg, ex + 4, ctx.trackTop, ew - 8, values, crossed);
+    // Zombies: a box with an ammo icon circles an ammo when crossed
+    const ammoBoxes = ((layout.zombies || {}).ammo_boxes || []).filter(([sz]) => sz === size).map(([, k]) => k);
+    for (const k of ammoBoxes) {
+      const yy = ctx.trackTop + (k - 1) * CELL;
+      const bx = ex + ew - 9;
+      cg.append(s('path', { d: `M${bx - 2.5} ${yy + 14}v-7a2.5 3 0 0 1 5 0v7z`, class: `ammo-icon${k <= crossed ? ' gained' : ''}`, 'data-ammo-box': `${size}-${k}` }));
+    }
     const points = row ? row.parts[i] : null;
     const count = counts[i];
     const countY = ctx.trackTop + values.length * CELL + 8;
     cg.append(s('text', { x: ex + ew / 2, y: countY + 12, class: 'estate-count', 'text-anchor': 'middle' }, `×${count ?? '…'}`));
     totalCell(cg, G, ex, ew, points);
     if (i > 0) cg.append(s('text', { x: ex - 4, y: G.totalY + 22, class: 'op small-op', 'text-anchor': 'middle', 'aria-hidden': 'true' }, '+'));
-    const desc = `Real-estate column ${size}: ${crossed} of ${values.length - 1} crossed, value ${trackValue(values, crossed)}${count != null && row ? `, ${count} completed, ${points} points` : ''}`;
+    const ammoNote = ammoBoxes.length ? `; box ${ammoBoxes.join(', ')} ${ammoBoxes.length > 1 ? 'carry' : 'carries'} an ammo icon (an ammo circled when crossed)` : '';
+    const desc = `Real-estate column ${size}: ${crossed} of ${values.length - 1} crossed, value ${trackValue(values, crossed)}${count != null && row ? `, ${count} completed, ${points} points` : ''}${ammoNote}`;
     if (target) {
       cg.append(s('rect', { x: ex - 3, y: G.lower, width: ew + 6, height: G.totalY - G.lower - 4, rx: 8, class: 'hit' }));
       cg.append(s('rect', { x: ex - 3, y: G.lower, width: ew + 6, height: G.totalY - G.lower - 4, rx: 8, class: 'focus-ring' }));

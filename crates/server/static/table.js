@@ -4,7 +4,7 @@
 import { api, seats, prefs, TableSocket } from './api.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { TurnController } from './turn.js';
-import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, offerText, logTurnText } from './format.js';
+import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, offerText, logTurnText, zombieCardText, ZOMBIE_CARDS } from './format.js';
 import { edition, sheetOf, tableSheet, layoutPlaceholders, tableKind } from './data.js';
 import { layoutForm, layoutMark } from './layout.js';
 import { toast, setTitle, redirect } from './app.js';
@@ -158,6 +158,12 @@ export async function tablePage(main, table, { watch }) {
       t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over' : 'waiting for players',
     ];
     if (v && v.pile != null && t.status === 'playing') bits.push(`${v.pile} cards in the pile`);
+    // Zombies: pile 1's cards and the Zombie cards still in it (their kinds are public)
+    const zp = v && v.zombie_pile;
+    if (zp && t.status === 'playing') {
+      bits.push(`pile 1: ${zp.holds - zp.drawn} of ${zp.holds} cards left`);
+      bits.push(zp.left.length ? `Zombie cards to come: ${zp.left.map((c) => (ZOMBIE_CARDS[c] || {}).name || c).join(', ')}` : 'no Zombie card to come');
+    }
     if (t.mode === 'solo' && v && v.solo_card_drawn) bits.push('Solo card drawn: every plan is approved');
     const invite = `${location.origin}/t/${encodeURIComponent(t.table)}`;
     if (moveLink && Date.now() > moveLink.until) moveLink = null;
@@ -473,6 +479,8 @@ export async function tablePage(main, table, { watch }) {
         // the unconfirmed draft survives a reload
         draftKey: `welcome.draft.${t.table}.${me}`,
         plans: v.plans,
+        // Zombies: the Zombie cards that came up this round, resolved first
+        zombieCards: v.zombie_pile ? v.zombie_pile.now : [],
         submitted: v.my_turn,
         passing: v.passing,
         seatNames: Object.fromEntries(v.sheets.map((x) => [x.seat, x.name])),
@@ -514,6 +522,8 @@ export async function tablePage(main, table, { watch }) {
 
   function offerOnly(v) {
     const wrap = el('div', { class: 'offer' });
+    const now = v.zombie_pile ? v.zombie_pile.now : [];
+    if (now.length) wrap.append(el('p', { class: 'zombie-cards', id: 'zombie-cards' }, `Zombie card${now.length > 1 ? 's' : ''} this round: ${now.map(zombieCardText).join('; ')}.`));
     if (v.offer.combinations) {
       v.offer.combinations.forEach((c, i) => {
         const next = v.next_effects && v.next_effects[i];
@@ -610,9 +620,12 @@ export async function tablePage(main, table, { watch }) {
       const names = (i) => (v.sheets[i] ? v.sheets[i].name : `Seat ${i + 1}`);
       const offers = r.offers || [];
       const offerOf = (i) => (offers.length === 1 ? offers[0] : offers[i]);
+      // Zombies: the Zombie cards that came up as the round was dealt
+      const zombies = (r.draws || []).filter((d) => typeof d === 'string' && d.startsWith('zombie-')).map((d) => d.slice(7));
       return el('li', { value: r.round, 'data-log-round': r.round },
         el('strong', {}, `Round ${r.round}`),
         offers.length === 1 ? el('span', { class: 'muted' }, ` — ${offerText(offers[0])}`) : '',
+        zombies.length ? el('span', { class: 'log-zombies', 'data-log-zombies': zombies.join(' ') }, ` — ${zombies.map(zombieCardText).join('; ')} came up`) : '',
         r.turns && r.turns.length ? el('ul', {}, r.turns.map((tn, i) => el('li', { 'data-log-seat': i + 1 },
           el('strong', {}, names(i)), offers.length > 1 ? el('span', { class: 'muted' }, ` (hand ${offerText(offerOf(i))})`) : '',
           `: ${logTurnText(tn, offerOf(i), plan, layout)}`))) : null);
@@ -646,7 +659,7 @@ export async function tablePage(main, table, { watch }) {
       if (e.trigger === 'refusals') return `${who} took a third building-permit refusal`;
       if (e.trigger === 'plans') return `${who} completed all three plans`;
       if (e.trigger === 'all-houses') return `${who} built every house`;
-      if (e.trigger === 'deck-exhausted') return 'the construction cards ran out';
+      if (e.trigger === 'deck-exhausted') return layout.zombies ? 'pile 1 had no number left' : 'the construction cards ran out';
       return e.trigger;
     });
     return el('section', { class: 'panel', id: 'results', 'aria-labelledby': 'results-h' },

@@ -1,10 +1,13 @@
-// One seat's turn, step by step: circle a Roswell infiltration objective (the seat's first
+// One seat's turn, step by step: on the Zombies sheet first resolve the round's Zombie cards
+// (which moving hordes to slow with ammo; the others move), circle a Roswell infiltration
+// objective (the seat's first
 // turn), cross off what the sheet owes (an Ice Cream bonus, or American Dream's street and
 // column bonuses, when an AAA Validation card came up), pick a combination (or a number card
 // and an effect card), write the number, answer what the number asks for (the Ice Cream truck),
 // circle the ghost or the candy of a Halloween house just numbered (by the number or a copy),
-// use the effect (or, under a Roswell saucer, infiltrate instead; American Dream has no effect
-// stage: the number is the whole build),
+// use the effect (or, under a Roswell saucer, infiltrate instead; with the Barrière in a Zombies
+// house printed without a barricade, build one instead of the fence; American Dream has no
+// effect stage: the number is the whole build),
 // optionally build a roundabout, validate plans, claim Halloween tiers and use a ghost tier's
 // bonuses, confirm. Every choice offered comes from the
 // server's `options` answer for the current draft (the engine's turn machine); this module
@@ -12,11 +15,11 @@
 
 import { renderSheet, scoreText, treatCounts, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
-import { helpTip, effectHelp, HALLOWEEN_HELP, ROSWELL_HELP } from './help.js';
+import { helpTip, effectHelp, HALLOWEEN_HELP, ROSWELL_HELP, ZOMBIES_HELP } from './help.js';
 import {
   el, iconSvg, effectLabel, effectShort, parseCard, resolvePick, samePick, houseName,
   estateHouses, effectUseText, turnText, bonusesText, bonusUseText, objectiveText, objectiveRange,
-  hasActions, crossItem,
+  hasActions, crossItem, zombieCardText, hordeName, ZOMBIE_CARDS,
 } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planShort } from './plans.js';
@@ -29,6 +32,8 @@ function choiceButton(choice) {
 }
 
 const hk = ([s, h]) => `${s},${h}`;
+/** A horde (`{street, side}`) as a key: "1:left". */
+const hordeKey = (h) => `${h.street}:${h.side}`;
 
 /** "3–7" for a run of numbers, else "3/5". */
 function numberBadge(ns) {
@@ -59,6 +64,7 @@ export class TurnController {
    *  requestOptions(draft) → Options; submit(turn) → Promise; restart() → Promise
    *  submitted: Turn|null; sheetLabel, city; onChange?()
    *  aaaHalves?: the AAA's halves of the sheet's split boxes as of the turn's start (AAA solo)
+   *  zombieCards?: the Zombie cards that came up this round, in order (Zombies)
    */
   constructor(cfg) {
     this.cfg = cfg;
@@ -74,6 +80,8 @@ export class TurnController {
 
   reset() {
     this.draft = { plans: [] };
+    // Zombies: the hordes chosen to slow for the Zombie card resolved now ("1:left" keys)
+    this.slowSel = new Set();
     this.pick = null;
     this.handNum = null;
     this.handEff = null;
@@ -142,7 +150,7 @@ export class TurnController {
     }
     if (!saved || saved.round !== this.cfg.round || !saved.draft) return false;
     const d = saved.draft;
-    if (d.objective == null && !d.play && !d.roundabout && !(d.plans || []).length && !(d.cross || []).length) return false;
+    if (d.objective == null && !d.play && !d.roundabout && !(d.plans || []).length && !(d.cross || []).length && !(d.ammo || []).length) return false;
     this.draft = { plans: [], ...d };
     this.effectDone = !!saved.effectDone;
     this.passCard = saved.passCard ?? null;
@@ -165,15 +173,18 @@ export class TurnController {
     const d = {};
     const t = this.submitted;
     if (t) {
+      if (t.ammo && t.ammo.length) d.ammo = t.ammo;
       if (t.objective != null) d.objective = t.objective;
       if (t.cross && t.cross.length) d.cross = t.cross;
       if (t.roundabout) d.roundabout = t.roundabout;
-      d.play = t.play;
+      // a round the game ended before holds only the ammo
+      if (t.play !== 'unplayed') d.play = t.play;
       if (t.plans && t.plans.length) d.plans = t.plans;
       if (t.circles && t.circles.length) d.circles = t.circles;
       if (t.tiers && t.tiers.length) d.tiers = t.tiers;
       return d;
     }
+    if (this.draft.ammo && this.draft.ammo.length) d.ammo = this.draft.ammo;
     if (this.draft.objective != null) d.objective = this.draft.objective;
     if (this.draft.cross && this.draft.cross.length) d.cross = this.draft.cross;
     if (this.draft.roundabout) d.roundabout = this.draft.roundabout;
@@ -296,8 +307,25 @@ export class TurnController {
     return r && r.effect;
   }
 
+  /**
+   * Zombies: the Barrière's number was just written in a house printed without a barricade: a
+   * barricade may be built there instead of the fence.
+   */
+  canBarricade() {
+    return !!this.opts && (this.opts.effects || []).includes('barricade');
+  }
+
+  /** Zombies: the round offers nothing (pile 1 has no number left): the turn holds only ammo. */
+  nothingOffered() {
+    const o = this.cfg.offer || {};
+    return (o.combinations && !o.combinations.length) || (o.hand && !o.hand.length);
+  }
+
   stage() {
     if (this.submitted) return 'submitted';
+    // Zombies: the round's Zombie cards are resolved before anything else, one at a time
+    if (this.opts && this.opts.ammo) return 'ammo';
+    if (this.opts && this.nothingOffered()) return 'unplayed';
     // Roswell, the seat's first turn: the objective comes before anything else
     if (this.opts && (this.opts.objectives || []).length && this.draft.objective == null) return 'objective';
     // the sheet owes a crossing: the engine lists nothing else until the draft has it
@@ -364,6 +392,46 @@ export class TurnController {
       this.effectDone = false;
       this.notice = null;
     });
+  }
+
+  /** Zombies: slows (or no longer slows) the moving horde `h` (`{street, side}`). */
+  toggleSlow(h) {
+    this.cfg.onAct?.();
+    const k = hordeKey(h);
+    if (this.slowSel.has(k)) this.slowSel.delete(k);
+    else if (this.slowSel.size < ((this.opts && this.opts.ammo && this.opts.ammo.left) || 0)) this.slowSel.add(k);
+    this.message = null;
+    this.render();
+  }
+
+  /** The legal set of hordes the selection names, as the options list it; null when none. */
+  slowChoice() {
+    const a = this.opts && this.opts.ammo;
+    if (!a) return null;
+    return a.choices.find((c) => c.length === this.slowSel.size && c.every((h) => this.slowSel.has(hordeKey(h)))) || null;
+  }
+
+  /** Zombies: resolves the Zombie card of the ammo stage, slowing the hordes selected. */
+  confirmAmmo() {
+    const choice = this.slowChoice();
+    if (!choice) return;
+    this.cfg.onAct?.();
+    this.change(() => {
+      this.draft.ammo = [...(this.draft.ammo || []), choice];
+      this.slowSel = new Set();
+      this.notice = null;
+    });
+  }
+
+  /** Zombies: the houses the hordes invaded this turn, as "street s house h". */
+  invadedNow() {
+    const o = this.opts;
+    if (!o || !o.sheet) return [];
+    const out = [];
+    o.sheet.streets.forEach((st, si) => st.houses.forEach((h, i) => {
+      if ((h === 'Z' || h === 'Zb') && !['Z', 'Zb'].includes(this.cfg.base.streets[si].houses[i])) out.push([si + 1, i + 1]);
+    }));
+    return out;
   }
 
   /** Circles Roswell infiltration objective `k` (1-based), once, in the seat's first turn. */
@@ -474,7 +542,8 @@ export class TurnController {
   }
 
   async confirm() {
-    const turn = { play: this.draft.play };
+    const turn = { play: this.stage() === 'unplayed' ? 'unplayed' : this.draft.play };
+    if (this.draft.ammo && this.draft.ammo.length) turn.ammo = this.draft.ammo;
     if (this.draft.objective != null) turn.objective = this.draft.objective;
     if (this.draft.cross && this.draft.cross.length) turn.cross = this.draft.cross;
     if (this.draft.roundabout) turn.roundabout = this.draft.roundabout;
@@ -524,6 +593,21 @@ export class TurnController {
     const o = this.opts;
     if (!o || this.busy || this.submitted) return t;
     const stage = this.stage();
+    if (stage === 'ammo') {
+      // the hordes the Zombie card moves, on the sheet as in the controls
+      // a horde is a target while it can be slowed, or to be let go again
+      const left = o.ammo.left;
+      for (const h of o.ammo.moving) {
+        const on = this.slowSel.has(hordeKey(h));
+        if (!on && this.slowSel.size >= left) continue;
+        t.set(`z:${h.street}:${h.side}`, {
+          label: on ? 'Slowed: tap to let it move.' : 'Slow it with an ammo (it stays where it is).',
+          selected: on,
+          activate: () => this.toggleSlow(h),
+        });
+      }
+      return t;
+    }
     if (stage === 'cross') {
       // the bonuses that may be crossed off, on the sheet as in the controls
       for (const item of o.cross) {
@@ -568,6 +652,10 @@ export class TurnController {
       if (this.canInfiltrate()) {
         const [s, h] = this.draft.play.build.house;
         t.set(`u:${s}:${h}`, { label: ROSWELL_TARGET, activate: () => this.useEffect('infiltrate') });
+      }
+      if (this.canBarricade()) {
+        const [s, h] = this.draft.play.build.house;
+        t.set(`h:${s}:${h}`, { label: 'Build a barricade in front of this house instead of a fence.', badge: 'barricade', activate: () => this.useEffect('barricade') });
       }
       if (eff === 'surveyor') {
         for (const u of uses) if (u.fence) {
@@ -697,7 +785,11 @@ export class TurnController {
     this.renderControls();
     const stage = this.opts ? this.stage() : null;
     if (stage !== this.lastStage) {
-      if (this.lastStage && (stage === 'finish' || stage === 'choice' || stage === 'cross' || stage === 'circle' || stage === 'effect' && !this.targets().size)) this.showControls();
+      if (this.lastStage && (stage === 'finish' || stage === 'choice' || stage === 'cross' || stage === 'circle' || stage === 'unplayed' || stage === 'effect' && !this.targets().size)) this.showControls();
+      // the hordes to slow are chosen in the controls: take the keyboard there, and on to the cards
+      if (stage === 'ammo') this.cfg.controls.querySelector('[data-horde]')?.focus();
+      if (this.lastStage === 'ammo' && stage === 'place') this.cfg.controls.querySelector('button.card:enabled')?.focus();
+      if (stage === 'unplayed') this.cfg.controls.querySelector('[data-ctl="confirm"]')?.focus();
       // the objective is chosen in the controls: take the keyboard there, and on to the cards
       if (stage === 'objective') this.cfg.controls.querySelector('[data-objective]')?.focus();
       if (this.lastStage === 'objective' && stage === 'place') this.cfg.controls.querySelector('button.card:enabled')?.focus();
@@ -712,10 +804,11 @@ export class TurnController {
       // once crossed off, the keyboard goes on to the cards
       if (this.lastStage === 'cross' && stage === 'place') this.cfg.controls.querySelector('button.card:enabled')?.focus();
       this.lastStage = stage;
-    } else if (stage === 'circle' || stage === 'bonus' || stage === 'cross') {
-      // a second ghost/candy house, bonus or crossing in a row: the keyboard stays on the choice
+    } else if (stage === 'circle' || stage === 'bonus' || stage === 'cross' || stage === 'ammo') {
+      // a second ghost/candy house, bonus, crossing or Zombie card in a row: the keyboard stays
+      // on the choice
       const c = this.cfg.controls;
-      const first = { circle: '[data-treat]', bonus: '[data-bonus-use]', cross: '[data-cross]' }[stage];
+      const first = { circle: '[data-treat]', bonus: '[data-bonus-use]', cross: '[data-cross]', ammo: '[data-horde]:enabled, [data-ctl="ammo-confirm"]' }[stage];
       if (!document.activeElement || document.activeElement === document.body) c.querySelector(first)?.focus();
     }
     this.cfg.onChange?.(this);
@@ -765,9 +858,10 @@ export class TurnController {
     const offer = this.cfg.offer;
     const o = this.opts;
     // a crossing owed or the objective to circle first: the cards wait
-    const crossing = !!o && ['cross', 'objective'].includes(this.stage());
+    const crossing = !!o && ['cross', 'objective', 'ammo', 'unplayed'].includes(this.stage());
     const locked = !!this.draft.play || this.submitted || this.busy || crossing;
     const wrap = el('div', { class: 'offer', role: 'group', 'aria-label': 'Cards this round' });
+    if (this.nothingOffered()) wrap.append(el('p', { class: 'hint', id: 'nothing-offered' }, 'No cards this round: pile 1 has no number left, so the game ends.'));
     if (offer.combinations) {
       offer.combinations.forEach((c, i) => {
         const pick = { combination: i + 1 };
@@ -923,6 +1017,17 @@ export class TurnController {
     return box;
   }
 
+  /** Zombies: what this turn's Zombie cards did, as hints: the hordes slowed, the houses invaded. */
+  ammoNotes(hint) {
+    const cards = this.cfg.zombieCards || [];
+    (this.draft.ammo || []).forEach((set, i) => {
+      const name = (ZOMBIE_CARDS[cards[i]] || {}).name || 'Zombie';
+      hint(`${name} Zombie card: ${set.length ? `slowed ${set.map(hordeName).join(' and ')}` : 'no horde slowed'}.`);
+    });
+    const inv = this.invadedNow();
+    if (inv.length) hint(`Invaded by the hordes this turn: ${inv.map(houseName).join(', ')}.`);
+  }
+
   /**
    * Roswell, the seat's first turn: the four infiltration objectives, one button each, before
    * anything else is played.
@@ -964,12 +1069,70 @@ export class TurnController {
     return p;
   }
 
+  /** Zombies: the Zombie cards of the round, the one resolved now marked. */
+  zombieCardsView() {
+    const cards = this.cfg.zombieCards || [];
+    if (!cards.length) return null;
+    const now = this.opts && this.opts.ammo ? this.opts.ammo.index - 1 : cards.length;
+    return el('div', { class: 'zombie-cards', role: 'group', 'aria-label': 'Zombie cards this round', id: 'zombie-cards' },
+      el('span', {}, cards.length > 1 ? 'Zombie cards this round:' : 'Zombie card this round:'),
+      cards.map((c, i) => el('span', {
+        class: `zombie-card${i === now ? ' now' : ''}`, role: 'img', 'data-zombie-card': c, title: zombieCardText(c),
+        'aria-label': `${zombieCardText(c)}${i < now ? ', resolved' : i === now ? ', resolved now' : ''}`,
+      }, `${(ZOMBIE_CARDS[c] || {}).name || c}${i < now ? ' ✓' : ''}`)));
+  }
+
+  /**
+   * Zombies: a Zombie card came up: one toggle per horde it moves (slowed with an ammo, it stays
+   * where it is; the others trace their next arrow), then a confirmation.
+   */
+  ammoChoices() {
+    const a = this.opts.ammo;
+    const box = el('div', { class: 'ammo-choices' });
+    const c = ZOMBIE_CARDS[a.card] || { name: a.card, moves: 'hordes move' };
+    const h = el('h3', { id: 'ammo-prompt' }, `${a.cards > 1 ? `Zombie card ${a.index} of ${a.cards}, ` : 'Zombie card '}${c.name}: ${c.moves}`);
+    h.append(helpTip('slowing hordes', ZOMBIES_HELP.ammo));
+    box.append(h);
+    const hordes = new Map(((this.opts.derived || {}).hordes || []).map((x) => [hordeKey(x), x]));
+    const rule = 'A horde invades the house its arrow reaches unless a barricade, a roundabout or a Z stops it.';
+    box.append(el('p', { class: 'hint' }, !a.moving.length
+      ? 'No horde it moves has an arrow left: nothing moves.'
+      : a.left
+        ? `Choose the hordes to slow with your ammo, one each (${a.left} left: up to ${Math.min(a.left, a.moving.length)}), here or on the sheet; the others move along their next arrow. ${rule}`
+        : `You have no ammo left to slow them: they move along their next arrow. ${rule}`));
+    const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'ammo-prompt' });
+    for (const m of a.moving) {
+      const k = hordeKey(m);
+      const x = hordes.get(k);
+      const on = this.slowSel.has(k);
+      const full = !on && this.slowSel.size >= a.left;
+      const where = x && x.next != null ? `, next arrow to house ${x.next}${x.next_invades ? ' (it would invade it)' : ' (stopped there)'}` : '';
+      row.append(el('button', {
+        type: 'button', class: 'slow', 'data-ctl': `slow-${m.street}-${m.side}`, 'data-horde': k,
+        'aria-pressed': on ? 'true' : 'false',
+        'aria-label': `Slow ${hordeName(m)}${where}`,
+        disabled: this.busy || full ? true : null,
+        onclick: () => this.toggleSlow(m),
+      }, `${on ? '✕ Slowed: ' : 'Slow '}street ${m.street} ${m.side}${x && x.next != null ? ` (→ house ${x.next}${x.next_invades ? ', invades' : ''})` : ''}`));
+    }
+    if (a.moving.length) box.append(row);
+    const n = this.slowSel.size;
+    box.append(el('div', { class: 'choices' }, el('button', {
+      type: 'button', class: 'primary', 'data-ctl': 'ammo-confirm', 'data-action': 'ammo-confirm',
+      disabled: this.busy || !this.slowChoice() ? true : null,
+      onclick: () => this.confirmAmmo(),
+    }, n ? `Slow ${n} ${n === 1 ? 'horde' : 'hordes'} (${n} ammo), move the others` : !a.moving.length ? 'Go on' : a.left ? 'Slow none: let them move' : 'Let them move')));
+    return box;
+  }
+
   renderControls() {
     const c = this.cfg.controls;
     const focusedId = c.contains(document.activeElement) ? document.activeElement.dataset.ctl : null;
     const o = this.opts;
     const stage = this.stage();
     const parts = [];
+    const zc = this.zombieCardsView();
+    if (zc) parts.push(zc);
     parts.push(this.offerView());
 
     const step = el('div', { class: 'step', 'aria-live': 'polite' });
@@ -982,6 +1145,13 @@ export class TurnController {
       hint('Waiting for the other players. You can still restart your turn until the round resolves.');
     } else if (!o) {
       hint(this.busy ? 'Loading…' : 'Waiting for the table…');
+    } else if (stage === 'ammo') {
+      step.append(this.ammoChoices());
+    } else if (stage === 'unplayed') {
+      step.append(el('h3', {}, 'The game ends: nothing to play'));
+      hint('Pile 1 has no number left, so this round offers no cards. The Zombie cards that came up with the last flip are resolved; confirm to end the game.');
+      const inv = this.invadedNow();
+      if (inv.length) hint(`Invaded: ${inv.map(houseName).join(', ')}.`);
     } else if (stage === 'objective') {
       step.append(this.objectiveChoices());
     } else if (stage === 'cross' && !hasActions(this.cfg.layout)) {
@@ -1027,7 +1197,7 @@ export class TurnController {
         step.append(el('h3', {}, this.cfg.offer.hand ? (this.handNum ? `Choose the ${actions ? 'effect' : 'action'} card` : 'Choose the number card') : 'Choose a combination'));
         hint(this.cfg.offer.hand
           ? (this.handNum ? (actions ? 'Pick a different card for its effect.' : 'Pick a different card for its action: a house of that family becomes perfect.') : 'Pick the card whose number you write.')
-          : 'Pick one of the three combinations; the houses where its number fits light up.');
+          : `Pick one of the ${['no', 'one', 'two', 'three'][(this.cfg.offer.combinations || []).length] || 'offered'} combinations; the houses where its number fits light up.`);
       } else {
         const r = resolvePick(this.cfg.offer, this.pick);
         const actions = hasActions(this.cfg.layout);
@@ -1064,6 +1234,7 @@ export class TurnController {
         hint(`${c.kind === 'street' ? 'Street' : 'Column'} ${c.n} bonus crossed off (a Validation card came up).`);
       }
       if (this.draft.objective != null) hint(`Infiltration objective ${this.draft.objective} circled.`);
+      this.ammoNotes(hint);
     } else if (stage === 'choice') {
       const b = this.draft.play.build;
       step.append(el('h3', {}, `Which ice-cream truck drives street ${b.house[0]}?`));
@@ -1160,6 +1331,12 @@ export class TurnController {
       // Roswell: the action's own uses, without the infiltration offered next to them
       const actionUses = uses.filter((u) => u !== 'infiltrate');
       if (this.canInfiltrate()) step.append(this.infiltrateHint(!actionUses.length));
+      if (this.canBarricade()) {
+        const [s, hh] = this.draft.play.build.house;
+        const p = el('p', { class: 'hint', id: 'barricade-hint' }, `Street ${s} house ${hh} is printed without a barricade: build one in front of it instead of a fence (also by tapping the house), or draw a fence, or skip.`);
+        p.append(helpTip('barricades', ZOMBIES_HELP.barricade));
+        step.append(p);
+      }
       if (eff === 'surveyor') hint('Choose a highlighted fence slot on the sheet to draw a fence, or skip.');
       if (eff === 'real-estate') {
         hint('Choose the estate size whose value goes up (or its column on the sheet), or skip.');
@@ -1209,6 +1386,12 @@ export class TurnController {
           type: 'button', class: 'primary', 'data-ctl': 'infiltrate', 'data-action': 'infiltrate',
           onclick: () => this.useEffect('infiltrate'),
         }, 'Infiltrate (circle the saucer instead of the action)'));
+      }
+      if (this.canBarricade()) {
+        buttons.append(el('button', {
+          type: 'button', class: 'primary', 'data-ctl': 'barricade', 'data-action': 'barricade',
+          onclick: () => this.useEffect('barricade'),
+        }, 'Build a barricade (instead of a fence)'));
       }
       buttons.append(el('button', { type: 'button', 'data-ctl': 'skip', 'data-action': 'skip-effect', onclick: () => this.skipEffect() }, `Skip ${effectLabel(eff)}`));
     } else if (stage === 'finish') {
@@ -1262,6 +1445,7 @@ export class TurnController {
           buttons.append(el('button', { type: 'button', 'data-ctl': 'plan-auto', onclick: () => this.addClaim(claims[0]) }, 'Use the only possible estates'));
         }
       }
+      this.ammoNotes(hint);
       for (const c of this.draft.plans) hint(`Plan ${this.planShort(c.plan)} validated.`);
       for (const c of this.draft.circles || []) hint(`${c.treat === 'ghost' ? 'Ghost' : 'Candy'} circled in ${houseName(c.house)}.`);
       if (tiers.length) step.append(this.tierChoices(tiers, plans.length > 0));
@@ -1281,7 +1465,7 @@ export class TurnController {
     if (buttons.childNodes.length) parts.push(buttons);
 
     const bottom = el('div', { class: 'row' });
-    const canRestart = this.submitted || this.draft.play || this.draft.roundabout || this.pick || this.handNum || (this.draft.cross || []).length || this.draft.objective != null;
+    const canRestart = this.submitted || this.draft.play || this.draft.roundabout || this.pick || this.handNum || (this.draft.cross || []).length || this.draft.objective != null || (this.draft.ammo || []).length || this.slowSel.size;
     bottom.append(el('button', {
       type: 'button', class: 'danger', 'data-ctl': 'restart', 'data-action': 'restart',
       disabled: !canRestart || this.busy ? true : null,
@@ -1295,7 +1479,7 @@ export class TurnController {
         disabled: this.busy ? true : null,
         onclick: () => this.confirmOrAsk(),
       }, `Confirm without ${plans && tiers ? 'validating or claiming' : plans ? 'validating' : 'claiming'}`));
-    } else if (stage === 'finish') {
+    } else if (stage === 'finish' || stage === 'unplayed') {
       bottom.append(el('button', {
         type: 'button', class: 'primary', 'data-ctl': 'confirm', 'data-action': 'confirm',
         disabled: this.busy || (o && (o.error || o.complete === false)) ? true : null,

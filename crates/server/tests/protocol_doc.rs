@@ -175,6 +175,10 @@ async fn every_example_matches_the_server() {
     // (checked against them once every example is read).
     let mut companion_aaa = Vec::new();
     let mut aaa_scores = Vec::new();
+    // The Zombies companion example's answers: its ammo stage (without the draft's `ammo`) and
+    // its derived hordes, ammo and barricades (with it).
+    let mut zombie_ammo = Value::Null;
+    let mut zombie_derived = Value::Null;
     for ex in &all {
         let ty = ex["type"].as_str();
         let kind = match ty {
@@ -216,7 +220,19 @@ async fn every_example_matches_the_server() {
                 }
                 // A crossing the sheet owed is paid by the draft's `cross`: nothing is owed at
                 // the end of the turn, and the bonus is crossed off.
-                let kind = if let Some(cross) = ex["draft"]["cross"].as_array() {
+                let kind = if ex.get("zombies").is_some() {
+                    // The hordes move once the draft's `ammo` resolves the Zombie card: before,
+                    // the answer lists the ammo stage and nothing else.
+                    let mut before = ex.clone();
+                    before["draft"] = json!({});
+                    let b = call(addr, "POST", "/api/companion/options", before, 200).await;
+                    assert_eq!(b["placements"], json!([]), "{b}");
+                    assert_eq!(b["complete"], false);
+                    zombie_ammo = b["ammo"].clone();
+                    zombie_derived = o["derived"].clone();
+                    assert_eq!(o.get("ammo"), None, "{o}");
+                    "companion zombies"
+                } else if let Some(cross) = ex["draft"]["cross"].as_array() {
                     assert!(ex["sheet"]["owed"].as_u64().unwrap_or(0) >= cross.len() as u64);
                     assert_eq!(after.get("owed"), None, "{after}");
                     for s in cross {
@@ -383,6 +399,16 @@ async fn every_example_matches_the_server() {
                 }
                 "edition"
             }
+            None if ex.get("choices").is_some() && ex.get("moving").is_some() => {
+                assert_eq!(ex, &zombie_ammo, "the ammo stage of the Zombies example");
+                "ammo stage"
+            }
+            None if ex.get("hordes").is_some() => {
+                for (k, v) in ex.as_object().unwrap() {
+                    assert_eq!(v, &zombie_derived[k], "derived {k} of the Zombies example");
+                }
+                "derived zombies"
+            }
             None if ex.get("ranges").is_some() => {
                 same_shape(ex, &derived, "derived");
                 assert_eq!(ex["ranges"], derived["ranges"]);
@@ -481,6 +507,9 @@ async fn every_example_matches_the_server() {
         "aaa sheet rows",
         "create deal-only",
         "deal",
+        "companion zombies",
+        "ammo stage",
+        "derived zombies",
     ] {
         assert!(seen.contains(kind), "no example of {kind}");
     }

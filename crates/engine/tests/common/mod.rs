@@ -115,6 +115,9 @@ pub fn street(s: usize, row: &str) -> StreetData {
         circled: Vec::new(),
         truck: None,
         bonus: None,
+        barricades: Vec::new(),
+        hordes: [0, 0],
+        slowed: [0, 0],
     }
 }
 
@@ -133,6 +136,8 @@ pub fn data(rows: [&str; 3]) -> SheetData {
         duck_scorings: None,
         column_bonuses: None,
         owed_columns: 0,
+        ammo_gained: 0,
+        ammo_used: 0,
     }
 }
 

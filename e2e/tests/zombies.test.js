@@ -1,0 +1,253 @@
+// The collector edition's Zombies sheet, played to the end by clicking against a greedy bot: the
+// lobby offers the sheet in the modes the engine plays on it; the sheet draws the six hordes at
+// the street ends with their arrows, the ammo stock, the printed barricades (and the houses
+// without one), two combinations a round and the Zombie cards of the round; each Zombie card
+// starts the turn with the ammo stage (one toggle per moving horde, the keyboard on it, the
+// horde a target on the sheet too, then a confirmation); a slowed horde gets its X mark, an
+// invaded house shows a Z; at the end the score rows add up to the total shown. Then the
+// companion: the Zombie card typed with the cards, a horde slowed by tapping it on the sheet.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, person, playTurn, currentRound, waitNextRound, breakdown } from './helpers.js';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+/** The turn's stage once the controls are idle. */
+async function stageOf(page) {
+  await page.waitForSelector('#controls[aria-busy="false"]:not([data-stage="loading"])', { timeout: 15000 });
+  return page.getAttribute('#controls', 'data-stage');
+}
+
+/** The Zombies marks drawn in `sheet`: hordes, ammo, barricades, invaded houses. */
+async function marks(page, sheet) {
+  const hordes = await page.locator(`${sheet} [data-horde]`).evaluateAll((gs) => gs.map((g) => ({
+    key: g.dataset.horde, traced: Number(g.dataset.traced), slowed: Number(g.dataset.slowed), label: g.getAttribute('aria-label') })));
+  const ammo = await page.locator(`${sheet} .ammo-stock`).evaluate((g) => ({
+    left: Number(g.dataset.ammoLeft), used: Number(g.dataset.ammoUsed), circled: Number(g.dataset.ammoCircled), label: g.getAttribute('aria-label') }));
+  const barricades = await page.locator(`${sheet} [data-barricade]`).evaluateAll((gs) => gs.map((g) => g.dataset.barricade));
+  const zs = await page.locator(`${sheet} .house-num.invaded`).count();
+  const invadedLabels = await page.locator(`${sheet} .house[aria-label*="invaded by zombies"]`).count();
+  const xs = await page.locator(`${sheet} .horde-x`).count();
+  return { hordes, ammo, barricades, zs, invadedLabels, xs };
+}
+
+/**
+ * The first ammo stage of the game, checked closely: the Zombie card named, one toggle per
+ * moving horde with the keyboard on the first, Space slows it (its horde on the sheet shows it
+ * pressed), the other toggles are disabled once the ammo is spent, and the confirmation moves
+ * the others. Returns the horde slowed ("1:left").
+ */
+async function firstAmmoStage(page) {
+  const card = await page.locator('#controls [data-zombie-card]').first().getAttribute('data-zombie-card');
+  assert.ok(['left', 'right', 'both'].includes(card), card);
+  assert.match(await page.textContent('#ammo-prompt'), /^Zombie card (Left: the three left hordes move right|Right: the three right hordes move left|Both: all six hordes move)/);
+  // nothing is played before the Zombie card is resolved
+  assert.equal(await page.locator('#controls button.card:enabled').count(), 0);
+  assert.equal(await page.locator('#my-sheet .target[data-key^="h:"]').count(), 0);
+  const toggles = await page.locator('#controls [data-horde]').evaluateAll((bs) => bs.map((b) => [b.dataset.horde, b.getAttribute('aria-label'), b.getAttribute('aria-pressed')]));
+  const sides = card === 'both' ? ['left', 'right'] : [card];
+  assert.ok(toggles.length >= 1 && toggles.every(([k, , p]) => sides.includes(k.split(':')[1]) && p === 'false'), JSON.stringify(toggles));
+  for (const [k, label] of toggles) assert.match(label, new RegExp(`^Slow street ${k.split(':')[0]}'s ${k.split(':')[1]} horde, next arrow to house \\d+`));
+  const left = Number(await page.getAttribute('#my-sheet .ammo-stock', 'data-ammo-left'));
+  assert.ok(left >= 1);
+  // the keyboard is on the first toggle: Space slows its horde
+  const first = toggles[0][0];
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.horde), first);
+  await page.keyboard.press('Space');
+  await page.waitForSelector(`#controls [data-horde="${first}"][aria-pressed="true"]`);
+  assert.equal(await page.getAttribute(`#my-sheet [data-key="z:${first}"]`, 'aria-pressed'), 'true');
+  // with one ammo (as at the start) the other hordes cannot be slowed now, nor tapped on the sheet
+  if (left === 1) {
+    for (const [k] of toggles.slice(1)) assert.equal(await page.isDisabled(`#controls [data-horde="${k}"]`), true);
+    assert.equal(await page.locator('#my-sheet .target[data-key^="z:"]').count(), 1);
+  }
+  assert.equal(await page.textContent('#controls [data-action="ammo-confirm"]'), 'Slow 1 horde (1 ammo), move the others');
+  await page.click('#controls [data-action="ammo-confirm"]');
+  return first;
+}
+
+test('a standard game on the collector Zombies sheet against a greedy bot, to the end', { timeout: 90000 }, async () => {
+  const errors = [];
+  const { context, page } = await person(browser, { width: 1280, height: 900 }, errors);
+  try {
+    await page.goto(`${BASE}/`);
+    await page.fill('#name', 'Zoe');
+    await page.selectOption('#edition', 'collector');
+    await page.selectOption('#sheet', 'zombies');
+    // the modes the engine does not set up on the sheet are offered disabled, and say why
+    const modes = await page.locator('#mode option').evaluateAll((os) => os.map((o) => [o.value, o.disabled, o.textContent]));
+    assert.deepEqual(modes.find(([id]) => id === 'standard').slice(0, 2), ['standard', false]);
+    for (const [, disabled, text] of modes.filter(([id]) => id !== 'standard')) {
+      assert.equal(disabled, / not on the Zombies sheet yet$/.test(text), text);
+    }
+    await page.selectOption('#mode', 'standard');
+    await page.fill('#seats', '2');
+    await page.selectOption('#bot-2', 'greedy');
+    await page.click('#create');
+    await page.waitForURL(/\/t\/[^/]+$/);
+    await page.click('#start');
+    // a Zombie card may come up with the very first flip
+    assert.ok(['place', 'ammo'].includes(await stageOf(page)));
+    assert.match(await page.textContent('#table-head'), /Zombies.*pile 1: \d+ of 30 cards left · Zombie cards to come: /);
+    // two combinations a round
+    assert.equal(await page.locator('#controls button.card[data-combination]').count(), 2);
+
+    // the sheet: six hordes at the street ends, no arrow traced; one ammo circled of six; the
+    // printed barricades and the eight houses without one; no Z yet
+    const start = await marks(page, '#my-sheet');
+    assert.deepEqual(start.hordes.map((h) => h.key), ['1:left', '1:right', '2:left', '2:right', '3:left', '3:right']);
+    assert.ok(start.hordes.every((h) => h.traced === 0 && h.slowed === 0));
+    assert.ok(start.hordes[0].label.startsWith('Street 1, left horde: 0 of 3 arrows traced; its next arrow ends at house 1 (empty), where it would be stopped'), start.hordes[0].label);
+    assert.ok(start.hordes[2].label.startsWith('Street 2, left horde: 0 of 3 arrows traced; its next arrow ends at house 2 (empty), which it would invade'), start.hordes[2].label);
+    assert.equal(await page.locator('#my-sheet .horde-arrow').count(), 18);
+    assert.deepEqual([start.ammo.left, start.ammo.used, start.ammo.circled], [1, 0, 1]);
+    assert.equal(start.ammo.label, 'Ammo: 1 of 6 circled, 0 used, 1 left to slow hordes');
+    assert.equal(await page.locator('#my-sheet .ammo-stock [data-ammo]').count(), 6);
+    assert.equal(start.barricades.filter((b) => b === 'printed').length, 25);
+    assert.equal(start.barricades.filter((b) => b === 'none').length, 8);
+    assert.match(await page.locator('#my-sheet .street').nth(1).locator('.house').nth(1).getAttribute('aria-label'), /^Street 2, house 2, empty, .*, no barricade: a horde arriving here invades it$/);
+    assert.equal(start.zs, 0);
+    // ammo icons on the improvement boxes that carry one
+    assert.equal(await page.locator('#my-sheet [data-ammo-box]').count(), 5);
+
+    let turns = 0;
+    let stages = 0;
+    let slowedFirst = null;
+    let barricades = 0;
+    let sawZ = false;
+    for (let i = 0; i < 40; i++) {
+      if (await page.locator('#results').count()) break;
+      const r = await currentRound(page);
+      let did;
+      if ((await stageOf(page)) === 'ammo' && !slowedFirst) {
+        stages++;
+        slowedFirst = await firstAmmoStage(page);
+        // the X mark of the slowed horde shows at once, its arrow not traced
+        await page.waitForSelector(`#my-sheet [data-horde="${slowedFirst}"][data-slowed="1"]`);
+        assert.equal(await page.getAttribute(`#my-sheet [data-horde="${slowedFirst}"]`, 'data-traced'), '0');
+        assert.match(await page.textContent('#controls'), /Zombie card: slowed street \d's (left|right) horde\./);
+        did = await playTurn(page, { barricade: true, slow: 'none' });
+      } else {
+        did = await playTurn(page, { barricade: true, slow: 'none' });
+        stages += (did.match(/slow \d/g) || []).length;
+      }
+      if (/barricade/.test(did)) barricades++;
+      if (!sawZ && await page.locator('#my-sheet .house-num.invaded').count()) {
+        sawZ = true;
+        const m = await marks(page, '#my-sheet');
+        assert.equal(m.zs, m.invadedLabels, 'every Z is named invaded');
+      }
+      turns++;
+      await waitNextRound(page, r);
+    }
+    await page.waitForSelector('#results', { timeout: 20000 });
+    assert.ok(stages >= 1, `an ammo stage in ${turns} turns`);
+    assert.ok(slowedFirst);
+
+    // the final sheet: the X mark stays; the ammo used are as many as the X marks; every Z
+    // drawn is an invaded house
+    const end = await marks(page, '#other-sheet');
+    assert.equal(end.hordes.find((h) => h.key === slowedFirst).slowed, 1);
+    assert.equal(end.hordes.reduce((a, h) => a + h.slowed, 0), end.ammo.used);
+    assert.equal(end.xs, end.ammo.used);
+    assert.equal(end.zs, end.invadedLabels);
+    assert.equal(end.barricades.filter((b) => b === 'built').length, barricades);
+    // the bot's sheet, for its Zs
+    await page.click('[data-seat-tab="2"]');
+    const bot = await marks(page, '#other-sheet');
+    assert.equal(bot.zs, bot.invadedLabels);
+    assert.ok(sawZ || end.zs + bot.zs > 0, 'a horde invaded a house');
+
+    // the rows add up to the total shown, for both seats
+    const { cells, total } = await breakdown(page);
+    assert.deepEqual(Object.keys(cells), ['plans', 'parks', 'pools', 'temps', 'estates', 'bis', 'roundabouts', 'refusals']);
+    assert.equal(Object.values(cells).reduce((a, b) => a + b, 0), total);
+    const rows = await page.locator('#breakdown tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td[data-row]')].map((td) => Number(td.textContent.replace('−', '-')))));
+    for (const row of rows) assert.equal(row.slice(0, -1).reduce((a, b) => a + b, 0), row[row.length - 1]);
+    // the log names the Zombie cards and the hordes slowed
+    assert.match(await page.textContent('#lower'), /the (Left|Right|Both) Zombie card \(.*\) came up/);
+    assert.match(await page.textContent('#lower'), /slowed street \d's (left|right) horde \(1 ammo\)/);
+    // the replay draws the hordes and the X marks, round by round, and names the Zombie cards
+    await page.click('#replay-link');
+    await page.waitForSelector('#replay-sheets .replay-sheet svg');
+    assert.equal(await page.locator('#replay-sheets [data-horde]').count(), 12);
+    await page.keyboard.press('End');
+    await page.waitForFunction((used) => [...document.querySelectorAll('#replay-sheets [data-seat="1"] [data-horde]')]
+      .reduce((a, g) => a + Number(g.dataset.slowed), 0) === used, end.ammo.used);
+    let named = false;
+    for (let k = 0; k < 40 && !named; k++) {
+      named = await page.locator('#replay-log .replay-zombies').count() > 0;
+      if (!named) await page.keyboard.press('ArrowLeft');
+    }
+    assert.ok(named, 'a round of the replay names its Zombie card');
+    assert.match(await page.textContent('#replay-log .replay-zombies'), /^The (Left|Right|Both) Zombie card \(.*\) came up first\.$/);
+    console.log(`zombies: ${turns} turns, ${stages} ammo stages, ${barricades} barricades built, Zs ${end.zs} (bot ${bot.zs}); total ${total}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('companion: the Zombie card typed with the cards, a horde slowed on the sheet', { timeout: 40000 }, async () => {
+  const errors = [];
+  const { context, page } = await person(browser, { width: 1280, height: 900 }, errors);
+  try {
+    page.on('dialog', (d) => d.accept());
+    await page.goto(`${BASE}/companion`);
+    await page.waitForSelector('#c-edition');
+    await page.selectOption('#c-edition', 'collector');
+    await page.selectOption('#c-sheet', 'zombies');
+    await page.waitForSelector('#c-zombie-1');
+    // two combinations, no hand while the engine plays this sheet's standard game only
+    assert.equal(await page.locator('#c-num-3').count(), 0);
+    await page.fill('#c-quick', '5s 9p');
+    await page.selectOption('#c-zombie-1', 'left');
+    await page.click('#c-go');
+    assert.equal(await stageOf(page), 'ammo');
+    // slowing street 1's left horde by tapping it on the sheet
+    await page.click('#companion-sheet .target[data-key="z:1:left"]');
+    await page.waitForSelector('#controls [data-horde="1:left"][aria-pressed="true"]');
+    await page.click('#controls [data-action="ammo-confirm"]');
+    assert.equal(await stageOf(page), 'place');
+    // street 2's left horde invaded its house 2, printed without a barricade
+    await page.waitForSelector('#companion-sheet .house-num.invaded');
+    assert.match(await page.textContent('#controls'), /Invaded by the hordes this turn: street 2 house 2\./);
+    await page.click('#controls button.card[data-combination="1"]');
+    await page.click('#companion-sheet .target[data-key="h:1:1"]');
+    assert.equal(await stageOf(page), 'effect');
+    await page.click('[data-action="skip-effect"]');
+    assert.equal(await stageOf(page), 'finish');
+    await page.click('[data-action="confirm"]');
+    await page.waitForSelector('#c-go');
+    const st = await page.evaluate(() => JSON.parse(localStorage.getItem('welcome.companion')));
+    assert.deepEqual(st.sheet.streets[0].slowed, [1, 0]);
+    assert.equal(st.sheet.streets[1].houses[1], 'Z');
+    assert.equal(st.sheet.ammo_used, 1);
+    assert.deepEqual(st.zombiesSeen, ['left']);
+    // the X mark stays on the sheet; the Left card is no longer offered
+    await page.waitForSelector('#companion-sheet [data-horde="1:left"][data-slowed="1"]');
+    assert.match(await page.textContent('#c-zombies-seen'), /the Left Zombie card/);
+    assert.equal(await page.locator('#c-zombie-1 option[value="left"]').count(), 0);
+    // the last flip: pile 1 has no number left, the Both card came up with it; nothing to play
+    await page.selectOption('#c-zombie-1', 'both');
+    await page.check('#c-last-flip');
+    await page.click('#c-go');
+    assert.equal(await stageOf(page), 'ammo');
+    assert.match(await page.textContent('#controls'), /You have no ammo left to slow them/);
+    assert.equal(await page.textContent('#controls [data-action="ammo-confirm"]'), 'Let them move');
+    await page.click('#controls [data-action="ammo-confirm"]');
+    assert.equal(await stageOf(page), 'unplayed');
+    assert.match(await page.textContent('#controls'), /The game ends: nothing to play/);
+    assert.equal(await page.locator('#controls button.card').count(), 0);
+    await page.click('[data-action="confirm"]');
+    await page.waitForSelector('#c-go');
+    const end = await page.evaluate(() => JSON.parse(localStorage.getItem('welcome.companion')));
+    // street 1's left horde, slowed before, traces its first arrow now; the other left hordes their second
+    assert.deepEqual(end.sheet.streets.map((s) => s.hordes), [[1, 1], [2, 1], [2, 1]]);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
