@@ -82,6 +82,12 @@ impl<'a> Request<'a> {
     /// Sends the request; returns the status and the body (`Null` if empty, a string if it is
     /// not JSON).
     pub async fn send(&self, addr: SocketAddr) -> Result<(u16, Value), String> {
+        let (status, _, value) = self.send_full(addr).await?;
+        Ok((status, value))
+    }
+
+    /// `send`, with the answer's head (status line and headers) too.
+    pub async fn send_full(&self, addr: SocketAddr) -> Result<(u16, String, Value), String> {
         let mut s = connect_from(addr, self.from).await?;
         let mut head = format!(
             "{} {} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n",
@@ -124,7 +130,7 @@ pub async fn connect_from(
 }
 
 /// Reads an HTTP answer to its end.
-async fn read_answer(mut s: TcpStream) -> Result<(u16, Value), String> {
+async fn read_answer(mut s: TcpStream) -> Result<(u16, String, Value), String> {
     let mut buf = Vec::new();
     tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut buf))
         .await
@@ -152,7 +158,7 @@ async fn read_answer(mut s: TcpStream) -> Result<(u16, Value), String> {
     } else {
         serde_json::from_str(&body).unwrap_or(Value::String(body))
     };
-    Ok((status, value))
+    Ok((status, head.to_string(), value))
 }
 
 fn dechunk(mut s: &str) -> String {

@@ -68,7 +68,10 @@ pub fn normalize_origin(origin: &str) -> Option<String> {
         "https" => 443,
         _ => return None,
     };
-    if uri.path_and_query().is_some_and(|p| p.as_str() != "/" && !p.as_str().is_empty()) {
+    if uri
+        .path_and_query()
+        .is_some_and(|p| p.as_str() != "/" && !p.as_str().is_empty())
+    {
         return None;
     }
     let host = uri.host()?.to_ascii_lowercase();
@@ -123,11 +126,7 @@ mod tests {
         let ok = |origin: &str, host: &str| {
             check(
                 &Method::POST,
-                &headers(&[
-                    json.clone(),
-                    (header::ORIGIN, origin),
-                    (header::HOST, host),
-                ]),
+                &headers(&[json.clone(), (header::ORIGIN, origin), (header::HOST, host)]),
                 &[],
             )
             .is_ok()

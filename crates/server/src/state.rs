@@ -367,16 +367,18 @@ impl AppState {
         if let Some(c) = self.loaded(id) {
             return Ok(c);
         }
-        let stored = self
-            .store()
-            .load_table(id)
-            .await
-            .map_err(|e| ApiError::storage_read(id, e))?;
-        // Only finished tables are ever out of memory; an open one missing from memory is one
+        // Only finished tables are ever out of memory: an open one missing from memory is one
         // that could not be restored at startup.
-        let Some(stored) = stored.filter(|s| !Status::parse(&s.status).is_some_and(Status::is_open))
-        else {
-            return Err(ApiError::no_such_table(id));
+        let stored = match self.store().load_finished(id).await {
+            Err(e) => return Err(ApiError::storage_read(id, e)),
+            Ok(None) => return Err(ApiError::no_such_table(id)),
+            Ok(Some(Err(damaged))) => {
+                return Err(ApiError::internal(format!(
+                    "table {id} is stored but cannot be read: {}",
+                    damaged.why
+                )))
+            }
+            Ok(Some(Ok(stored))) => stored,
         };
         let restored = tokio::task::spawn_blocking(move || Table::restore(stored))
             .await

@@ -133,11 +133,12 @@ pub trait Store: Send + Sync + 'static {
     /// The tables in the lobby or in play, oldest first, each read on its own: a damaged table
     /// is named, the others are read.
     fn load_open(&self) -> BoxFuture<'_, Result<Vec<Result<StoredTable, Damaged>>, StoreError>>;
-    /// One table, whatever its status.
-    fn load_table<'a>(
+    /// One finished table (over, or abandoned): `None` if there is no such table, or it is
+    /// not finished.
+    fn load_finished<'a>(
         &'a self,
         id: &'a str,
-    ) -> BoxFuture<'a, Result<Option<StoredTable>, StoreError>>;
+    ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>>;
     /// Whether a table of this id is stored.
     fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>>;
     /// Finishes pending writes and releases the database.
@@ -255,7 +256,24 @@ fn lock_file(path: &std::path::Path) -> Result<std::fs::File, StoreError> {
         .create(true)
         .truncate(false)
         .open(path)
-        .map_err(|e| StoreError(format!("cannot open the lock file {}: {e}", path.display())))?;
+        .map_err(|e| {
+            let folder = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."));
+            StoreError(match e.kind() {
+                std::io::ErrorKind::NotFound => {
+                    format!("the database's folder {} does not exist", folder.display())
+                }
+                std::io::ErrorKind::PermissionDenied => format!(
+                    "the server may not write in the database's folder {} (for its lock file \
+                     {})",
+                    folder.display(),
+                    path.display()
+                ),
+                _ => format!("cannot open the lock file {}: {e}", path.display()),
+            })
+        })?;
     match fs4::FileExt::try_lock(&file) {
         Ok(()) => {}
         Err(fs4::TryLockError::WouldBlock) => {
@@ -272,10 +290,7 @@ fn lock_file(path: &std::path::Path) -> Result<std::fs::File, StoreError> {
             )));
         }
         Err(fs4::TryLockError::Error(e)) => {
-            return Err(StoreError(format!(
-                "cannot lock {}: {e}",
-                path.display()
-            )))
+            return Err(StoreError(format!("cannot lock {}: {e}", path.display())))
         }
     }
     let _ = file.set_len(0);
@@ -310,7 +325,9 @@ fn open_error(e: sqlx::Error) -> StoreError {
             "the database cannot be opened: does its folder exist, and may the server write there?"
         }
         // SQLITE_CORRUPT, SQLITE_NOTADB
-        Some(11 | 26) => "the file is not a database the server can read (damaged, or another kind of file)",
+        Some(11 | 26) => {
+            "the file is not a database the server can read (damaged, or another kind of file)"
+        }
         _ => return StoreError(e.to_string()),
     };
     StoreError(format!("{plain} ({e})"))
@@ -588,7 +605,8 @@ enum Which<'a> {
     All,
     /// In the lobby or in play.
     Open,
-    One(&'a str),
+    /// One table, if it is over or abandoned.
+    Finished(&'a str),
 }
 
 impl Which<'_> {
@@ -599,7 +617,10 @@ impl Which<'_> {
                 "WHERE {} IN (SELECT id FROM game_tables WHERE status IN ('lobby', 'playing'))",
                 column
             ),
-            Which::One(_) => format!("WHERE {column} = ?"),
+            Which::Finished(_) => format!(
+                "WHERE {column} = (SELECT id FROM game_tables WHERE id = ? \
+                 AND status NOT IN ('lobby', 'playing'))"
+            ),
         }
     }
 
@@ -611,7 +632,7 @@ impl Which<'_> {
         Self: 'q,
     {
         match self {
-            Which::One(id) => q.bind(id),
+            Which::Finished(id) => q.bind(id),
             _ => q,
         }
     }
@@ -655,7 +676,10 @@ fn table_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredTable, String> {
 impl SqliteStore {
     /// Reads tables with their seats and confirmed turns. A table whose rows cannot be read,
     /// or whose seats are not all there, comes back as `Damaged`; the others are read.
-    async fn select(&self, which: Which<'_>) -> Result<Vec<Result<StoredTable, Damaged>>, StoreError> {
+    async fn select(
+        &self,
+        which: Which<'_>,
+    ) -> Result<Vec<Result<StoredTable, Damaged>>, StoreError> {
         let sql = format!(
             "SELECT id, host_name, mode, edition, sheet, advanced, first_plan_reshuffle, \
              table_mode, host_hash, seed, created, turn_seconds, turn_expiry, aaa_level, \
@@ -706,7 +730,10 @@ impl SqliteStore {
             match seat {
                 Ok((n, row)) if n == t.row.seats.len() as i64 => t.row.seats.push(row),
                 Ok((n, _)) => {
-                    let why = format!("seat row {n} found where seat row {} was expected", t.row.seats.len());
+                    let why = format!(
+                        "seat row {n} found where seat row {} was expected",
+                        t.row.seats.len()
+                    );
                     damage(&mut tables, i, why);
                 }
                 Err(e) => damage(&mut tables, i, format!("a seat row cannot be read: {e}")),
@@ -747,7 +774,11 @@ impl SqliteStore {
                         t.pending.push(p);
                     }
                 }
-                Err(e) => damage(&mut tables, i, format!("a confirmed turn cannot be read: {e}")),
+                Err(e) => damage(
+                    &mut tables,
+                    i,
+                    format!("a confirmed turn cannot be read: {e}"),
+                ),
             }
         }
         Ok(tables)
@@ -782,17 +813,11 @@ impl Store for SqliteStore {
         Box::pin(self.select(Which::Open))
     }
 
-    fn load_table<'a>(
+    fn load_finished<'a>(
         &'a self,
         id: &'a str,
-    ) -> BoxFuture<'a, Result<Option<StoredTable>, StoreError>> {
-        Box::pin(async move {
-            match self.select(Which::One(id)).await?.pop() {
-                None => Ok(None),
-                Some(Ok(t)) => Ok(Some(t)),
-                Some(Err(d)) => Err(StoreError(format!("table {}: {}", d.id, d.why))),
-            }
-        })
+    ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>> {
+        Box::pin(async move { Ok(self.select(Which::Finished(id)).await?.pop()) })
     }
 
     fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>> {

@@ -227,7 +227,10 @@ impl Table {
     /// nothing changes it. The round in progress stays as it was (its confirmed turns too).
     pub async fn abandon(&mut self, store: &dyn Store) -> Result<(), ApiError> {
         if self.status() != Status::Playing {
-            return Err(ApiError::conflict("not_started", "only a game in play is ended"));
+            return Err(ApiError::conflict(
+                "not_started",
+                "only a game in play is ended",
+            ));
         }
         store
             .write(vec![Write::Abandon {
@@ -1248,25 +1251,25 @@ impl Table {
         let turns = self.bot_turns().await;
         let Some(g) = &mut self.game else { return };
         for (seat, turn) in turns {
-                if let Err(e) = g.submit(seat, turn) {
-                    // A bot must always find a legal turn; fall back to the first legal one.
-                    tracing::error!(
-                        "table {}: bot of seat {} chose an illegal turn: {e}",
-                        self.id,
-                        seat + 1
-                    );
-                    let mut first = None;
-                    if let Some(ctx) = g.context(seat) {
-                        ctx.for_each_turn(&g.sheets()[seat], &mut |t| {
-                            first = Some(t.clone());
-                            false
-                        });
-                    }
-                    if let Some(t) = first {
-                        let _ = g.submit(seat, t);
-                    }
+            if let Err(e) = g.submit(seat, turn) {
+                // A bot must always find a legal turn; fall back to the first legal one.
+                tracing::error!(
+                    "table {}: bot of seat {} chose an illegal turn: {e}",
+                    self.id,
+                    seat + 1
+                );
+                let mut first = None;
+                if let Some(ctx) = g.context(seat) {
+                    ctx.for_each_turn(&g.sheets()[seat], &mut |t| {
+                        first = Some(t.clone());
+                        false
+                    });
+                }
+                if let Some(t) = first {
+                    let _ = g.submit(seat, t);
                 }
             }
+        }
     }
 
     fn game_write(&self) -> Write {

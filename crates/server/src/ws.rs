@@ -107,16 +107,17 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
         Err(e) => (None, Some(e)),
         Ok((cell, mut t)) => {
             let refused = if hash.as_deref().is_some_and(|h| !t.knows(h)) {
-            Some(ApiError::forbidden(
-                "bad_token",
-                "this token holds no seat at this table",
-            ))
-        } else if t.sockets_of(hash.as_deref()) >= sockets_allowed(hash.is_some(), st.limits()) {
-            Some(ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                "too_many_connections",
-                "this table has too many open connections",
-            ))
+                Some(ApiError::forbidden(
+                    "bad_token",
+                    "this token holds no seat at this table",
+                ))
+            } else if t.sockets_of(hash.as_deref()) >= sockets_allowed(hash.is_some(), st.limits())
+            {
+                Some(ApiError::new(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    "too_many_connections",
+                    "this table has too many open connections",
+                ))
             } else {
                 t.socket_opened(hash.as_deref());
                 connection_changed(&cell, &mut t, hash.is_some());
