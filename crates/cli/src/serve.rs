@@ -47,10 +47,11 @@ pub struct LimitArgs {
     /// Open tables (in the lobby or in play), server-wide.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_tables, value_parser = at_least_one)]
     pub max_tables: usize,
-    /// Open tables created from one client address.
+    /// Open tables created from one client address (behind a reverse proxy every client has the
+    /// proxy's address).
     #[arg(long, value_name = "N", default_value_t = Limits::default().open_tables_per_address, value_parser = at_least_one)]
     pub max_tables_per_address: usize,
-    /// Tables one client address may create in any minute.
+    /// Tables one client address may create in any minute (behind a reverse proxy: the proxy's).
     #[arg(long, value_name = "N", default_value_t = Limits::default().tables_per_minute, value_parser = at_least_one)]
     pub tables_per_minute: usize,
     /// A lobby table nobody is connected to and that has not changed for this long is
@@ -63,7 +64,8 @@ pub struct LimitArgs {
     /// Open connections (HTTP and websockets), server-wide; more are closed at once.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections, value_parser = at_least_one)]
     pub max_connections: usize,
-    /// Open connections from one client address; more are closed at once.
+    /// Open connections from one client address; more are closed at once (behind a reverse proxy:
+    /// the proxy's).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections_per_address, value_parser = at_least_one)]
     pub max_connections_per_address: usize,
     /// Time a client has to send a request's header (and an idle connection its next request).
@@ -136,4 +138,43 @@ pub fn run(args: &ServeArgs, _out: &mut dyn Write) -> Result<(), CliError> {
     runtime
         .block_on(welcome_server::serve(config))
         .map_err(|e| CliError::Usage(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        limits: LimitArgs,
+    }
+
+    #[test]
+    fn the_flags_default_to_the_servers_limits() {
+        let l = Cli::try_parse_from(["serve"]).unwrap().limits.limits();
+        let d = Limits::default();
+        assert_eq!(l.max_tables, d.max_tables);
+        assert_eq!(l.open_tables_per_address, d.open_tables_per_address);
+        assert_eq!(l.tables_per_minute, d.tables_per_minute);
+        assert_eq!(l.lobby_idle, d.lobby_idle);
+        assert_eq!(l.abandon_after, d.abandon_after);
+        assert_eq!(l.max_connections, d.max_connections);
+        assert_eq!(l.max_connections_per_address, d.max_connections_per_address);
+        assert_eq!(l.header_timeout, d.header_timeout);
+        assert_eq!(l.ws_write_timeout, d.ws_write_timeout);
+        let l = Cli::try_parse_from([
+            "serve",
+            "--abandon-after",
+            "1h 30m",
+            "--header-timeout",
+            "500ms",
+        ])
+        .unwrap()
+        .limits
+        .limits();
+        assert_eq!(l.abandon_after, Duration::from_secs(5400));
+        assert_eq!(l.header_timeout, Duration::from_millis(500));
+    }
 }

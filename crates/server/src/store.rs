@@ -241,7 +241,18 @@ fn lock_path(database: &str, options: &SqliteConnectOptions) -> Option<std::path
     if name.is_empty() || name.starts_with(":memory:") || database.contains("mode=memory") {
         return None;
     }
-    let mut path = file.as_os_str().to_owned();
+    // The same file by any name (a symbolic link, another relative path) has the same lock.
+    let file = std::fs::canonicalize(file).unwrap_or_else(|_| {
+        let parent = match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => std::path::Path::new("."),
+        };
+        match (std::fs::canonicalize(parent), file.file_name()) {
+            (Ok(dir), Some(name)) => dir.join(name),
+            _ => file.to_path_buf(),
+        }
+    });
+    let mut path = file.into_os_string();
     path.push(".lock");
     Some(path.into())
 }

@@ -196,3 +196,23 @@ async fn a_second_server_on_the_same_database_refuses_to_start() {
     answers(second.addr, &table, 200).await;
     second.stop().await;
 }
+
+/// The same database file by another name is the same database.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_same_database_by_another_name_is_still_in_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("w.db");
+    let first = spawn(config(&db)).await.unwrap();
+    let link = dir.path().join("link.db");
+    std::os::unix::fs::symlink(&db, &link).unwrap();
+    for other in [
+        link,
+        dir.path().join(".").join("w.db"),
+        std::path::PathBuf::from(format!("sqlite:{}", db.display())),
+    ] {
+        let e = refused(config(&other)).await;
+        assert!(e.contains("in use by another server"), "{other:?}: {e}");
+    }
+    first.stop().await;
+}
