@@ -236,6 +236,16 @@ impl TableCell {
     }
 }
 
+/// A stored table that cannot be read back: the details go to the log, not to the client.
+fn unreadable(id: &str, why: &str) -> ApiError {
+    tracing::error!("table {id} is stored but cannot be read: {why}");
+    ApiError::new(
+        axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+        "internal_error",
+        format!("table {id} is stored but cannot be read"),
+    )
+}
+
 /// What one sweep let go of.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Swept {
@@ -372,20 +382,13 @@ impl AppState {
         let stored = match self.store().load_finished(id).await {
             Err(e) => return Err(ApiError::storage_read(id, e)),
             Ok(None) => return Err(ApiError::no_such_table(id)),
-            Ok(Some(Err(damaged))) => {
-                return Err(ApiError::internal(format!(
-                    "table {id} is stored but cannot be read: {}",
-                    damaged.why
-                )))
-            }
+            Ok(Some(Err(damaged))) => return Err(unreadable(id, &damaged.why)),
             Ok(Some(Ok(stored))) => stored,
         };
         let restored = tokio::task::spawn_blocking(move || Table::restore(stored))
             .await
             .map_err(|e| ApiError::internal(e.to_string()))?;
-        let mut t = restored.map_err(|e| {
-            ApiError::internal(format!("table {id} is stored but cannot be read: {e}"))
-        })?;
+        let mut t = restored.map_err(|e| unreadable(id, &e))?;
         t.resume().await?;
         let cell = Arc::new(TableCell::new(t));
         let mut tables = self
