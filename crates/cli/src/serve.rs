@@ -5,6 +5,8 @@ use crate::error::CliError;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
+use welcome_server::Limits;
 
 #[derive(Args, Debug, Clone)]
 pub struct ServeArgs {
@@ -28,6 +30,92 @@ pub struct ServeArgs {
     /// (edit the UI without rebuilding).
     #[arg(long, value_name = "DIR")]
     pub static_dir: Option<PathBuf>,
+    /// Also accept changes from pages of this origin (e.g. https://game.example.org), besides
+    /// the server's own: for a reverse proxy that does not pass the Host header through.
+    /// Repeat for several.
+    #[arg(long = "allowed-origin", value_name = "URL", value_parser = origin)]
+    pub allowed_origins: Vec<String>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// The limits that keep one client from taking the whole server. "Per address" counts the TCP
+/// peer's address (an IPv6 client by its /64): behind a reverse proxy every client shares the
+/// proxy's address, so raise these there (or let the proxy limit clients itself).
+#[derive(Args, Debug, Clone)]
+pub struct LimitArgs {
+    /// Open tables (in the lobby or in play), server-wide.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_tables, value_parser = at_least_one)]
+    pub max_tables: usize,
+    /// Open tables created from one client address (behind a reverse proxy every client has the
+    /// proxy's address).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().open_tables_per_address, value_parser = at_least_one)]
+    pub max_tables_per_address: usize,
+    /// Tables one client address may create in any minute (behind a reverse proxy: the proxy's).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().tables_per_minute, value_parser = at_least_one)]
+    pub tables_per_minute: usize,
+    /// A lobby table nobody is connected to and that has not changed for this long is
+    /// forgotten.
+    #[arg(long, value_name = "DURATION", default_value = "30m", value_parser = duration)]
+    pub lobby_idle: Duration,
+    /// A started game no player has been connected to for this long is ended (`abandoned`).
+    #[arg(long, value_name = "DURATION", default_value = "1h", value_parser = duration)]
+    pub abandon_after: Duration,
+    /// Open connections (HTTP and websockets), server-wide; more are closed at once.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections, value_parser = at_least_one)]
+    pub max_connections: usize,
+    /// Open connections from one client address; more are closed at once (behind a reverse proxy:
+    /// the proxy's).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections_per_address, value_parser = at_least_one)]
+    pub max_connections_per_address: usize,
+    /// Time a client has to send a request's header (and an idle connection its next request).
+    #[arg(long, value_name = "DURATION", default_value = "15s", value_parser = duration)]
+    pub header_timeout: Duration,
+    /// Time a websocket client has to take in a message; one that does not read is
+    /// disconnected.
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = duration)]
+    pub ws_write_timeout: Duration,
+}
+
+impl LimitArgs {
+    /// The server's limits with these flags.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_tables: self.max_tables,
+            open_tables_per_address: self.max_tables_per_address,
+            tables_per_minute: self.tables_per_minute,
+            lobby_idle: self.lobby_idle,
+            abandon_after: self.abandon_after,
+            max_connections: self.max_connections,
+            max_connections_per_address: self.max_connections_per_address,
+            header_timeout: self.header_timeout,
+            ws_write_timeout: self.ws_write_timeout,
+            ..Limits::default()
+        }
+    }
+}
+
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{s:?} is not a whole number of at least 1")),
+    }
+}
+
+/// A duration such as `90s`, `15m`, `2h` or `1h 30m`: at least 1 ms and at most 30 days.
+fn duration(s: &str) -> Result<Duration, String> {
+    let d = humantime::parse_duration(s)
+        .map_err(|e| format!("{s:?} is not a duration such as 30s, 15m or 2h: {e}"))?;
+    if d < Duration::from_millis(1) || d > Duration::from_secs(30 * 24 * 3600) {
+        return Err(format!("{s:?} must be between 1ms and 30 days"));
+    }
+    Ok(d)
+}
+
+fn origin(s: &str) -> Result<String, String> {
+    welcome_server::guard::normalize_origin(s)
+        .map(|_| s.trim().to_string())
+        .ok_or_else(|| format!("{s:?} is not an origin such as https://game.example.org"))
 }
 
 pub fn run(args: &ServeArgs, _out: &mut dyn Write) -> Result<(), CliError> {
@@ -40,6 +128,8 @@ pub fn run(args: &ServeArgs, _out: &mut dyn Write) -> Result<(), CliError> {
         .try_init();
     let mut config = welcome_server::ServeConfig::new(args.addr.clone(), args.db.clone());
     config.static_dir = args.static_dir.clone();
+    config.limits = args.limits.limits();
+    config.allowed_origins = args.allowed_origins.clone();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -48,4 +138,43 @@ pub fn run(args: &ServeArgs, _out: &mut dyn Write) -> Result<(), CliError> {
     runtime
         .block_on(welcome_server::serve(config))
         .map_err(|e| CliError::Usage(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        limits: LimitArgs,
+    }
+
+    #[test]
+    fn the_flags_default_to_the_servers_limits() {
+        let l = Cli::try_parse_from(["serve"]).unwrap().limits.limits();
+        let d = Limits::default();
+        assert_eq!(l.max_tables, d.max_tables);
+        assert_eq!(l.open_tables_per_address, d.open_tables_per_address);
+        assert_eq!(l.tables_per_minute, d.tables_per_minute);
+        assert_eq!(l.lobby_idle, d.lobby_idle);
+        assert_eq!(l.abandon_after, d.abandon_after);
+        assert_eq!(l.max_connections, d.max_connections);
+        assert_eq!(l.max_connections_per_address, d.max_connections_per_address);
+        assert_eq!(l.header_timeout, d.header_timeout);
+        assert_eq!(l.ws_write_timeout, d.ws_write_timeout);
+        let l = Cli::try_parse_from([
+            "serve",
+            "--abandon-after",
+            "1h 30m",
+            "--header-timeout",
+            "500ms",
+        ])
+        .unwrap()
+        .limits
+        .limits();
+        assert_eq!(l.abandon_after, Duration::from_secs(5400));
+        assert_eq!(l.header_timeout, Duration::from_millis(500));
+    }
 }

@@ -136,3 +136,55 @@ async fn first_turn(sock: &mut Socket) -> Value {
     let p = &o["placements"][0];
     json!({ "play": { "build": { "pick": p["pick"], "house": p["house"], "number": p["number"] } } })
 }
+
+/// A second server on a database another server uses stops at once with a clear error; a
+/// server killed with `kill -9` leaves nothing that keeps the next one from starting.
+#[tokio::test]
+async fn a_second_server_on_the_same_database_exits_with_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("one.db");
+    let (mut first, addr) = start(&["serve"], &db);
+    let out = Command::new(env!("CARGO_BIN_EXE_welcome"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("WELCOME_DB", &db)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the welcome binary runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("error: "), "{err}");
+    assert!(err.contains("in use by another server"), "{err}");
+    assert!(err.contains(&format!("process {}", first.id())), "{err}");
+    // The first one still serves.
+    let (status, _) = http(addr, "GET", "/api/tables", None).await.unwrap();
+    assert_eq!(status, 200);
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let (mut again, addr) = start(&["serve"], &db);
+    let (status, _) = http(addr, "GET", "/api/tables", None).await.unwrap();
+    assert_eq!(status, 200);
+    again.kill().unwrap();
+    again.wait().unwrap();
+}
+
+/// Limits are flags; a bad value is refused before anything starts.
+#[test]
+fn limit_flags_are_checked() {
+    for bad in [
+        &["--max-tables-per-address", "0"][..],
+        &["--abandon-after", "soon"],
+        &["--header-timeout", "0s"],
+        &["--allowed-origin", "not an origin"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_welcome"))
+            .arg("serve")
+            .args(bad)
+            .env("WELCOME_DB", "/nonexistent/never-created.db")
+            .stdin(Stdio::null())
+            .output()
+            .expect("the welcome binary runs");
+        assert!(!out.status.success(), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(bad[0]), "{bad:?}: {err}");
+    }
+}

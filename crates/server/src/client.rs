@@ -30,16 +30,107 @@ pub async fn http_raw(
     path: &str,
     body: &[u8],
 ) -> Result<(u16, Value), String> {
-    let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    );
-    s.write_all(head.as_bytes())
-        .await
-        .map_err(|e| e.to_string())?;
-    s.write_all(body).await.map_err(|e| e.to_string())?;
+    Request::new(method, path).body(body).send(addr).await
+}
+
+/// An HTTP request with the headers a test needs to choose: sent as JSON unless told
+/// otherwise, without `Origin` unless given one, from any local address.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    method: &'a str,
+    path: &'a str,
+    body: &'a [u8],
+    content_type: Option<&'a str>,
+    origin: Option<&'a str>,
+    from: Option<std::net::IpAddr>,
+}
+
+impl<'a> Request<'a> {
+    pub fn new(method: &'a str, path: &'a str) -> Request<'a> {
+        Request {
+            method,
+            path,
+            body: b"",
+            content_type: Some("application/json"),
+            origin: None,
+            from: None,
+        }
+    }
+
+    pub fn body(mut self, body: &'a [u8]) -> Request<'a> {
+        self.body = body;
+        self
+    }
+
+    /// `None` sends no `Content-Type`.
+    pub fn content_type(mut self, content_type: Option<&'a str>) -> Request<'a> {
+        self.content_type = content_type;
+        self
+    }
+
+    pub fn origin(mut self, origin: &'a str) -> Request<'a> {
+        self.origin = Some(origin);
+        self
+    }
+
+    /// Connects from this local address (any of 127.0.0.0/8 reaches a loopback server).
+    pub fn from(mut self, ip: std::net::IpAddr) -> Request<'a> {
+        self.from = Some(ip);
+        self
+    }
+
+    /// Sends the request; returns the status and the body (`Null` if empty, a string if it is
+    /// not JSON).
+    pub async fn send(&self, addr: SocketAddr) -> Result<(u16, Value), String> {
+        let (status, _, value) = self.send_full(addr).await?;
+        Ok((status, value))
+    }
+
+    /// `send`, with the answer's head (status line and headers) too.
+    pub async fn send_full(&self, addr: SocketAddr) -> Result<(u16, String, Value), String> {
+        let mut s = connect_from(addr, self.from).await?;
+        let mut head = format!(
+            "{} {} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n",
+            self.method, self.path
+        );
+        if let Some(t) = self.content_type {
+            head.push_str(&format!("Content-Type: {t}\r\n"));
+        }
+        if let Some(o) = self.origin {
+            head.push_str(&format!("Origin: {o}\r\n"));
+        }
+        head.push_str(&format!("Content-Length: {}\r\n\r\n", self.body.len()));
+        s.write_all(head.as_bytes())
+            .await
+            .map_err(|e| e.to_string())?;
+        s.write_all(self.body).await.map_err(|e| e.to_string())?;
+        read_answer(s).await
+    }
+}
+
+/// A TCP connection to `addr`, from the local address `from` if one is given.
+pub async fn connect_from(
+    addr: SocketAddr,
+    from: Option<std::net::IpAddr>,
+) -> Result<TcpStream, String> {
+    match from {
+        None => TcpStream::connect(addr).await.map_err(|e| e.to_string()),
+        Some(ip) => {
+            let socket = match ip {
+                std::net::IpAddr::V4(_) => tokio::net::TcpSocket::new_v4(),
+                std::net::IpAddr::V6(_) => tokio::net::TcpSocket::new_v6(),
+            }
+            .map_err(|e| e.to_string())?;
+            socket
+                .bind(SocketAddr::new(ip, 0))
+                .map_err(|e| format!("binding {ip}: {e}"))?;
+            socket.connect(addr).await.map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Reads an HTTP answer to its end.
+async fn read_answer(mut s: TcpStream) -> Result<(u16, String, Value), String> {
     let mut buf = Vec::new();
     tokio::time::timeout(Duration::from_secs(30), s.read_to_end(&mut buf))
         .await
@@ -67,7 +158,7 @@ pub async fn http_raw(
     } else {
         serde_json::from_str(&body).unwrap_or(Value::String(body))
     };
-    Ok((status, value))
+    Ok((status, head.to_string(), value))
 }
 
 fn dechunk(mut s: &str) -> String {

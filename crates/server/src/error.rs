@@ -14,6 +14,8 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: Cow<'static, str>,
     pub message: String,
+    /// Seconds after which the same request may succeed (`Retry-After`).
+    pub retry_after: Option<u64>,
 }
 
 /// The JSON body of an error.
@@ -29,7 +31,14 @@ impl ApiError {
             status,
             code: Cow::Borrowed(code),
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    /// The same error, telling the client when to try again.
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds);
+        self
     }
 
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
@@ -62,6 +71,16 @@ impl ApiError {
         )
     }
 
+    /// The database could not be read.
+    pub fn storage_read(table: &str, e: impl std::fmt::Display) -> ApiError {
+        tracing::error!("storage: reading table {table}: {e}");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "storage_error",
+            "the table could not be read from the database; please try again",
+        )
+    }
+
     pub fn internal(message: impl Into<String>) -> ApiError {
         let message = message.into();
         tracing::error!("internal: {message}");
@@ -91,7 +110,12 @@ impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(self.body())).into_response()
+        let mut r = (self.status, axum::Json(self.body())).into_response();
+        if let Some(s) = self.retry_after {
+            r.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, s.into());
+        }
+        r
     }
 }
 

@@ -1,6 +1,7 @@
 //! The JSON HTTP API (docs/protocol.md, "HTTP").
 
 use crate::error::ApiError;
+use crate::peer::{ClientKey, Peer};
 use crate::state::{AppState, TableCell};
 use crate::store::Write;
 use crate::table::{hash_token, hex, NewTable, Seat, Table};
@@ -123,7 +124,7 @@ fn parse_seat(seat: &str) -> Result<usize, ApiError> {
 
 pub async fn lobby(State(st): State<AppState>) -> Json<Vec<LobbyEntry>> {
     let mut all = st.lobby();
-    all.retain(|e| e.status != crate::wire::Status::Over);
+    all.retain(|e| e.status.is_open());
     all.truncate(st.limits().max_lobby);
     Json(all)
 }
@@ -141,16 +142,54 @@ async fn detached<T: Send + 'static>(
 
 pub async fn create(
     State(st): State<AppState>,
+    Peer(client): Peer,
     body: Result<Bytes, BytesRejection>,
-) -> Result<(StatusCode, Json<Created>), ApiError> {
-    detached(create_now(st, body)).await
+) -> Result<Response, ApiError> {
+    detached(create_now(st, client, body)).await
+}
+
+/// Refuses a client that created too many tables: too many still open, or too many in the
+/// last minute (`429`, with `Retry-After` for the latter).
+fn check_client(st: &AppState, client: ClientKey) -> Result<(), ApiError> {
+    let limits = st.limits();
+    let open = st.open_tables_of(client);
+    if open >= limits.open_tables_per_address {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_open_tables",
+            format!(
+                "{open} tables created from your address are still open (at most {}): finish \
+                 or leave one first",
+                limits.open_tables_per_address
+            ),
+        ));
+    }
+    let (recent, wait) = st.recent_tables_of(client);
+    if recent >= limits.tables_per_minute {
+        let secs = wait.as_secs().max(1);
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "your address created {recent} tables in the last minute (at most {}): try \
+                 again in {secs} s",
+                limits.tables_per_minute
+            ),
+        )
+        .retry_after(secs));
+    }
+    Ok(())
 }
 
 async fn create_now(
     st: AppState,
+    client: ClientKey,
     body: Result<Bytes, BytesRejection>,
-) -> Result<(StatusCode, Json<Created>), ApiError> {
+) -> Result<Response, ApiError> {
     let req: CreateTable = parse(body)?;
+    // Checked again under the creation lock; this spares the engine's check to a client that
+    // is over its limits.
+    check_client(&st, client)?;
     let limits = st.limits().clone();
     let name = check_name(&req.name, limits.max_name)?;
     if req.deal_only {
@@ -215,6 +254,7 @@ async fn create_now(
     }
     let seed = rand::thread_rng().gen::<u64>();
     let _creating = st.0.creating.lock().await;
+    check_client(&st, client)?;
     if st.live_tables() >= limits.max_tables {
         st.expire_idle_lobbies(limits.lobby_idle).await;
     }
@@ -228,9 +268,15 @@ async fn create_now(
             ),
         ));
     }
+    // A new id, in memory and in the database (finished tables live only there).
     let id = loop {
         let id = new_id();
-        if st.table(&id).is_err() {
+        let stored = st
+            .store()
+            .contains(&id)
+            .await
+            .map_err(|e| ApiError::storage_read(&id, e))?;
+        if st.loaded(&id).is_none() && !stored {
             break id;
         }
     };
@@ -253,8 +299,12 @@ async fn create_now(
         writes.push(table.start_dealing()?);
     }
     st.store().write(writes).await.map_err(ApiError::storage)?;
-    st.insert(id.clone(), Arc::new(TableCell::new(table)));
-    tracing::info!("table {id} created");
+    st.insert(
+        id.clone(),
+        Arc::new(TableCell::new(table).created_by(client)),
+    );
+    st.count_creation(client);
+    tracing::info!("table {id} created by {client}");
     Ok((
         StatusCode::CREATED,
         Json(Created {
@@ -265,7 +315,8 @@ async fn create_now(
             deal: format!("/t/{id}/deal"),
             table: id,
         }),
-    ))
+    )
+        .into_response())
 }
 
 /// A deal-only table has no seats, so nothing that needs one: no seat count, no bots, no turn
@@ -296,8 +347,7 @@ pub async fn info(
     State(st): State<AppState>,
     Path(table): Path<String>,
 ) -> Result<Json<TableInfo>, ApiError> {
-    let cell = st.table(&table)?;
-    let t = cell.table.lock().await;
+    let (_, t) = st.lock(&table).await?;
     Ok(Json(t.info()))
 }
 
@@ -314,11 +364,11 @@ async fn join_now(
     table: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Joined>, ApiError> {
-    let cell = st.table(&table)?;
+    st.table(&table).await?;
     let req: Join = parse(body)?;
     let name = check_name(&req.name, st.limits().max_name)?;
     let token = new_token();
-    let mut t = cell.table.lock().await;
+    let (cell, mut t) = st.lock(&table).await?;
     let seat = t.join(st.store(), name, hash_token(&token)).await?;
     cell.changed(&mut t);
     Ok(Json(Joined {
@@ -340,9 +390,9 @@ async fn start_now(
     table: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
-    let cell = st.table(&table)?;
+    st.table(&table).await?;
     let req: HostToken = parse(body)?;
-    let mut t = cell.table.lock().await;
+    let (cell, mut t) = st.lock(&table).await?;
     t.start(st.store(), &req.token).await?;
     cell.changed(&mut t);
     Ok(StatusCode::NO_CONTENT)
@@ -361,9 +411,9 @@ async fn values_now(
     table: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
-    let cell = st.table(&table)?;
+    st.table(&table).await?;
     let req: EnterValues = parse(body)?;
-    let mut t = cell.table.lock().await;
+    let (cell, mut t) = st.lock(&table).await?;
     t.set_values(st.store(), &req.token, req.values).await?;
     cell.changed(&mut t);
     Ok(StatusCode::NO_CONTENT)
@@ -382,7 +432,7 @@ async fn layout_now(
     table: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
-    let cell = st.table(&table)?;
+    st.table(&table).await?;
     let req: EnterLayout = parse(body)?;
     // The sheet file as an object, or as its text (a host's file as it is, which the engine
     // then reads and names any JSON error in).
@@ -391,7 +441,7 @@ async fn layout_now(
         serde_json::Value::String(text) => Some(text),
         v => Some(v.to_string()),
     };
-    let mut t = cell.table.lock().await;
+    let (cell, mut t) = st.lock(&table).await?;
     t.set_layout(st.store(), &req.token, text.as_deref())
         .await?;
     cell.changed(&mut t);
@@ -411,9 +461,9 @@ async fn deal_now(
     table: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
-    let cell = st.table(&table)?;
+    st.table(&table).await?;
     let req: DealNext = parse(body)?;
-    let mut t = cell.table.lock().await;
+    let (cell, mut t) = st.lock(&table).await?;
     t.deal_next(
         st.store(),
         &req.token,
@@ -439,9 +489,9 @@ async fn end_now(
     table: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
-    let cell = st.table(&table)?;
+    st.table(&table).await?;
     let req: HostToken = parse(body)?;
-    let mut t = cell.table.lock().await;
+    let (cell, mut t) = st.lock(&table).await?;
     t.end_game(st.store(), &req.token).await?;
     cell.changed(&mut t);
     Ok(StatusCode::NO_CONTENT)
@@ -461,11 +511,11 @@ async fn bot_now(
     seat: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
-    let cell = st.table(&table)?;
+    st.table(&table).await?;
     let seat = parse_seat(&seat)?;
     let req: SeatBot = parse(body)?;
     let kind = parse_bot(&req.kind)?;
-    let mut t = cell.table.lock().await;
+    let (cell, mut t) = st.lock(&table).await?;
     t.set_bot(st.store(), &req.token, seat, kind).await?;
     cell.changed(&mut t);
     Ok(StatusCode::NO_CONTENT)
@@ -485,10 +535,10 @@ async fn kick_now(
     seat: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<StatusCode, ApiError> {
-    let cell = st.table(&table)?;
+    st.table(&table).await?;
     let seat = parse_seat(&seat)?;
     let req: HostToken = parse(body)?;
-    let mut t = cell.table.lock().await;
+    let (cell, mut t) = st.lock(&table).await?;
     t.kick(st.store(), &req.token, seat).await?;
     cell.changed(&mut t);
     Ok(StatusCode::NO_CONTENT)
@@ -498,8 +548,7 @@ pub async fn record(
     State(st): State<AppState>,
     Path(table): Path<String>,
 ) -> Result<Response, ApiError> {
-    let cell = st.table(&table)?;
-    let text = cell.table.lock().await.record_json()?;
+    let text = st.lock(&table).await?.1.record_json()?;
     let mut r = text.into_response();
     let h = r.headers_mut();
     h.insert(

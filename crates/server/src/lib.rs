@@ -12,10 +12,13 @@ pub mod companion;
 pub mod derived;
 pub mod edition;
 pub mod error;
+pub mod guard;
 pub mod headers;
 pub mod http;
+pub mod listen;
 pub mod loadtest;
 pub mod options;
+pub mod peer;
 pub mod qr;
 pub mod replay;
 pub mod state;
@@ -28,12 +31,11 @@ pub mod wire;
 pub mod ws;
 
 pub use error::ApiError;
-pub use state::{AppState, Limits};
+pub use state::{AppState, Limits, Swept};
 pub use store::{SqliteStore, Store, StoreError};
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
-use axum::serve::{Listener as _, ListenerExt as _};
 use axum::Router;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -49,6 +51,11 @@ pub struct ServeConfig {
     /// Serve the browser app from this folder instead of the files built into the binary.
     pub static_dir: Option<PathBuf>,
     pub limits: Limits,
+    /// Origins (`https://game.example`) whose pages may make changes besides the server's own
+    /// (the origin of the request's `Host`): for a proxy that does not pass `Host` through.
+    pub allowed_origins: Vec<String>,
+    /// How long opening the database waits for another program's write lock before it fails.
+    pub busy_timeout: std::time::Duration,
 }
 
 impl ServeConfig {
@@ -58,6 +65,8 @@ impl ServeConfig {
             database: database.into(),
             static_dir: None,
             limits: Limits::default(),
+            allowed_origins: Vec::new(),
+            busy_timeout: store::BUSY_TIMEOUT,
         }
     }
 }
@@ -120,6 +129,10 @@ pub fn app(state: AppState) -> Router {
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::same_site,
+        ))
         .layer(axum::middleware::map_response(headers::add))
         .with_state(state)
 }
@@ -149,37 +162,40 @@ impl Running {
     }
 }
 
-/// Pushes are small and latency-bound: no Nagle delay.
-fn no_delay(tcp: &mut tokio::net::TcpStream) {
-    let _ = tcp.set_nodelay(true);
-}
-
-type Listener = axum::serve::TapIo<tokio::net::TcpListener, fn(&mut tokio::net::TcpStream)>;
-
 /// Opens the database, restores every table and binds the address.
-async fn prepare(config: ServeConfig) -> Result<(Listener, AppState), ServeError> {
-    let store = SqliteStore::open(&config.database)
+async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppState), ServeError> {
+    let store = SqliteStore::open_with(&config.database, config.busy_timeout)
         .await
         .map_err(|source| ServeError::Open {
             path: config.database.clone(),
             source,
         })?;
-    let state = AppState::new(Arc::new(store), config.limits, config.static_dir).await?;
-    let listener = tokio::net::TcpListener::bind(&config.addr)
-        .await
-        .map_err(|source| ServeError::Bind {
-            addr: config.addr.clone(),
-            source,
-        })?
-        .tap_io(no_delay as fn(&mut tokio::net::TcpStream));
-    // Abandoned lobby tables are swept now and then (and whenever the table limit is reached).
+    let state = AppState::new(Arc::new(store), config.limits, config.static_dir)
+        .await?
+        .allow_origins(&config.allowed_origins);
+    let listener = match tokio::net::TcpListener::bind(&config.addr).await {
+        Ok(l) => l,
+        Err(source) => {
+            state.close().await;
+            return Err(ServeError::Bind {
+                addr: config.addr.clone(),
+                source,
+            });
+        }
+    };
+    // Idle lobby tables, abandoned games and finished tables are swept now and then (idle
+    // lobby tables also whenever the table limit is reached).
     let sweeper = state.clone();
     tokio::spawn(async move {
-        let idle = sweeper.limits().lobby_idle;
-        let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+        let mut tick = tokio::time::interval(sweeper.limits().sweep_every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        tick.tick().await;
         loop {
             tick.tick().await;
-            sweeper.expire_idle_lobbies(idle).await;
+            if sweeper.is_closed() {
+                return;
+            }
+            sweeper.sweep().await;
         }
     });
     tokio::spawn(timer::sweep(state.clone()));
@@ -191,22 +207,23 @@ pub async fn spawn(config: ServeConfig) -> Result<Running, ServeError> {
     let (listener, state) = prepare(config).await?;
     let addr = listener.local_addr()?;
     let router = app(state.clone());
-    let task = tokio::spawn(async move { axum::serve(listener, router).await });
+    let limits = state.limits().clone();
+    let task = tokio::spawn(async move { listen::serve(listener, router, &limits).await });
     Ok(Running { addr, state, task })
 }
 
 /// Runs the server until Ctrl-C or SIGTERM. Creates and migrates the database file if needed.
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
-    use std::future::IntoFuture;
     let (listener, state) = prepare(config).await?;
     println!(
         "Welcome To… is running at http://{}/",
         listener.local_addr()?
     );
     let router = app(state.clone());
+    let limits = state.limits().clone();
     // Every acknowledged change is already stored, so stopping needs no draining.
     let result = tokio::select! {
-        r = axum::serve(listener, router).into_future() => r.map_err(ServeError::Io),
+        r = listen::serve(listener, router, &limits) => r.map_err(ServeError::Io),
         r = stop_signal() => r.map_err(ServeError::Io),
     };
     state.close().await;

@@ -296,7 +296,7 @@ async fn player(
             }
             r.resolved += 1;
         }
-        if st.table.status == Status::Over || view.round > rounds {
+        if !st.table.status.is_open() || view.round > rounds {
             break;
         }
         if view.round <= last_round || view.my_turn.is_some() {
@@ -357,8 +357,13 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     }
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let db = dir.path().join("loadtest.db");
+    // Every simulated player comes from this machine's one address.
     let limits = Limits {
         max_tables: cfg.tables.max(Limits::default().max_tables),
+        open_tables_per_address: usize::MAX,
+        tables_per_minute: usize::MAX,
+        max_connections: usize::MAX,
+        max_connections_per_address: usize::MAX,
         ..Limits::default()
     };
     let mut config = ServeConfig::new(cfg.addr.clone(), db.to_string_lossy().to_string());

@@ -30,7 +30,7 @@ pub async fn svg(
             ))
         }
     }
-    st.table(&table)?;
+    st.table(&table).await?;
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())

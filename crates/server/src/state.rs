@@ -1,19 +1,31 @@
-//! The server's shared state: the store, every table, the limits.
+//! The server's shared state: the store, every table in memory, the limits.
+//!
+//! Tables in the lobby and in play are always in memory. A finished table (over, or ended
+//! because nobody played it) leaves memory at the next sweep once nobody watches it, and is
+//! loaded again from the database when someone asks for it (its info, record, final view).
 
 use crate::error::ApiError;
+use crate::peer::ClientKey;
 use crate::store::{Store, StoreError};
 use crate::table::Table;
 use crate::wire::{LobbyEntry, Status};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, RwLock};
-use tokio::sync::{watch, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{watch, Mutex, OwnedMutexGuard};
 
 /// Every bound the server enforces on its input.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Tables not yet over, server-wide.
     pub max_tables: usize,
+    /// Tables not yet over that one client address created (`peer::ClientKey`; tables restored
+    /// after a restart count for nobody).
+    pub open_tables_per_address: usize,
+    /// Tables one client address may create in any minute.
+    pub tables_per_minute: usize,
     /// Seats at one table (the engine may allow fewer for a mode).
     pub max_seats: usize,
     /// Characters in a display name.
@@ -34,9 +46,25 @@ pub struct Limits {
     pub max_lobby: usize,
     /// A table still in the lobby, with nobody connected and no change for this long, is
     /// forgotten (memory and database) so that abandoned tables never fill the server.
-    pub lobby_idle: std::time::Duration,
+    pub lobby_idle: Duration,
+    /// A started game that no player (a seat's or the host's token) has been connected to for
+    /// this long is ended and stored as `abandoned`: it no longer counts as open.
+    pub abandon_after: Duration,
+    /// How often the server looks for idle lobby tables, abandoned games and finished tables to
+    /// let go of.
+    pub sweep_every: Duration,
+    /// Open connections (HTTP and websockets), server-wide.
+    pub max_connections: usize,
+    /// Open connections from one client address.
+    pub max_connections_per_address: usize,
+    /// Time a client has to send a request's header; an idle keep-alive connection has as long
+    /// to send its next request.
+    pub header_timeout: Duration,
+    /// Time a websocket client has to take in a message the server sends it: one that does not
+    /// read is disconnected rather than holding the server's memory.
+    pub ws_write_timeout: Duration,
     /// How long a link that moves a seat to another device stays good.
-    pub transfer_ttl: std::time::Duration,
+    pub transfer_ttl: Duration,
     /// Seconds a host may give each turn (the turn timer).
     pub turn_seconds: std::ops::RangeInclusive<u32>,
 }
@@ -45,6 +73,8 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_tables: 1000,
+            open_tables_per_address: 50,
+            tables_per_minute: 20,
             max_seats: 100,
             max_name: 32,
             max_message: 64 * 1024,
@@ -53,12 +83,21 @@ impl Default for Limits {
             max_replay_sheets: 4000,
             max_sockets_per_table: 500,
             max_lobby: 200,
-            lobby_idle: std::time::Duration::from_secs(30 * 60),
-            transfer_ttl: std::time::Duration::from_secs(10 * 60),
+            lobby_idle: Duration::from_secs(30 * 60),
+            abandon_after: Duration::from_secs(60 * 60),
+            sweep_every: Duration::from_secs(60),
+            max_connections: 4096,
+            max_connections_per_address: 256,
+            header_timeout: Duration::from_secs(15),
+            ws_write_timeout: Duration::from_secs(30),
+            transfer_ttl: Duration::from_secs(10 * 60),
             turn_seconds: 15..=3600,
         }
     }
 }
+
+/// The window of `Limits::tables_per_minute`.
+const RATE_WINDOW: Duration = Duration::from_secs(60);
 
 /// The version of a table that its sockets watch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,14 +111,22 @@ pub struct Version {
 
 /// One table behind its lock, with a version that every socket of the table watches.
 pub struct TableCell {
-    pub table: Mutex<Table>,
+    pub table: Arc<Mutex<Table>>,
     version: watch::Sender<Version>,
     /// The lobby line, readable without taking the table's lock.
     summary: StdMutex<LobbyEntry>,
     /// When the table last changed (a connection or a disconnection counts).
-    touched: StdMutex<std::time::Instant>,
+    touched: StdMutex<Instant>,
+    /// When a player (a seat's or the host's token) last acted, connected or disconnected;
+    /// the turn timer and spectators do not count.
+    attended: StdMutex<Instant>,
     /// When the round in progress times out (Unix ms), readable without the table's lock.
     deadline: StdMutex<Option<i64>>,
+    /// The client that created the table, while this process runs.
+    creator: Option<ClientKey>,
+    /// Set, under the table's lock, when the table leaves memory (forgotten, or finished and
+    /// unloaded): whoever waited for the lock looks the table up again.
+    gone: AtomicBool,
 }
 
 impl TableCell {
@@ -88,33 +135,67 @@ impl TableCell {
         let deadline = StdMutex::new(table.deadline());
         TableCell {
             deadline,
-            table: Mutex::new(table),
+            table: Arc::new(Mutex::new(table)),
             version: watch::channel(Version::default()).0,
             summary,
-            touched: StdMutex::new(std::time::Instant::now()),
+            touched: StdMutex::new(Instant::now()),
+            attended: StdMutex::new(Instant::now()),
+            creator: None,
+            gone: AtomicBool::new(false),
         }
+    }
+
+    /// The same cell, created by `client`.
+    pub fn created_by(mut self, client: ClientKey) -> TableCell {
+        self.creator = Some(client);
+        self
     }
 
     /// Records a change of `table` (whose lock the caller holds) that every socket shows at once.
     pub fn changed(&self, table: &mut Table) {
-        self.bump(table, true);
+        self.bump(table, true, true);
     }
 
     /// Records a minor change: sockets may wait a moment to show it with the next ones.
     pub fn changed_minor(&self, table: &mut Table) {
-        self.bump(table, false);
+        self.bump(table, false, true);
+    }
+
+    /// Records a change nobody at the table made (the turn timer, the sweeper), shown at once.
+    pub fn changed_by_server(&self, table: &mut Table) {
+        self.bump(table, true, false);
+    }
+
+    /// Records a spectator's connection or disconnection (a minor change that does not keep a
+    /// game attended).
+    pub fn watcher_changed(&self, table: &mut Table) {
+        self.bump(table, false, false);
     }
 
     /// How long since the table last changed.
-    pub fn idle_for(&self) -> std::time::Duration {
-        self.touched
-            .lock()
-            .map_or(std::time::Duration::ZERO, |t| t.elapsed())
+    pub fn idle_for(&self) -> Duration {
+        self.touched.lock().map_or(Duration::ZERO, |t| t.elapsed())
     }
 
-    fn bump(&self, table: &mut Table, urgent: bool) {
+    /// How long since a player last acted, connected or disconnected.
+    pub fn unattended_for(&self) -> Duration {
+        self.attended.lock().map_or(Duration::ZERO, |t| t.elapsed())
+    }
+
+    /// Whether the table has left memory: this cell is no longer where it lives.
+    pub fn is_gone(&self) -> bool {
+        self.gone.load(Ordering::SeqCst)
+    }
+
+    fn bump(&self, table: &mut Table, urgent: bool, attended: bool) {
+        let now = Instant::now();
         if let Ok(mut t) = self.touched.lock() {
-            *t = std::time::Instant::now();
+            *t = now;
+        }
+        if attended {
+            if let Ok(mut t) = self.attended.lock() {
+                *t = now;
+            }
         }
         table.invalidate(!urgent);
         if let Ok(mut s) = self.summary.lock() {
@@ -148,15 +229,49 @@ impl TableCell {
     pub fn summary(&self) -> Option<LobbyEntry> {
         self.summary.lock().ok().map(|s| s.clone())
     }
+
+    /// Whether the table is open (in the lobby or in play), as its lobby line says.
+    fn is_open(&self) -> bool {
+        self.summary().is_some_and(|s| s.status.is_open())
+    }
+}
+
+/// A stored table that cannot be read back: the details go to the log, not to the client.
+fn unreadable(id: &str, why: &str) -> ApiError {
+    tracing::error!("table {id} is stored but cannot be read: {why}");
+    ApiError::new(
+        axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+        "internal_error",
+        format!("table {id} is stored but cannot be read"),
+    )
+}
+
+/// What one sweep let go of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    /// Idle lobby tables forgotten (memory and database).
+    pub forgotten: usize,
+    /// Games ended because no player was connected for `Limits::abandon_after`.
+    pub abandoned: usize,
+    /// Finished tables that left memory (they stay in the database).
+    pub unloaded: usize,
 }
 
 pub(crate) struct Inner {
     pub store: Arc<dyn Store>,
     pub tables: RwLock<HashMap<String, Arc<TableCell>>>,
-    /// Serializes table creation so that the table limit holds.
+    /// Serializes table creation so that the table limits hold.
     pub creating: Mutex<()>,
+    /// Serializes loading finished tables from the database (each is a replay of its record).
+    pub loading: Mutex<()>,
+    /// When each client address created its tables of the last minute.
+    pub created: StdMutex<HashMap<ClientKey, VecDeque<Instant>>>,
     pub limits: Limits,
     pub static_dir: Option<PathBuf>,
+    /// Origins besides the server's own that may send changes (`guard`), normalized.
+    pub origins: Vec<String>,
+    /// Set once the database is closed: the background tasks stop.
+    pub closed: AtomicBool,
 }
 
 /// Shared by every request and socket; cheap to clone.
@@ -164,14 +279,26 @@ pub(crate) struct Inner {
 pub struct AppState(pub(crate) Arc<Inner>);
 
 impl AppState {
-    /// State over `store`, restoring every stored table.
+    /// State over `store`, restoring every open table. A table that cannot be read or
+    /// restored is left out with a log line; the others start.
     pub async fn new(
         store: Arc<dyn Store>,
         limits: Limits,
         static_dir: Option<PathBuf>,
     ) -> Result<AppState, StoreError> {
         let mut tables = HashMap::new();
-        for st in store.load().await? {
+        for st in store.load_open().await? {
+            let st = match st {
+                Ok(st) => st,
+                Err(damaged) => {
+                    tracing::error!(
+                        "table {} cannot be read and is left out: {}",
+                        damaged.id,
+                        damaged.why
+                    );
+                    continue;
+                }
+            };
             let id = st.row.id.clone();
             let mut t = match Table::restore(st) {
                 Ok(t) => t,
@@ -197,9 +324,25 @@ impl AppState {
             store,
             tables: RwLock::new(tables),
             creating: Mutex::new(()),
+            loading: Mutex::new(()),
+            created: StdMutex::new(HashMap::new()),
             limits,
             static_dir,
+            origins: Vec::new(),
+            closed: AtomicBool::new(false),
         })))
+    }
+
+    /// The same state, accepting changes from these origins too (`scheme://host[:port]`).
+    /// Only before the state is shared.
+    pub fn allow_origins(mut self, origins: &[String]) -> AppState {
+        if let Some(inner) = Arc::get_mut(&mut self.0) {
+            inner.origins = origins
+                .iter()
+                .filter_map(|o| crate::guard::normalize_origin(o))
+                .collect();
+        }
+        self
     }
 
     /// Opens (creating and migrating) the SQLite database `database` and restores its tables.
@@ -216,13 +359,60 @@ impl AppState {
         &*self.0.store
     }
 
-    pub fn table(&self, id: &str) -> Result<Arc<TableCell>, ApiError> {
-        self.0
+    /// The table `id` if it is in memory.
+    pub fn loaded(&self, id: &str) -> Option<Arc<TableCell>> {
+        self.0.tables.read().ok().and_then(|t| t.get(id).cloned())
+    }
+
+    /// The table `id`: from memory, or a finished table loaded again from the database.
+    pub async fn table(&self, id: &str) -> Result<Arc<TableCell>, ApiError> {
+        if let Some(c) = self.loaded(id) {
+            return Ok(c);
+        }
+        // Table ids are short and alphanumeric: anything else is not looked for.
+        if id.is_empty() || id.len() > 32 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(ApiError::no_such_table(id));
+        }
+        let _one = self.0.loading.lock().await;
+        if let Some(c) = self.loaded(id) {
+            return Ok(c);
+        }
+        // Only finished tables are ever out of memory: an open one missing from memory is one
+        // that could not be restored at startup.
+        let stored = match self.store().load_finished(id).await {
+            Err(e) => return Err(ApiError::storage_read(id, e)),
+            Ok(None) => return Err(ApiError::no_such_table(id)),
+            Ok(Some(Err(damaged))) => return Err(unreadable(id, &damaged.why)),
+            Ok(Some(Ok(stored))) => stored,
+        };
+        let restored = tokio::task::spawn_blocking(move || Table::restore(stored))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        let mut t = restored.map_err(|e| unreadable(id, &e))?;
+        t.resume().await?;
+        let cell = Arc::new(TableCell::new(t));
+        let mut tables = self
+            .0
             .tables
-            .read()
-            .ok()
-            .and_then(|t| t.get(id).cloned())
-            .ok_or_else(|| ApiError::no_such_table(id))
+            .write()
+            .map_err(|_| ApiError::internal("the table map is poisoned"))?;
+        Ok(tables.entry(id.to_string()).or_insert(cell).clone())
+    }
+
+    /// The table `id` and its lock. A table that left memory while this waited for its lock is
+    /// looked up again: so nothing is ever done to a table that is no longer there.
+    pub async fn lock(
+        &self,
+        id: &str,
+    ) -> Result<(Arc<TableCell>, OwnedMutexGuard<Table>), ApiError> {
+        for _ in 0..3 {
+            let cell = self.table(id).await?;
+            let t = cell.table.clone().lock_owned().await;
+            if !cell.is_gone() {
+                return Ok((cell, t));
+            }
+        }
+        Err(ApiError::no_such_table(id))
     }
 
     pub(crate) fn insert(&self, id: String, cell: Arc<TableCell>) {
@@ -231,7 +421,7 @@ impl AppState {
         }
     }
 
-    /// Every table.
+    /// Every table in memory.
     pub fn cells(&self) -> Vec<Arc<TableCell>> {
         match self.0.tables.read() {
             Ok(t) => t.values().cloned().collect(),
@@ -239,13 +429,16 @@ impl AppState {
         }
     }
 
-    /// Lobby lines of every table, newest first.
+    fn entries(&self) -> Vec<(String, Arc<TableCell>)> {
+        match self.0.tables.read() {
+            Ok(t) => t.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Lobby lines of every table in memory, newest first.
     pub fn lobby(&self) -> Vec<LobbyEntry> {
-        let cells: Vec<Arc<TableCell>> = match self.0.tables.read() {
-            Ok(t) => t.values().cloned().collect(),
-            Err(_) => return Vec::new(),
-        };
-        let mut all: Vec<LobbyEntry> = cells.iter().filter_map(|c| c.summary()).collect();
+        let mut all: Vec<LobbyEntry> = self.cells().iter().filter_map(|c| c.summary()).collect();
         all.sort_by(|a, b| {
             b.created
                 .cmp(&a.created)
@@ -254,54 +447,179 @@ impl AppState {
         all
     }
 
-    /// Tables that are not over.
+    /// Tables that are open (in the lobby or in play).
     pub fn live_tables(&self) -> usize {
-        self.lobby()
+        self.cells().iter().filter(|c| c.is_open()).count()
+    }
+
+    /// Open tables that `client` created.
+    pub fn open_tables_of(&self, client: ClientKey) -> usize {
+        self.cells()
             .iter()
-            .filter(|e| e.status != Status::Over)
+            .filter(|c| c.creator == Some(client) && c.is_open())
             .count()
     }
 
-    /// Forgets every lobby table that nobody is connected to and that has not changed for
-    /// `idle` (memory and database). Returns how many went.
-    pub async fn expire_idle_lobbies(&self, idle: std::time::Duration) -> usize {
-        let cells: Vec<(String, Arc<TableCell>)> = match self.0.tables.read() {
-            Ok(t) => t.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-            Err(_) => return 0,
+    /// Tables `client` created in the last minute, and when the oldest of them leaves the
+    /// window.
+    pub(crate) fn recent_tables_of(&self, client: ClientKey) -> (usize, Duration) {
+        let Ok(mut all) = self.0.created.lock() else {
+            return (0, Duration::ZERO);
         };
+        let Some(times) = all.get_mut(&client) else {
+            return (0, Duration::ZERO);
+        };
+        while times.front().is_some_and(|t| t.elapsed() >= RATE_WINDOW) {
+            times.pop_front();
+        }
+        let wait = times
+            .front()
+            .map_or(Duration::ZERO, |t| RATE_WINDOW.saturating_sub(t.elapsed()));
+        (times.len(), wait)
+    }
+
+    /// Counts a table `client` just created.
+    pub(crate) fn count_creation(&self, client: ClientKey) {
+        if let Ok(mut all) = self.0.created.lock() {
+            all.entry(client).or_default().push_back(Instant::now());
+        }
+    }
+
+    /// Forgets creation times that left the window.
+    fn prune_creations(&self) {
+        if let Ok(mut all) = self.0.created.lock() {
+            all.retain(|_, times| {
+                while times.front().is_some_and(|t| t.elapsed() >= RATE_WINDOW) {
+                    times.pop_front();
+                }
+                !times.is_empty()
+            });
+        }
+    }
+
+    /// Looks for tables to let go of: idle lobby tables (forgotten), games no player has been
+    /// at for `Limits::abandon_after` (ended and stored), and finished tables nobody watches
+    /// (they leave memory; the database keeps them). Runs every `Limits::sweep_every`.
+    pub async fn sweep(&self) -> Swept {
+        let limits = self.limits().clone();
+        let forgotten = self.expire_idle_lobbies(limits.lobby_idle).await;
+        let abandoned = self.end_abandoned_games(limits.abandon_after).await;
+        let unloaded = self.unload_finished().await;
+        self.prune_creations();
+        let swept = Swept {
+            forgotten,
+            abandoned,
+            unloaded,
+        };
+        if swept != Swept::default() {
+            tracing::debug!("sweep: {swept:?}");
+        }
+        swept
+    }
+
+    /// Forgets every lobby table that nobody is connected to and that has not changed for
+    /// `idle` (memory and database). Returns how many went. Idleness is checked again under
+    /// each table's lock, so a change that just happened (a join answered a moment ago) keeps
+    /// its table.
+    pub async fn expire_idle_lobbies(&self, idle: Duration) -> usize {
         // Hold the locks of the tables that go until they are gone: nobody joins them meanwhile.
         let mut going = Vec::new();
-        for (id, cell) in &cells {
-            if cell.idle_for() < idle {
+        for (id, cell) in self.entries() {
+            if cell.idle_for() < idle || cell.summary().map(|s| s.status) != Some(Status::Lobby) {
                 continue;
             }
-            let t = cell.table.lock().await;
-            if t.status() == Status::Lobby && t.socket_count() == 0 {
-                going.push((id.clone(), t));
+            let t = cell.table.clone().lock_owned().await;
+            if cell.is_gone()
+                || cell.idle_for() < idle
+                || t.status() != Status::Lobby
+                || t.socket_count() > 0
+            {
+                continue;
             }
+            going.push((id, cell, t));
         }
         if going.is_empty() {
             return 0;
         }
         let writes = going
             .iter()
-            .map(|(id, _)| crate::store::Write::Forget { table: id.clone() })
+            .map(|(id, _, _)| crate::store::Write::Forget { table: id.clone() })
             .collect();
         if let Err(e) = self.store().write(writes).await {
             tracing::warn!("could not forget idle lobby tables: {e}");
             return 0;
         }
-        if let Ok(mut t) = self.0.tables.write() {
-            for (id, _) in &going {
-                t.remove(id);
-            }
+        for (id, cell, _) in &going {
+            self.remove(id, cell);
         }
         tracing::info!("forgot {} idle lobby tables", going.len());
         going.len()
     }
 
+    /// Ends every game that no player has been connected to for `after`.
+    async fn end_abandoned_games(&self, after: Duration) -> usize {
+        let mut n = 0;
+        for (id, cell) in self.entries() {
+            if cell.unattended_for() < after
+                || cell.summary().map(|s| s.status) != Some(Status::Playing)
+            {
+                continue;
+            }
+            let mut t = cell.table.lock().await;
+            if cell.is_gone()
+                || cell.unattended_for() < after
+                || t.status() != Status::Playing
+                || t.player_sockets() > 0
+            {
+                continue;
+            }
+            match t.abandon(self.store()).await {
+                Ok(()) => {
+                    cell.changed_by_server(&mut t);
+                    tracing::info!("table {id}: no player for {after:?}: the game is ended");
+                    n += 1;
+                }
+                Err(e) => tracing::warn!("table {id}: could not end the game: {e}"),
+            }
+        }
+        n
+    }
+
+    /// Lets finished tables that nobody watches leave memory.
+    async fn unload_finished(&self) -> usize {
+        let mut n = 0;
+        for (id, cell) in self.entries() {
+            if cell.summary().is_none_or(|s| s.status.is_open()) {
+                continue;
+            }
+            let t = cell.table.lock().await;
+            if cell.is_gone() || t.status().is_open() || t.socket_count() > 0 {
+                continue;
+            }
+            self.remove(&id, &cell);
+            n += 1;
+        }
+        n
+    }
+
+    /// Takes `cell` out of memory; the caller holds its lock.
+    fn remove(&self, id: &str, cell: &Arc<TableCell>) {
+        cell.gone.store(true, Ordering::SeqCst);
+        if let Ok(mut t) = self.0.tables.write() {
+            if t.get(id).is_some_and(|c| Arc::ptr_eq(c, cell)) {
+                t.remove(id);
+            }
+        }
+    }
+
     /// Waits for pending writes and closes the database.
     pub async fn close(&self) {
+        self.0.closed.store(true, Ordering::SeqCst);
         self.0.store.close().await;
+    }
+
+    /// Whether the database was closed (the server stopped).
+    pub fn is_closed(&self) -> bool {
+        self.0.closed.load(Ordering::SeqCst)
     }
 }

@@ -112,14 +112,35 @@ pub enum Write {
     Layout { table: String, layout: String },
     /// A table removed with its seats and turns (an abandoned lobby table).
     Forget { table: String },
+    /// A game in play ended because nobody plays it any more (status `abandoned`); its record
+    /// and the confirmed turns of its last round stay.
+    Abandon { table: String },
+}
+
+/// A stored table that cannot be read back: a row missing or of the wrong type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damaged {
+    pub id: String,
+    pub why: String,
 }
 
 /// Durable storage of tables.
 pub trait Store: Send + Sync + 'static {
     /// Applies every write of `batch` or none; returns once it is durable.
     fn write(&self, batch: Vec<Write>) -> BoxFuture<'_, Result<(), StoreError>>;
-    /// Every stored table, oldest first.
+    /// Every stored table, oldest first; fails on a damaged one.
     fn load(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>>;
+    /// The tables in the lobby or in play, oldest first, each read on its own: a damaged table
+    /// is named, the others are read.
+    fn load_open(&self) -> BoxFuture<'_, Result<Vec<Result<StoredTable, Damaged>>, StoreError>>;
+    /// One finished table (over, or abandoned): `None` if there is no such table, or it is
+    /// not finished.
+    fn load_finished<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>>;
+    /// Whether a table of this id is stored.
+    fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>>;
     /// Finishes pending writes and releases the database.
     fn close(&self) -> BoxFuture<'_, ()>;
 }
@@ -139,12 +160,23 @@ pub struct SqliteStore {
     /// `None` once closed.
     jobs: std::sync::Mutex<Option<mpsc::Sender<Job>>>,
     writer: tokio::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// The lock file that keeps a second server off the database; released on close.
+    lock: std::sync::Mutex<Option<std::fs::File>>,
 }
+
+/// How long a statement waits for another connection's write lock before it fails.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl SqliteStore {
     /// Opens (creating it if needed) and migrates the database at `database`: a file path or
-    /// a `sqlite:` URL.
+    /// a `sqlite:` URL. Fails with a clear message if another server uses it, if it is
+    /// read-only, or if another program holds its write lock.
     pub async fn open(database: &str) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(database, BUSY_TIMEOUT).await
+    }
+
+    /// `open`, waiting at most `busy` for another connection's write lock.
+    pub async fn open_with(database: &str, busy: Duration) -> Result<SqliteStore, StoreError> {
         let options = if database.starts_with("sqlite:") {
             SqliteConnectOptions::from_str(database)?
         } else if database.contains("://") {
@@ -156,11 +188,17 @@ impl SqliteStore {
         };
         // WAL with synchronous=NORMAL: a commit survives the process being killed at any
         // moment (only an operating-system crash may lose the last commits).
+        // One server per database file: two would each keep their own tables in memory and
+        // overwrite each other's. The lock goes with the process, however it ends.
+        let lock = match lock_path(database, &options) {
+            Some(path) => Some(lock_file(&path)?),
+            None => None,
+        };
         let options = options
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(10))
+            .busy_timeout(busy)
             .foreign_keys(true)
             // Commits never checkpoint (a checkpoint syncs the database file and would stall
             // the commit that triggers it); a background task does, off the commit path.
@@ -169,11 +207,21 @@ impl SqliteStore {
             .max_connections(2)
             .test_before_acquire(false)
             .connect_with(options)
-            .await?;
+            .await
+            .map_err(open_error)?;
         sqlx::migrate!("./migrations")
             .run(&pool)
             .await
-            .map_err(|e| StoreError(format!("migrating the database: {e}")))?;
+            .map_err(|e| match e {
+                sqlx::migrate::MigrateError::Execute(e) => open_error(e),
+                e => StoreError(format!("migrating the database: {e}")),
+            })?;
+        // Every change is a write: a database that cannot take one fails now, not at the first
+        // player's action.
+        sqlx::raw_sql("BEGIN IMMEDIATE; UPDATE game_tables SET id = id WHERE 0; COMMIT;")
+            .execute(&pool)
+            .await
+            .map_err(open_error)?;
         let (jobs, rx) = mpsc::channel(4096);
         let writer = tokio::spawn(writer(pool.clone(), rx));
         tokio::spawn(checkpointer(pool.clone()));
@@ -181,8 +229,119 @@ impl SqliteStore {
             pool,
             jobs: std::sync::Mutex::new(Some(jobs)),
             writer: tokio::sync::Mutex::new(Some(writer)),
+            lock: std::sync::Mutex::new(lock),
         })
     }
+}
+
+/// The lock file of a database file: beside it, named after it. None for a database in memory.
+fn lock_path(database: &str, options: &SqliteConnectOptions) -> Option<std::path::PathBuf> {
+    let file = options.get_filename();
+    let name = file.to_string_lossy();
+    if name.is_empty() || name.starts_with(":memory:") || database.contains("mode=memory") {
+        return None;
+    }
+    // The same file by any name (a symbolic link, another relative path) has the same lock.
+    let file = std::fs::canonicalize(file).unwrap_or_else(|_| {
+        let parent = match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => std::path::Path::new("."),
+        };
+        match (std::fs::canonicalize(parent), file.file_name()) {
+            (Ok(dir), Some(name)) => dir.join(name),
+            _ => file.to_path_buf(),
+        }
+    });
+    let mut path = file.into_os_string();
+    path.push(".lock");
+    Some(path.into())
+}
+
+/// Takes the exclusive lock of `path` (created if missing) and writes this process's id in it.
+/// The operating system releases the lock when the process ends, even when it is killed.
+fn lock_file(path: &std::path::Path) -> Result<std::fs::File, StoreError> {
+    use std::io::{Read, Seek, Write};
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| {
+            let folder = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."));
+            StoreError(match e.kind() {
+                std::io::ErrorKind::NotFound => {
+                    format!("the database's folder {} does not exist", folder.display())
+                }
+                std::io::ErrorKind::PermissionDenied => format!(
+                    "the server may not write in the database's folder {} (for its lock file \
+                     {})",
+                    folder.display(),
+                    path.display()
+                ),
+                _ => format!("cannot open the lock file {}: {e}", path.display()),
+            })
+        })?;
+    match fs4::FileExt::try_lock(&file) {
+        Ok(()) => {}
+        Err(fs4::TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = file.read_to_string(&mut holder);
+            let holder = match holder.trim() {
+                "" => String::new(),
+                pid => format!(" (process {pid})"),
+            };
+            return Err(StoreError(format!(
+                "the database is in use by another server{holder}: stop it first, or give this \
+                 one another database (its lock file is {})",
+                path.display()
+            )));
+        }
+        Err(fs4::TryLockError::Error(e)) => {
+            return Err(StoreError(format!("cannot lock {}: {e}", path.display())))
+        }
+    }
+    let _ = file.set_len(0);
+    let _ = file.rewind();
+    let _ = writeln!(file, "{}", std::process::id());
+    let _ = file.flush();
+    Ok(file)
+}
+
+/// A database that cannot be opened or written, said plainly (SQLite's own words follow).
+fn open_error(e: sqlx::Error) -> StoreError {
+    let primary = match &e {
+        sqlx::Error::Database(d) => d
+            .code()
+            .and_then(|c| c.parse::<i32>().ok())
+            .map(|c| c & 0xff),
+        _ => None,
+    };
+    let plain = match primary {
+        // SQLITE_BUSY, SQLITE_LOCKED
+        Some(5 | 6) => {
+            "the database is locked by another program (another server, or a tool in the middle \
+             of a write): stop it, then start again"
+        }
+        // SQLITE_READONLY
+        Some(8) => {
+            "the database is read-only: the server must be able to write the file, and the \
+             folder it is in (for its journal)"
+        }
+        // SQLITE_CANTOPEN
+        Some(14) => {
+            "the database cannot be opened: does its folder exist, and may the server write there?"
+        }
+        // SQLITE_CORRUPT, SQLITE_NOTADB
+        Some(11 | 26) => {
+            "the file is not a database the server can read (damaged, or another kind of file)"
+        }
+        _ => return StoreError(e.to_string()),
+    };
+    StoreError(format!("{plain} ({e})"))
 }
 
 /// Copies the write-ahead log into the database file now and then, so that it stays small.
@@ -357,8 +516,8 @@ impl<'a> Script<'a> {
                 self.stmt(
                     "INSERT INTO game_tables (id, host_name, mode, edition, sheet, advanced, \
                      first_plan_reshuffle, table_mode, host_hash, seed, created, turn_seconds, turn_expiry, \
-                     aaa_level, table_values, table_layout, status, record) \
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
+                     aaa_level, table_values, table_layout, seat_count, status, record) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
                     &[
                         Text(&t.id),
                         Text(&t.host_name),
@@ -377,6 +536,7 @@ impl<'a> Script<'a> {
                         OptInt(t.aaa_level.map(i64::from)),
                         Text(&t.values),
                         Text(&t.layout),
+                        Int(t.seats.len() as i64),
                     ],
                 );
                 for (i, seat) in t.seats.iter().enumerate() {
@@ -433,6 +593,10 @@ impl<'a> Script<'a> {
                 "UPDATE game_tables SET table_layout = ? WHERE id = ?",
                 &[Text(layout), Text(table)],
             ),
+            Write::Abandon { table } => self.stmt(
+                "UPDATE game_tables SET status = 'abandoned' WHERE id = ?",
+                &[Text(table)],
+            ),
             Write::Forget { table } => {
                 for sql in [
                     "DELETE FROM pending_turns WHERE table_id = ?",
@@ -443,6 +607,192 @@ impl<'a> Script<'a> {
                 }
             }
         }
+    }
+}
+
+/// Which tables to read.
+#[derive(Clone, Copy)]
+enum Which<'a> {
+    All,
+    /// In the lobby or in play.
+    Open,
+    /// One table, if it is over or abandoned.
+    Finished(&'a str),
+}
+
+impl Which<'_> {
+    fn filter(self, column: &str) -> String {
+        match self {
+            Which::All => String::new(),
+            Which::Open => format!(
+                "WHERE {} IN (SELECT id FROM game_tables WHERE status IN ('lobby', 'playing'))",
+                column
+            ),
+            Which::Finished(_) => format!(
+                "WHERE {column} = (SELECT id FROM game_tables WHERE id = ? \
+                 AND status NOT IN ('lobby', 'playing'))"
+            ),
+        }
+    }
+
+    fn bind<'q>(
+        self,
+        q: sqlx::query::Query<'q, Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
+    ) -> sqlx::query::Query<'q, Sqlite, sqlx::sqlite::SqliteArguments<'q>>
+    where
+        Self: 'q,
+    {
+        match self {
+            Which::Finished(id) => q.bind(id),
+            _ => q,
+        }
+    }
+}
+
+/// A table's row as stored, or why it cannot be read.
+fn table_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredTable, String> {
+    let e = |e: sqlx::Error| e.to_string();
+    Ok(StoredTable {
+        row: TableRow {
+            id: r.try_get("id").map_err(e)?,
+            host_name: r.try_get("host_name").map_err(e)?,
+            mode: r.try_get("mode").map_err(e)?,
+            edition: r.try_get("edition").map_err(e)?,
+            sheet: r.try_get("sheet").map_err(e)?,
+            advanced: r.try_get::<i64, _>("advanced").map_err(e)? != 0,
+            first_plan_reshuffle: r.try_get::<i64, _>("first_plan_reshuffle").map_err(e)? != 0,
+            table_mode: r.try_get::<i64, _>("table_mode").map_err(e)? != 0,
+            host_hash: r.try_get("host_hash").map_err(e)?,
+            seed: r.try_get::<i64, _>("seed").map_err(e)? as u64,
+            created: r.try_get("created").map_err(e)?,
+            seats: Vec::new(),
+            turn_seconds: r
+                .try_get::<i64, _>("turn_seconds")
+                .map_err(e)?
+                .clamp(0, u32::MAX as i64) as u32,
+            turn_expiry: r.try_get("turn_expiry").map_err(e)?,
+            aaa_level: r
+                .try_get::<Option<i64>, _>("aaa_level")
+                .map_err(e)?
+                .map(|l| l.clamp(0, u8::MAX as i64) as u8),
+            values: r.try_get("table_values").map_err(e)?,
+            layout: r.try_get("table_layout").map_err(e)?,
+        },
+        status: r.try_get("status").map_err(e)?,
+        record: r.try_get("record").map_err(e)?,
+        pending: Vec::new(),
+    })
+}
+
+impl SqliteStore {
+    /// Reads tables with their seats and confirmed turns. A table whose rows cannot be read,
+    /// or whose seats are not all there, comes back as `Damaged`; the others are read.
+    async fn select(
+        &self,
+        which: Which<'_>,
+    ) -> Result<Vec<Result<StoredTable, Damaged>>, StoreError> {
+        let sql = format!(
+            "SELECT id, host_name, mode, edition, sheet, advanced, first_plan_reshuffle, \
+             table_mode, host_hash, seed, created, turn_seconds, turn_expiry, aaa_level, \
+             table_values, table_layout, seat_count, status, record \
+             FROM game_tables {} ORDER BY created, id",
+            which.filter("id")
+        );
+        let rows = which.bind(sqlx::query(&sql)).fetch_all(&self.pool).await?;
+        let mut tables: Vec<Result<StoredTable, Damaged>> = Vec::with_capacity(rows.len());
+        let mut index = std::collections::HashMap::new();
+        let mut seat_counts = Vec::with_capacity(rows.len());
+        for r in rows {
+            // A row whose very id cannot be read is skipped: nothing could ask for it.
+            let Ok(id) = r.try_get::<String, _>("id") else {
+                tracing::error!("a stored table without a readable id is left out");
+                continue;
+            };
+            index.insert(id.clone(), tables.len());
+            seat_counts.push(r.try_get::<Option<i64>, _>("seat_count").ok().flatten());
+            tables.push(table_row(&r).map_err(|why| Damaged { id, why }));
+        }
+        let damage = |tables: &mut Vec<Result<StoredTable, Damaged>>, i: usize, why: String| {
+            if let Ok(t) = &tables[i] {
+                let id = t.row.id.clone();
+                tables[i] = Err(Damaged { id, why });
+            }
+        };
+        let sql = format!(
+            "SELECT table_id, seat, name, bot, token_hash FROM seats {} ORDER BY table_id, seat",
+            which.filter("table_id")
+        );
+        for r in which.bind(sqlx::query(&sql)).fetch_all(&self.pool).await? {
+            let Ok(id) = r.try_get::<String, _>("table_id") else {
+                continue;
+            };
+            let Some(&i) = index.get(&id) else { continue };
+            let seat = (|| -> Result<(i64, SeatRow), sqlx::Error> {
+                Ok((
+                    r.try_get("seat")?,
+                    SeatRow {
+                        name: r.try_get("name")?,
+                        bot: r.try_get("bot")?,
+                        token_hash: r.try_get("token_hash")?,
+                    },
+                ))
+            })();
+            let Ok(t) = &mut tables[i] else { continue };
+            match seat {
+                Ok((n, row)) if n == t.row.seats.len() as i64 => t.row.seats.push(row),
+                Ok((n, _)) => {
+                    let why = format!(
+                        "seat row {n} found where seat row {} was expected",
+                        t.row.seats.len()
+                    );
+                    damage(&mut tables, i, why);
+                }
+                Err(e) => damage(&mut tables, i, format!("a seat row cannot be read: {e}")),
+            }
+        }
+        for (i, count) in seat_counts.iter().enumerate() {
+            let Ok(t) = &tables[i] else { continue };
+            let found = t.row.seats.len();
+            let why = match count {
+                Some(n) if *n != found as i64 => {
+                    format!("the table has {n} seats but {found} seat rows")
+                }
+                // Only a deal-only table has no seats, and it is created with its game.
+                _ if found == 0 && t.record.is_none() => "the table has no seat rows".to_string(),
+                _ => continue,
+            };
+            damage(&mut tables, i, why);
+        }
+        let sql = format!(
+            "SELECT table_id, seat, round, turn FROM pending_turns {} ORDER BY table_id, seat",
+            which.filter("table_id")
+        );
+        for r in which.bind(sqlx::query(&sql)).fetch_all(&self.pool).await? {
+            let Ok(id) = r.try_get::<String, _>("table_id") else {
+                continue;
+            };
+            let Some(&i) = index.get(&id) else { continue };
+            let turn = (|| -> Result<PendingRow, sqlx::Error> {
+                Ok(PendingRow {
+                    seat: r.try_get::<i64, _>("seat")?.clamp(0, u16::MAX as i64) as u16,
+                    round: r.try_get::<i64, _>("round")?.clamp(0, u16::MAX as i64) as u16,
+                    turn: r.try_get("turn")?,
+                })
+            })();
+            match turn {
+                Ok(p) => {
+                    if let Ok(t) = &mut tables[i] {
+                        t.pending.push(p);
+                    }
+                }
+                Err(e) => damage(
+                    &mut tables,
+                    i,
+                    format!("a confirmed turn cannot be read: {e}"),
+                ),
+            }
+        }
+        Ok(tables)
     }
 }
 
@@ -462,85 +812,32 @@ impl Store for SqliteStore {
 
     fn load(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>> {
         Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT id, host_name, mode, edition, sheet, advanced, first_plan_reshuffle, \
-                 table_mode, host_hash, seed, created, turn_seconds, turn_expiry, aaa_level, \
-                 table_values, table_layout, status, record \
-                 FROM game_tables \
-                 ORDER BY created, id",
-            )
-            .fetch_all(&self.pool)
-            .await?;
-            let mut tables = Vec::with_capacity(rows.len());
-            let mut index = std::collections::HashMap::new();
-            for r in rows {
-                let id: String = r.try_get("id")?;
-                index.insert(id.clone(), tables.len());
-                tables.push(StoredTable {
-                    row: TableRow {
-                        id,
-                        host_name: r.try_get("host_name")?,
-                        mode: r.try_get("mode")?,
-                        edition: r.try_get("edition")?,
-                        sheet: r.try_get("sheet")?,
-                        advanced: r.try_get::<i64, _>("advanced")? != 0,
-                        first_plan_reshuffle: r.try_get::<i64, _>("first_plan_reshuffle")? != 0,
-                        table_mode: r.try_get::<i64, _>("table_mode")? != 0,
-                        host_hash: r.try_get("host_hash")?,
-                        seed: r.try_get::<i64, _>("seed")? as u64,
-                        created: r.try_get("created")?,
-                        seats: Vec::new(),
-                        turn_seconds: r
-                            .try_get::<i64, _>("turn_seconds")?
-                            .clamp(0, u32::MAX as i64) as u32,
-                        turn_expiry: r.try_get("turn_expiry")?,
-                        aaa_level: r
-                            .try_get::<Option<i64>, _>("aaa_level")?
-                            .map(|l| l.clamp(0, u8::MAX as i64) as u8),
-                        values: r.try_get("table_values")?,
-                        layout: r.try_get("table_layout")?,
-                    },
-                    status: r.try_get("status")?,
-                    record: r.try_get("record")?,
-                    pending: Vec::new(),
-                });
-            }
-            let seats = sqlx::query(
-                "SELECT table_id, seat, name, bot, token_hash FROM seats ORDER BY table_id, seat",
-            )
-            .fetch_all(&self.pool)
-            .await?;
-            for r in seats {
-                let id: String = r.try_get("table_id")?;
-                let seat: i64 = r.try_get("seat")?;
-                let Some(&i) = index.get(&id) else { continue };
-                let t = &mut tables[i].row;
-                if seat != t.seats.len() as i64 {
-                    return Err(StoreError(format!(
-                        "table {id}: seat {seat} is out of order"
-                    )));
-                }
-                t.seats.push(SeatRow {
-                    name: r.try_get("name")?,
-                    bot: r.try_get("bot")?,
-                    token_hash: r.try_get("token_hash")?,
-                });
-            }
-            let pending = sqlx::query(
-                "SELECT table_id, seat, round, turn FROM pending_turns ORDER BY table_id, seat",
-            )
-            .fetch_all(&self.pool)
-            .await?;
-            for r in pending {
-                let id: String = r.try_get("table_id")?;
-                let Some(&i) = index.get(&id) else { continue };
-                tables[i].pending.push(PendingRow {
-                    seat: r.try_get::<i64, _>("seat")? as u16,
-                    round: r.try_get::<i64, _>("round")? as u16,
-                    turn: r.try_get("turn")?,
-                });
-            }
-            Ok(tables)
+            self.select(Which::All)
+                .await?
+                .into_iter()
+                .map(|t| t.map_err(|d| StoreError(format!("table {}: {}", d.id, d.why))))
+                .collect()
+        })
+    }
+
+    fn load_open(&self) -> BoxFuture<'_, Result<Vec<Result<StoredTable, Damaged>>, StoreError>> {
+        Box::pin(self.select(Which::Open))
+    }
+
+    fn load_finished<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>> {
+        Box::pin(async move { Ok(self.select(Which::Finished(id)).await?.pop()) })
+    }
+
+    fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT 1 FROM game_tables WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.is_some())
         })
     }
 
@@ -553,7 +850,11 @@ impl Store for SqliteStore {
             if let Some(w) = self.writer.lock().await.take() {
                 let _ = w.await;
             }
-            self.pool.close().await
+            self.pool.close().await;
+            // Only now may another server take the database.
+            if let Ok(mut lock) = self.lock.lock() {
+                lock.take();
+            }
         })
     }
 }

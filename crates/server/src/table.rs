@@ -117,6 +117,9 @@ pub struct Table {
     layout: Option<CheckedLayout>,
     /// The plans the game deals (from the seed), shown before the start.
     deal_plans: Option<[u8; 3]>,
+    /// The game was ended before its end: no player came back for a long while. Nothing
+    /// changes it any more.
+    abandoned: bool,
 }
 
 /// What a new table needs; checked by the caller.
@@ -161,6 +164,7 @@ impl Table {
             deal_plans: welcome_engine::plans_for(&t.options, t.seed).ok(),
             values: t.values,
             layout: t.layout,
+            abandoned: false,
         }
     }
 
@@ -206,8 +210,40 @@ impl Table {
         match &self.game {
             None => Status::Lobby,
             Some(g) if g.is_over() => Status::Over,
+            Some(_) if self.abandoned => Status::Abandoned,
             Some(_) => Status::Playing,
         }
+    }
+
+    /// Refuses a change once the game is over or was ended.
+    fn check_not_ended(&self) -> Result<(), ApiError> {
+        match self.status() {
+            Status::Over => Err(ApiError::conflict("game_over", "the game is over")),
+            Status::Abandoned => Err(abandoned()),
+            Status::Lobby | Status::Playing => Ok(()),
+        }
+    }
+
+    /// Ends a game in play that nobody plays any more: stored as `abandoned`, after which
+    /// nothing changes it. The round in progress stays as it was (its confirmed turns too).
+    pub async fn abandon(&mut self, store: &dyn Store) -> Result<(), ApiError> {
+        if self.status() != Status::Playing {
+            return Err(ApiError::conflict(
+                "not_started",
+                "only a game in play is ended",
+            ));
+        }
+        store
+            .write(vec![Write::Abandon {
+                table: self.id.clone(),
+            }])
+            .await
+            .map_err(ApiError::storage)?;
+        self.abandoned = true;
+        self.transfers.clear();
+        self.deadline = None;
+        self.cache = None;
+        Ok(())
     }
 
     pub fn game(&self) -> Option<&Game> {
@@ -282,6 +318,15 @@ impl Table {
         self.sockets.values().sum()
     }
 
+    /// Open sockets of players: a seat's or the host's token (spectators not counted).
+    pub fn player_sockets(&self) -> usize {
+        self.sockets
+            .iter()
+            .filter(|(k, _)| k.is_some())
+            .map(|(_, n)| n)
+            .sum()
+    }
+
     /// Number of seats at the table.
     pub fn seat_count(&self) -> usize {
         self.seats.len()
@@ -316,7 +361,7 @@ impl Table {
     /// Starts the turn timer of a round the table has not timed yet; none once the game is over.
     fn rearm(&mut self, now: i64) {
         let round = match (&self.game, self.timer) {
-            (Some(g), Some(_)) if !g.is_over() => g.round(),
+            (Some(g), Some(_)) if !g.is_over() && !self.abandoned => g.round(),
             _ => {
                 self.deadline = None;
                 return;
@@ -504,7 +549,7 @@ impl Table {
     /// reveal hands.
     pub fn record_json(&self) -> Result<String, ApiError> {
         let g = self.game.as_ref().ok_or_else(not_started)?;
-        if g.options().mode == Mode::Expert && !g.is_over() {
+        if g.options().mode == Mode::Expert && !g.is_over() && !self.abandoned {
             return Err(ApiError::forbidden(
                 "record_hidden",
                 "an expert game's record shows every hand: it is available once the game is over",
@@ -727,6 +772,9 @@ impl Table {
     /// The host of a deal-only table ends the game (a player's sheet met an end condition).
     pub async fn end_game(&mut self, store: &dyn Store, token: &str) -> Result<(), ApiError> {
         self.check_dealer(token)?;
+        if self.abandoned {
+            return Err(abandoned());
+        }
         let before = self.game.clone();
         let g = self.game.as_mut().ok_or_else(not_started)?;
         g.declare_end().map_err(dealer_error)?;
@@ -804,9 +852,7 @@ impl Table {
         seat: usize,
         new: Seat,
     ) -> Result<(), ApiError> {
-        if self.game.as_ref().is_some_and(|g| g.is_over()) {
-            return Err(ApiError::conflict("game_over", "the game is over"));
-        }
+        self.check_not_ended()?;
         let old_seat = std::mem::replace(&mut self.seats[seat], new);
         let old_game = self.game.clone();
         let mut writes = vec![Write::Seat {
@@ -861,9 +907,7 @@ impl Table {
                 "only a seat's own token can move the seat to another device",
             ));
         };
-        if self.status() == Status::Over {
-            return Err(ApiError::conflict("game_over", "the game is over"));
-        }
+        self.check_not_ended()?;
         let now = std::time::Instant::now();
         self.transfers.retain(|_, (_, due)| *due > now);
         self.transfers.insert(seat, (code_hash, now + ttl));
@@ -942,9 +986,7 @@ impl Table {
 
     fn live_game(&self, round: u16) -> Result<&Game, ApiError> {
         let g = self.game.as_ref().ok_or_else(not_started)?;
-        if g.is_over() {
-            return Err(ApiError::conflict("game_over", "the game is over"));
-        }
+        self.check_not_ended()?;
         if round != g.round() {
             return Err(ApiError::conflict(
                 "stale_round",
@@ -1056,7 +1098,8 @@ impl Table {
         let live = self
             .game
             .as_ref()
-            .is_some_and(|g| !g.is_over() && g.round() == round);
+            .is_some_and(|g| !g.is_over() && g.round() == round)
+            && !self.abandoned;
         if now < at || !live {
             return Ok(false);
         }
@@ -1196,29 +1239,9 @@ impl Table {
                 Some(g) if !g.is_over() => {}
                 _ => break,
             }
-            let turns = self.bot_turns().await;
+            self.play_bots().await;
             let Some(g) = &mut self.game else { break };
-            for (seat, turn) in turns {
-                if let Err(e) = g.submit(seat, turn) {
-                    // A bot must always find a legal turn; fall back to the first legal one.
-                    tracing::error!(
-                        "table {}: bot of seat {} chose an illegal turn: {e}",
-                        self.id,
-                        seat + 1
-                    );
-                    let mut first = None;
-                    if let Some(ctx) = g.context(seat) {
-                        ctx.for_each_turn(&g.sheets()[seat], &mut |t| {
-                            first = Some(t.clone());
-                            false
-                        });
-                    }
-                    if let Some(t) = first {
-                        let _ = g.submit(seat, t);
-                    }
-                }
-            }
-            if !g.ready() {
+            if self.abandoned || !g.ready() {
                 break;
             }
             g.resolve()
@@ -1226,6 +1249,32 @@ impl Table {
             resolved = true;
         }
         Ok(resolved)
+    }
+
+    /// The bots confirm their turns of the round in progress.
+    async fn play_bots(&mut self) {
+        let turns = self.bot_turns().await;
+        let Some(g) = &mut self.game else { return };
+        for (seat, turn) in turns {
+            if let Err(e) = g.submit(seat, turn) {
+                // A bot must always find a legal turn; fall back to the first legal one.
+                tracing::error!(
+                    "table {}: bot of seat {} chose an illegal turn: {e}",
+                    self.id,
+                    seat + 1
+                );
+                let mut first = None;
+                if let Some(ctx) = g.context(seat) {
+                    ctx.for_each_turn(&g.sheets()[seat], &mut |t| {
+                        first = Some(t.clone());
+                        false
+                    });
+                }
+                if let Some(t) = first {
+                    let _ = g.submit(seat, t);
+                }
+            }
+        }
     }
 
     fn game_write(&self) -> Write {
@@ -1287,6 +1336,8 @@ impl Table {
                 token_hash: s.token_hash,
             });
         }
+        let status = Status::parse(&st.status)
+            .ok_or_else(|| format!("unknown table status {:?}", st.status))?;
         let mut t = Table::new(NewTable {
             id: row.id,
             host_name: row.host_name,
@@ -1322,13 +1373,16 @@ impl Table {
             }
             t.game = Some(g);
         }
+        // An ended game stays as it was left (its bots confirm again, as they had).
+        t.abandoned = status == Status::Abandoned && t.status() == Status::Playing;
         // A full period again: nobody could play while the server was down.
         t.rearm(now_ms());
         Ok(t)
     }
 
     /// After a restore: lets the bots play the round in progress. Returns the write to store if
-    /// a round resolved (which only happens if the server stopped between the two).
+    /// a round resolved (which only happens if the server stopped between the two; never at an
+    /// ended game).
     pub async fn resume(&mut self) -> Result<Option<Write>, ApiError> {
         if self.play_bots_and_resolve().await? {
             return Ok(Some(self.game_write()));
@@ -1361,6 +1415,13 @@ fn dealer_error(e: DealerError) -> ApiError {
         DealerError::NotDealer => ApiError::conflict("not_deal_only", e.to_string()),
         e => ApiError::engine(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e),
     }
+}
+
+fn abandoned() -> ApiError {
+    ApiError::conflict(
+        "game_over",
+        "the game was ended: no player was connected to it for a long while",
+    )
 }
 
 fn not_started() -> ApiError {

@@ -86,6 +86,9 @@ pub async fn sweep(state: AppState) {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
+        if state.is_closed() {
+            return;
+        }
         let now = now_ms();
         for cell in state.cells() {
             if cell.deadline().is_none_or(|d| d > now) {
@@ -93,7 +96,7 @@ pub async fn sweep(state: AppState) {
             }
             let mut t = cell.table.lock().await;
             match t.expire(state.store(), now_ms()).await {
-                Ok(true) => cell.changed(&mut t),
+                Ok(true) => cell.changed_by_server(&mut t),
                 Ok(false) => {}
                 Err(e) => tracing::error!("table {}: turn timer: {}", t.id, e.message),
             }

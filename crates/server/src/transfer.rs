@@ -26,13 +26,13 @@ pub async fn offer(
     Path(table): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<TransferOut>), ApiError> {
-    let cell = st.table(&table)?;
+    st.table(&table).await?;
     let req: HostToken = parse(body)?;
     let code = new_token();
     let ttl = st.limits().transfer_ttl;
-    cell.table
-        .lock()
-        .await
+    st.lock(&table)
+        .await?
+        .1
         .offer_transfer(&req.token, hash_token(&code), ttl)?;
     Ok((
         StatusCode::CREATED,
@@ -61,7 +61,7 @@ async fn claim_now(
     table: String,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Claimed>, ApiError> {
-    let cell = st.table(&table)?;
+    st.table(&table).await?;
     let req: Claim = parse(body)?;
     if req.code.is_empty() || req.code.len() > MAX_CODE {
         return Err(ApiError::forbidden(
@@ -70,7 +70,7 @@ async fn claim_now(
         ));
     }
     let token = new_token();
-    let mut t = cell.table.lock().await;
+    let (cell, mut t) = st.lock(&table).await?;
     let (seat, host) = t
         .claim_transfer(st.store(), &hash_token(&req.code), hash_token(&token))
         .await?;

@@ -294,6 +294,8 @@ pub enum Status {
     Lobby,
     Playing,
     Over,
+    /// The game was ended before its end: no player was connected for a long while.
+    Abandoned,
 }
 
 impl Status {
@@ -302,7 +304,24 @@ impl Status {
             Status::Lobby => "lobby",
             Status::Playing => "playing",
             Status::Over => "over",
+            Status::Abandoned => "abandoned",
         }
+    }
+
+    pub fn parse(name: &str) -> Option<Status> {
+        [
+            Status::Lobby,
+            Status::Playing,
+            Status::Over,
+            Status::Abandoned,
+        ]
+        .into_iter()
+        .find(|s| s.name() == name)
+    }
+
+    /// In the lobby or in play: the table counts toward the limits and stays in memory.
+    pub fn is_open(self) -> bool {
+        matches!(self, Status::Lobby | Status::Playing)
     }
 }
 

@@ -14,9 +14,9 @@ use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::{rejection::WebSocketUpgradeRejection, Message, WebSocket};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// How long a socket may hold back minor changes (a confirmation, a connection) to show them
@@ -47,10 +47,9 @@ pub async fn upgrade(
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    let cell = match st.table(&table) {
-        Ok(c) => c,
-        Err(e) => return e.into_response(),
-    };
+    if let Err(e) = st.table(&table).await {
+        return e.into_response();
+    }
     let token = match query {
         Ok(Query(q)) => q.get("token").filter(|t| !t.is_empty()).cloned(),
         Err(e) => return ApiError::bad_request("bad_query", e.body_text()).into_response(),
@@ -64,7 +63,7 @@ pub async fn upgrade(
     ws.max_message_size(TRANSPORT_LIMIT)
         .max_frame_size(TRANSPORT_LIMIT)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| connection(socket, st, cell, token))
+        .on_upgrade(move |socket| connection(socket, st, table, token))
 }
 
 /// Spectators share the table's socket limit; a seat's or the host's token has its own small
@@ -90,34 +89,54 @@ fn error_text(request: Option<u64>, e: &ApiError) -> String {
     .unwrap_or_default()
 }
 
-async fn connection(socket: WebSocket, st: AppState, cell: Arc<TableCell>, token: Option<String>) {
+/// Sends one message, within the time a client has to take it in (`Limits::ws_write_timeout`).
+/// False if the socket is closed or the client does not read: the socket is then dropped.
+async fn send(tx: &mut SplitSink<WebSocket, Message>, text: String, within: Duration) -> bool {
+    matches!(
+        tokio::time::timeout(within, tx.send(Message::Text(text.into()))).await,
+        Ok(Ok(()))
+    )
+}
+
+async fn connection(socket: WebSocket, st: AppState, table: String, token: Option<String>) {
     let (mut tx, mut rx) = socket.split();
     let hash = token.as_deref().map(hash_token);
-    let refused = {
-        let mut t = cell.table.lock().await;
-        if hash.as_deref().is_some_and(|h| !t.knows(h)) {
-            Some(ApiError::forbidden(
-                "bad_token",
-                "this token holds no seat at this table",
-            ))
-        } else if t.sockets_of(hash.as_deref()) >= sockets_allowed(hash.is_some(), st.limits()) {
-            Some(ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                "too_many_connections",
-                "this table has too many open connections",
-            ))
-        } else {
-            t.socket_opened(hash.as_deref());
-            cell.changed_minor(&mut t);
-            None
+    let within = st.limits().ws_write_timeout;
+    // The table may have left memory since the upgrade was answered: it is looked up again.
+    let (cell, refused) = match st.lock(&table).await {
+        Err(e) => (None, Some(e)),
+        Ok((cell, mut t)) => {
+            let refused = if hash.as_deref().is_some_and(|h| !t.knows(h)) {
+                Some(ApiError::forbidden(
+                    "bad_token",
+                    "this token holds no seat at this table",
+                ))
+            } else if t.sockets_of(hash.as_deref()) >= sockets_allowed(hash.is_some(), st.limits())
+            {
+                Some(ApiError::new(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    "too_many_connections",
+                    "this table has too many open connections",
+                ))
+            } else {
+                t.socket_opened(hash.as_deref());
+                connection_changed(&cell, &mut t, hash.is_some());
+                None
+            };
+            (Some(cell), refused)
+        }
+    };
+    let cell = match (cell, refused) {
+        (Some(cell), None) => cell,
+        (_, refused) => {
+            if let Some(e) = refused {
+                let _ = send(&mut tx, error_text(None, &e), within).await;
+            }
+            let _ = tokio::time::timeout(within, tx.send(Message::Close(None))).await;
+            return;
         }
     };
     let hold_back = coalesce(cell.table.lock().await.seat_count());
-    if let Some(e) = refused {
-        let _ = tx.send(Message::Text(error_text(None, &e).into())).await;
-        let _ = tx.send(Message::Close(None)).await;
-        return;
-    }
     let mut version = cell.subscribe();
     // What this socket has shown, and when it must show the minor changes it has not.
     let mut shown = 0u64;
@@ -151,7 +170,7 @@ async fn connection(socket: WebSocket, st: AppState, cell: Arc<TableCell>, token
                     ),
                     Some(Ok(_)) => continue,
                 };
-                if tx.send(Message::Text(reply.into())).await.is_err() {
+                if !send(&mut tx, reply, within).await {
                     break;
                 }
                 false
@@ -166,14 +185,23 @@ async fn connection(socket: WebSocket, st: AppState, cell: Arc<TableCell>, token
                 let role = t.role(hash.as_deref());
                 t.render(role)
             };
-            if tx.send(Message::Text(text.into())).await.is_err() {
+            if !send(&mut tx, text, within).await {
                 break;
             }
         }
     }
     let mut t = cell.table.lock().await;
     t.socket_closed(hash.as_deref());
-    cell.changed_minor(&mut t);
+    connection_changed(&cell, &mut t, hash.is_some());
+}
+
+/// A socket opened or closed: a player's keeps the game attended, a spectator's does not.
+fn connection_changed(cell: &TableCell, t: &mut crate::table::Table, player: bool) {
+    if player {
+        cell.changed_minor(t);
+    } else {
+        cell.watcher_changed(t);
+    }
 }
 
 /// Answers one client message; the reply is an `options`, `ack` or `error` message.

@@ -20,9 +20,12 @@ export async function apiText(method, path, text) {
 async function send(method, path, text) {
   let res;
   try {
+    // The server takes changes only as JSON, body or not (a page of another site cannot send
+    // JSON without the server's leave).
+    const change = method !== 'GET' && method !== 'HEAD';
     res = await fetch(path, {
       method,
-      headers: text !== undefined ? { 'content-type': 'application/json' } : {},
+      headers: change || text !== undefined ? { 'content-type': 'application/json' } : {},
       body: text,
     });
   } catch (e) {

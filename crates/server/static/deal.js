@@ -52,9 +52,10 @@ export async function dealPage(main, table) {
     parts.push(el('div', { class: 'panel' },
       el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
       el('p', { id: 'deal-kind' }, tableKind(t)),
-      el('p', { class: 'round' }, t.status === 'lobby' ? 'Waiting for players' : t.status === 'over' ? 'Game over' : `Round ${v ? v.round : ''}`),
+      el('p', { class: 'round' }, t.status === 'lobby' ? 'Waiting for players' : t.status === 'over' ? 'Game over'
+        : t.status === 'abandoned' ? 'Ended: nobody played it for a long while' : `Round ${v ? v.round : ''}`),
       el('div', { class: 'row join' },
-        t.status !== 'over' ? qr : null,
+        t.status === 'lobby' || t.status === 'playing' ? qr : null,
         el('div', {},
           el('p', {}, 'Join on your phone: ', el('strong', { id: 'deal-invite' }, invite)),
           joinHint())),

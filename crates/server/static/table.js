@@ -120,6 +120,11 @@ export async function tablePage(main, table, { watch }) {
     return !!(state && state.you && state.you.host) || !!(mine && mine.host);
   }
 
+  // Whether the game is over, or was ended because nobody played it any more.
+  function ended(t) {
+    return t.status === 'over' || t.status === 'abandoned';
+  }
+
   // Whether the socket's own seat has a turn to play now.
   function myTurnNow(t, v) {
     const me = mySeat();
@@ -155,7 +160,8 @@ export async function tablePage(main, table, { watch }) {
   function renderHead(t, v) {
     const me = mySeat();
     const bits = [
-      t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over' : 'waiting for players',
+      t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over'
+        : t.status === 'abandoned' ? `ended in round ${v ? v.round : ''}: nobody played it for a long while` : 'waiting for players',
     ];
     if (v && v.pile != null && t.status === 'playing') bits.push(`${v.pile} cards in the pile`);
     // Zombies: pile 1's cards and the Zombie cards still in it (their kinds are public)
@@ -169,15 +175,15 @@ export async function tablePage(main, table, { watch }) {
     if (moveLink && Date.now() > moveLink.until) moveLink = null;
     const sound = !watch && me != null ? soundToggle() : null;
     const more = [
-      t.status !== 'over' && !watch && t.mode !== 'solo' ? el('div', { class: 'row' },
+      !ended(t) && !watch && t.mode !== 'solo' ? el('div', { class: 'row' },
         el('label', { for: 'invite' }, 'Invite link'),
         el('input', { id: 'invite', readonly: true, value: invite, size: Math.min(invite.length, 48), onfocus: (e) => e.target.select() }),
         el('button', { type: 'button', id: 'copy-invite', onclick: () => copy(invite) }, 'Copy'),
         el('a', { href: `/t/${encodeURIComponent(t.table)}/watch`, 'data-nav': true }, 'spectator view'),
         t.table_mode ? el('a', { href: `/t/${encodeURIComponent(t.table)}/deal`, 'data-nav': true }, 'dealer screen') : null,
       ) : null,
-      t.status !== 'over' && !watch && t.table_mode ? el('div', { class: 'row join' }, qr, joinHint()) : null,
-      t.status !== 'over' && !watch && me != null ? moveRow() : null,
+      !ended(t) && !watch && t.table_mode ? el('div', { class: 'row join' }, qr, joinHint()) : null,
+      !ended(t) && !watch && me != null ? moveRow() : null,
     ].filter(Boolean);
     const name = el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`);
     const about = el('span', { class: 'muted' }, el('span', { id: 'table-kind' }, tableKind(t), sheetMark(t)), ` · ${bits.join(' · ')}`);
@@ -398,7 +404,7 @@ export async function tablePage(main, table, { watch }) {
         ? el('span', { class: `pill ${s.submitted ? 'done' : s.bot ? 'bot' : 'thinking'}` }, s.submitted ? 'done' : 'thinking')
         : el('span', { class: 'muted' }, s.bot ? 'bot' : s.name ? (s.connected ? 'connected' : 'away') : 'free');
       const actions = el('td', { class: 'row' });
-      if (host && t.status !== 'over' && s.seat !== mySeat()) {
+      if (host && !ended(t) && s.seat !== mySeat()) {
         if (!s.bot) {
           for (const kind of ['greedy', 'random']) {
             actions.append(el('button', {
@@ -433,7 +439,7 @@ export async function tablePage(main, table, { watch }) {
     const layout = tableSheet(t);
     const me = mySeat();
     const mySheet = me != null ? v.sheets.find((s) => s.seat === me) : null;
-    const over = t.status === 'over' || !!v.result;
+    const over = ended(t) || !!v.result;
 
     // Sheet tabs.
     const shown = viewSeat ?? (mySheet ? me : v.sheets[0]?.seat);
@@ -514,7 +520,8 @@ export async function tablePage(main, table, { watch }) {
     for (const id of open) { const d = id && sideEl.querySelector(`#${id}`); if (d) d.open = true; }
 
     // Lower: results, overview, log.
-    if (over) {
+    // A game ended because nobody played it has no result: its sheets are as they were left.
+    if (over && v.result) {
       if (!resultEl.firstChild) resultEl.replaceChildren(resultsPanel(t, v, layout));
     } else resultEl.replaceChildren();
     lowerEl.replaceChildren(overviewPanel(t, v, layout), logPanel(t, v));
@@ -543,7 +550,7 @@ export async function tablePage(main, table, { watch }) {
       const done = v.submitted ? v.submitted[i] : s.submitted;
       const name = seatName(s) + (s.seat === mySeat() ? ' (you)' : '');
       let pill;
-      if (t.status === 'over') pill = el('span', { class: 'pill' }, 'finished');
+      if (ended(t)) pill = el('span', { class: 'pill' }, t.status === 'over' ? 'finished' : 'ended');
       else pill = el('span', { class: `pill ${done ? 'done' : 'thinking'}`, 'data-progress': s.seat }, done ? 'done' : 'thinking');
       list.append(el('li', {}, el('span', {}, name, !s.bot && !s.connected ? el('span', { class: 'muted' }, ' · away') : null), pill));
     });
