@@ -12,7 +12,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::Json;
-use welcome_engine::aaa::{table_rule, AaaScore, Outcome};
+use welcome_engine::aaa::{table_rule, AaaScore, Outcome, ZOMBIE_CARD};
 use welcome_engine::edition::ZombieCard;
 use welcome_engine::legal::ZombieCards;
 use welcome_engine::modules::zombies;
@@ -89,12 +89,33 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         return Err(bad_offer(format!(
             "a {} game offers {}",
             mode_id(mode),
-            if mode == Mode::Standard {
-                "three combinations"
-            } else {
-                "a hand of three cards"
+            match (mode, layout.zombies.is_some()) {
+                (Mode::Standard, false) => "three combinations",
+                (Mode::Standard, true) => "two combinations",
+                (_, false) => "a hand of three cards",
+                (_, true) => "a hand of two cards",
             }
         )));
+    }
+    if let Offer::Hand(h) = &req.offer {
+        // Zombies' expert and AAA games deal hands of two (none in the round the game ends
+        // before), the others hands of three (collector expansions §8.3.7, §8.6).
+        let (sizes, text): (&[usize], &str) = if layout.zombies.is_some() {
+            (
+                &[2, 0],
+                "a hand of two cards (none once the draw pile ran out for good)",
+            )
+        } else {
+            (&[3], "a hand of three cards")
+        };
+        if !sizes.contains(&h.len()) {
+            return Err(bad_offer(format!(
+                "{} cards in the hand: on the {} sheet a {} game deals {text}",
+                h.len(),
+                layout.name,
+                mode_id(mode)
+            )));
+        }
     }
     let ids = req.plans.map(|p| p.card);
     if let Err(e) = edition.check_plans(layout, ids, req.advanced) {
@@ -115,7 +136,7 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         .map_err(|e| ApiError::bad_request(e.code(), e.to_string()))?;
     match aaa {
         Some(_) => {
-            check_aaa(edition, &aaa_req)?;
+            check_aaa(edition, layout, &aaa_req)?;
             aaa_req.halves = aaa_halves(layout, &aaa_req)?;
         }
         None if sent_aaa => {
@@ -238,15 +259,17 @@ fn check_zombie_cards(layout: &SheetLayout, cards: &[ZombieCard]) -> Result<Zomb
     Ok(cards.iter().copied().collect())
 }
 
-/// The hand card a turn neither used nor kept: the AAA's at the end of the turn (§15.3).
+/// The hand card a turn gives the AAA at the end of the turn (§15.3): the one it did not use,
+/// or of a hand of two the one it names (Zombies, §8.6).
 fn given_card(offer: &Offer, play: &Play) -> Option<Card> {
     let Offer::Hand(hand) = offer else {
         return None;
     };
     let keep = match *play {
-        Play::Build(b) => match b.pick {
-            Pick::Hand((n, e)) => 3 - n - e,
-            Pick::Combination(_) => return None,
+        Play::Build(b) => match (b.pick, b.pass) {
+            (Pick::Hand(_), Some(pass)) => pass,
+            (Pick::Hand((n, e)), None) => 3u8.checked_sub(n + e)?,
+            (Pick::Combination(_), _) => return None,
         },
         Play::Refuse { pass } => pass.unwrap_or(2),
         Play::Unplayed => return None,
@@ -298,10 +321,13 @@ fn aaa_halves(layout: &SheetLayout, a: &CompanionAaa) -> Result<Vec<u8>, ApiErro
 }
 
 /// The AAA's pile and validations as the player typed them: cards of the edition's deck, no
-/// more of a card than the deck holds, plan points in the printed range.
-fn check_aaa(edition: &Edition, a: &CompanionAaa) -> Result<(), ApiError> {
+/// more of a card than the deck holds, plan points in the printed range. On the Zombies sheet
+/// its pile may also hold the Zombie cards that came up (`aaa::ZOMBIE_CARD`, §8.6), no more
+/// than the sheet has.
+fn check_aaa(edition: &Edition, layout: &SheetLayout, a: &CompanionAaa) -> Result<(), ApiError> {
     let bad = |m: String| ApiError::bad_request("bad_aaa", m);
-    if a.given.len() > edition.deck.len() {
+    let zombie_cards = zombies::values(layout).map_or(0, |v| v.cards.len());
+    if a.given.len() > edition.deck.len() + zombie_cards {
         return Err(bad(format!(
             "aaa.given: {} cards, but the deck has {}",
             a.given.len(),
@@ -309,6 +335,22 @@ fn check_aaa(edition: &Edition, a: &CompanionAaa) -> Result<(), ApiError> {
         )));
     }
     for c in &a.given {
+        if *c == ZOMBIE_CARD && !edition.deck.contains(c) {
+            let given = a.given.iter().filter(|d| *d == c).count();
+            if zombie_cards == 0 {
+                return Err(bad(format!(
+                    "aaa.given: {c} is the AAA's Zombie card, and the {} sheet has no Zombie cards",
+                    layout.name
+                )));
+            }
+            if given > zombie_cards {
+                return Err(bad(format!(
+                    "aaa.given: {given} Zombie cards ({c}), but the {} sheet has {zombie_cards}",
+                    layout.name
+                )));
+            }
+            continue;
+        }
         let in_deck = edition.deck.iter().filter(|d| *d == c).count();
         let given = a.given.iter().filter(|d| *d == c).count();
         if in_deck == 0 {

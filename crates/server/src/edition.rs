@@ -113,20 +113,9 @@ fn sheet_out<'a>(e: &'a Edition, layout: &'a SheetLayout) -> SheetOut<'a> {
 
 /// Whether the web app plays `mode` on `layout`: the engine must set a game up in it (only
 /// its `sheet_mode_unavailable` refusal is looked for: a game set up here has the fewest seats
-/// the mode allows), and the turn controls must know its stages — Zombies' expert and AAA
-/// games deal hands of two, whose `pass` stage the web app does not offer yet.
+/// the mode allows).
 pub fn check_sheet_mode(e: &Edition, layout: &SheetLayout, mode: Mode) -> Result<(), ApiError> {
     const CODE: &str = "sheet_mode_unavailable";
-    if layout.zombies.is_some() && mode != Mode::Standard {
-        return Err(ApiError::bad_request(
-            CODE,
-            format!(
-                "the web app plays the {} sheet's standard game only for now: its {} game deals hands of two, whose card to pass it does not ask for yet (the command line and the bots play it)",
-                layout.name,
-                mode.name()
-            ),
-        ));
-    }
     let mut o = Options::new(mode);
     o.edition = e.id;
     o.sheet = layout.id;
@@ -447,8 +436,10 @@ mod tests {
                 .collect()
         };
         assert_eq!(modes("classic"), ["standard", "solo", "expert"]);
+        // Zombies: the expert and AAA games deal hands of two, and the turn asks for the card
+        // passed on or given to the AAA.
         let zombies = modes("zombies");
-        assert!(zombies.contains(&"standard".to_string()), "{zombies:?}");
+        assert_eq!(zombies, ["standard", "solo", "expert"]);
         let layout = choose(Some("collector"), Some("zombies")).unwrap();
         for m in [Mode::Expert, Mode::Solo] {
             let refused = check_sheet_mode(layout.0, layout.1, m).is_err();

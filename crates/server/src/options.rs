@@ -4,10 +4,13 @@
 //! Stateless: the client holds the draft.
 
 use crate::derived::{self, Slowed};
-use crate::wire::{AmmoStageOut, Draft, DraftError, OptionsOut, PlacementOut, RefuseOut, TierOut};
+use crate::wire::{
+    AmmoStageOut, Draft, DraftError, OptionsOut, PassOut, PassUse, PlacementOut, RefuseOut, TierOut,
+};
 use welcome_engine::modules::{halloween, zombies};
 use welcome_engine::{
-    Decision, Play, Score, Sheet, SheetData, Stage, TurnContext, TurnError, TurnMachine, When,
+    Decision, Offer, Play, Score, Sheet, SheetData, Stage, TurnContext, TurnError, TurnMachine,
+    When,
 };
 
 /// Most plan claims in a turn or draft (there are three plans).
@@ -108,6 +111,7 @@ pub fn follow<'a>(
         objectives: Vec::new(),
         choices: Vec::new(),
         effects,
+        pass: Vec::new(),
         claims: Vec::new(),
         circle: None,
         tiers: Vec::new(),
@@ -136,9 +140,25 @@ pub fn follow<'a>(
                         .push(set);
                 }
             }
-            // A hand of two (Zombies expert and AAA), which the web app does not offer yet
-            // (`edition::check_sheet_mode`).
-            Decision::Pass(_) => {}
+            // A hand of two (Zombies expert and AAA): which of the two cards used goes on.
+            Decision::Pass(card) => {
+                let held = match &ctx.offer {
+                    Offer::Hand(h) => h.get(card as usize).copied(),
+                    Offer::Combinations(_) => None,
+                };
+                if let (Stage::Pass { number, .. }, Some(c)) = (m.stage(), held) {
+                    out.pass.push(PassOut {
+                        card: card + 1,
+                        number: c.number,
+                        effect: c.effect,
+                        used: if card == number {
+                            PassUse::Number
+                        } else {
+                            PassUse::Effect
+                        },
+                    });
+                }
+            }
             Decision::Roundabout(h) => out.roundabouts.push(h),
             Decision::Build {
                 pick,
@@ -320,6 +340,27 @@ fn replay(
             }
             if !feed(m)? {
                 return Ok(());
+            }
+            // A hand of two: the card passed on (or given to the AAA) comes last.
+            match (m.stage(), b.pass) {
+                (Stage::Pass { .. }, Some(card)) => {
+                    m.apply(Decision::Pass(card)).map_err(turn_error)?
+                }
+                (Stage::Pass { .. }, None) => {
+                    // The pass is the next decision: the options list it, unless the draft
+                    // already goes on past it.
+                    let goes_on = draft.roundabout.is_some_and(|r| r.when == When::After)
+                        || !draft.plans.is_empty()
+                        || !draft.tiers.is_empty()
+                        || draft.reshuffle;
+                    return if goes_on {
+                        Err(turn_error(TurnError::PassCardMissing))
+                    } else {
+                        Ok(())
+                    };
+                }
+                (_, Some(_)) => return Err(turn_error(TurnError::PassCardUnexpected)),
+                (_, None) => {}
             }
         }
     }

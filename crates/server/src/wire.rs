@@ -580,6 +580,11 @@ pub struct OptionsOut {
     /// one of these goes in the build's `choice`.
     pub choices: Vec<Choice>,
     pub effects: Vec<EffectUse>,
+    /// Zombies' expert and AAA games: the hand of two was used (number and effect), so one of
+    /// the two cards is passed on to the left (expert) or given to the AAA; one `card` goes in
+    /// the build's `pass`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pass: Vec<PassOut>,
     pub claims: Vec<PlanClaim>,
     /// Halloween: the house just numbered whose ghost or candy is to be circled next (one
     /// entry goes in the draft's `circles`).
@@ -613,6 +618,24 @@ pub struct AmmoStageOut {
     pub left: u8,
     /// Every legal set of moving hordes to slow, the empty set first, then by size.
     pub choices: Vec<Hordes>,
+}
+
+/// A hand card that may be passed on or given to the AAA: `card` (1-based, as in the build's
+/// `pass`), what it shows, and what the turn used it for (`"number"` or `"effect"`).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PassOut {
+    pub card: u8,
+    pub number: u8,
+    pub effect: Effect,
+    pub used: PassUse,
+}
+
+/// What a hand card of a hand of two was used for.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PassUse {
+    Number,
+    Effect,
 }
 
 /// A Halloween tier that may be claimed: of `treat`, needing `need`; a ghost tier with its
