@@ -73,14 +73,18 @@ async function round(page) {
  * answering true). Zombies: at each Zombie card slows the hordes `slow` names ('all': as many as
  * the ammo allows, 'none', or an async function of the page clicking its own), then confirms;
  * builds a barricade when `barricade` is true and one is offered; a round with nothing to play
- * is confirmed as it is. Returns what it did: 'build', 'refuse', 'unplayed' or
+ * is confirmed as it is; with a hand of two (expert, AAA) the number card is the first whose
+ * number fits and the other gives the effect, and at the pass stage it passes on (or gives the
+ * AAA) the card `pass` names ('effect', 'number', or an async function of the page clicking its
+ * own, answering the card). Returns what it did: 'build', 'refuse', 'unplayed' or
  * 'plan', with ' + choice' when a truck was chosen, ' + cross N' for each bonus crossed off,
  * ' + ghost' / ' + candy' for each circle, ' + tier T' for a tier claimed (T as its button's
  * data-tier, with '/option' for a ghost tier), ' + bonus U' for each ghost bonus used,
  * ' + objective K' for the objective circled, ' + infiltrate' for an infiltration, ' + slow N'
- * for each Zombie card (N hordes slowed) and ' + barricade' for a barricade built.
+ * for each Zombie card (N hordes slowed), ' + barricade' for a barricade built and ' + pass K'
+ * for the hand card K passed on.
  */
-export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left', cross = null, prefer = null, treat = 'ghost', tier = '[data-tier]', objective = 1, infiltrate = false, slow = 'all', barricade = false } = {}) {
+export async function playTurn(page, { useEffect = true, validatePlans = true, street = null, truck = 'left', cross = null, prefer = null, treat = 'ghost', tier = '[data-tier]', objective = 1, infiltrate = false, slow = 'all', barricade = false, pass = 'effect' } = {}) {
   let did = 'build';
   let chose = '';
   const seen = [];
@@ -135,18 +139,31 @@ export async function playTurn(page, { useEffect = true, validatePlans = true, s
         if (await combos.count()) {
           await combos.first().click();
         } else {
-          // hand: the number card, then a different card for the effect
+          // hand: the number card, then a different card for the effect (of a hand of two, the
+          // other card gives it at once)
           const free = page.locator('#controls button.card[data-card][aria-pressed="false"]:enabled');
           await free.first().click();
-          const more = page.locator('#controls button.card[data-card][aria-pressed="false"]:enabled');
-          await more.first().click();
-          void cards;
+          if (await cards.count() > 2) {
+            const more = page.locator('#controls button.card[data-card][aria-pressed="false"]:enabled');
+            await more.first().click();
+          }
         }
         await page.waitForSelector('#my-sheet .target');
       }
       await clickBestHouse(page, street, prefer);
       const chooser = page.locator('.chooser button');
       if (await chooser.count()) await chooser.first().click();
+      continue;
+    }
+    if (st === 'pass') {
+      let k;
+      if (typeof pass === 'function') k = await pass(page);
+      else {
+        const b = page.locator(`#controls [data-pass-card][data-used="${pass}"]`);
+        k = await b.getAttribute('data-pass-card');
+        await b.click();
+      }
+      chose += ` + pass ${k ?? '?'}`;
       continue;
     }
     if (st === 'choice') {

@@ -1,11 +1,13 @@
 // The collector edition's Zombies sheet, played to the end by clicking against a greedy bot: the
-// lobby offers the sheet in the modes the engine plays on it; the sheet draws the six hordes at
+// lobby offers the sheet in every mode; the sheet draws the six hordes at
 // the street ends with their arrows, the ammo stock, the printed barricades (and the houses
 // without one), two combinations a round and the Zombie cards of the round; each Zombie card
 // starts the turn with the ammo stage (one toggle per moving horde, the keyboard on it, the
 // horde a target on the sheet too, then a confirmation); a slowed horde gets its X mark, an
 // invaded house shows a Z; at the end the score rows add up to the total shown. Then the
-// companion: the Zombie card typed with the cards, a horde slowed by tapping it on the sheet.
+// companion: the Zombie card typed with the cards, a horde slowed by tapping it on the sheet, and a
+// hand of two against the AAA. Then an AAA solo game played to the end by clicking: hands of two,
+// the pass stage answered by keyboard, the Zombie card in the AAA's pile, both scores adding up.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, person, playTurn, currentRound, waitNextRound, breakdown } from './helpers.js';
@@ -76,12 +78,10 @@ test('a standard game on the collector Zombies sheet against a greedy bot, to th
     await page.fill('#name', 'Zoe');
     await page.selectOption('#edition', 'collector');
     await page.selectOption('#sheet', 'zombies');
-    // the modes the engine does not set up on the sheet are offered disabled, and say why
+    // every mode is offered on the sheet: standard, AAA solo and expert
     const modes = await page.locator('#mode option').evaluateAll((os) => os.map((o) => [o.value, o.disabled, o.textContent]));
-    assert.deepEqual(modes.find(([id]) => id === 'standard').slice(0, 2), ['standard', false]);
-    for (const [, disabled, text] of modes.filter(([id]) => id !== 'standard')) {
-      assert.equal(disabled, / not on the Zombies sheet yet$/.test(text), text);
-    }
+    assert.deepEqual(modes.map(([id, disabled]) => [id, disabled]).sort(), [['expert', false], ['solo', false], ['standard', false]]);
+    for (const [, , text] of modes) assert.doesNotMatch(text, /not on the Zombies sheet/, text);
     await page.selectOption('#mode', 'standard');
     await page.fill('#seats', '2');
     await page.selectOption('#bot-2', 'greedy');
@@ -246,6 +246,135 @@ test('companion: the Zombie card typed with the cards, a horde slowed on the she
     const end = await page.evaluate(() => JSON.parse(localStorage.getItem('welcome.companion')));
     // street 1's left horde, slowed before, traces its first arrow now; the other left hordes their second
     assert.deepEqual(end.sheet.streets.map((s) => s.hordes), [[1, 1], [2, 1], [2, 1]]);
+
+    // a hand of two against the AAA: the Right Zombie card drawn takes the place of the last two
+    // cards given to it (none yet), then the turn gives it one of the two cards used
+    await page.selectOption('#c-kind', 'hand');
+    await page.waitForSelector('#c-num-2');
+    assert.equal(await page.locator('#c-num-3').count(), 0);
+    assert.match(await page.textContent('#c-kind option[value="hand"]'), /a hand of two cards/);
+    await page.fill('#c-quick', '5s 9p');
+    await page.selectOption('#c-zombie-1', 'right');
+    await page.click('#c-go');
+    assert.equal(await stageOf(page), 'ammo');
+    await page.click('#controls [data-action="ammo-confirm"]');
+    assert.equal(await stageOf(page), 'place');
+    await page.click('#controls button.card[data-card="1"]');
+    // the other card gives the effect at once
+    assert.equal(await page.getAttribute('#controls button.card[data-card="2"]', 'aria-pressed'), 'true');
+    await page.locator('#companion-sheet .target[data-key^="h:"]').first().click();
+    if (await stageOf(page) === 'effect') await page.click('[data-action="skip-effect"]');
+    assert.equal(await stageOf(page), 'pass');
+    assert.match(await page.textContent('#pass-prompt'), /^Which card do you give the AAA\?/);
+    await page.click('#controls [data-pass-card="2"]');
+    assert.equal(await stageOf(page), 'finish');
+    assert.equal(await page.textContent('#pass-note'), 'Card 2 (9 Pool Manufacturer) goes to the AAA.');
+    await page.click('[data-action="confirm"]');
+    await page.waitForSelector('#c-go');
+    const aaa = await page.evaluate(() => JSON.parse(localStorage.getItem('welcome.companion')).aaa);
+    assert.deepEqual(aaa.given, ['0-surveyor', '9-pool']);
+    await page.waitForSelector('#aaa-pile li[data-zombie]');
+    assert.equal(await page.textContent('#aaa-pile li[data-zombie]'), 'Zombie card (a Barrière)');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+/** The AAA's score rows (without the total) and its total, as shown in its panel. */
+async function aaaRows(page) {
+  const rows = await page.locator('#aaa-score tr[data-row]').evaluateAll((trs) => trs.map((tr) => [tr.dataset.row, Number(tr.querySelector('td').textContent.replace('−', '-'))]));
+  const all = Object.fromEntries(rows);
+  const total = all.total;
+  delete all.total;
+  return { rows: all, total };
+}
+
+test('AAA solo on the Zombies sheet (level 1), to the end: hands of two, the pass stage by keyboard, the AAA’s Zombie card', { timeout: 150000 }, async () => {
+  const errors = [];
+  const { context, page } = await person(browser, { width: 1280, height: 900 }, errors);
+  try {
+    await page.goto(`${BASE}/`);
+    await page.fill('#name', 'Zia');
+    await page.selectOption('#edition', 'collector');
+    await page.selectOption('#sheet', 'zombies');
+    await page.selectOption('#mode', 'solo');
+    await page.selectOption('#aaa-level', '1');
+    await page.click('#create');
+    await page.waitForURL(/\/t\/[^/]+$/);
+    await page.waitForSelector('#aaa-panel');
+    // one draw pile, its top card showing (a Zombie card can show there)
+    assert.match(await page.textContent('#table-head'), /draw pile: \d+ cards · (on top: \S.* · )?Zombie cards to come: (Left|Right|Both)/);
+    assert.match(await page.textContent('#next-card'), /^Next card: \S/);
+
+    let turns = 0;
+    let keyboard = 0;
+    let sawZombie = false;
+    let shownOnTop = false;
+    for (let i = 0; i < 40; i++) {
+      if (await page.locator('#results').count()) break;
+      const r = await currentRound(page);
+      if (/on top: the (Left|Right|Both) Zombie card/.test(await page.textContent('#table-head'))) {
+        shownOnTop = true;
+        assert.match(await page.textContent('#next-card'), /^Next card: a Zombie card: the (Left|Right|Both) Zombie card/);
+      }
+      const cards = await page.locator('#controls button.card[data-card]').count();
+      assert.ok(cards === 2 || (cards === 0 && await page.locator('#nothing-offered').count()), `a hand of ${cards}`);
+      const did = await playTurn(page, {
+        useEffect: i % 2 === 0,
+        // the first pass stage by keyboard: the focus is on the first card's button, Tab
+        // reaches the second, Enter gives it; the keyboard then goes on to the confirmation
+        pass: keyboard ? 'effect' : async (p) => {
+          const labels = await p.locator('#controls [data-pass-card]').evaluateAll((bs) => bs.map((b) => [b.dataset.passCard, b.dataset.used, b.getAttribute('aria-label'), (() => {
+            // the text without the icon (the Bis icon holds a word)
+            const c = b.cloneNode(true);
+            c.querySelectorAll('svg').forEach((x) => x.remove());
+            return c.textContent.replace(/\s+/g, ' ').trim();
+          })()]));
+          assert.equal(labels.length, 2);
+          assert.deepEqual(labels.map(([, used]) => used).sort(), ['effect', 'number']);
+          for (const [k, used, label, text] of labels) {
+            assert.match(label, new RegExp(`^Give the AAA card ${k}, \\d+ [A-Za-z ]+ \\((${used === 'number' ? 'you wrote its number, \\d+' : 'you used its effect'})\\)$`), label);
+            assert.match(text, /^Give the AAA \d+ [A-Za-z ]+ \((number|effect) card\)$/, text);
+          }
+          assert.match(await p.textContent('#pass-prompt'), /^Which card do you give the AAA\?/);
+          assert.equal(await p.evaluate(() => document.activeElement?.dataset.passCard), labels[0][0]);
+          await p.keyboard.press('Tab');
+          const second = await p.evaluate(() => document.activeElement?.dataset.passCard);
+          assert.equal(second, labels[1][0]);
+          await p.keyboard.press('Enter');
+          await p.waitForSelector('#controls[data-stage="finish"][aria-busy="false"]');
+          assert.equal(await p.evaluate(() => document.activeElement?.dataset.ctl), 'confirm');
+          assert.match(await p.textContent('#pass-note'), new RegExp(`^Card ${second} \\(\\d+ [A-Za-z ]+\\) goes to the AAA\\.$`));
+          keyboard++;
+          return second;
+        },
+      });
+      turns++;
+      await waitNextRound(page, r);
+      // a Zombie card that came up lies in the AAA's pile, in place of its last two cards
+      if (!sawZombie && await page.locator('#aaa-pile li[data-zombie]').count()) {
+        sawZombie = true;
+        assert.equal(await page.textContent('#aaa-pile li[data-zombie]'), 'Zombie card (a Barrière)');
+        assert.match(await page.textContent('#aaa-counts [data-action="surveyor"]'), /^Barrière: \d+ \((a Zombie card|\d Zombie cards) among them\)$/);
+      }
+      void did;
+    }
+    await page.waitForSelector('#results', { timeout: 20000 });
+    assert.ok(keyboard >= 1, 'a pass stage answered by keyboard');
+    // the first packet of the pile holds a Zombie card: it comes up within its 21 items
+    assert.ok(sawZombie || turns < 10, `a Zombie card in the AAA's pile (${turns} turns)`);
+    if (sawZombie) assert.ok(await page.locator('#aaa-pile li[data-zombie]').count() >= 1);
+    // the score rows add up to the total on screen, for the player and the AAA
+    const { cells, total } = await breakdown(page);
+    assert.equal(Object.values(cells).reduce((a, b) => a + b, 0), total);
+    assert.equal(Number(await page.textContent('#aaa-mine')), total);
+    const aaa = await aaaRows(page);
+    assert.equal(Object.values(aaa.rows).reduce((a, b) => a + b, 0), aaa.total);
+    assert.equal(Number(await page.textContent('#aaa-theirs')), aaa.total);
+    // the log names the card each turn gave
+    assert.match(await page.textContent('#lower'), /passed card [12] \(\d+ [A-Za-z ]+\)/);
+    console.log(`AAA Zombies: ${turns} turns, Zombie card in its pile: ${sawZombie}, one shown on top: ${shownOnTop}; ${total} against ${aaa.total}`);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -2,7 +2,7 @@
 // the marks that say which values are stand-ins, the values form of the waiting room, the AAA's
 // panel during the game and the final comparison. Every rule is the engine's; this only shows it.
 
-import { el, effectLabel, hasActions } from './format.js';
+import { el, effectLabel, hasActions, zombieCardText } from './format.js';
 import { edition, planOf, tableSheet } from './data.js';
 
 const LETTERS = ['A', 'B', 'C'];
@@ -21,6 +21,11 @@ const ACTIONS = [
   ['surveyor', 'Barrière'], ['bis', 'Extension'], ['real-estate', 'Amélioration'],
 ];
 const actionName = (e) => (ACTIONS.find(([id]) => id === e) || [e, effectLabel(e)])[1];
+/**
+ * Zombies: a Zombie card in the AAA's pile (it took the place of the last two cards given to
+ * it), as the wire writes it (`aaa::ZOMBIE_CARD`); it scores as a Barrière.
+ */
+export const AAA_ZOMBIE_CARD = '0-surveyor';
 
 /** "Plan A" in the collector edition, "n°1" elsewhere. */
 export function planName(editionId, slot) {
@@ -195,8 +200,14 @@ export function aaaPanel(t, v) {
   const src = shipped && opponentPlaceholders(shipped);
   const entered = t.values && t.values.opponent;
   const counts = ACTIONS.map(([id, name]) => [id, name, a.given.filter((c) => cardEffect(c) === id).length]);
-  // No card shows while the draw pile is empty: the discard is shuffled at the next draw.
-  const next = v.next == null ? 'none showing (the draw pile is empty: the discard is shuffled next)' : v.next === 'validation' ? 'a Validation card (its letter is hidden)' : actionName(v.next.action);
+  const zombies = a.given.filter((c) => c === AAA_ZOMBIE_CARD).length;
+  // No card shows while the draw pile is empty: the discard is shuffled at the next draw (the
+  // Zombies sheet's pile is never shuffled again: the game ends at the next draw).
+  const zombieSheet = !!(t.sheet && (tableSheet(t) || {}).zombies);
+  const next = v.next == null
+    ? (zombieSheet ? 'none (the draw pile is empty: the game ends at the next draw)' : 'none showing (the draw pile is empty: the discard is shuffled next)')
+    : v.next === 'validation' ? 'a Validation card (its letter is hidden)'
+      : v.next.zombie ? `a Zombie card: ${zombieCardText(v.next.zombie)}` : actionName(v.next.action);
   const validated = a.plans.map((p, i) => (p == null ? null : `${planName(t.edition, i)}: ${p} points`)).filter(Boolean);
   const s = a.score;
   // the rows the sheet's own AAA rules add, labelled as the sheet labels its score rows
@@ -223,8 +234,11 @@ export function aaaPanel(t, v) {
       a.card.scoring ? ` · values ${AAA_VALUES.map(([k]) => a.card.scoring[k]).join(', ')}` : ` · temp places at ${a.card.temp_places.join(', ')} boxes`),
     el('p', { id: 'aaa-validated' }, validated.length ? `Validated ${validated.join(', ')}` : 'No plan validated yet'),
     el('h3', {}, 'Its pile (', el('span', { id: 'aaa-pile-count' }, String(a.given.length)), ' cards)'),
-    el('ul', { class: 'aaa-counts', id: 'aaa-counts' }, counts.map(([id, name, n]) => el('li', { 'data-action': id }, `${name}: ${n}`))),
-    el('ol', { class: 'aaa-pile', id: 'aaa-pile' }, a.given.map((c) => el('li', { 'data-aaa-card': c, title: c }, actionName(cardEffect(c))))),
+    el('ul', { class: 'aaa-counts', id: 'aaa-counts' }, counts.map(([id, name, n]) => el('li', { 'data-action': id },
+      `${name}: ${n}${id === 'surveyor' && zombies ? ` (${zombies === 1 ? 'a Zombie card' : `${zombies} Zombie cards`} among them)` : ''}`))),
+    el('ol', { class: 'aaa-pile', id: 'aaa-pile' }, a.given.map((c) => (c === AAA_ZOMBIE_CARD
+      ? el('li', { class: 'zombie-card', 'data-aaa-card': c, 'data-zombie': 'true', title: 'A Zombie card: it took the place of the last two cards given to the AAA, and counts as a Barrière' }, 'Zombie card (a Barrière)')
+      : el('li', { 'data-aaa-card': c, title: c }, actionName(cardEffect(c)))))),
     s ? el('table', { class: 'data', id: 'aaa-score' },
       el('tbody', {}, scoreRows.map(([id, label, pts, detail]) => el('tr', { 'data-row': id, title: detail || null },
         el('th', { scope: 'row' }, label, detail ? el('span', { class: 'row-detail' }, detail) : null),

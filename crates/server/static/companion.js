@@ -11,7 +11,7 @@ import { el, emptySheet, EFFECTS, effectLabel, planText, hasActions, ZOMBIE_CARD
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
 import { EDITIONS } from './edition.js';
-import { planName, planPlaceholder, planCardName, valueMark, opponentOf, opponentEditor, levelLabel, aaaPanel } from './aaa.js';
+import { planName, planPlaceholder, planCardName, valueMark, opponentOf, opponentEditor, levelLabel, aaaPanel, AAA_ZOMBIE_CARD } from './aaa.js';
 
 const KEY = 'welcome.companion';
 
@@ -44,11 +44,13 @@ function fresh(editionId, sheetId) {
 
 /** Zombies: combinations a round offers (two piles instead of three). */
 const comboCount = (layout) => (layout.zombies ? 2 : 3);
+/** Zombies: cards in a hand (expert and AAA games deal hands of two). */
+const handCount = (layout) => (layout.zombies ? 2 : 3);
 
-/** A hand of three cards of the edition's deck, to ask for the score before any card is typed. */
-function anyHand(editionId) {
+/** A hand of the edition's deck, to ask for the score before any card is typed. */
+function anyHand(editionId, count = 3) {
   const deck = edition(editionId).deck;
-  return Object.entries(deck).flatMap(([n, effects]) => effects.map((e) => `${n}-${e}`)).slice(0, 3);
+  return Object.entries(deck).flatMap(([n, effects]) => effects.map((e) => `${n}-${e}`)).slice(0, count);
 }
 
 function load() {
@@ -209,12 +211,27 @@ export async function companionPage(main) {
     if (othersTemps().length && b.mode !== 'solo') b.temps_of_others = othersTemps();
     if (aaaOn()) {
       const a = st.aaa;
-      b.aaa = { level: a.level, given: a.given, plans: a.plans };
+      b.aaa = { level: a.level, given: givenNow(offer === st.entry), plans: a.plans };
       if (a.opponent) b.aaa.opponent = a.opponent;
       if (a.halves && a.halves.length) b.aaa.halves = a.halves;
       if (a.pending && a.pending.length) b.aaa.validation = a.pending[0];
     }
     return b;
+  }
+
+  /**
+   * The AAA's pile as it stands this round: on the Zombies sheet from level 1, each Zombie card
+   * typed with the round's cards (`typed`) took the place of the last two cards given to it
+   * (collector expansions §8.6).
+   */
+  function givenNow(typed = true) {
+    const given = [...st.aaa.given];
+    if (!typed || !layout().zombies || !st.aaa.level) return given;
+    for (let k = 0; k < (st.zombies || []).length; k++) {
+      given.splice(Math.max(0, given.length - 2));
+      given.push(AAA_ZOMBIE_CARD);
+    }
+    return given;
   }
 
   /** The AAA's halves and the Validation card a request is about to send. */
@@ -245,7 +262,7 @@ export async function companionPage(main) {
 
   /** The cards typed in, or any cards: what a request asks about when it only wants the score. */
   function anyOffer() {
-    const hand = { hand: anyHand(st.edition) };
+    const hand = { hand: anyHand(st.edition, handCount(layout())) };
     const combos = { combinations: Array.from({ length: comboCount(layout()) }, () => ({ number: 1, effect: 'surveyor' })) };
     return st.entry || (st.cards === 'hand' ? hand : combos);
   }
@@ -607,14 +624,16 @@ export async function companionPage(main) {
     const drawn = el('div', { class: 'row', role: 'group', 'aria-label': 'A Validation card came up' },
       el('span', {}, 'A Validation card came up:'),
       [0, 1, 2].map((k) => el('button', { type: 'button', id: `c-validation-${'abc'[k]}`, disabled: a.drawn.includes(k) ? true : null, onclick: () => validation(k) }, 'ABC'[k])));
-    const view = aaaOut ? { companion: true, aaa: { name: aaaOut.name, card: aaaOut.card, given: a.given, plans: a.plans, score: aaaOut.score } } : null;
+    const view = aaaOut ? { companion: true, aaa: { name: aaaOut.name, card: aaaOut.card, given: st.entry ? givenNow() : a.given, plans: a.plans, score: aaaOut.score } } : null;
     const owed = st.sheet.owed || 0;
     const owedColumns = st.sheet.owed_columns || 0;
     const dreamOwed = [[owed, 'street'], [owedColumns, 'column']].filter(([n]) => n > 0).map(([n, kind]) => `${n} ${kind} bonus${n > 1 ? 'es' : ''}`).join(' and ');
     aaaEl.replaceChildren(
       el('section', { class: 'panel', 'aria-labelledby': 'c-aaa-h' },
         el('h2', { id: 'c-aaa-h' }, 'Your opponent: the AAA'),
-        el('p', { class: 'muted' }, 'The card left in your hand goes to the AAA at the end of each turn (on a refusal, the card you choose). Press the letter of a Validation card when one comes up.'),
+        el('p', { class: 'muted' }, layout().zombies
+          ? 'You choose which of your two cards goes to the AAA at the end of each turn. A Zombie card that comes up (typed with the cards) takes the place of the last two cards given to it, from level 1. Press the letter of a Validation card when one comes up.'
+          : 'The card left in your hand goes to the AAA at the end of each turn (on a refusal, the card you choose). Press the letter of a Validation card when one comes up.'),
         el('div', { class: 'grid-form' }, el('label', { for: 'c-aaa-level' }, 'Opponent card'), levelSel),
         ...editor.nodes,
         drawn,
@@ -664,19 +683,20 @@ export async function companionPage(main) {
     if (st.entry && controller) return;
     controller = null;
     const l = layout();
-    // a sheet the engine plays in the standard game only (Zombies, for now) has no hand to type
+    // a sheet the engine plays in the standard game only has no hand to type
     const modes = sheetOf(st.edition, st.sheetId).modes || ['standard', 'solo', 'expert'];
     const hands = modes.includes('solo') || modes.includes('expert');
     if (!hands && st.cards === 'hand') st.cards = 'combinations';
     const kind = st.cards || 'combinations';
-    const count = kind === 'hand' ? 3 : comboCount(l);
+    const count = kind === 'hand' ? handCount(l) : comboCount(l);
     const deck = edition(st.edition).deck;
     const kindSel = el('select', { id: 'c-kind', onchange: (e) => { st.cards = e.target.value; save(); renderEntry(); renderSetup(); refreshScore(); } },
       el('option', { value: 'combinations' }, `${count === 2 ? 'two' : 'three'} combinations (standard game)`),
-      hands ? el('option', { value: 'hand' }, 'a hand of three cards (solo, expert)') : null);
+      hands ? el('option', { value: 'hand' }, handCount(l) === 2 ? 'a hand of two cards (solo against the AAA, expert)' : 'a hand of three cards (solo, expert)') : null);
     kindSel.value = kind;
-    // Zombies: the Zombie cards that came up on pile 1 this round (at most one of each, two in a
-    // round), and the last flip that leaves pile 1 without a number
+    // Zombies: the Zombie cards that came up on pile 1 (with a hand: drawn) this round (at most
+    // one of each, two in a round), and the last flip that leaves pile 1 without a number (the
+    // draw that finds the draw pile empty for good)
     const seen = st.zombiesSeen || [];
     const zombieSels = l.zombies ? [0, 1].map((i) => {
       const sel = el('select', { id: `c-zombie-${i + 1}`, 'aria-label': i ? 'Second Zombie card this round' : 'Zombie card this round' },
@@ -724,9 +744,11 @@ export async function companionPage(main) {
       el('p', { class: 'muted', id: 'c-quick-help' }, `A number and an effect letter per card: ${Object.entries(LETTERS).map(([k, e]) => `${k} ${effectLabel(e)}`).join(', ')}.`),
       ...rows.map((r) => r.row),
       ...(l.zombies ? [
-        el('div', { class: 'row', role: 'group', 'aria-label': 'Zombie cards that came up on pile 1 this round' },
+        el('div', { class: 'row', role: 'group', 'aria-label': kind === 'hand' ? 'Zombie cards drawn this round' : 'Zombie cards that came up on pile 1 this round' },
           el('span', {}, 'Zombie card:'), ...zombieSels),
-        el('label', { class: 'row check', for: 'c-last-flip' }, lastFlip, 'Pile 1 has no number left: the game ends (only the Zombie card is resolved)'),
+        el('label', { class: 'row check', for: 'c-last-flip' }, lastFlip, kind === 'hand'
+          ? 'The draw pile ran out for good: the game ends (only a Zombie card drawn is resolved)'
+          : 'Pile 1 has no number left: the game ends (only the Zombie card is resolved)'),
         seen.length ? el('p', { class: 'muted', id: 'c-zombies-seen' }, `Already come up: ${seen.map(zombieCardText).join('; ')}.`) : null,
       ] : []),
       err,
@@ -741,7 +763,7 @@ export async function companionPage(main) {
       if (lastFlip && lastFlip.checked) {
         // nothing to play: the turn only resolves the Zombie cards of the last flip
         st.zombies = zombies;
-        st.entry = { combinations: [] };
+        st.entry = kind === 'hand' ? { hand: [] } : { combinations: [] };
         save();
         startTurn();
         return;
@@ -807,12 +829,16 @@ export async function companionPage(main) {
         const o = await request(draft);
         if (o.error) throw new Error(o.error.message);
         remember();
+        // Zombies: the round's Zombie cards took the place of the AAA's last two cards
+        if (aaaOn()) st.aaa.given = givenNow();
         st.zombiesSeen = [...(st.zombiesSeen || []), ...(st.zombies || [])];
         st.zombies = [];
-        // alone against the AAA, the card neither used nor kept goes on its pile (§15.3)
-        if (aaaOn() && st.entry.hand) {
-          const pick = turn.play.build && turn.play.build.pick && turn.play.build.pick.hand;
-          const k = turn.play.refuse ? turn.play.refuse.pass : pick ? [1, 2, 3].find((i) => !pick.includes(i)) : null;
+        // alone against the AAA, the card neither used nor kept goes on its pile (§15.3); of a
+        // hand of two, the one the turn names
+        if (aaaOn() && st.entry.hand && turn.play !== 'unplayed') {
+          const b = turn.play.build;
+          const pick = b && b.pick && b.pick.hand;
+          const k = turn.play.refuse ? turn.play.refuse.pass : b && b.pass ? b.pass : pick ? [1, 2, 3].find((i) => !pick.includes(i)) : null;
           if (k) st.aaa.given.push(st.entry.hand[k - 1]);
         }
         // the sheet once the turn is over (alone at the table: its bonuses settled)

@@ -249,6 +249,16 @@ function crossText(turn, layout) {
   return (turn.cross || []).map((item) => `crossed off ${crossItemText(item, layout)}`);
 }
 
+/**
+ * The hand card a turn with a hand of two passed on or gave the AAA (Zombies), 1-based: "passed
+ * card 2 (9 Pool Manufacturer)".
+ */
+function passText(k, offer) {
+  const text = offer && offer.hand && offer.hand[k - 1];
+  const c = text ? parseCard(text) : null;
+  return `passed card ${k}${c ? ` (${c.number} ${effectLabel(c.effect)})` : ''}`;
+}
+
 /** Plans named as the 1st edition names them ("n°1"), where the caller does not say. */
 const numbered = (slot) => `n°${slot + 1}`;
 
@@ -274,6 +284,7 @@ export function turnText(turn, offer, plan = numbered, layout = null) {
     parts.push(t);
     if (b.choice) parts.push(`chose ${choiceText(b.choice)}`);
     if (b.effect) parts.push(effectUseText(b.effect));
+    if (b.pass) parts.push(passText(b.pass, offer));
   }
   parts.push(...circlesText(turn));
   if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
@@ -368,7 +379,7 @@ export function seatName(s) {
 /** A round's offer in words: "7 Surveyor · 3 Pool · 12 Temp". */
 export function offerText(offer) {
   if (!offer) return '';
-  if (offer.combinations && !offer.combinations.length) return 'nothing (the game ended)';
+  if ((offer.combinations && !offer.combinations.length) || (offer.hand && !offer.hand.length)) return 'nothing (the game ended)';
   if (offer.combinations) return offer.combinations.map((c) => `${c.number} ${effectLabel(c.effect)}`).join(' · ');
   if (offer.hand) return offer.hand.map((t) => { const c = parseCard(t); return `${c.number} ${effectLabel(c.effect)}`; }).join(' · ');
   return '';
@@ -403,6 +414,7 @@ export function logTurnText(turn, offer, plan = numbered, layout = null) {
     if (b.choice) parts.push(`chose ${choiceText(b.choice)}`);
     if (b.effect) parts.push(effectUseText(b.effect));
     else if (r && r.effect !== 'temp' && actions) parts.push(`${effectLabel(r.effect)} not used`);
+    if (b.pass) parts.push(passText(b.pass, offer));
   }
   parts.push(...circlesText(turn));
   if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);

@@ -60,8 +60,9 @@ export async function lobbyPage(main) {
     if (noAdvanced) advanced.checked = false;
     syncModes();
   }
-  // The modes the engine sets a game up in on the chosen sheet (Zombies: not every one yet), and
-  // on a deal-only table the modes it deals; the others are offered disabled, with why.
+  // The modes the engine sets a game up in on the chosen sheet (each sheet's `modes` in the
+  // edition data), and on a deal-only table the modes it deals; the others are offered
+  // disabled, with why.
   function syncModes() {
     const sh = ed.sheets.find((x) => x.id === sheet.value);
     const onSheet = (id) => !sh || !sh.modes || sh.modes.includes(id);

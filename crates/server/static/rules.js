@@ -16,7 +16,7 @@ export async function rulesPage(main) {
       el('p', {}, 'Each player is an architect building three streets of houses on their own sheet. Everyone plays at once with the same cards; the best-planned town scores most.')),
     section('rules-turn', 'A turn',
       el('p', {}, 'Three combinations are turned over: each pairs a house number with an effect. Every player picks one, writes its number in an empty house of any street — numbers must rise from left to right in a street, never repeating — and may use its effect.'),
-      el('p', {}, 'A player who cannot write any number takes a building-permit refusal instead. In solo you hold a hand of three cards: one gives the number, another the effect.')),
+      el('p', {}, 'A player who cannot write any number takes a building-permit refusal instead. In solo and in the expert game you hold a hand of three cards: one gives the number, another the effect (on the Zombies sheet a hand of two: you use both, then choose which one goes on).')),
     section('rules-effects', 'The effects',
       el('dl', {}, Object.entries(EFFECT_HELP).flatMap(([id, text]) => [el('dt', {}, EFFECT_NAMES[id]), el('dd', {}, text)]))),
     section('rules-plans', 'City Plans',

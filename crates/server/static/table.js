@@ -157,17 +157,36 @@ export async function tablePage(main, table, { watch }) {
     tickClock();
   }
 
+  /**
+   * Zombies' expert and AAA games: the draw pile as everybody sees it (its construction cards,
+   * the times the expert deck ran out) and what its top shows.
+   */
+  function deckBits(t, v, deck) {
+    const cards = deck.packets.reduce((a, p) => a + p.cards, 0);
+    const out = [`draw pile: ${cards} card${cards === 1 ? '' : 's'}`];
+    const ends = (((tableSheet(t) || {}).zombies || {}).expert || {}).ends_at || 3;
+    if (t.mode === 'expert') out.push(`pile ran out ${deck.ran_out} of ${ends} times`);
+    const next = v.next;
+    if (next && next.zombie) out.push(`on top: ${zombieCardText(next.zombie)}`);
+    else if (next && next.action) out.push(`on top: ${effectLabel(next.action)}`);
+    else if (next === 'validation') out.push('on top: a Validation card');
+    return out;
+  }
+
   function renderHead(t, v) {
     const me = mySeat();
     const bits = [
       t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over'
         : t.status === 'abandoned' ? `ended in round ${v ? v.round : ''}: nobody played it for a long while` : 'waiting for players',
     ];
-    if (v && v.pile != null && t.status === 'playing') bits.push(`${v.pile} cards in the pile`);
-    // Zombies: pile 1's cards and the Zombie cards still in it (their kinds are public)
+    // (Zombies' expert and AAA games count their single draw pile below)
+    if (v && v.pile != null && t.status === 'playing' && !(v.zombie_pile && v.zombie_pile.deck)) bits.push(`${v.pile} cards in the pile`);
+    // Zombies: pile 1's cards and the Zombie cards still in it (their kinds are public); in the
+    // expert and AAA games the single draw pile and what its top shows
     const zp = v && v.zombie_pile;
     if (zp && t.status === 'playing') {
-      bits.push(`pile 1: ${zp.holds - zp.drawn} of ${zp.holds} cards left`);
+      if (zp.deck) bits.push(...deckBits(t, v, zp.deck));
+      else bits.push(`pile 1: ${zp.holds - zp.drawn} of ${zp.holds} cards left`);
       bits.push(zp.left.length ? `Zombie cards to come: ${zp.left.map((c) => (ZOMBIE_CARDS[c] || {}).name || c).join(', ')}` : 'no Zombie card to come');
     }
     if (t.mode === 'solo' && v && v.solo_card_drawn) bits.push('Solo card drawn: every plan is approved');
@@ -666,7 +685,11 @@ export async function tablePage(main, table, { watch }) {
       if (e.trigger === 'refusals') return `${who} took a third building-permit refusal`;
       if (e.trigger === 'plans') return `${who} completed all three plans`;
       if (e.trigger === 'all-houses') return `${who} built every house`;
-      if (e.trigger === 'deck-exhausted') return layout.zombies ? 'pile 1 had no number left' : 'the construction cards ran out';
+      if (e.trigger === 'deck-exhausted') {
+        if (!layout.zombies) return 'the construction cards ran out';
+        if (t.mode === 'expert') return 'the draw pile ran out for the third time';
+        return t.mode === 'solo' ? 'the draw pile ran out' : 'pile 1 had no number left';
+      }
       return e.trigger;
     });
     return el('section', { class: 'panel', id: 'results', 'aria-labelledby': 'results-h' },

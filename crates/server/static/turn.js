@@ -7,7 +7,8 @@
 // circle the ghost or the candy of a Halloween house just numbered (by the number or a copy),
 // use the effect (or, under a Roswell saucer, infiltrate instead; with the Barrière in a Zombies
 // house printed without a barricade, build one instead of the fence; American Dream has no
-// effect stage: the number is the whole build),
+// effect stage: the number is the whole build), on the Zombies sheet with a hand of two (expert,
+// AAA) choose which of the two cards used is passed on or given to the AAA,
 // optionally build a roundabout, validate plans, claim Halloween tiers and use a ghost tier's
 // bonuses, confirm. Every choice offered comes from the
 // server's `options` answer for the current draft (the engine's turn machine); this module
@@ -338,6 +339,8 @@ export class TurnController {
     if (this.opts && this.opts.circle) return 'circle';
     if (this.opts && this.opts.bonus) return 'bonus';
     if (b && !this.effectDone) return 'effect';
+    // Zombies, a hand of two (expert, AAA): which of the two cards used goes on
+    if (b && b.pass == null && this.opts && (this.opts.pass || []).length) return 'pass';
     return 'finish';
   }
 
@@ -517,6 +520,34 @@ export class TurnController {
       this.chooser = null;
       this.notice = 'Effect not used.';
     });
+  }
+
+  /** Zombies, a hand of two: passes hand card `k` (1-based) on, or gives it to the AAA. */
+  passOn(k) {
+    if (!this.draft.play || !this.draft.play.build) return;
+    this.cfg.onAct?.();
+    this.change(() => {
+      this.draft.play.build.pass = k;
+    });
+  }
+
+  /** Who a hand card passed on goes to, in words: "the AAA", a seat's name, or null. */
+  passTarget() {
+    if (this.cfg.aaa) return 'the AAA';
+    const p = this.cfg.passing;
+    return p ? ((this.cfg.seatNames && this.cfg.seatNames[p.to]) || `seat ${p.to}`) : null;
+  }
+
+  /** The hand card a turn of a hand of two passes on, in words, once chosen; else null. */
+  passNote() {
+    const b = this.draft.play && this.draft.play.build;
+    const hand = (this.cfg.offer && this.cfg.offer.hand) || [];
+    if (!b || b.pass == null || hand.length !== 2) return null;
+    const c = parseCard(hand[b.pass - 1]);
+    const to = this.passTarget();
+    return this.cfg.aaa
+      ? `Card ${b.pass} (${c.number} ${effectLabel(c.effect)}) goes to the AAA.`
+      : `Card ${b.pass} (${c.number} ${effectLabel(c.effect)}) is passed on${to ? ` to ${to}` : ''}.`;
   }
 
   refuse() {
@@ -790,6 +821,13 @@ export class TurnController {
       if (stage === 'ammo') this.cfg.controls.querySelector('[data-horde]')?.focus();
       if (this.lastStage === 'ammo' && stage === 'place') this.cfg.controls.querySelector('button.card:enabled')?.focus();
       if (stage === 'unplayed') this.cfg.controls.querySelector('[data-ctl="confirm"]')?.focus();
+      // the card to pass on is chosen in the controls: take the keyboard there, then on to confirm
+      if (stage === 'pass') {
+        this.showControls();
+        this.cfg.controls.querySelector('[data-pass-card]')?.focus();
+      }
+      // (once the answer is in: the button is disabled while it is asked for)
+      if (this.lastStage === 'pass' && stage === 'finish') this.pendingFocus = '[data-ctl="confirm"]:enabled';
       // the objective is chosen in the controls: take the keyboard there, and on to the cards
       if (stage === 'objective') this.cfg.controls.querySelector('[data-objective]')?.focus();
       if (this.lastStage === 'objective' && stage === 'place') this.cfg.controls.querySelector('button.card:enabled')?.focus();
@@ -804,12 +842,19 @@ export class TurnController {
       // once crossed off, the keyboard goes on to the cards
       if (this.lastStage === 'cross' && stage === 'place') this.cfg.controls.querySelector('button.card:enabled')?.focus();
       this.lastStage = stage;
-    } else if (stage === 'circle' || stage === 'bonus' || stage === 'cross' || stage === 'ammo') {
+    } else if (stage === 'circle' || stage === 'bonus' || stage === 'cross' || stage === 'ammo' || stage === 'pass') {
       // a second ghost/candy house, bonus, crossing or Zombie card in a row: the keyboard stays
       // on the choice
       const c = this.cfg.controls;
-      const first = { circle: '[data-treat]', bonus: '[data-bonus-use]', cross: '[data-cross]', ammo: '[data-horde]:enabled, [data-ctl="ammo-confirm"]' }[stage];
+      const first = { circle: '[data-treat]', bonus: '[data-bonus-use]', cross: '[data-cross]', ammo: '[data-horde]:enabled, [data-ctl="ammo-confirm"]', pass: '[data-pass-card]' }[stage];
       if (!document.activeElement || document.activeElement === document.body) c.querySelector(first)?.focus();
+    }
+    // a focus asked for while the controls were busy, once they are not
+    if (this.pendingFocus && !this.busy) {
+      const target = this.cfg.controls.querySelector(this.pendingFocus);
+      this.pendingFocus = null;
+      const now = document.activeElement;
+      if (target && (!now || now === document.body || now.disabled || !this.cfg.controls.contains(now))) target.focus();
     }
     this.cfg.onChange?.(this);
   }
@@ -861,7 +906,11 @@ export class TurnController {
     const crossing = !!o && ['cross', 'objective', 'ammo', 'unplayed'].includes(this.stage());
     const locked = !!this.draft.play || this.submitted || this.busy || crossing;
     const wrap = el('div', { class: 'offer', role: 'group', 'aria-label': 'Cards this round' });
-    if (this.nothingOffered()) wrap.append(el('p', { class: 'hint', id: 'nothing-offered' }, 'No cards this round: pile 1 has no number left, so the game ends.'));
+    if (this.nothingOffered()) {
+      wrap.append(el('p', { class: 'hint', id: 'nothing-offered' }, offer.hand
+        ? 'No cards this round: the draw pile ran out, so the game ends.'
+        : 'No cards this round: pile 1 has no number left, so the game ends.'));
+    }
     if (offer.combinations) {
       offer.combinations.forEach((c, i) => {
         const pick = { combination: i + 1 };
@@ -893,7 +942,10 @@ export class TurnController {
         if (this.handNum === n) role = 'number';
         else if (this.handEff === n) role = 'effect';
         let playable = true;
-        if (o && !locked) {
+        if (o && !locked && offer.hand.length === 2) {
+          // a hand of two: a card is the number card when its number fits somewhere
+          playable = this.handNum === n || placements.some((p) => p.pick.hand && p.pick.hand[0] === n);
+        } else if (o && !locked) {
           if (this.handNum == null) playable = placements.some((p) => p.pick.hand && p.pick.hand[0] === n);
           else if (this.handEff == null && this.handNum !== n) playable = placements.some((p) => p.pick.hand && p.pick.hand[0] === this.handNum && p.pick.hand[1] === n);
         }
@@ -912,10 +964,11 @@ export class TurnController {
           disabled: locked || !playable ? true : null,
           onclick: () => this.clickHandCard(n),
         },
-        el('span', { class: 'tag' }, role === 'number' ? 'number ✓' : role === 'effect' ? `${eff} ✓` : passed ? 'passed' : `card ${n}`),
+        el('span', { class: 'tag' }, `${role === 'number' ? 'number ✓' : role === 'effect' ? `${eff} ✓` : ''}${role && passed ? ' · ' : ''}${passed ? (this.cfg.aaa && !pass ? 'to the AAA' : 'passed') : ''}` || `card ${n}`),
         el('span', { class: 'num' }, card.number),
         el('span', { class: 'eff', html: `${iconSvg(card.effect, 20)}<span>${effectShort(card.effect)}</span>` }),
         passed && pass ? el('span', { class: 'pass-note', 'data-passed-to': pass.to }, `→ to ${who(pass.to)}`) : null,
+        passed && !pass && this.cfg.aaa ? el('span', { class: 'pass-note', 'data-passed-to': 'aaa' }, '→ to the AAA') : null,
         arrived ? el('span', { class: 'pass-note', 'data-received-from': pass.from }, `← from ${who(pass.from)}`) : null,
         ));
       });
@@ -923,8 +976,12 @@ export class TurnController {
     return wrap;
   }
 
-  /** Expert: the hand card that is neither the number nor the effect card goes to a neighbour. */
+  /**
+   * Expert: the hand card that is neither the number nor the effect card goes to a neighbour;
+   * of a hand of two (Zombies, expert and AAA), the one of the two chosen at the pass stage.
+   */
   passedCard() {
+    if ((this.cfg.offer.hand || []).length === 2) return this.draft.play?.build?.pass ?? null;
     if (!this.cfg.passing) return null;
     const h = this.draft.play?.build?.pick?.hand || this.pick?.hand;
     if (!h) return null;
@@ -938,6 +995,11 @@ export class TurnController {
       this.handNum = null;
       this.handEff = null;
       this.pick = null;
+    } else if ((this.cfg.offer.hand || []).length === 2) {
+      // a hand of two (Zombies): the other card gives the effect
+      this.handNum = n;
+      this.handEff = 3 - n;
+      this.pick = { hand: [n, this.handEff] };
     } else if (this.handNum == null) {
       this.handNum = n;
       this.handEff = null;
@@ -1125,6 +1187,39 @@ export class TurnController {
     return box;
   }
 
+  /**
+   * Zombies, a hand of two (expert, AAA): both cards were used, one for its number and the other
+   * for its effect; one button per card to pass it on (or give it to the AAA), the other being
+   * discarded.
+   */
+  passChoices() {
+    const aaa = !!this.cfg.aaa;
+    const to = this.passTarget();
+    const eff = hasActions(this.cfg.layout) ? 'effect' : 'action';
+    const box = el('div', { class: 'pass-choices' });
+    const h = el('h3', { id: 'pass-prompt' }, aaa ? 'Which card do you give the AAA?' : `Which card do you pass on${to ? ` to ${to}` : ''}?`);
+    h.append(helpTip('a hand of two', ZOMBIES_HELP.pass));
+    box.append(h);
+    if (this.notice) box.append(el('p', { class: 'hint' }, this.notice));
+    box.append(el('p', { class: 'hint' }, aaa
+      ? `You used both cards of your hand, one for its number and the other for its ${eff}. One of the two goes on the AAA’s pile, where its action scores for the AAA; the other is discarded.`
+      : `You used both cards of your hand, one for its number and the other for its ${eff}. One of the two goes face down to ${to || 'your left neighbour'}, who plays it next turn; the other is discarded.`));
+    const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'pass-prompt' });
+    for (const p of this.opts.pass) {
+      const what = `${p.number} ${effectLabel(p.effect)}`;
+      const used = p.used === 'number' ? `you wrote its number, ${p.number}` : `you used its ${eff}`;
+      row.append(el('button', {
+        type: 'button', class: 'pass-card', 'data-ctl': `pass-card-${p.card}`, 'data-pass-card': p.card, 'data-used': p.used,
+        'aria-label': aaa ? `Give the AAA card ${p.card}, ${what} (${used})` : `Pass card ${p.card}, ${what}, on${to ? ` to ${to}` : ''} (${used})`,
+        disabled: this.busy ? true : null,
+        onclick: () => this.passOn(p.card),
+        html: `${iconSvg(p.effect, 18)}<span>${aaa ? 'Give the AAA' : 'Pass'} ${p.number} ${effectLabel(p.effect)}${aaa ? '' : ' on'} <span class="pass-use">(${p.used === 'number' ? 'number' : eff} card)</span></span>`,
+      }));
+    }
+    box.append(row);
+    return box;
+  }
+
   renderControls() {
     const c = this.cfg.controls;
     const focusedId = c.contains(document.activeElement) ? document.activeElement.dataset.ctl : null;
@@ -1149,7 +1244,9 @@ export class TurnController {
       step.append(this.ammoChoices());
     } else if (stage === 'unplayed') {
       step.append(el('h3', {}, 'The game ends: nothing to play'));
-      hint('Pile 1 has no number left, so this round offers no cards. The Zombie cards that came up with the last flip are resolved; confirm to end the game.');
+      hint(this.cfg.offer.hand
+        ? `The draw pile ran out${this.cfg.aaa ? '' : ' for the last time'}, so this round deals no cards.${(this.cfg.zombieCards || []).length ? ' The Zombie cards that came up are resolved;' : ''} confirm to end the game.`
+        : 'Pile 1 has no number left, so this round offers no cards. The Zombie cards that came up with the last flip are resolved; confirm to end the game.');
       const inv = this.invadedNow();
       if (inv.length) hint(`Invaded: ${inv.map(houseName).join(', ')}.`);
     } else if (stage === 'objective') {
@@ -1175,12 +1272,14 @@ export class TurnController {
         hint('None of the offered numbers can be written in any house. You must take a building-permit refusal.');
         if (o.refuse.pass) {
           hint(this.cfg.aaa ? 'AAA solo: choose the card you give to the AAA.' : 'Expert mode: choose the card you pass on.');
-          const passRow = el('div', { class: 'choices', role: 'group', 'aria-label': 'Card to pass' });
+          const passRow = el('div', { class: 'choices', role: 'group', 'aria-label': this.cfg.aaa ? 'Card to give the AAA' : 'Card to pass' });
           (this.cfg.offer.hand || []).forEach((text, i) => {
+            const c = parseCard(text);
             passRow.append(el('button', {
               type: 'button', 'data-ctl': `pass-${i + 1}`, 'aria-pressed': this.passCard === i + 1 ? 'true' : 'false',
+              'aria-label': `${this.cfg.aaa ? 'Give the AAA' : 'Pass on'} card ${i + 1}: ${c.number} ${effectLabel(c.effect)}`,
               onclick: () => { this.passCard = i + 1; this.render(); },
-            }, `Pass ${text.replace('-', ' ')}`));
+            }, `${this.cfg.aaa ? 'Give the AAA' : 'Pass'} ${c.number} ${effectLabel(c.effect)}`));
           });
           step.append(passRow);
         }
@@ -1195,8 +1294,10 @@ export class TurnController {
       } else if (!this.pick) {
         const actions = hasActions(this.cfg.layout);
         step.append(el('h3', {}, this.cfg.offer.hand ? (this.handNum ? `Choose the ${actions ? 'effect' : 'action'} card` : 'Choose the number card') : 'Choose a combination'));
+        const two = (this.cfg.offer.hand || []).length === 2;
         hint(this.cfg.offer.hand
-          ? (this.handNum ? (actions ? 'Pick a different card for its effect.' : 'Pick a different card for its action: a house of that family becomes perfect.') : 'Pick the card whose number you write.')
+          ? (two ? `Pick the card whose number you write; the other card gives its effect. Then you choose which of the two ${this.cfg.aaa ? 'goes to the AAA' : 'you pass on'}.`
+            : this.handNum ? (actions ? 'Pick a different card for its effect.' : 'Pick a different card for its action: a house of that family becomes perfect.') : 'Pick the card whose number you write.')
           : `Pick one of the ${['no', 'one', 'two', 'three'][(this.cfg.offer.combinations || []).length] || 'offered'} combinations; the houses where its number fits light up.`);
       } else {
         const r = resolvePick(this.cfg.offer, this.pick);
@@ -1322,6 +1423,8 @@ export class TurnController {
         }
       }
       if (row.childNodes.length) step.append(row);
+    } else if (stage === 'pass') {
+      step.append(this.passChoices());
     } else if (stage === 'effect') {
       const eff = this.effect();
       const h = el('h3', { html: `${iconSvg(eff, 18)} ${effectLabel(eff)}` });
@@ -1397,6 +1500,8 @@ export class TurnController {
     } else if (stage === 'finish') {
       step.append(el('h3', {}, 'Finish your turn'));
       if (this.notice) hint(this.notice);
+      const passed = this.passNote();
+      if (passed) step.append(el('p', { class: 'hint', id: 'pass-note' }, passed));
       if (this.mode === 'roundabout') {
         hint('Choose a highlighted empty house to build a roundabout there.');
       }
