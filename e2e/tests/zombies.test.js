@@ -81,7 +81,11 @@ test('a standard game on the collector Zombies sheet against a greedy bot, to th
     // every mode is offered on the sheet: standard, AAA solo and expert
     const modes = await page.locator('#mode option').evaluateAll((os) => os.map((o) => [o.value, o.disabled, o.textContent]));
     assert.deepEqual(modes.map(([id, disabled]) => [id, disabled]).sort(), [['expert', false], ['solo', false], ['standard', false]]);
-    for (const [, , text] of modes) assert.doesNotMatch(text, /not on the Zombies sheet/, text);
+    for (const [id, , text] of modes) {
+      assert.doesNotMatch(text, /not on the Zombies sheet/, text);
+      // the expert and AAA games deal hands of two on this sheet
+      assert.equal(/a hand of two/.test(text), id !== 'standard', text);
+    }
     await page.selectOption('#mode', 'standard');
     await page.fill('#seats', '2');
     await page.selectOption('#bot-2', 'greedy');

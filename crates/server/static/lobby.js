@@ -70,7 +70,9 @@ export async function lobbyPage(main) {
     for (const o of mode.options) {
       o.disabled = !onSheet(o.value) || (only && !dealable(o.value));
       const m = ed.modes.find((x) => x.id === o.value);
-      if (m) o.textContent = `${m.name} (${m.description})${onSheet(o.value) ? '' : ` — not on the ${sh.name} sheet yet`}`;
+      // Zombies deals hands of two in the expert and AAA games (standard: two combinations)
+      const two = sh && sh.zombies && o.value !== 'standard' && onSheet(o.value) ? ` — on the ${sh.name} sheet a hand of two: use both cards, pass one on` : '';
+      if (m) o.textContent = `${m.name} (${m.description})${onSheet(o.value) ? two : ` — not on the ${sh.name} sheet yet`}`;
     }
     if (mode.selectedOptions[0]?.disabled) {
       const first = [...mode.options].find((o) => !o.disabled);
