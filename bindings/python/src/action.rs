@@ -74,7 +74,7 @@ const OBJECTIVES: usize = 4;
 const NEEDS: [u8; 3] = [4, 6, 9];
 
 /// The action ranges by kind, for documentation and Python: (name, first, count).
-pub const RANGES: [(&str, usize, usize); 23] = [
+pub const RANGES: [(&str, usize, usize); 24] = [
     ("build", BUILD, ROUNDABOUT - BUILD),
     ("roundabout", ROUNDABOUT, HOUSES),
     ("refuse", REFUSE, 4),
