@@ -443,7 +443,7 @@ fn games(modes: &[(Mode, usize)], base: u64) -> usize {
         let id = l.id.as_str();
         for (j, &(mode, players)) in modes.iter().enumerate() {
             let seed = base + 10 * k as u64 + j as u64;
-            let advanced = l.advanced && seed % 2 == 0;
+            let advanced = l.advanced && seed.is_multiple_of(2);
             let g = common::play_game(
                 with_cards(id, mode, advanced),
                 players,
@@ -628,7 +628,7 @@ fn listed_decisions_are_exactly_the_valid_ones() {
                     .picks()
                     .any(|(_, n, _)| number::is_quarter(n));
                 offered += usize::from(quarter);
-                if quarter || g.round() % 5 == 0 {
+                if quarter || g.round().is_multiple_of(5) {
                     check_turns(&g, seat, &mut rng);
                 }
                 common::play_round(&mut g, &mut rng, &Style::RANDOM);
