@@ -118,6 +118,7 @@ impl<'a> Eval<'a> {
         Odds {
             cum: &self.cum,
             quarters: &self.quarters,
+            any: self.quarters.iter().any(|&q| q > 0.0),
         }
     }
 }
@@ -127,6 +128,8 @@ impl<'a> Eval<'a> {
 struct Odds<'a> {
     cum: &'a [f32; 19],
     quarters: &'a [f32; QUARTERS],
+    /// Some card of the deck is a ¾ one.
+    any: bool,
 }
 
 /// The ¾ numbers: 7¾ … 11¾.
@@ -135,7 +138,7 @@ const QUARTERS: usize = (number::LAST_QUARTER - number::FIRST_QUARTER + 1) as us
 impl Odds<'_> {
     /// The share of the deck numbered with a ¾ number inside the rank range `ranks`.
     fn quarters_in(&self, ranks: Option<(u8, u8)>) -> f32 {
-        let Some(range) = ranks else {
+        let Some(range) = ranks.filter(|_| self.any) else {
             return 0.0;
         };
         let mut share = 0.0;
@@ -998,6 +1001,7 @@ mod tests {
             let odds = Odds {
                 cum: &cum,
                 quarters: &quarters,
+                any: cards,
             };
             street_terms(layout, &sheet, 0, odds, true).value
         };

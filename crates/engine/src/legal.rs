@@ -81,6 +81,15 @@ impl Offer {
         }
     }
 
+    /// Whether a card offered is numbered with a ¾ number (a 9¾ card, collector expansions
+    /// §11): only then can a house that no whole number fits take a number.
+    pub fn has_quarter(&self) -> bool {
+        match self {
+            Offer::Combinations(c) => c.iter().any(|c| crate::number::is_quarter(c.number)),
+            Offer::Hand(h) => h.iter().any(|c| crate::number::is_quarter(c.number)),
+        }
+    }
+
     /// Whether the seat holds a hand (and so passes a card on a refusal in expert mode).
     pub fn is_hand(&self) -> bool {
         matches!(self, Offer::Hand(_))
@@ -1188,16 +1197,22 @@ impl<'a> TurnContext<'a> {
     /// Calls `f` with every legal placement, in the order `placements` lists them.
     pub fn for_each_placement(&self, sheet: &Sheet, mut f: impl FnMut(Placement)) {
         let ranges = sheet.rank_ranges();
-        // Per open house: its rank range and the whole numbers in it (an empty whole range
-        // as (1, 0)).
-        let mut open =
-            [(HouseRef::new(0, 0), (0u8, 0u8), (0u8, 0u8)); MAX_STREETS * crate::sheet::MAX_HOUSES];
+        // Without a ¾ card on offer (always, but with the 9¾ cards) only whole numbers are
+        // written: each open house keeps the whole numbers that fit it, and a house that only a
+        // ¾ number fits is not open. With one, each keeps its range of ranks
+        // (`crate::number::rank`).
+        let quarters_offered = self.offer.has_quarter();
+        let mut open = [(HouseRef::new(0, 0), 0u8, 0u8); MAX_STREETS * crate::sheet::MAX_HOUSES];
         let mut n = 0;
         for (s, row) in ranges.iter().enumerate() {
             for (i, r) in row.iter().enumerate().take(sheet.len(s as u8) as usize) {
-                if let Some((lo, hi)) = *r {
-                    let whole = crate::number::whole_range(lo, hi).unwrap_or((1, 0));
-                    open[n] = (HouseRef::new(s as u8, i as u8), (lo, hi), whole);
+                let bounds = match *r {
+                    Some(ranks) if quarters_offered => Some(ranks),
+                    Some((lo, hi)) => crate::number::whole_range(lo, hi),
+                    None => None,
+                };
+                if let Some((lo, hi)) = bounds {
+                    open[n] = (HouseRef::new(s as u8, i as u8), lo, hi);
                     n += 1;
                 }
             }
@@ -1206,7 +1221,7 @@ impl<'a> TurnContext<'a> {
             let numbers = self.numbers_for(card, effect);
             let (a, b) = (*numbers.start(), *numbers.end());
             let quarters = crate::number::is_quarter(card);
-            for &(house, ranks, (lo, hi)) in &open[..n] {
+            for &(house, lo, hi) in &open[..n] {
                 let mut emit = |number| {
                     debug_assert!(self.check_placement(sheet, pick, number, house).is_ok());
                     f(Placement {
@@ -1216,12 +1231,15 @@ impl<'a> TurnContext<'a> {
                         house,
                     });
                 };
-                if quarters {
+                if !quarters_offered {
+                    (a.max(lo)..=b.min(hi)).for_each(&mut emit);
+                } else if quarters {
                     (a..=b)
-                        .filter(|&v| crate::number::fits(ranks, v))
+                        .filter(|&v| crate::number::fits((lo, hi), v))
                         .for_each(&mut emit);
                 } else {
-                    (a.max(lo)..=b.min(hi)).for_each(&mut emit);
+                    // A whole card beside a ¾ one: the whole numbers inside the ranks.
+                    (a.max(lo.div_ceil(4))..=b.min(hi / 4)).for_each(&mut emit);
                 }
             }
         }
@@ -1230,12 +1248,23 @@ impl<'a> TurnContext<'a> {
     /// Some legal placement, if any (the refusal test, Ruling 1).
     pub fn first_placement(&self, sheet: &Sheet) -> Option<Placement> {
         let ranges = sheet.rank_ranges();
+        let quarters_offered = self.offer.has_quarter();
         for h in sheet.all_houses() {
             if let Some(range) = ranges[h.street as usize][h.house as usize] {
+                let (lo, hi) = (range.0.div_ceil(4), range.1 / 4);
+                if lo > hi && !quarters_offered {
+                    // Only a ¾ number would fit, and none is offered.
+                    continue;
+                }
                 for (pick, card, effect) in self.offer.picks() {
-                    let fits = self
-                        .numbers_for(card, effect)
-                        .find(|&v| crate::number::fits(range, v));
+                    let numbers = self.numbers_for(card, effect);
+                    let fits = if quarters_offered && crate::number::is_quarter(card) {
+                        numbers.clone().find(|&v| crate::number::fits(range, v))
+                    } else {
+                        // Whole numbers: the first of the pick's inside the house's.
+                        let a = (*numbers.start()).max(lo);
+                        (a <= (*numbers.end()).min(hi)).then_some(a)
+                    };
                     if let Some(number) = fits {
                         return Some(Placement {
                             pick,

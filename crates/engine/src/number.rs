@@ -42,7 +42,7 @@ pub const fn quarter(n: u8) -> Option<u8> {
 /// Whether `v` is a ¾ number.
 #[inline]
 pub const fn is_quarter(v: u8) -> bool {
-    v >= QUARTER_BASE && v <= MAX_CODE
+    v.wrapping_sub(QUARTER_BASE) <= MAX_CODE - QUARTER_BASE
 }
 
 /// Whether `v` is a number's code at all.
@@ -61,14 +61,12 @@ pub const fn floor(v: u8) -> u8 {
     }
 }
 
-/// The number in quarters, the order of the ordering rule: n is 4n, n¾ is 4n + 3.
+/// The number in quarters, the order of the ordering rule: n is 4n, n¾ is 4n + 3. (Without a
+/// branch: the ordering rule runs it for every house of every candidate sheet; for a ¾ code
+/// v = n + 11, 4n + 3 = 4v − 41.)
 #[inline]
 pub const fn rank(v: u8) -> u8 {
-    if is_quarter(v) {
-        4 * floor(v) + 3
-    } else {
-        4 * v
-    }
+    v.wrapping_mul(4).wrapping_sub(41 * is_quarter(v) as u8)
 }
 
 /// The whole numbers inside a range of ranks (`None` if there is none).

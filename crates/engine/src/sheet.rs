@@ -619,7 +619,7 @@ impl Sheet {
     pub fn rank_ranges(&self) -> [[Option<(u8, u8)>; MAX_HOUSES]; MAX_STREETS] {
         let mut out = [[None; MAX_HOUSES]; MAX_STREETS];
         for (s, row) in out.iter_mut().enumerate().take(self.streets as usize) {
-            *row = self.street_ranks(s);
+            self.street_ranks_into(s, row);
         }
         out
     }
@@ -642,8 +642,16 @@ impl Sheet {
     /// The ranks each empty house of street `s` can still take (`None`: none, or not an empty
     /// house).
     pub fn street_ranks(&self, s: usize) -> [Option<(u8, u8)>; MAX_HOUSES] {
-        use crate::number::{rank, MAX_RANK};
         let mut out = [None; MAX_HOUSES];
+        self.street_ranks_into(s, &mut out);
+        out
+    }
+
+    /// `street_ranks` written into `out` (every house of the street; `None` elsewhere is left
+    /// as it was), so that a whole sheet's ranges are computed in place.
+    #[inline]
+    fn street_ranks_into(&self, s: usize, out: &mut [Option<(u8, u8)>; MAX_HOUSES]) {
+        use crate::number::{rank, MAX_RANK};
         let len = self.lens[s] as usize;
         let row = &self.cells[s];
         let bis = self.bis[s];
@@ -687,7 +695,6 @@ impl Sheet {
                 }
             }
         }
-        out
     }
 
     /// The numbered neighbours bounding house `h` in its segment: (left, right).
