@@ -4,18 +4,21 @@
 //! seats' sheets as of the last resolved round (summarised).
 
 use welcome_engine::score::{Score, Temps};
+use welcome_engine::number::{floor, is_quarter, rank, MAX_RANK};
 use welcome_engine::sheet::{MAX_HOUSES, MAX_NUMBER, MAX_STREETS};
 use welcome_engine::{
     Edition, Effect, FenceRef, House, HouseRef, Mode, Offer, Position, Race, Sheet, Stage,
 };
 
-/// Values per house: present, empty, number/17, bis, roundabout, fence to its right, used
-/// for a plan, planned pool, pool built, module mark (a circled cone), eggs/3, cone.
+/// Values per house: present, empty, number/17 (a ¾ number n¾ as (n + 0.75)/17), bis,
+/// roundabout, fence to its right, used for a plan, planned pool, pool built, module mark (a
+/// circled cone), eggs/3, cone.
 const PER_HOUSE: usize = 12;
 /// Values per street: present, houses/16, parks crossed/boxes, pools built/5, planned
 /// pools/5, bis/5, truck left, truck right, race won, race lost.
 const PER_STREET: usize = 10;
-/// Values per offered card or combination: number one-hot (0–17), effect one-hot.
+/// Values per offered card or combination: number one-hot (0–17; a 9¾ card shares it as 0.25
+/// on 9 and 0.75 on 10), effect one-hot.
 const PER_OFFER: usize = (MAX_NUMBER as usize + 1) + 6;
 /// Plan card ids one-hot below this cap.
 pub const PLAN_IDS: usize = 64;
@@ -101,7 +104,8 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
             match s.house(r) {
                 House::Empty => put(1, 1.0, base),
                 House::Number { value, bis } => {
-                    put(2, value as f32 / MAX_NUMBER as f32, base);
+                    // In quarters, so that 9¾ lies between 9 and 10 (4·17 = MAX_RANK).
+                    put(2, rank(value) as f32 / MAX_RANK as f32, base);
                     put(3, f32::from(u8::from(bis)), base);
                 }
                 // An invaded house (Zombies) is neither empty nor numbered nor a
@@ -172,7 +176,14 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
         };
         for (i, (number, effect)) in cards.iter().enumerate() {
             let base = at + i * PER_OFFER;
-            put((*number).min(MAX_NUMBER) as usize, 1.0, base);
+            if is_quarter(*number) {
+                // n¾ = n + 0.75: its weight split between n and n + 1.
+                let n = floor(*number) as usize;
+                put(n, 0.25, base);
+                put((n + 1).min(MAX_NUMBER as usize), 0.75, base);
+            } else {
+                put((*number).min(MAX_NUMBER) as usize, 1.0, base);
+            }
             put(MAX_NUMBER as usize + 1 + effect_index(*effect), 1.0, base);
         }
     }

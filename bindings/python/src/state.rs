@@ -331,7 +331,10 @@ pub fn text(d: &Decision) -> String {
             pick,
             house,
             number,
-        } => format!("write {number} in {house} ({pick})"),
+        } => format!(
+            "write {} in {house} ({pick})",
+            welcome_engine::number::shown(*number)
+        ),
         Decision::Refuse { pass: None } => "cross a permit refusal".into(),
         Decision::Refuse { pass: Some(k) } => {
             format!("cross a permit refusal and pass hand card {}", k + 1)
@@ -393,9 +396,10 @@ pub fn text(d: &Decision) -> String {
 #[pymethods]
 impl State {
     /// A new game: `mode` solo, standard or expert; `players` defaults to 1 in solo and 2
-    /// otherwise; `seed` decides every card.
+    /// otherwise; `seed` decides every card; `nine_three_quarters` adds the collector
+    /// edition's three 9¾ cards to the deck.
     #[new]
-    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first", aaa_level=None))]
+    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first", aaa_level=None, nine_three_quarters=false))]
     fn py_new(
         sheet: &str,
         mode: &str,
@@ -404,6 +408,7 @@ impl State {
         seed: Option<&Bound<'_, PyAny>>,
         edition: &str,
         aaa_level: Option<u8>,
+        nine_three_quarters: bool,
     ) -> PyResult<State> {
         let mode = parse_mode(mode)?;
         let edition_id = welcome_engine::EditionId::new(edition).map_err(|e| {
@@ -437,6 +442,7 @@ impl State {
         let mut options = Options::new(mode).sheet(sheet_id).advanced(advanced);
         options.edition = edition_id;
         options.aaa_level = aaa_level;
+        options.nine_three_quarters = nine_three_quarters;
         let game =
             Game::new(options, players as usize, seed).map_err(|e| rule_error(e.code(), e))?;
         let n = game.players();
@@ -448,7 +454,7 @@ impl State {
 
     /// Same as the constructor (OpenSpiel-style spelling).
     #[staticmethod]
-    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first", aaa_level=None))]
+    #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first", aaa_level=None, nine_three_quarters=false))]
     fn new(
         sheet: &str,
         mode: &str,
@@ -457,8 +463,18 @@ impl State {
         seed: Option<&Bound<'_, PyAny>>,
         edition: &str,
         aaa_level: Option<u8>,
+        nine_three_quarters: bool,
     ) -> PyResult<State> {
-        State::py_new(sheet, mode, players, advanced, seed, edition, aaa_level)
+        State::py_new(
+            sheet,
+            mode,
+            players,
+            advanced,
+            seed,
+            edition,
+            aaa_level,
+            nine_three_quarters,
+        )
     }
 
     fn clone(&self) -> State {
@@ -494,6 +510,12 @@ impl State {
     #[getter]
     fn advanced(&self) -> bool {
         self.pos().options().advanced
+    }
+
+    /// Whether the deck holds the collector edition's 9¾ cards.
+    #[getter]
+    fn nine_three_quarters(&self) -> bool {
+        self.pos().options().nine_three_quarters
     }
 
     /// The current round, from 1.

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use welcome_engine::modules::{
     self, american_dream, atomic, christmas, easter, halloween, ice_cream, roswell, zombies,
 };
+use welcome_engine::number;
 use welcome_engine::sheet::{MAX_ESTATE, MAX_STREETS};
 use welcome_engine::{
     Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
@@ -29,13 +30,15 @@ pub struct GreedyBot {
     uses: Vec<Decision>,
     /// Street terms of the sheets seen this turn.
     cache: StreetCache,
+    /// The deck holds the collector edition's 9¾ cards (`deal_of`): the odds count them.
+    nine_three_quarters: bool,
 }
 
 /// Heuristic value of a sheet: its score now plus what it keeps open for later.
 pub fn evaluate(ctx: &TurnContext<'_>, sheet: &Sheet, others_temps: &[u8], solo: bool) -> f32 {
     let mut table = others_temps.to_vec();
     table.push(0);
-    let e = Eval::new(ctx, solo, true);
+    let e = Eval::new(ctx, solo, true, false);
     evaluate_with(&e, sheet, &mut table, &mut StreetCache::default())
 }
 
@@ -46,6 +49,9 @@ struct Eval<'a> {
     layout: &'a SheetLayout,
     /// The deck's number odds (`number_odds`).
     cum: [f32; 19],
+    /// The share of the deck's cards numbered 7¾ … 11¾ (only 9¾ cards exist; all 0 without
+    /// them).
+    quarters: [f32; QUARTERS],
     /// The City Plan cards on the table.
     cards: [Option<&'a PlanCard>; 3],
     solo: bool,
@@ -62,7 +68,13 @@ struct Eval<'a> {
 const RE_BOXES: usize = 16;
 
 impl<'a> Eval<'a> {
-    fn new(ctx: &'a TurnContext<'a>, solo: bool, features: bool) -> Eval<'a> {
+    fn new(
+        ctx: &'a TurnContext<'a>,
+        solo: bool,
+        features: bool,
+        nine_three_quarters: bool,
+    ) -> Eval<'a> {
+        let (cum, quarters) = number_odds(ctx.edition, nine_three_quarters);
         let layout = if features {
             ctx.layout
         } else {
@@ -83,7 +95,8 @@ impl<'a> Eval<'a> {
             } else {
                 ctx.edition.default_sheet()
             },
-            cum: number_odds(ctx.edition),
+            cum,
+            quarters,
             cards: ctx.plans.map(|p| ctx.edition.plan(p.card)),
             solo,
             features,
@@ -95,17 +108,54 @@ impl<'a> Eval<'a> {
     /// Keeps the terms of `sheet`'s streets, the sheet every candidate of the turn starts from.
     fn with_base(mut self, sheet: &Sheet) -> Eval<'a> {
         for st in 0..sheet.streets() {
-            let t = street_terms(self.layout, sheet, st, &self.cum, self.features);
+            let t = street_terms(self.layout, sheet, st, self.odds(), self.features);
             self.base[st as usize] = Some((sheet.street_key(st), t));
         }
         self
+    }
+
+    fn odds(&self) -> Odds<'_> {
+        Odds {
+            cum: &self.cum,
+            quarters: &self.quarters,
+            any: self.quarters.iter().any(|&q| q > 0.0),
+        }
+    }
+}
+
+/// The deck's number odds as `street_terms` reads them.
+#[derive(Clone, Copy)]
+struct Odds<'a> {
+    cum: &'a [f32; 19],
+    quarters: &'a [f32; QUARTERS],
+    /// Some card of the deck is a ¾ one.
+    any: bool,
+}
+
+/// The ¾ numbers: 7¾ … 11¾.
+const QUARTERS: usize = (number::LAST_QUARTER - number::FIRST_QUARTER + 1) as usize;
+
+impl Odds<'_> {
+    /// The share of the deck numbered with a ¾ number inside the rank range `ranks`.
+    fn quarters_in(&self, ranks: Option<(u8, u8)>) -> f32 {
+        let Some(range) = ranks.filter(|_| self.any) else {
+            return 0.0;
+        };
+        let mut share = 0.0;
+        for (k, &q) in self.quarters.iter().enumerate() {
+            let code = number::quarter(number::FIRST_QUARTER + k as u8);
+            if q > 0.0 && code.is_some_and(|v| number::fits(range, v)) {
+                share += q;
+            }
+        }
+        share
     }
 }
 
 /// `evaluate` with what a turn shares worked out once (`Eval`). `table` holds the other
 /// seats' temps and a last slot for this sheet's, filled here: no allocation per candidate.
 fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut StreetCache) -> f32 {
-    let (layout, cum, solo, features) = (e.layout, &e.cum, e.solo, e.features);
+    let (layout, odds, solo, features) = (e.layout, e.odds(), e.solo, e.features);
     if let Some(last) = table.last_mut() {
         *last = sheet.temps();
     }
@@ -123,7 +173,7 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
             (Some((k, t)), _) if *k == key => *t,
             (_, Some(t)) => *t,
             (_, None) => {
-                let t = street_terms(layout, sheet, st, cum, features);
+                let t = street_terms(layout, sheet, st, odds, features);
                 if cache.len() < CACHE_LIMIT {
                     cache.insert(key, t);
                 }
@@ -210,21 +260,31 @@ fn street_terms(
     layout: &SheetLayout,
     sheet: &Sheet,
     s: u8,
-    cum: &[f32; 19],
+    odds: Odds<'_>,
     features: bool,
 ) -> StreetTerms {
+    let cum = odds.cum;
     let mut t = StreetTerms {
         estates: sheet.street_estate_counts(s),
         ..StreetTerms::default()
     };
-    let ranges = sheet.street_ranges(s as usize);
+    let ranks = sheet.street_ranks(s as usize);
+    let ranges = ranks.map(|r| r.and_then(|(lo, hi)| number::whole_range(lo, hi)));
     // An empty house is worth the chance that a drawn number still fits it: houses that can no
-    // longer take a number are lost estates and future refusals.
+    // longer take a number are lost estates and future refusals. With the 9¾ cards, a house
+    // between 9 and 10 can still take one.
     for i in 0..sheet.len(s) {
         if sheet.is_empty(HouseRef::new(s, i)) {
+            let quarters = odds.quarters_in(ranks[i as usize]);
             match ranges[i as usize] {
+                None if quarters > 0.0 => t.value += OPEN * quarters,
                 None => t.value -= DEAD,
-                Some((lo, hi)) => t.value += OPEN * (cum[hi as usize + 1] - cum[lo as usize]),
+                Some((lo, hi)) => {
+                    t.value += OPEN * (cum[hi as usize + 1] - cum[lo as usize]);
+                    if quarters > 0.0 {
+                        t.value += OPEN * quarters;
+                    }
+                }
             }
         }
     }
@@ -285,14 +345,18 @@ fn street_terms(
                     }
                 };
                 let mut grow = 0.0;
+                // The whole numbers that link: before n, n − 1 or n; after it, n or n + 1;
+                // before n¾, n − 1 or n; after it, n + 1 (collector expansions §11.3).
                 if first > 0 {
                     if let Some(n) = sheet.number(HouseRef::new(s, first)) {
+                        let n = number::floor(n);
                         grow += odds(first - 1, n.saturating_sub(1), n);
                     }
                 }
                 if last + 1 < len {
                     if let Some(n) = sheet.number(HouseRef::new(s, last)) {
-                        grow += odds(last + 1, n, n + 1);
+                        let lo = number::floor(n) + u8::from(number::is_quarter(n));
+                        grow += odds(last + 1, lo, number::floor(n) + 1);
                     }
                 }
                 t.value += LINK_END * grow;
@@ -449,18 +513,28 @@ const AMMO: f32 = 1.0;
 const THREAT: f32 = 2.0;
 const OPEN: f32 = 6.0;
 
-/// Cumulative share of the deck's numbers: `cum[n]` is the share of cards numbered below `n`.
-fn number_odds(edition: &Edition) -> [f32; 19] {
+/// Cumulative share of the deck's whole numbers: `cum[n]` is the share of cards numbered below
+/// `n`; and the share of each ¾ number (the 9¾ cards, when the deck holds them).
+fn number_odds(edition: &Edition, nine_three_quarters: bool) -> ([f32; 19], [f32; QUARTERS]) {
+    let deck = edition.deck_with(nine_three_quarters);
     let mut counts = [0f32; 19];
-    for c in &edition.deck {
-        counts[(c.number as usize).min(17)] += 1.0;
+    let mut quarters = [0f32; QUARTERS];
+    for c in &deck {
+        if number::is_quarter(c.number) {
+            let k = (number::floor(c.number) - number::FIRST_QUARTER) as usize;
+            if let Some(q) = quarters.get_mut(k) {
+                *q += 1.0;
+            }
+        } else {
+            counts[(c.number as usize).min(17)] += 1.0;
+        }
     }
-    let total = edition.deck.len().max(1) as f32;
+    let total = deck.len().max(1) as f32;
     let mut cum = [0f32; 19];
     for n in 0..18 {
         cum[n + 1] = cum[n] + counts[n] / total;
     }
-    cum
+    (cum, quarters.map(|q| q / total))
 }
 
 /// Partial credit for plans not yet scored: for estate plans the share of their estates
@@ -578,7 +652,15 @@ impl GreedyBot {
             options: Vec::new(),
             uses: Vec::new(),
             cache: StreetCache::default(),
+            nine_three_quarters: false,
         }
+    }
+
+    /// Weighs numbers by the deck a game with `options` deals: with or without the collector
+    /// edition's 9¾ cards (`Bot::choose` reads it from the view; a caller of `turn` and
+    /// `turns` sets it once per game).
+    pub fn deal_of(&mut self, options: &welcome_engine::Options) {
+        self.nine_three_quarters = options.nine_three_quarters;
     }
 
     /// A greedy bot that plays a thematic sheet as if it were the classic one: it scores
@@ -654,7 +736,7 @@ impl GreedyBot {
             m.apply(d).expect("a listed crossing");
         }
         let sheet = m.sheet();
-        let eval = Eval::new(ctx, solo, self.features).with_base(sheet);
+        let eval = Eval::new(ctx, solo, self.features, self.nine_three_quarters).with_base(sheet);
         let mut table = others.to_vec();
         table.push(0);
         self.cache.clear();
@@ -873,6 +955,67 @@ impl Bot for GreedyBot {
             view.options.mode,
             view.aaa.as_ref().map(|a| (&a.card, a.given.as_slice())),
         );
+        self.deal_of(&view.options);
         self.turn(&view.context(), view.sheet(), &others, solo)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use welcome_engine::{Combination, Effect, Offer, Pick, PlanSlot, SheetId};
+
+    /// With the 9¾ cards in the deck, a house between 9 and 10 is still open (a 9¾ fits it);
+    /// without them it is lost.
+    #[test]
+    fn a_house_only_a_nine_three_quarters_fits_is_open_with_the_cards() {
+        let ed = Edition::by_id("collector").unwrap();
+        let layout = ed.sheet(SheetId::classic()).unwrap();
+        let plans = [0, 6, 12].map(PlanSlot::new);
+        let ctx_for = |n: u8| TurnContext {
+            edition: ed,
+            layout,
+            advanced: false,
+            passes_card: false,
+            offer: Offer::Combinations(
+                [Combination {
+                    number: n,
+                    effect: Effect::Surveyor,
+                }; 3]
+                    .into(),
+            ),
+            plans: &plans,
+            reshuffle_offered: false,
+            zombies: Default::default(),
+        };
+        // Street 1: 0 1 2 3 4 5 6 9 _ 10.
+        let mut sheet = Sheet::new(layout);
+        for (house, n) in [0u8, 1, 2, 3, 4, 5, 6, 9].into_iter().enumerate() {
+            let t = Turn::build(Pick::Combination(0), HouseRef::new(0, house as u8), n);
+            sheet = ctx_for(n).apply(&sheet, &t).unwrap();
+        }
+        let t = Turn::build(Pick::Combination(0), HouseRef::new(0, 9), 10);
+        sheet = ctx_for(10).apply(&sheet, &t).unwrap();
+        let terms = |cards: bool| {
+            let (cum, quarters) = number_odds(ed, cards);
+            let odds = Odds {
+                cum: &cum,
+                quarters: &quarters,
+                any: cards,
+            };
+            street_terms(layout, &sheet, 0, odds, true).value
+        };
+        let (_, quarters) = number_odds(ed, true);
+        assert_eq!(
+            quarters,
+            [0.0, 0.0, 3.0 / 66.0, 0.0, 0.0],
+            "3 of 66 cards are 9¾"
+        );
+        assert_eq!(number_odds(ed, false).1, [0.0; QUARTERS]);
+        let gained = terms(true) - terms(false);
+        assert!(
+            (gained - (DEAD + OPEN * 3.0 / 66.0)).abs() < 1e-4,
+            "{gained}"
+        );
     }
 }

@@ -104,7 +104,11 @@ impl SearchBot {
     /// Plays `first` for `seat` in `world`, then the rest of the game with greedy bots.
     fn playout(&self, mut p: Position, seat: usize, first: &Turn, seed: u64) -> f64 {
         let mut bots: Vec<GreedyBot> = (0..p.players())
-            .map(|s| GreedyBot::new(crate::seat_seed(seed, s)))
+            .map(|s| {
+                let mut bot = GreedyBot::new(crate::seat_seed(seed, s));
+                bot.deal_of(&p.options());
+                bot
+            })
             .collect();
         if p.submit(seat, first.clone()).is_err() {
             // Cannot happen for a turn listed from the same view; such a candidate loses.
@@ -158,6 +162,7 @@ impl Bot for SearchBot {
             view.options.mode,
             view.aaa.as_ref().map(|a| (&a.card, a.given.as_slice())),
         );
+        self.greedy.deal_of(&view.options);
         let mut candidates = self.greedy.turns(
             &view.context(),
             view.sheet(),

@@ -286,3 +286,47 @@ fn every_bot_plays_every_collector_expansion_sheet_legally() {
         Record::of(&g, &[]).replay().expect("search games replay");
     }
 }
+
+/// The collector edition's 9¾ cards (collector expansions §11): every bot plays with them
+/// legally on every collector sheet, in the standard, expert and AAA games, the games replay,
+/// and ¾ numbers get written.
+#[test]
+fn every_bot_plays_with_the_nine_three_quarter_cards_legally() {
+    let collector = welcome_engine::Edition::by_id("collector").unwrap();
+    let mut written = 0;
+    for (i, l) in collector.sheets.iter().enumerate() {
+        let setups = [
+            (Mode::Standard, 3, l.advanced),
+            (Mode::Expert, 2, false),
+            (Mode::Solo, 1, false),
+        ];
+        for kind in ONE_STEP {
+            for (mode, players, advanced) in setups {
+                let mut o = Options::new(mode)
+                    .advanced(advanced)
+                    .sheet(l.id)
+                    .nine_three_quarters(true);
+                o.edition = collector.id;
+                let g = play(kind, o, players, 90 + i as u64);
+                assert!(g.is_over());
+                Record::of(&g, &[]).replay().expect("bot games replay");
+                written += g
+                    .sheets()
+                    .iter()
+                    .flat_map(|s| s.all_houses().filter_map(|h| s.number(h)))
+                    .filter(|&n| welcome_engine::number::is_quarter(n))
+                    .count();
+            }
+        }
+        let (mode, players, advanced) = setups[i % setups.len()];
+        let mut o = Options::new(mode)
+            .advanced(advanced)
+            .sheet(l.id)
+            .nine_three_quarters(true);
+        o.edition = collector.id;
+        let g = play_search(o, players, 95 + i as u64);
+        assert!(g.is_over());
+        Record::of(&g, &[]).replay().expect("search games replay");
+    }
+    assert!(written > 0, "the bots write ¾ numbers");
+}

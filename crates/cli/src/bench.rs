@@ -5,7 +5,7 @@
 use crate::edition::EditionArgs;
 use crate::error::CliError;
 use crate::play::BotGame;
-use crate::table::options;
+use crate::table::check_nine_three_quarters;
 use clap::Args;
 use std::hint::black_box;
 use std::io::Write;
@@ -30,6 +30,10 @@ pub struct BenchArgs {
     /// per sheet use it, or the edition's default sheet.
     #[arg(long, value_name = "ID")]
     pub sheet: Option<String>,
+    /// Play every game with the collector edition's three 9¾ cards in the deck (collector
+    /// expansions §11).
+    #[arg(long)]
+    pub nine_three_quarters: bool,
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -54,6 +58,17 @@ const SHEET_TARGET: usize = 256;
 
 /// The last round a solo game can reach (Ruling 25: 27 turns at most).
 const SOLO_LAST_ROUND: u16 = 27;
+
+/// The options of a measured game: `table::options`, with the 9¾ cards when `cards`
+/// (`--nine-three-quarters`).
+fn options(
+    (mode, cards): (Mode, bool),
+    edition: welcome_engine::EditionId,
+    sheet: welcome_engine::SheetId,
+    advanced: bool,
+) -> Options {
+    crate::table::options(mode, edition, sheet, advanced).nine_three_quarters(cards)
+}
 
 fn check(ok: bool, what: impl FnOnce() -> String) -> Result<(), CliError> {
     if ok {
@@ -106,9 +121,10 @@ fn random_playouts(
     edition: &Edition,
     sheet: &SheetLayout,
     (mode, players): (Mode, usize),
+    cards: bool,
     budget: Duration,
 ) -> Result<Throughput, CliError> {
-    let options = options(mode, edition.id, sheet.id, false);
+    let options = options((mode, cards), edition.id, sheet.id, false);
     let start = Instant::now();
     let mut games = 0u64;
     let mut total = 0i64;
@@ -243,6 +259,7 @@ struct Scored {
 fn final_sheets(
     edition: &Edition,
     layouts: &[&'static SheetLayout],
+    cards: bool,
 ) -> Result<Vec<Scored>, CliError> {
     let mut out = Vec::new();
     // (bot, mode, advanced, seats, games over all the sheets measured)
@@ -261,7 +278,12 @@ fn final_sheets(
         }
         for &layout in layouts {
             // A sheet that forbids the Advanced variant (American Dream) plays it without.
-            let options = options(mode, edition.id, layout.id, advanced && layout.advanced);
+            let options = options(
+                (mode, cards),
+                edition.id,
+                layout.id,
+                advanced && layout.advanced,
+            );
             for seed in 0..games.div_ceil(share) {
                 let mut bg = BotGame::new(kind, options, players, seed)?;
                 bg.play_out()?;
@@ -360,6 +382,8 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let budget = Duration::from_secs_f64(args.seconds);
     // Flags are checked before anything is measured.
     let (edition, layouts) = EditionArgs::new(&args.edition, &args.sheet).sheets()?;
+    check_nine_three_quarters(edition, args.nine_three_quarters)?;
+    let cards = args.nine_three_quarters;
     // The figures that are not per sheet use the named sheet, or the edition's default.
     let main = layouts[0];
     if cfg!(debug_assertions) {
@@ -370,9 +394,14 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     writeln!(
         out,
-        "welcome bench: {} s per timed figure, one thread; edition {}, sheets {}\n",
+        "welcome bench: {} s per timed figure, one thread; edition {}{}, sheets {}\n",
         args.seconds,
         edition.id,
+        if args.nine_three_quarters {
+            " with the 9¾ cards"
+        } else {
+            ""
+        },
         layouts
             .iter()
             .map(|l| l.id.as_str())
@@ -384,23 +413,29 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     for &layout in &layouts {
         random.push((
             layout,
-            random_playouts(edition, layout, playout_mode(edition), budget)?,
+            random_playouts(edition, layout, playout_mode(edition), cards, budget)?,
         ));
     }
     // The collector's standard game deals from three piles: measured too.
     let piles = if edition.rules.dealer == welcome_engine::Dealer::Piles {
-        Some(random_playouts(edition, main, (Mode::Standard, 4), budget)?)
+        Some(random_playouts(
+            edition,
+            main,
+            (Mode::Standard, 4),
+            cards,
+            budget,
+        )?)
     } else {
         None
     };
-    let sheets = final_sheets(edition, &layouts)?;
+    let sheets = final_sheets(edition, &layouts, cards)?;
     let scored = scorings(&sheets, Scoring::Total, budget)?;
     let scored_rows = scorings(&sheets, Scoring::Rows, budget)?;
     // Sheets differ in data, not in type: every sheet is the same `Copy` value.
     let sheet_bytes = size_of::<Sheet>();
     // The engine measures itself: size_of::<Game>() plus every vector's capacity.
     let state = {
-        let options = options(Mode::Standard, edition.id, main.id, false);
+        let options = options((Mode::Standard, cards), edition.id, main.id, false);
         // Greedy bots play a full-length game (random ones refuse their way out early).
         let mut bg = BotGame::new(BotKind::Greedy, options, 4, 0)?;
         let start = bg.game.memory();
@@ -423,10 +458,13 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         (start, end, bg.game.round())
     };
     let (playout, players) = playout_mode(edition);
-    let greedy = greedy_games(options(playout, edition.id, main.id, false), budget)?;
+    let greedy = greedy_games(
+        options((playout, cards), edition.id, main.id, false),
+        budget,
+    )?;
     let clone_rounds = 10;
     let clone_ns = position_clones(
-        options(Mode::Standard, edition.id, main.id, false),
+        options((Mode::Standard, cards), edition.id, main.id, false),
         clone_rounds,
         budget,
     )?;

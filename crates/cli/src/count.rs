@@ -43,6 +43,9 @@ struct CountReport {
     mode: &'static str,
     players: usize,
     advanced: bool,
+    /// With the collector edition's 9¾ cards (left out without them).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    nine_three_quarters: bool,
     rounds: Vec<RoundCount>,
     /// Why the game ended within the counted rounds, if it did.
     end: Vec<EndReason>,
@@ -67,6 +70,7 @@ pub fn run(args: &CountArgs, out: &mut dyn Write) -> Result<(), CliError> {
         mode: mode_name(options.mode),
         players,
         advanced: options.advanced,
+        nine_three_quarters: options.nine_three_quarters,
         rounds,
         end: bg.game.end().to_vec(),
     };

@@ -3,7 +3,7 @@
 use crate::edition::EditionArgs;
 use crate::error::CliError;
 use crate::play::{play_game, seat_names};
-use crate::table::options;
+use crate::table::{check_nine_three_quarters, options};
 use crate::text;
 use clap::Args;
 use std::io::Write;
@@ -21,21 +21,31 @@ pub struct DemoArgs {
     /// Play with the advanced variant (advanced plans and roundabouts).
     #[arg(long)]
     pub advanced: bool,
+    /// Add the collector edition's three 9¾ cards to the deck (collector expansions §11).
+    #[arg(long)]
+    pub nine_three_quarters: bool,
     #[command(flatten)]
     pub edition: EditionArgs,
 }
 
 pub fn run(args: &DemoArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (edition, sheet) = args.edition.resolve()?;
-    let options = options(Mode::Solo, edition.id, sheet.id, args.advanced);
+    check_nine_three_quarters(edition, args.nine_three_quarters)?;
+    let options = options(Mode::Solo, edition.id, sheet.id, args.advanced)
+        .nine_three_quarters(args.nine_three_quarters);
     let game = play_game(BotKind::Greedy, options, 1, args.seed)?;
     let names = seat_names(&[BotKind::Greedy]);
     let scores = game.scores();
     writeln!(
         out,
-        "{}: a greedy bot plays solo{} on the {} sheet, seed {}\n",
+        "{}: a greedy bot plays solo{}{} on the {} sheet, seed {}\n",
         edition.name,
         if args.advanced { ", advanced," } else { "" },
+        if args.nine_three_quarters {
+            " with the 9¾ cards"
+        } else {
+            ""
+        },
         sheet.name,
         args.seed
     )?;

@@ -47,6 +47,10 @@ struct EditionReport<'a> {
     default_sheet: &'a str,
     /// Construction cards in the deck.
     cards: usize,
+    /// The 9¾ cards a table may add (`--nine-three-quarters`); left out when the edition has
+    /// none.
+    #[serde(skip_serializing_if = "is_zero")]
+    nine_three_quarters: usize,
     /// The modes this build plays, with their seat ranges.
     modes: Vec<ModeReport>,
     placeholder: bool,
@@ -116,6 +120,7 @@ fn report(editions: &[Edition]) -> Report<'_> {
                     name: &e.name,
                     default_sheet: e.default_sheet().id.as_str(),
                     cards: e.deck.len(),
+                    nine_three_quarters: e.nine_three_quarters.len(),
                     modes: Mode::ALL
                         .iter()
                         .filter(|m| m.available(e))
@@ -181,7 +186,15 @@ fn text(r: &Report<'_>) -> String {
         if i > 0 {
             out.push('\n');
         }
-        let _ = writeln!(out, "edition {} — {} ({} cards)", e.id, e.name, e.cards);
+        let extra = match e.nine_three_quarters {
+            0 => String::new(),
+            n => format!(", {n} more with the 9¾ cards: --nine-three-quarters"),
+        };
+        let _ = writeln!(
+            out,
+            "edition {} — {} ({} cards{extra})",
+            e.id, e.name, e.cards
+        );
         let _ = writeln!(
             out,
             "  values: {}",
@@ -294,6 +307,10 @@ pub fn run(args: &EditionsArgs, out: &mut dyn Write) -> Result<(), CliError> {
         out.write_all(text(&r).as_bytes())?;
     }
     Ok(())
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 #[cfg(test)]

@@ -145,6 +145,9 @@ struct Report {
     mode: &'static str,
     players: usize,
     advanced: bool,
+    /// With the collector edition's 9¾ cards (left out without them).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    nine_three_quarters: bool,
     /// The bot at every seat, or with different bots the list of them, comma-separated.
     bot: String,
     first_seed: u64,
@@ -421,6 +424,7 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         mode: mode_name(options.mode),
         players,
         advanced: options.advanced,
+        nine_three_quarters: options.nine_three_quarters,
         bot: if bots.iter().all(|&b| b == bots[0]) {
             bots[0].to_string()
         } else {

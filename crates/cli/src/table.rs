@@ -1,10 +1,10 @@
 //! The table flags shared by `simulate` and `count`: how many seats, which mode, which
-//! edition and sheet.
+//! edition and sheet, and whether the collector edition's 9¾ cards join the deck.
 
 use crate::edition::EditionArgs;
 use crate::error::CliError;
 use clap::Args;
-use welcome_engine::{EditionId, Mode, Options, SheetId};
+use welcome_engine::{Edition, EditionId, Mode, Options, SheetId};
 
 /// Seats and variants of a table.
 ///
@@ -28,6 +28,10 @@ pub struct TableArgs {
     /// Advanced variant: advanced City Plans and roundabouts (spec §12).
     #[arg(long)]
     pub advanced: bool,
+    /// Add the collector edition's three 9¾ cards to the deck (66 cards, any sheet and mode;
+    /// collector expansions §11).
+    #[arg(long)]
+    pub nine_three_quarters: bool,
     #[command(flatten)]
     pub edition: EditionArgs,
 }
@@ -64,7 +68,9 @@ impl TableArgs {
         } else {
             Mode::Standard
         };
-        let mut options = options(mode, edition.id, sheet.id, self.advanced);
+        check_nine_three_quarters(edition, self.nine_three_quarters)?;
+        let mut options = options(mode, edition.id, sheet.id, self.advanced)
+            .nine_three_quarters(self.nine_three_quarters);
         if let Some(level) = self.aaa_level {
             if mode != Mode::Solo || edition.aaa.is_none() {
                 return Err(CliError::Usage(
@@ -75,6 +81,18 @@ impl TableArgs {
         }
         Ok((options, players))
     }
+}
+
+/// `--nine-three-quarters` needs an edition that has the 9¾ cards (the collector edition):
+/// refused before anything runs, as the engine would refuse the game.
+pub fn check_nine_three_quarters(edition: &Edition, on: bool) -> Result<(), CliError> {
+    if on && edition.nine_three_quarters.is_empty() {
+        return Err(CliError::Usage(format!(
+            "--nine-three-quarters: edition {} has no 9¾ cards; they come with the collector edition (add --edition collector)",
+            edition.id
+        )));
+    }
+    Ok(())
 }
 
 /// Engine options for a mode on an edition's sheet.
@@ -108,6 +126,9 @@ pub fn describe(options: &Options, players: usize) -> String {
     }
     if let Some(level) = options.aaa_level {
         out += &format!(", AAA level {level}");
+    }
+    if options.nine_three_quarters {
+        out += ", with the 9¾ cards";
     }
     out
 }

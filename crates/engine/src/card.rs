@@ -62,9 +62,11 @@ impl FromStr for Effect {
 }
 
 /// One construction card. Identical faces are interchangeable, so a card is its faces. The
-/// default is a blank for fixed-size storage (`legal::Cards`), never dealt.
+/// default is a blank for fixed-size storage (`legal::Cards`), never dealt. Written
+/// `"NUMBER-EFFECT"`: `"7-bis"`, and a 9¾ card `"9¾-surveyor"`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card {
+    /// The number's code (`crate::number`): 1–15, or 9¾ on the collector's 9¾ cards.
     pub number: u8,
     pub effect: Effect,
 }
@@ -77,7 +79,7 @@ impl Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.number, self.effect)
+        write!(f, "{}-{}", crate::number::shown(self.number), self.effect)
     }
 }
 
@@ -87,9 +89,7 @@ impl FromStr for Card {
         let (n, e) = s
             .split_once('-')
             .ok_or_else(|| format!("card {s:?} is not of the form NUMBER-EFFECT, e.g. 7-bis"))?;
-        let number: u8 = n
-            .parse()
-            .map_err(|_| format!("card {s:?}: {n:?} is not a house number"))?;
+        let number = crate::number::parse(n).map_err(|e| format!("card {s:?}: {e}"))?;
         let effect = e
             .parse()
             .map_err(|()| format!("card {s:?}: {e:?} is not an effect"))?;
@@ -199,5 +199,11 @@ mod tests {
         assert!("12".parse::<Card>().is_err());
         assert!("x-bis".parse::<Card>().is_err());
         assert!("3-fence".parse::<Card>().is_err());
+        let c = Card::new(crate::number::NINE_THREE_QUARTERS, Effect::Surveyor);
+        assert_eq!(c.to_string(), "9¾-surveyor");
+        assert_eq!("9¾-surveyor".parse::<Card>(), Ok(c));
+        let e = "9.75-surveyor".parse::<Card>().unwrap_err();
+        assert!(e.contains("¾"), "{e}");
+        assert!("12¾-pool".parse::<Card>().is_err());
     }
 }

@@ -583,8 +583,10 @@ impl SheetLayout {
         self.open_mask.get(s as usize).copied().unwrap_or(0)
     }
 
-    /// Eggs a number can collect.
+    /// Eggs a number can collect; a ¾ number collects as its whole part (9¾ as 9,
+    /// collector expansions §11.3 item 4, Ruling X38).
     pub fn egg_loops_of(&self, number: u8) -> u8 {
+        let number = crate::number::floor(number);
         self.loops.get(number as usize).copied().unwrap_or(0)
     }
 
@@ -1313,6 +1315,7 @@ impl PlanCard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DeckEntry {
+    #[serde(with = "crate::number::serde_code")]
     number: u8,
     effect: Effect,
     count: u8,
@@ -1450,6 +1453,9 @@ struct EditionData {
     #[serde(default)]
     rules: EditionRules,
     deck: Vec<DeckEntry>,
+    /// The 9¾ cards a table may add to the deck (collector expansions §11).
+    #[serde(default)]
+    nine_three_quarters: Vec<DeckEntry>,
     #[serde(default)]
     deck_counts: Option<DeckCounts>,
     plans: Vec<PlanCard>,
@@ -1466,6 +1472,9 @@ pub struct DeckCounts {
     /// Cards numbered 1, 2, … (index = number − 1).
     pub per_number: Vec<u8>,
     pub per_effect: Vec<EffectCount>,
+    /// The 9¾ cards (collector expansions §11.2: 3), all numbered 9¾.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub nine_three_quarters: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1484,6 +1493,9 @@ pub struct Edition {
     pub rules: EditionRules,
     /// Every construction card, one entry per physical card.
     pub deck: Vec<Card>,
+    /// The 9¾ cards a table may add to the deck (collector expansions §11, the option
+    /// `Options::nine_three_quarters`); empty in an edition without them.
+    pub nine_three_quarters: Vec<Card>,
     /// The edition's plans followed by every sheet's own plans.
     pub plans: Vec<PlanCard>,
     pub solo: SoloRules,
@@ -1579,6 +1591,26 @@ impl Edition {
         Edition::by_id("first").expect("the 1st edition is built in")
     }
 
+    /// The construction cards a game deals from: the edition's deck, with its 9¾ cards when
+    /// the table adds them (collector expansions §11, X33).
+    pub fn deck_with(&self, nine_three_quarters: bool) -> Vec<Card> {
+        let mut deck = self.deck.clone();
+        if nine_three_quarters {
+            deck.extend_from_slice(&self.nine_three_quarters);
+        }
+        deck
+    }
+
+    /// How many construction cards `deck_with` holds.
+    pub fn deck_len(&self, nine_three_quarters: bool) -> usize {
+        self.deck.len()
+            + if nine_three_quarters {
+                self.nine_three_quarters.len()
+            } else {
+                0
+            }
+    }
+
     /// Checks that plans `ids` (plan n°1, 2, 3) can be dealt together with `layout`: each
     /// from its own stack, advanced ones only in the advanced variant, a sheet's own plans only
     /// with that sheet.
@@ -1622,12 +1654,17 @@ impl Edition {
     pub fn from_json(edition: &str, sheets: &[&str]) -> Result<Edition, EditionError> {
         let data: EditionData =
             serde_json::from_str(edition).map_err(|e| EditionError::Json(e.to_string()))?;
-        let mut deck = Vec::new();
-        for e in &data.deck {
-            for _ in 0..e.count {
-                deck.push(Card::new(e.number, e.effect));
+        let cards = |entries: &[DeckEntry]| {
+            let mut deck = Vec::new();
+            for e in entries {
+                for _ in 0..e.count {
+                    deck.push(Card::new(e.number, e.effect));
+                }
             }
-        }
+            deck
+        };
+        let deck = cards(&data.deck);
+        let nine_three_quarters = cards(&data.nine_three_quarters);
         let mut layouts = Vec::with_capacity(sheets.len());
         for text in sheets {
             layouts.push(SheetLayout::from_file(text, data.rules)?);
@@ -1656,6 +1693,7 @@ impl Edition {
             provenance: data.provenance,
             rules: data.rules,
             deck,
+            nine_three_quarters,
             plans,
             solo: data.solo,
             aaa: data.aaa,
@@ -1705,6 +1743,14 @@ impl Edition {
                 counts.per_number
             )));
         }
+        // The 9¾ cards: the edition's counts + 3 × 9¾ (collector expansions §11.2).
+        let quarters = self.nine_three_quarters.len();
+        if quarters != counts.nine_three_quarters as usize {
+            return Err(EditionError::Inconsistent(format!(
+                "the edition has {quarters} 9¾ cards; the printed deck has {}",
+                counts.nine_three_quarters
+            )));
+        }
         for e in &counts.per_effect {
             let n = self.deck.iter().filter(|c| c.effect == e.effect).count();
             if n != e.count as usize {
@@ -1741,7 +1787,29 @@ impl Edition {
             return bad("expert_first_hand is 0 or 1".into());
         }
         if self.deck.is_empty() || self.deck.iter().any(|c| c.number > MAX_NUMBER) {
-            return bad("the deck is empty or has a number above 17".into());
+            return bad(
+                "the deck is empty or has a number above 17 (the 9¾ cards are listed apart, in nine_three_quarters)"
+                    .into(),
+            );
+        }
+        if let Some(c) = self
+            .nine_three_quarters
+            .iter()
+            .find(|c| c.number != crate::number::NINE_THREE_QUARTERS)
+        {
+            return bad(format!(
+                "the 9¾ cards are numbered 9¾, not {}",
+                crate::number::shown(c.number)
+            ));
+        }
+        if self.rules.dealer == Dealer::Piles
+            && !self.nine_three_quarters.is_empty()
+            && !(self.deck.len() + self.nine_three_quarters.len()).is_multiple_of(3)
+        {
+            return bad(format!(
+                "three piles need a deck that splits in thirds, not {} cards with the 9¾ cards",
+                self.deck.len() + self.nine_three_quarters.len()
+            ));
         }
         for (i, p) in self.plans.iter().enumerate() {
             if !(1..=3).contains(&p.stack) {

@@ -137,6 +137,11 @@ pub struct Options {
     /// named).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aaa_level: Option<u8>,
+    /// The three 9¾ cards join the construction cards (collector expansions §11, Ruling
+    /// X33): any sheet and mode of an edition that has them. Left out when off, so options
+    /// from before it read and write unchanged.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub nine_three_quarters: bool,
 }
 
 impl Options {
@@ -149,7 +154,14 @@ impl Options {
             pass: PassDirection::Right,
             sheet: SheetId::classic(),
             aaa_level: None,
+            nine_three_quarters: false,
         }
+    }
+
+    /// Plays with the 9¾ cards (collector expansions §11) or without.
+    pub fn nine_three_quarters(mut self, on: bool) -> Options {
+        self.nine_three_quarters = on;
+        self
     }
 
     /// Plays against the AAA opponent card of this level.
@@ -225,6 +237,8 @@ pub enum SetupError {
     AdvancedNotAllowed { sheet: String },
     #[error("sheet {sheet} is not playable in {mode} mode yet: its own {mode} rules (collector expansions §8.3.7, §8.6) are still to be built")]
     SheetMode { sheet: String, mode: &'static str },
+    #[error("edition {edition} has no 9¾ cards: they come with the collector edition (collector expansions §11)")]
+    NoNineThreeQuarters { edition: String },
 }
 
 impl SetupError {
@@ -246,6 +260,7 @@ impl SetupError {
             SetupError::DealerMode { .. } => "dealer_mode",
             SetupError::AdvancedNotAllowed { .. } => "advanced_not_allowed",
             SetupError::SheetMode { .. } => "sheet_mode_unavailable",
+            SetupError::NoNineThreeQuarters { .. } => "no_nine_three_quarters",
         }
     }
 }
@@ -593,6 +608,12 @@ impl Game {
                 edition: edition.id.to_string(),
             });
         }
+        if options.nine_three_quarters && edition.nine_three_quarters.is_empty() {
+            return Err(SetupError::NoNineThreeQuarters {
+                edition: edition.id.to_string(),
+            });
+        }
+        let deck_len = edition.deck_len(options.nine_three_quarters);
         let (min, max) = options.mode.seats(edition);
         let players = match seats {
             Some(players) => players,
@@ -648,7 +669,7 @@ impl Game {
             None => drawn_plans,
         };
         let solo_at = (options.mode == Mode::Solo && aaa_card.is_none()).then(|| {
-            let total = edition.deck.len() + 1;
+            let total = deck_len + 1;
             let bottom = edition.solo.bottom_part.clamp(1, total);
             total - bottom + pick_index(&mut rng, bottom)
         });
@@ -656,7 +677,8 @@ impl Game {
         // (collector §15.2). Which one is hidden; a replayed record's draws settle it.
         let aaa = aaa_card.map(|card| {
             let letter = pick_index(&mut rng, 3) as u8;
-            let total = edition.deck.len() + 1;
+            // With the 9¾ cards: 20 + 1 Validation card, the other 46 on top (§11.2).
+            let total = deck_len + 1;
             Aaa {
                 card,
                 given: Vec::new(),
@@ -676,7 +698,7 @@ impl Game {
             Mode::Standard => (ZombieDeal::deal(layout, &mut rng), None),
             Mode::Expert => (
                 None,
-                ZombieDeck::expert(layout, players, edition.deck.len(), &mut rng),
+                ZombieDeck::expert(layout, players, deck_len, &mut rng),
             ),
             Mode::Solo => (None, ZombieDeck::aaa(layout, &mut rng)),
         };
@@ -698,7 +720,7 @@ impl Game {
             options,
             seed,
             rng,
-            pile: edition.deck.clone(),
+            pile: edition.deck_with(options.nine_three_quarters),
             discard: Vec::new(),
             piles: if options.mode == Mode::Standard
                 && edition.rules.dealer == Dealer::Piles
@@ -1326,8 +1348,9 @@ impl Position {
             }
             _ => None,
         };
-        let total = edition.deck.len() + 1;
-        let drawn = edition.deck.len() - pool.len() + usize::from(view.solo_card_drawn);
+        let deck_len = edition.deck_len(view.options.nine_three_quarters);
+        let total = deck_len + 1;
+        let drawn = deck_len - pool.len() + usize::from(view.solo_card_drawn);
         let solo_at = (view.options.mode == Mode::Solo && aaa.is_none()).then(|| {
             if view.solo_card_drawn {
                 0
@@ -1766,7 +1789,7 @@ impl Position {
                 Some(s) => s.front() == Some(&Draw::Solo),
             };
             if solo_now {
-                let total = self.edition.deck.len() + 1;
+                let total = self.edition.deck_len(self.options.nine_three_quarters) + 1;
                 let bottom = self.edition.solo.bottom_part.min(total);
                 if self.drawn < total - bottom {
                     return Err(DealError::SoloCardTooEarly {
@@ -2123,13 +2146,15 @@ pub struct Memory {
     pub history: usize,
 }
 
-/// Sorts cards by counting (numbers 0–17, six effects): views list their unseen cards sorted,
-/// and a comparison sort of the pile was a large share of building a view.
+/// Sorts cards by counting (number codes 0–17 and the ¾ numbers after them, six effects):
+/// views list their unseen cards sorted, and a comparison sort of the pile was a large share
+/// of building a view.
 fn sort_cards(cards: &mut [Card]) {
     const EFFECTS: usize = Effect::ALL.len();
-    let mut counts = [0u8; 18 * EFFECTS];
+    const CODES: usize = crate::number::MAX_CODE as usize + 1;
+    let mut counts = [0u8; CODES * EFFECTS];
     // `Effect` is declared in the order of `Effect::ALL`, which is the cards' order.
-    let key = |c: &Card| (c.number as usize).min(17) * EFFECTS + c.effect as usize;
+    let key = |c: &Card| (c.number as usize).min(CODES - 1) * EFFECTS + c.effect as usize;
     for c in cards.iter() {
         let k = key(c);
         counts[k] = counts[k].saturating_add(1);

@@ -8,6 +8,7 @@ use crate::edition::{
     Edition, EstatesIn, Feature, Need, PlanCard, PlanCondition, Scope, SheetLayout, Streets,
 };
 use crate::modules::{self, ChoiceKind, Module};
+use crate::number::shown;
 use crate::sheet::{FenceRef, House, HouseRef, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
 use crate::turn::{
     BonusUse, Build, Choice, EffectUse, Pick, PlanClaim, Play, TierClaim, Treat, Turn,
@@ -42,6 +43,8 @@ pub enum Offer {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Combination {
+    /// The number's code (`crate::number`): an integer in JSON, a ¾ number `"9¾"`.
+    #[serde(with = "crate::number::serde_code")]
     pub number: u8,
     pub effect: Effect,
 }
@@ -82,6 +85,15 @@ impl Offer {
         }
     }
 
+    /// Whether a card offered is numbered with a ¾ number (a 9¾ card, collector expansions
+    /// §11): only then can a house that no whole number fits take a number.
+    pub fn has_quarter(&self) -> bool {
+        match self {
+            Offer::Combinations(c) => c.iter().any(|c| crate::number::is_quarter(c.number)),
+            Offer::Hand(h) => h.iter().any(|c| crate::number::is_quarter(c.number)),
+        }
+    }
+
     /// Whether the seat holds a hand (and so passes a card on a refusal in expert mode).
     pub fn is_hand(&self) -> bool {
         matches!(self, Offer::Hand(_))
@@ -105,12 +117,20 @@ impl Offer {
     }
 }
 
-/// The numbers a pick can produce: the card's number, or −2…+2 within 0–17 for Temp (§7.5).
+/// The numbers a pick can produce: the card's number, or −2…+2 within 0–17 for Temp (§7.5);
+/// a 9¾ card's temp gives 7¾ … 11¾ (collector expansions §11.3 item 2). The codes of a pick's
+/// numbers are consecutive and in the order of their ranks (`crate::number`).
 pub fn numbers_for(number: u8, effect: Effect) -> std::ops::RangeInclusive<u8> {
-    if effect == Effect::Temp {
-        number.saturating_sub(2)..=(number + 2).min(MAX_NUMBER)
-    } else {
-        number..=number
+    use crate::number::{floor, is_quarter, quarter, FIRST_QUARTER, LAST_QUARTER};
+    match (effect == Effect::Temp, is_quarter(number)) {
+        (false, _) => number..=number,
+        (true, false) => number.saturating_sub(2)..=(number + 2).min(MAX_NUMBER),
+        (true, true) => {
+            let n = floor(number);
+            let lo = quarter(n.saturating_sub(2).max(FIRST_QUARTER)).unwrap_or(number);
+            let hi = quarter((n + 2).min(LAST_QUARTER)).unwrap_or(number);
+            lo..=hi
+        }
     }
 }
 
@@ -193,12 +213,12 @@ pub enum TurnError {
     NoSuchSlot { fence: FenceRef },
     #[error("{house} is not empty")]
     HouseNotEmpty { house: HouseRef },
-    #[error("the combination gives {}, not {number}", range_text(allowed))]
+    #[error("the combination gives {}, not {}", range_text(allowed), shown(*number))]
     NumberNotOffered {
         number: u8,
         allowed: std::ops::RangeInclusive<u8>,
     },
-    #[error("{number} cannot go in {house}: {}", order_reason(*.left, *.right))]
+    #[error("{} cannot go in {house}: {}", shown(*number), order_reason(*.left, *.right))]
     OutOfOrder {
         house: HouseRef,
         number: u8,
@@ -206,7 +226,7 @@ pub enum TurnError {
         right: Option<(HouseRef, u8)>,
     },
     #[error(
-        "a permit refusal is only allowed when nothing fits; {pick} fits: {number} in {house}"
+        "a permit refusal is only allowed when nothing fits; {pick} fits: {} in {house}", shown(*number)
     )]
     RefusalNotAllowed {
         pick: Pick,
@@ -231,13 +251,13 @@ pub enum TurnError {
         "this sheet has no action to use: a number is written and that is all (American Dream)"
     )]
     NoAction,
-    #[error("{number} differs from the card's {card}: only the Temp effect changes a number, so it must be used")]
+    #[error("{} differs from the card's {}: only the Temp effect changes a number, so it must be used", shown(*number), shown(*card))]
     TempNeeded { card: u8, number: u8 },
     #[error("{fence} already has a fence")]
     FenceExists { fence: FenceRef },
     #[error("{fence} would split an estate already used for a plan")]
     FenceInUsedEstate { fence: FenceRef },
-    #[error("{fence} would separate two houses numbered {number} (a bis pair)")]
+    #[error("{fence} would separate two houses numbered {} (a bis pair)", shown(*number))]
     FenceSplitsBis { fence: FenceRef, number: u8 },
     #[error("there is no real-estate column for estates of size {size}")]
     NoSuchEstateSize { size: u8 },
@@ -348,7 +368,7 @@ pub enum TurnError {
     ObjectiveUnknown { objective: u8, count: u8 },
     #[error("{house} is under no saucer: only a number written under a saucer infiltrates")]
     NoSaucer { house: HouseRef },
-    #[error("the card shows {card} and {number} was written: a number changed by a temp cannot infiltrate")]
+    #[error("the card shows {} and {} was written: a number changed by a temp cannot infiltrate", shown(*card), shown(*number))]
     InfiltrationChanged { card: u8, number: u8 },
     #[error("{} does not move for the {card} Zombie card (or has no arrow left)", horde_name(*.horde))]
     HordeNotMoving { horde: u8, card: &'static str },
@@ -374,19 +394,19 @@ fn horde_name(h: u8) -> String {
 
 fn range_text(r: &std::ops::RangeInclusive<u8>) -> String {
     if r.start() == r.end() {
-        r.start().to_string()
+        shown(*r.start()).to_string()
     } else {
-        format!("{} to {}", r.start(), r.end())
+        format!("{} to {}", shown(*r.start()), shown(*r.end()))
     }
 }
 
 fn order_reason(left: Option<(HouseRef, u8)>, right: Option<(HouseRef, u8)>) -> String {
     let mut parts = Vec::new();
     if let Some((h, v)) = left {
-        parts.push(format!("{h} to its left holds {v}"));
+        parts.push(format!("{h} to its left holds {}", shown(v)));
     }
     if let Some((h, v)) = right {
-        parts.push(format!("{h} to its right holds {v}"));
+        parts.push(format!("{h} to its right holds {}", shown(v)));
     }
     if parts.is_empty() {
         "numbers must increase from left to right".into()
@@ -582,8 +602,8 @@ impl<'a> TurnContext<'a> {
         if !sheet.is_empty(house) {
             return Err(TurnError::HouseNotEmpty { house });
         }
-        match sheet.number_range(house) {
-            Some((lo, hi)) if (lo..=hi).contains(&number) => Ok(effect),
+        match sheet.rank_range(house) {
+            Some(range) if crate::number::fits(range, number) => Ok(effect),
             _ => {
                 let (left, right) = sheet.bounds(house);
                 Err(TurnError::OutOfOrder {
@@ -1180,12 +1200,22 @@ impl<'a> TurnContext<'a> {
 
     /// Calls `f` with every legal placement, in the order `placements` lists them.
     pub fn for_each_placement(&self, sheet: &Sheet, mut f: impl FnMut(Placement)) {
-        let ranges = sheet.ranges();
+        let ranges = sheet.rank_ranges();
+        // Without a ¾ card on offer (always, but with the 9¾ cards) only whole numbers are
+        // written: each open house keeps the whole numbers that fit it, and a house that only a
+        // ¾ number fits is not open. With one, each keeps its range of ranks
+        // (`crate::number::rank`).
+        let quarters_offered = self.offer.has_quarter();
         let mut open = [(HouseRef::new(0, 0), 0u8, 0u8); MAX_STREETS * crate::sheet::MAX_HOUSES];
         let mut n = 0;
         for (s, row) in ranges.iter().enumerate() {
             for (i, r) in row.iter().enumerate().take(sheet.len(s as u8) as usize) {
-                if let Some((lo, hi)) = *r {
+                let bounds = match *r {
+                    Some(ranks) if quarters_offered => Some(ranks),
+                    Some((lo, hi)) => crate::number::whole_range(lo, hi),
+                    None => None,
+                };
+                if let Some((lo, hi)) = bounds {
                     open[n] = (HouseRef::new(s as u8, i as u8), lo, hi);
                     n += 1;
                 }
@@ -1194,8 +1224,9 @@ impl<'a> TurnContext<'a> {
         for (pick, card, effect) in self.offer.picks() {
             let numbers = self.numbers_for(card, effect);
             let (a, b) = (*numbers.start(), *numbers.end());
+            let quarters = crate::number::is_quarter(card);
             for &(house, lo, hi) in &open[..n] {
-                for number in a.max(lo)..=b.min(hi) {
+                let mut emit = |number| {
                     debug_assert!(self.check_placement(sheet, pick, number, house).is_ok());
                     f(Placement {
                         pick,
@@ -1203,6 +1234,16 @@ impl<'a> TurnContext<'a> {
                         number,
                         house,
                     });
+                };
+                if !quarters_offered {
+                    (a.max(lo)..=b.min(hi)).for_each(&mut emit);
+                } else if quarters {
+                    (a..=b)
+                        .filter(|&v| crate::number::fits((lo, hi), v))
+                        .for_each(&mut emit);
+                } else {
+                    // A whole card beside a ¾ one: the whole numbers inside the ranks.
+                    (a.max(lo.div_ceil(4))..=b.min(hi / 4)).for_each(&mut emit);
                 }
             }
         }
@@ -1210,18 +1251,29 @@ impl<'a> TurnContext<'a> {
 
     /// Some legal placement, if any (the refusal test, Ruling 1).
     pub fn first_placement(&self, sheet: &Sheet) -> Option<Placement> {
-        let ranges = sheet.ranges();
+        let ranges = sheet.rank_ranges();
+        let quarters_offered = self.offer.has_quarter();
         for h in sheet.all_houses() {
-            if let Some((lo, hi)) = ranges[h.street as usize][h.house as usize] {
+            if let Some(range) = ranges[h.street as usize][h.house as usize] {
+                let (lo, hi) = (range.0.div_ceil(4), range.1 / 4);
+                if lo > hi && !quarters_offered {
+                    // Only a ¾ number would fit, and none is offered.
+                    continue;
+                }
                 for (pick, card, effect) in self.offer.picks() {
                     let numbers = self.numbers_for(card, effect);
-                    let a = (*numbers.start()).max(lo);
-                    let b = (*numbers.end()).min(hi);
-                    if a <= b {
+                    let fits = if quarters_offered && crate::number::is_quarter(card) {
+                        numbers.clone().find(|&v| crate::number::fits(range, v))
+                    } else {
+                        // Whole numbers: the first of the pick's inside the house's.
+                        let a = (*numbers.start()).max(lo);
+                        (a <= (*numbers.end()).min(hi)).then_some(a)
+                    };
+                    if let Some(number) = fits {
                         return Some(Placement {
                             pick,
                             effect,
-                            number: a,
+                            number,
                             house: h,
                         });
                     }

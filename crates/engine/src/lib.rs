@@ -17,6 +17,7 @@ pub mod layout;
 pub mod legal;
 pub mod machine;
 pub mod modules;
+pub mod number;
 pub mod record;
 pub mod score;
 pub mod sheet;

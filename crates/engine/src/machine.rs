@@ -36,6 +36,7 @@ pub enum Decision {
     Build {
         pick: Pick,
         house: HouseRef,
+        #[serde(with = "crate::number::serde_code")]
         number: u8,
     },
     /// A building-permit refusal (expert: the card passed).

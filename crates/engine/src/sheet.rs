@@ -13,8 +13,9 @@ use std::fmt;
 pub const MAX_STREETS: usize = 5;
 /// Largest street the engine supports.
 pub const MAX_HOUSES: usize = 16;
-/// Largest number that can ever be written (15 + 2 with the Temp Agency, spec §5).
-pub const MAX_NUMBER: u8 = 17;
+/// Largest whole number that can ever be written (15 + 2 with the Temp Agency, spec §5). The
+/// collector edition's ¾ numbers have codes above it (`crate::number`).
+pub const MAX_NUMBER: u8 = crate::number::MAX_WHOLE;
 
 const EMPTY: u8 = 0xFF;
 const ROUNDABOUT: u8 = 0xFE;
@@ -572,16 +573,24 @@ impl Sheet {
         (0..self.streets).all(|s| self.street_filled(s))
     }
 
-    /// The numbers that may legally be written in house `h` (spec §5), as an inclusive range,
-    /// or `None` when the house is not empty, not on the sheet, or nothing fits.
+    /// The whole numbers that may legally be written in house `h` (spec §5), as an inclusive
+    /// range, or `None` when the house is not empty, not on the sheet, or no whole number fits
+    /// (a ¾ number may still fit: `rank_range`).
     pub fn number_range(&self, h: HouseRef) -> Option<(u8, u8)> {
+        let (lo, hi) = self.rank_range(h)?;
+        crate::number::whole_range(lo, hi)
+    }
+
+    /// The numbers that may legally be written in house `h`, as an inclusive range of ranks
+    /// (`crate::number::rank`: number `v` fits when `lo ≤ rank(v) ≤ hi`), or `None` when the
+    /// house is not empty, not on the sheet, or the range is empty.
+    pub fn rank_range(&self, h: HouseRef) -> Option<(u8, u8)> {
         if !self.contains(h) {
             return None;
         }
-        self.street_ranges(h.street as usize)[h.house as usize]
+        self.street_ranks(h.street as usize)[h.house as usize]
     }
 
-    /// `number_range` of every house at once.
     /// What street `s` holds that its estates and number ranges depend on: its houses
     /// (numbers, bis copies, roundabouts), fences and houses used for plans. Two sheets with
     /// the same key for a street have the same estates and ranges there; bots cache per-street
@@ -597,6 +606,7 @@ impl Sheet {
         }
     }
 
+    /// `number_range` of every house at once.
     pub fn ranges(&self) -> [[Option<(u8, u8)>; MAX_HOUSES]; MAX_STREETS] {
         let mut out = [[None; MAX_HOUSES]; MAX_STREETS];
         for (s, row) in out.iter_mut().enumerate().take(self.streets as usize) {
@@ -605,17 +615,43 @@ impl Sheet {
         out
     }
 
-    /// The ordering rule of spec §5 for one street, in two passes: an empty house takes any
-    /// number above the nearest number on its left and below the nearest on its right, within
-    /// its segment (roundabouts start a new segment). An invaded house holds no number and is
-    /// skipped; a bis copy whose equal normal house was invaded no longer keeps that number
-    /// for itself, so a normal house of its value may be written beside it (`5B Z 5`, Ruling
-    /// X27): within a segment numbers never go down and each value has one normal house at
-    /// most.
-    /// The numbers each empty house of street `s` can still take (`None`: none fits, or not
-    /// an empty house); see `ranges`.
+    /// `rank_range` of every house at once.
+    pub fn rank_ranges(&self) -> [[Option<(u8, u8)>; MAX_HOUSES]; MAX_STREETS] {
+        let mut out = [[None; MAX_HOUSES]; MAX_STREETS];
+        for (s, row) in out.iter_mut().enumerate().take(self.streets as usize) {
+            self.street_ranks_into(s, row);
+        }
+        out
+    }
+
+    /// The whole numbers each empty house of street `s` can still take (`None`: none fits, or
+    /// not an empty house); see `street_ranks`.
     pub fn street_ranges(&self, s: usize) -> [Option<(u8, u8)>; MAX_HOUSES] {
+        self.street_ranks(s)
+            .map(|r| r.and_then(|(lo, hi)| crate::number::whole_range(lo, hi)))
+    }
+
+    /// The ordering rule of spec §5 for one street, in two passes over ranks (numbers in
+    /// quarters, so that a ¾ number lies strictly between its neighbours, collector expansions
+    /// §11.3): an empty house takes any number above the nearest number on its left and below
+    /// the nearest on its right, within its segment (roundabouts start a new segment). An
+    /// invaded house holds no number and is skipped; a bis copy whose equal normal house was
+    /// invaded no longer keeps that number for itself, so a normal house of its value may be
+    /// written beside it (`5B Z 5`, Ruling X27): within a segment numbers never go down and
+    /// each value has one normal house at most.
+    /// The ranks each empty house of street `s` can still take (`None`: none, or not an empty
+    /// house).
+    pub fn street_ranks(&self, s: usize) -> [Option<(u8, u8)>; MAX_HOUSES] {
         let mut out = [None; MAX_HOUSES];
+        self.street_ranks_into(s, &mut out);
+        out
+    }
+
+    /// `street_ranks` written into `out` (every house of the street; `None` elsewhere is left
+    /// as it was), so that a whole sheet's ranges are computed in place.
+    #[inline]
+    fn street_ranks_into(&self, s: usize, out: &mut [Option<(u8, u8)>; MAX_HOUSES]) {
+        use crate::number::{rank, MAX_RANK};
         let len = self.lens[s] as usize;
         let row = &self.cells[s];
         let bis = self.bis[s];
@@ -629,16 +665,16 @@ impl Sheet {
             match row[i] {
                 EMPTY | INVADED => {}
                 ROUNDABOUT => (cur, normal) = (0, None),
-                v if lone_bis(i, normal) => cur = v,
+                v if lone_bis(i, normal) => cur = rank(v),
                 v => {
-                    cur = v + 1;
+                    cur = rank(v) + 1;
                     if bis >> i & 1 == 0 {
                         normal = Some(v);
                     }
                 }
             }
         }
-        let mut cur = Some(MAX_NUMBER);
+        let mut cur = Some(MAX_RANK);
         let mut normal = None;
         for i in (0..len).rev() {
             if row[i] == EMPTY {
@@ -649,17 +685,16 @@ impl Sheet {
             }
             match row[i] {
                 EMPTY | INVADED => {}
-                ROUNDABOUT => (cur, normal) = (Some(MAX_NUMBER), None),
-                v if lone_bis(i, normal) => cur = Some(v),
+                ROUNDABOUT => (cur, normal) = (Some(MAX_RANK), None),
+                v if lone_bis(i, normal) => cur = Some(rank(v)),
                 v => {
-                    cur = v.checked_sub(1);
+                    cur = rank(v).checked_sub(1);
                     if bis >> i & 1 == 0 {
                         normal = Some(v);
                     }
                 }
             }
         }
-        out
     }
 
     /// The numbered neighbours bounding house `h` in its segment: (left, right).
@@ -792,7 +827,7 @@ impl Sheet {
     // ----- writing (callers check legality first) -----
 
     pub(crate) fn write(&mut self, h: HouseRef, value: u8, bis: bool) {
-        debug_assert!(self.is_empty(h) && value <= MAX_NUMBER);
+        debug_assert!(self.is_empty(h) && crate::number::is_number(value));
         self.cells[h.street as usize][h.house as usize] = value;
         self.numbered[h.street as usize] |= 1 << h.house;
         if bis {
@@ -1031,6 +1066,7 @@ impl fmt::Display for Sheet {
                     House::Roundabout => "R".to_string(),
                     House::Invaded => "Z".to_string(),
                     House::Number { value, bis } => {
+                        let value = crate::number::shown(value);
                         format!("{value}{}", if bis { "b" } else { "" })
                     }
                 };

@@ -6,6 +6,7 @@ use crate::id::SheetId;
 use crate::modules::atomic::Capacities;
 use crate::modules::Module;
 use crate::modules::{american_dream, ice_cream, zombies};
+use crate::number::shown;
 use crate::score::{Score, Shelters, Table, Temps};
 use crate::sheet::{FenceRef, House, HouseRef, Race, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
 use serde::{Deserialize, Serialize};
@@ -191,13 +192,20 @@ pub enum SheetFileError {
         house: usize,
         text: String,
     },
+    #[error("street {street} house {house}: {text:?} is a ¾ number, which only the collector edition's 9¾ cards write (7¾ to 11¾); edition {edition} has none")]
+    QuarterNumber {
+        street: usize,
+        house: usize,
+        text: String,
+        edition: String,
+    },
     #[error("street {street}: {what} {value} is outside the street")]
     Position {
         street: usize,
         what: &'static str,
         value: u8,
     },
-    #[error("street {street}: house {house} holds {number} after {previous} in house {previous_house}; numbers must increase")]
+    #[error("street {street}: house {house} holds {} after {} in house {previous_house}; numbers must increase", shown(*number), shown(*previous))]
     Order {
         street: usize,
         house: usize,
@@ -209,7 +217,7 @@ pub enum SheetFileError {
     LoneBis { street: usize, house: usize },
     #[error("street {street} house {house}: a bis copy needs its original (the same number, not bis) next to it or to its other copies")]
     BisWithoutOriginal { street: usize, house: usize },
-    #[error("street {street}: houses {a} and {b} hold the same number {number} but neither is marked bis")]
+    #[error("street {street}: houses {a} and {b} hold the same number {} but neither is marked bis", shown(*number))]
     Duplicate {
         street: usize,
         a: usize,
@@ -244,6 +252,7 @@ impl SheetFileError {
             Feature { .. } => "sheet_feature",
             Streets { .. } | Houses { .. } | Position { .. } => "sheet_shape",
             HouseText { .. } => "sheet_house_text",
+            QuarterNumber { .. } => "sheet_quarter_number",
             Order { .. } | Duplicate { .. } => "sheet_order",
             LoneBis { .. } | FenceInBis { .. } | BisWithoutOriginal { .. } => "sheet_bis",
             Pool { .. } => "sheet_pool",
@@ -260,8 +269,8 @@ fn house_text(h: House) -> String {
         House::Empty => String::new(),
         House::Roundabout => "R".into(),
         House::Invaded => "Z".into(),
-        House::Number { value, bis: false } => value.to_string(),
-        House::Number { value, bis: true } => format!("{value}b"),
+        House::Number { value, bis: false } => shown(value).to_string(),
+        House::Number { value, bis: true } => format!("{}b", shown(value)),
     }
 }
 
@@ -289,11 +298,9 @@ fn parse_house(text: &str) -> Option<House> {
                 Some(d) => (d, true),
                 None => (text, false),
             };
-            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
-            }
-            let value: u8 = digits.parse().ok()?;
-            (value <= MAX_NUMBER).then_some(House::Number { value, bis })
+            // A whole number 0–17 or a ¾ number 7¾–11¾ (`crate::number`).
+            let value = crate::number::parse(digits).ok()?;
+            Some(House::Number { value, bis })
         }
     }
 }
@@ -462,9 +469,20 @@ impl SheetData {
                     }
                     // An invaded house holds no number: the ordering skips it (Ruling X27).
                     House::Invaded => sheet.invade(h),
+                    House::Number { value, .. }
+                        if crate::number::is_quarter(value)
+                            && edition.nine_three_quarters.is_empty() =>
+                    {
+                        return Err(SheetFileError::QuarterNumber {
+                            street,
+                            house: i + 1,
+                            text: text.clone(),
+                            edition: edition.id.to_string(),
+                        });
+                    }
                     House::Number { value, bis } => {
                         if let Some((pi, pv)) = prev {
-                            if value < pv {
+                            if crate::number::rank(value) < crate::number::rank(pv) {
                                 return Err(SheetFileError::Order {
                                     street,
                                     house: i + 1,

@@ -190,7 +190,9 @@ impl Choice {
 pub struct Build {
     pub pick: Pick,
     pub house: HouseRef,
-    /// The number written (differs from the card only with the Temp Agency).
+    /// The number written (differs from the card only with the Temp Agency): an integer in
+    /// JSON, a ¾ number the string `"9¾"` (`crate::number`).
+    #[serde(with = "crate::number::serde_code")]
     pub number: u8,
     /// The module decision the number asks for (the Ice Cream truck), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -2,7 +2,7 @@
 //! its checklist (E37–E42, named `eNN_…`), its layout constraints (ATO-L1…L3), its plan C cards
 //! and whole games of every mode and AAA level.
 //!
-//! E37's 9¾ case waits for the 9¾ cards, which the engine does not deal yet.
+//! E37's 9¾ case (and E80) is tested with the 9¾ cards, in `nine_three_quarters.rs`.
 //! Expected values come from the spec's tables and examples, never from the engine.
 
 mod common;

@@ -3,8 +3,8 @@
 //! of the checklist (E1–E6 common, E7–E23, E32–E36), named `eNN_…` after the item, plus whole
 //! games of every sheet × mode × AAA level.
 //!
-//! The items about the 9¾ cards (E7's "9¾ → 1", E14's 9¾ card, E76–E80) and the other six
-//! sheets are not implemented yet and have no test here.
+//! The items about the 9¾ cards (E7's "9¾ → 1", E14's 9¾ card, E76–E80) are tested in
+//! `nine_three_quarters.rs`, the other six sheets in their own files.
 //!
 //! Expected values come from the spec's tables and examples, never from the engine.
 

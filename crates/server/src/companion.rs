@@ -69,7 +69,10 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         Offer::Combinations(cs) => {
             for c in cs {
                 if !edition.deck.iter().any(|d| d.number == c.number) {
-                    return Err(bad_offer(format!("no card has the number {}", c.number)));
+                    return Err(bad_offer(format!(
+                        "no card has the number {}",
+                        welcome_engine::number::shown(c.number)
+                    )));
                 }
             }
         }

@@ -440,7 +440,8 @@ fn shelters(layout: &SheetLayout, sheet: &Sheet) -> Vec<ShelterOut> {
             let h = HouseRef::new(s as u8, house.saturating_sub(1));
             out.push(ShelterOut {
                 house: h,
-                capacity: sheet.number(h),
+                // A ¾ number fills a shelter with its whole part (9¾ writes 9).
+                capacity: sheet.number(h).map(welcome_engine::number::floor),
                 lost: sheet.house(h) == welcome_engine::House::Roundabout,
             });
         }

@@ -539,6 +539,8 @@ pub struct StateOut<'a> {
 pub struct PlacementOut {
     pub pick: Pick,
     pub effect: Effect,
+    /// A JSON integer; a ¾ number (the collector's 9¾ cards) the string `"9¾"`.
+    #[serde(with = "welcome_engine::number::serde_code")]
     pub number: u8,
     pub house: HouseRef,
 }

@@ -315,9 +315,17 @@ async fn companion_options_check_their_input() {
     bad_order["sheet"]["streets"][0]["houses"][0] = json!("9");
     bad_order["sheet"]["streets"][0]["houses"][1] = json!("4");
     let mut bad_card = ok.clone();
-    bad_card["offer"] = json!({ "hand": ["3-bis", "7-pool", "99-temp"] });
+    bad_card["offer"] = json!({ "hand": ["3-bis", "7-pool", "16-temp"] });
     let mut bad_number = ok.clone();
-    bad_number["offer"]["combinations"][0]["number"] = json!(255);
+    bad_number["offer"]["combinations"][0]["number"] = json!(16);
+    // A 9¾ card: not in this edition's deck (the table plays without the 9¾ cards).
+    let mut nine = ok.clone();
+    nine["offer"]["combinations"][0]["number"] = json!("9¾");
+    // Not house numbers at all: refused when the body is read.
+    let mut not_a_card = ok.clone();
+    not_a_card["offer"] = json!({ "hand": ["3-bis", "7-pool", "99-temp"] });
+    let mut not_a_number = ok.clone();
+    not_a_number["offer"]["combinations"][0]["number"] = json!(255);
     let mut bad_plan = ok.clone();
     bad_plan["plans"][0]["card"] = json!(7);
     let mut bad_mode = ok.clone();
@@ -329,6 +337,9 @@ async fn companion_options_check_their_input() {
         (bad_order, 422, "sheet_order"),
         (bad_card, 400, "bad_offer"),
         (bad_number, 400, "bad_offer"),
+        (nine, 400, "bad_offer"),
+        (not_a_card, 400, "bad_json"),
+        (not_a_number, 400, "bad_json"),
         (bad_plan, 400, "bad_plan"),
         (bad_mode, 400, "bad_offer"),
         (two_plans, 400, "bad_json"),

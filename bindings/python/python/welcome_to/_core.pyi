@@ -134,8 +134,9 @@ class State:
         seed: SupportsIndex | None = None,
         edition: str = "first",
         aaa_level: int | None = None,
+        nine_three_quarters: bool = False,
     ) -> State:
-        """A new game: `mode` solo, standard or expert; `players` defaults to 1 in solo and 2 otherwise; `seed` decides every card."""
+        """A new game: `mode` solo, standard or expert; `players` defaults to 1 in solo and 2 otherwise; `seed` decides every card; `nine_three_quarters` adds the collector edition's three 9¾ cards to the deck."""
 
     @staticmethod
     def new(
@@ -146,6 +147,7 @@ class State:
         seed: SupportsIndex | None = None,
         edition: str = "first",
         aaa_level: int | None = None,
+        nine_three_quarters: bool = False,
     ) -> State:
         """Same as the constructor (OpenSpiel-style spelling)."""
 
@@ -172,6 +174,10 @@ class State:
     @property
     def advanced(self) -> bool:
         """Whether the advanced variant is played."""
+
+    @property
+    def nine_three_quarters(self) -> bool:
+        """Whether the deck holds the collector edition's 9¾ cards."""
 
     @property
     def round(self) -> int:

@@ -12,13 +12,15 @@ use crate::sheet::{HouseRef, Sheet, MAX_STREETS};
 /// Shelter capacity per street.
 pub type Capacities = [u16; MAX_STREETS];
 
-/// The capacity of street `s`: the numbers written in its shelters.
+/// The capacity of street `s`: the numbers written in its shelters, a ¾ number as its whole
+/// part (9¾ writes 9, collector expansions §11.3 item 4).
 pub fn capacity(layout: &SheetLayout, sheet: &Sheet, s: u8) -> u16 {
     let mut mask = layout.shelters(s) & sheet.numbered_mask(s);
     let mut sum = 0;
     while mask != 0 {
         let i = mask.trailing_zeros() as u8;
-        sum += u16::from(sheet.number(HouseRef::new(s, i)).unwrap_or(0));
+        let n = sheet.number(HouseRef::new(s, i)).unwrap_or(0);
+        sum += u16::from(crate::number::floor(n));
         mask &= mask - 1;
     }
     sum
@@ -168,9 +170,14 @@ pub fn aaa_build(layout: &SheetLayout, halves: &mut [u8], s: u8, value: u8) {
 }
 
 /// A Validation card of plan `letter` came up: the AAA builds in street `letter` the highest
-/// number among the last three cards given to it (Ruling X22).
+/// number among the last three cards given to it (Ruling X22), a 9¾ card as 9.
 pub fn aaa_on_validation(layout: &SheetLayout, halves: &mut [u8], letter: u8, given: &[Card]) {
-    let value = given.iter().rev().take(3).map(|c| c.number).max();
+    let value = given
+        .iter()
+        .rev()
+        .take(3)
+        .map(|c| crate::number::floor(c.number))
+        .max();
     if let Some(v) = value {
         aaa_build(layout, halves, letter, v);
     }

@@ -12,8 +12,25 @@ pub fn linked(sheet: &Sheet, s: u8, k: u8) -> bool {
         sheet.number(HouseRef::new(s, k)),
         sheet.number(HouseRef::new(s, k + 1)),
     ) {
-        (Some(a), Some(b)) => b == a || b == a + 1,
+        (Some(a), Some(b)) => links(a, b),
         _ => false,
+    }
+}
+
+/// Whether number `b` written right of number `a` makes a link: `b` equals `a` (an Extension
+/// copy) or is one more (Ruling TR14, X19). A ¾ number n¾ links with a left neighbour n − 1 or
+/// n and a right neighbour n + 1 (collector expansions §11.3 item 5, Ruling X38): `8 9¾ 10` and
+/// `9 9¾ 10` are strings, `9¾ 11` and `9¾ 10¾` are not.
+pub fn links(a: u8, b: u8) -> bool {
+    use crate::number::{floor, is_quarter};
+    if a == b {
+        return true;
+    }
+    match (is_quarter(a), is_quarter(b)) {
+        (false, false) => b == a + 1,
+        (false, true) => a + 1 == floor(b) || a == floor(b),
+        (true, false) => b == floor(a) + 1,
+        (true, true) => false,
     }
 }
 

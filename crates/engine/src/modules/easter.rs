@@ -16,7 +16,8 @@ pub(crate) fn check_layout(layout: &SheetLayout) -> Result<(), String> {
     Ok(())
 }
 
-/// Eggs collected in house `h` (§2.2).
+/// Eggs collected in house `h` (§2.2); a ¾ number collects as its whole part
+/// (`SheetLayout::egg_loops_of`).
 pub fn collected(layout: &SheetLayout, sheet: &Sheet, h: HouseRef) -> u8 {
     match sheet.number(h) {
         Some(n) => layout.eggs(h.street, h.house).min(layout.egg_loops_of(n)),
@@ -88,7 +89,7 @@ pub(crate) fn score_row(layout: &SheetLayout, sheet: &Sheet) -> ScoreRow {
 }
 
 /// The AAA's eggs (§2.6, Ruling X12): each card collects what its number would on a house of
-/// two eggs (6, 9: one; 8, 10: two), scored on the player's egg table.
+/// two eggs (6, 9, 9¾: one; 8, 10: two), scored on the player's egg table.
 pub(crate) fn aaa_eggs(layout: &SheetLayout, given: &[crate::card::Card]) -> (i32, String) {
     let eggs: u32 = given
         .iter()

@@ -559,7 +559,9 @@ impl Style {
 fn flexibility(sheet: &Sheet, p: &Placement) -> i32 {
     let s = p.house.street;
     let i = p.house.house;
-    let v = p.number as i32;
+    // A ¾ number n¾ leaves n free on its left (collector expansions §11.3).
+    let quarter = welcome_engine::number::is_quarter(p.number);
+    let v = welcome_engine::number::floor(p.number) as i32;
     let mut total = 0;
     for j in 0..sheet.len(s) {
         if j == i {
@@ -573,7 +575,7 @@ fn flexibility(sheet: &Sheet, p: &Placement) -> i32 {
         let clear = (a..b).all(|k| sheet.is_empty(HouseRef::new(s, k)));
         if clear {
             if j < i {
-                hi = hi.min(v - 1);
+                hi = hi.min(if quarter { v } else { v - 1 });
             } else {
                 lo = lo.max(v + 1);
             }
