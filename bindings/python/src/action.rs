@@ -357,27 +357,56 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
 
 /// Every listed decision of the current stage with its action, in action order.
 pub fn listed(m: &TurnMachine<'_>) -> Vec<(usize, Decision)> {
-    let mut options = Vec::new();
-    m.options_up_to(CLAIMS_PER_PLAN, &mut options);
+    let mut out = Vec::new();
+    listed_into(m, &mut Vec::new(), &mut out);
+    out
+}
+
+/// `listed` into `out` (cleared first), with `options` as scratch space: a caller that keeps
+/// both vectors lists without allocating once they have grown.
+pub fn listed_into(
+    m: &TurnMachine<'_>,
+    options: &mut Vec<Decision>,
+    out: &mut Vec<(usize, Decision)>,
+) {
+    m.options_up_to(CLAIMS_PER_PLAN, options);
     let offer = m.context().offer;
     let mut claims = [0usize; 3];
-    let mut out: Vec<(usize, Decision)> = options
-        .into_iter()
-        .filter_map(|d| {
-            let a = match &d {
-                Decision::Claim(c) => {
-                    let plan = (c.plan as usize).min(2);
-                    let k = claims[plan];
-                    claims[plan] += 1;
-                    CLAIM + plan * CLAIMS_PER_PLAN + k
-                }
-                d => encode(d, &offer)?,
-            };
-            Some((a, d))
-        })
-        .collect();
+    out.clear();
+    out.extend(
+        options
+            .drain(..)
+            .filter_map(|d| Some((action_of(&d, &offer, &mut claims)?, d))),
+    );
     out.sort_by_key(|(a, _)| *a);
-    out
+}
+
+/// The legal actions alone, ascending, into `out` (cleared first); `options` is scratch
+/// space. `decode` gives each one's decision back.
+pub fn actions_into(m: &TurnMachine<'_>, options: &mut Vec<Decision>, out: &mut Vec<usize>) {
+    m.options_up_to(CLAIMS_PER_PLAN, options);
+    let offer = m.context().offer;
+    let mut claims = [0usize; 3];
+    out.clear();
+    out.extend(
+        options
+            .iter()
+            .filter_map(|d| action_of(d, &offer, &mut claims)),
+    );
+    out.sort_unstable();
+}
+
+/// The action of a listed decision; `claims` counts the claims listed so far per plan.
+fn action_of(d: &Decision, offer: &Offer, claims: &mut [usize; 3]) -> Option<usize> {
+    match d {
+        Decision::Claim(c) => {
+            let plan = (c.plan as usize).min(2);
+            let k = claims[plan];
+            claims[plan] += 1;
+            Some(CLAIM + plan * CLAIMS_PER_PLAN + k)
+        }
+        d => encode(d, offer),
+    }
 }
 
 /// The kind of an action (its range's name), or `None` outside the space.

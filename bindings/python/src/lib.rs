@@ -4,6 +4,7 @@
 //! modules of the package built on these.
 
 mod action;
+mod batch;
 mod convert;
 mod error;
 mod observe;
@@ -72,6 +73,7 @@ fn editions() -> Vec<String> {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::State>()?;
+    m.add_class::<batch::BatchedSolo>()?;
     m.add("RuleError", m.py().get_type::<error::RuleError>())?;
     m.add("NUM_ACTIONS", action::NUM_ACTIONS)?;
     m.add("OBSERVATION_SIZE", observe::SIZE)?;

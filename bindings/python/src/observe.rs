@@ -7,6 +7,7 @@ use welcome_engine::score::{Score, Temps};
 use welcome_engine::sheet::{MAX_HOUSES, MAX_NUMBER, MAX_STREETS};
 use welcome_engine::{
     Edition, Effect, FenceRef, House, HouseRef, Mode, Offer, Position, Race, Sheet, Stage,
+    TurnMachine,
 };
 
 /// Values per house: present, empty, number/17, bis, roundabout, fence to its right, used
@@ -67,6 +68,27 @@ pub struct TurnState<'a> {
     pub submitted: bool,
 }
 
+impl<'a> TurnState<'a> {
+    /// A seat building its turn on `m` (not submitted yet).
+    pub fn of_machine(m: &'a TurnMachine<'_>, to_act: bool) -> TurnState<'a> {
+        let turn = m.turn();
+        let mut claimed = [false; 3];
+        for c in &turn.plans {
+            if let Some(x) = claimed.get_mut(c.plan as usize) {
+                *x = true;
+            }
+        }
+        TurnState {
+            sheet: m.sheet(),
+            stage: m.stage(),
+            claimed,
+            roundabout: turn.roundabout.is_some(),
+            to_act,
+            submitted: false,
+        }
+    }
+}
+
 fn effect_index(e: Effect) -> usize {
     Effect::ALL.iter().position(|&x| x == e).unwrap_or(0)
 }
@@ -82,47 +104,71 @@ fn ratio(a: impl Into<f64>, b: impl Into<f64>) -> f32 {
 
 /// Writes the observation of `seat` into `out` (`SIZE` values).
 pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32]) {
+    write_with(pos, seat, turn, None, out)
+}
+
+/// The running score the observation shows for `seat` (`table`'s first value × 100): in
+/// solo against the Solo card's temp threshold, else with temps ranked across the table.
+/// It changes only when a round resolves.
+pub fn own_total(pos: &Position, seat: usize) -> i32 {
+    let sheets = pos.sheets();
+    let Some(sheet) = sheets.get(seat) else {
+        return 0;
+    };
+    if pos.options().mode == Mode::Solo {
+        Score::total_of(pos.layout(), sheet, Temps::Solo)
+    } else {
+        let temps: Vec<u8> = sheets.iter().map(Sheet::temps).collect();
+        Score::total_of(pos.layout(), sheet, Temps::Ranked(&temps))
+    }
+}
+
+/// `write` with `own_total(pos, seat)` already known.
+pub fn write_with(
+    pos: &Position,
+    seat: usize,
+    turn: &TurnState<'_>,
+    own_total: Option<i32>,
+    out: &mut [f32],
+) {
     debug_assert_eq!(out.len(), SIZE);
     out.fill(0.0);
     let layout = pos.layout();
     let s = turn.sheet;
     let mut at = 0;
-    let mut put = |k: usize, v: f32, at: usize| out[at + k] = v;
 
-    // houses
-    for st in 0..MAX_STREETS as u8 {
-        for h in 0..MAX_HOUSES as u8 {
-            let base = at + (st as usize * MAX_HOUSES + h as usize) * PER_HOUSE;
+    // houses (the hot part of the observation: written row by row, without index checks)
+    let houses = &mut out[..MAX_STREETS * MAX_HOUSES * PER_HOUSE];
+    for (st, street) in houses.chunks_exact_mut(MAX_HOUSES * PER_HOUSE).enumerate() {
+        let st = st as u8;
+        let len = usize::from(s.len(st)).min(MAX_HOUSES);
+        for (h, row) in street.chunks_exact_mut(PER_HOUSE).take(len).enumerate() {
+            let h = h as u8;
             let r = HouseRef::new(st, h);
-            if !s.contains(r) {
-                continue;
-            }
-            put(0, 1.0, base);
+            let flag = |b: bool| f32::from(u8::from(b));
+            row[0] = 1.0;
             match s.house(r) {
-                House::Empty => put(1, 1.0, base),
+                House::Empty => row[1] = 1.0,
                 House::Number { value, bis } => {
-                    put(2, value as f32 / MAX_NUMBER as f32, base);
-                    put(3, f32::from(u8::from(bis)), base);
+                    row[2] = value as f32 / MAX_NUMBER as f32;
+                    row[3] = flag(bis);
                 }
                 // An invaded house (Zombies) is neither empty nor numbered nor a
                 // roundabout: no flag of the three.
-                House::Roundabout => put(4, 1.0, base),
+                House::Roundabout => row[4] = 1.0,
                 House::Invaded => {}
             }
-            put(
-                5,
-                f32::from(u8::from(s.has_fence(FenceRef::new(st, h)))),
-                base,
-            );
-            put(6, f32::from(u8::from(s.is_used(r))), base);
-            put(7, f32::from(u8::from(s.has_planned_pool(r))), base);
-            put(8, f32::from(u8::from(s.has_pool(r))), base);
-            put(9, f32::from(u8::from(s.is_marked(r))), base);
-            put(10, layout.eggs(st, h) as f32 / 3.0, base);
-            put(11, layout.cone(st, h) as f32, base);
+            row[5] = flag(s.has_fence(FenceRef::new(st, h)));
+            row[6] = flag(s.is_used(r));
+            row[7] = flag(s.has_planned_pool(r));
+            row[8] = flag(s.has_pool(r));
+            row[9] = flag(s.is_marked(r));
+            row[10] = layout.eggs(st, h) as f32 / 3.0;
+            row[11] = layout.cone(st, h) as f32;
         }
     }
     at += MAX_STREETS * MAX_HOUSES * PER_HOUSE;
+    let mut put = |k: usize, v: f32, at: usize| out[at + k] = v;
 
     // streets
     for st in 0..(s.streets() as usize).min(MAX_STREETS) {
@@ -252,13 +298,18 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
 
     // table: running scores and the others' sheets as of the last resolved round
     let sheets = pos.sheets();
-    let temps: Vec<u8> = sheets.iter().map(Sheet::temps).collect();
-    let mode_temps = if options.mode == Mode::Solo {
+    let solo = options.mode == Mode::Solo;
+    let temps: Vec<u8> = if solo {
+        Vec::new()
+    } else {
+        sheets.iter().map(Sheet::temps).collect()
+    };
+    let mode_temps = if solo {
         Temps::Solo
     } else {
         Temps::Ranked(&temps)
     };
-    let mine = Score::total_of(layout, &sheets[seat], mode_temps);
+    let mine = own_total.unwrap_or_else(|| Score::total_of(layout, &sheets[seat], mode_temps));
     put(0, mine as f32 / 100.0, at);
     let others: Vec<usize> = (0..sheets.len()).filter(|&o| o != seat).collect();
     if !others.is_empty() {

@@ -91,7 +91,52 @@ fn parse_mode(mode: &str) -> PyResult<Mode> {
         })
 }
 
+/// The options of a new game, refused with a `RuleError` naming what is wrong (the edition,
+/// the sheet and the seat count are checked when the game is set up).
+pub fn game_options(
+    sheet: &str,
+    mode: &str,
+    advanced: bool,
+    edition: &str,
+    aaa_level: Option<u8>,
+) -> PyResult<Options> {
+    let mode = parse_mode(mode)?;
+    let edition_id = welcome_engine::EditionId::new(edition).map_err(|e| {
+        rule_error(
+            "unknown_edition",
+            format!("bad edition id {edition:?}: {e}"),
+        )
+    })?;
+    let sheet_id = SheetId::new(sheet)
+        .map_err(|e| rule_error("unknown_sheet", format!("bad sheet id {sheet:?}: {e}")))?;
+    let mut options = Options::new(mode).sheet(sheet_id).advanced(advanced);
+    options.edition = edition_id;
+    options.aaa_level = aaa_level;
+    Ok(options)
+}
+
+/// A seed argument: `None` (or Python's None), else a whole number 0 to 2^64 − 1.
+pub fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    match seed {
+        Some(s) if !s.is_none() => {
+            let v = whole(s, "seed")?;
+            u64::try_from(v).map(Some).map_err(|_| {
+                rule_error("bad_argument", format!("seed must be 0 to 2^64-1, got {v}"))
+            })
+        }
+        _ => Ok(None),
+    }
+}
+
 impl State {
+    /// A state of `game` with these decisions of the round so far (per seat).
+    pub fn of_game(game: Game, decisions: Vec<Vec<Decision>>) -> State {
+        State {
+            core: Core::Game(game),
+            decisions,
+        }
+    }
+
     fn pos(&self) -> &Position {
         self.core.pos()
     }
@@ -195,50 +240,10 @@ impl State {
     }
 
     fn turn_state<R>(&self, seat: usize, f: impl FnOnce(&TurnState<'_>) -> R) -> R {
-        let pos = self.pos();
         let to_act = self.current() == seat as i64;
         match self.machine(seat) {
-            Some(m) => {
-                let turn = m.turn();
-                let mut claimed = [false; 3];
-                for c in &turn.plans {
-                    if let Some(x) = claimed.get_mut(c.plan as usize) {
-                        *x = true;
-                    }
-                }
-                f(&TurnState {
-                    sheet: m.sheet(),
-                    stage: m.stage(),
-                    claimed,
-                    roundabout: turn.roundabout.is_some(),
-                    to_act,
-                    submitted: false,
-                })
-            }
-            None => {
-                let base = pos
-                    .sheet(seat)
-                    .copied()
-                    .unwrap_or_else(|| welcome_engine::Sheet::new(pos.layout()));
-                let turn = pos.pending_turn(seat);
-                let sheet = turn
-                    .and_then(|t| pos.context(seat)?.apply(&base, t).ok())
-                    .unwrap_or(base);
-                let mut claimed = [false; 3];
-                for c in turn.iter().flat_map(|t| &t.plans) {
-                    if let Some(x) = claimed.get_mut(c.plan as usize) {
-                        *x = true;
-                    }
-                }
-                f(&TurnState {
-                    sheet: &sheet,
-                    stage: Stage::Done,
-                    claimed,
-                    roundabout: turn.is_some_and(|t| t.roundabout.is_some()),
-                    to_act,
-                    submitted: pos.has_submitted(seat),
-                })
-            }
+            Some(m) => f(&TurnState::of_machine(&m, to_act)),
+            None => settled_turn(self.pos(), seat, to_act, f),
         }
     }
 
@@ -270,10 +275,47 @@ impl State {
     }
 }
 
+/// The turn state of a seat with no turn to build (finished, or the game is over).
+pub fn settled_turn<R>(
+    pos: &Position,
+    seat: usize,
+    to_act: bool,
+    f: impl FnOnce(&TurnState<'_>) -> R,
+) -> R {
+    let base = pos
+        .sheet(seat)
+        .copied()
+        .unwrap_or_else(|| welcome_engine::Sheet::new(pos.layout()));
+    let turn = pos.pending_turn(seat);
+    let sheet = turn
+        .and_then(|t| pos.context(seat)?.apply(&base, t).ok())
+        .unwrap_or(base);
+    let mut claimed = [false; 3];
+    for c in turn.iter().flat_map(|t| &t.plans) {
+        if let Some(x) = claimed.get_mut(c.plan as usize) {
+            *x = true;
+        }
+    }
+    f(&TurnState {
+        sheet: &sheet,
+        stage: Stage::Done,
+        claimed,
+        roundabout: turn.is_some_and(|t| t.roundabout.is_some()),
+        to_act,
+        submitted: pos.has_submitted(seat),
+    })
+}
+
 /// Why `action` is refused at this point, naming the rule.
-fn refusal(m: &TurnMachine<'_>, action: i128, stage: &str) -> PyErr {
+pub fn refusal(m: &TurnMachine<'_>, action: i128, stage: &str) -> PyErr {
+    let (code, message) = refusal_reason(m, action, stage);
+    rule_error(code, message)
+}
+
+/// `refusal`'s code and message.
+pub fn refusal_reason(m: &TurnMachine<'_>, action: i128, stage: &str) -> (&'static str, String) {
     if action < 0 || action >= action::NUM_ACTIONS as i128 {
-        return rule_error(
+        return (
             "no_such_action",
             format!(
                 "action {action} is outside the action space 0..{}",
@@ -285,21 +327,21 @@ fn refusal(m: &TurnMachine<'_>, action: i128, stage: &str) -> PyErr {
     let kind = action::kind(a).unwrap_or("unknown");
     match action::decode(a, m) {
         Ok(d) => match m.clone().apply(d) {
-            Err(e) => rule_error(
+            Err(e) => (
                 e.code(),
                 format!("action {a} ({kind}) at the {stage} stage: {e}"),
             ),
-            Ok(()) => rule_error(
+            Ok(()) => (
                 "not_listed",
                 format!("action {a} ({kind}) is not among the listed decisions"),
             ),
         },
-        Err(Undecodable::Illegal(e)) => rule_error(
+        Err(Undecodable::Illegal(e)) => (
             e.code(),
             format!("action {a} ({kind}) at the {stage} stage: {e}"),
         ),
         Err(Undecodable::NoSuchAction(why)) => {
-            rule_error("no_such_action", format!("{why} (at the {stage} stage)"))
+            ("no_such_action", format!("{why} (at the {stage} stage)"))
         }
     }
 }
@@ -405,18 +447,10 @@ impl State {
         edition: &str,
         aaa_level: Option<u8>,
     ) -> PyResult<State> {
-        let mode = parse_mode(mode)?;
-        let edition_id = welcome_engine::EditionId::new(edition).map_err(|e| {
-            rule_error(
-                "unknown_edition",
-                format!("bad edition id {edition:?}: {e}"),
-            )
-        })?;
-        let sheet_id = SheetId::new(sheet)
-            .map_err(|e| rule_error("unknown_sheet", format!("bad sheet id {sheet:?}: {e}")))?;
+        let options = game_options(sheet, mode, advanced, edition, aaa_level)?;
         let players = match players {
             Some(p) if !p.is_none() => whole(p, "players")?,
-            _ if mode == Mode::Solo => 1,
+            _ if options.mode == Mode::Solo => 1,
             _ => 2,
         };
         if !(0..=i128::from(u16::MAX)).contains(&players) {
@@ -425,18 +459,7 @@ impl State {
                 format!("{players} seats is not a number of seats"),
             ));
         }
-        let seed = match seed {
-            Some(s) if !s.is_none() => {
-                let v = whole(s, "seed")?;
-                u64::try_from(v).map_err(|_| {
-                    rule_error("bad_argument", format!("seed must be 0 to 2^64-1, got {v}"))
-                })?
-            }
-            _ => 0,
-        };
-        let mut options = Options::new(mode).sheet(sheet_id).advanced(advanced);
-        options.edition = edition_id;
-        options.aaa_level = aaa_level;
+        let seed = seed_arg(seed)?.unwrap_or(0);
         let game =
             Game::new(options, players as usize, seed).map_err(|e| rule_error(e.code(), e))?;
         let n = game.players();

@@ -1,0 +1,782 @@
+//! `BatchedSolo`: many solo games stepped in one call. Observations, masks, rewards and flags
+//! go into numpy buffers the caller owns (checked, then written in place: nothing is
+//! allocated per step once the games' own vectors have grown), the GIL is released while the
+//! games move, and the games can be stepped on several threads (a rayon pool of the
+//! constructor's `threads`). A finished game starts again in the same step (Gymnasium's
+//! same-step autoreset): the row then holds the new game's first observation and mask, the
+//! finished game's last observation goes into `final_observations` when it is given.
+//!
+//! Every game of a batch is independent and draws only from its own generators (its game
+//! seed stream and its sampler), so results do not depend on the number of threads.
+
+use crate::action::{self, NUM_ACTIONS};
+use crate::error::rule_error;
+use crate::observe::{self, TurnState};
+use crate::state::{self, State};
+use numpy::{
+    dtype, Element, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyReadwriteArrayDyn,
+    PyUntypedArray, PyUntypedArrayMethods,
+};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use welcome_engine::score::{Score, Temps};
+use welcome_engine::{Decision, Game, Mode, Options, Position, Stage, TurnMachine};
+
+const OBS: usize = observe::SIZE;
+
+/// SplitMix64: the next value of the stream `state`.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seat's total as `State.scores()` gives it (temps against the AAA in AAA solo).
+fn total(pos: &Position) -> i32 {
+    let layout = pos.layout();
+    let Some(sheet) = pos.sheet(0) else {
+        return 0;
+    };
+    match pos.aaa() {
+        Some(a) => Score::total_of(layout, sheet, a.table(layout)),
+        None => Score::total_of(layout, sheet, Temps::Solo),
+    }
+}
+
+/// The machine of seat 0's turn after `decisions`, if it has a turn to build.
+fn machine_of<'g>(game: &'g Game, decisions: &[Decision]) -> Option<TurnMachine<'g>> {
+    let pos = game.position();
+    if pos.is_over() || pos.has_submitted(0) {
+        return None;
+    }
+    let mut m = TurnMachine::new(pos.context(0)?, pos.sheet(0)?);
+    for d in decisions {
+        // Every stored decision was accepted by this very machine.
+        m.apply(d.clone()).ok()?;
+    }
+    Some(m)
+}
+
+/// One game of the batch.
+struct Slot {
+    game: Game,
+    /// Decisions of the turn so far.
+    decisions: Vec<Decision>,
+    /// The legal actions now, ascending (empty once the game is over).
+    listed: Vec<usize>,
+    /// Scratch space for listing.
+    options: Vec<Decision>,
+    /// The running score as of the last resolved round, and as the observation shows it
+    /// (in AAA solo the score ranks temps against the AAA, the observation does not).
+    score: i32,
+    shown: i32,
+    /// The seed of the game being played and the stream the next games' seeds come from.
+    seed: u64,
+    stream: u64,
+    /// The generator of `sample_actions`.
+    sampler: u64,
+}
+
+/// The output rows of one game.
+struct Row<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [bool],
+}
+
+/// Writes the mask of `listed` into `mask`.
+fn write_mask(listed: &[usize], mask: &mut [bool]) {
+    mask.fill(false);
+    for &a in listed {
+        mask[a] = true;
+    }
+}
+
+impl Slot {
+    fn new(options: Options, stream: u64, sampler: u64) -> PyResult<Slot> {
+        let game = Game::new(options, 1, stream).map_err(|e| rule_error(e.code(), e))?;
+        let mut slot = Slot {
+            game,
+            decisions: Vec::new(),
+            listed: Vec::new(),
+            options: Vec::new(),
+            score: 0,
+            shown: 0,
+            seed: stream,
+            stream,
+            sampler,
+        };
+        slot.score = total(slot.game.position());
+        slot.shown = observe::own_total(slot.game.position(), 0);
+        slot.refresh(None)
+            .map_err(|e| rule_error("no_legal_action", e))?;
+        Ok(slot)
+    }
+
+    /// A new game from `seed` (the options were checked when the batch was made).
+    fn start(&mut self, options: Options, seed: u64, row: Row<'_>) -> Result<(), String> {
+        self.game = Game::new(options, 1, seed).map_err(|e| e.to_string())?;
+        self.seed = seed;
+        self.decisions.clear();
+        self.score = total(self.game.position());
+        self.shown = observe::own_total(self.game.position(), 0);
+        self.refresh(Some(row))
+    }
+
+    /// Lists the legal actions of the position as it stands and writes its observation and
+    /// mask into `row`.
+    fn refresh(&mut self, row: Option<Row<'_>>) -> Result<(), String> {
+        let pos = self.game.position();
+        match machine_of(&self.game, &self.decisions) {
+            Some(m) => {
+                action::actions_into(&m, &mut self.options, &mut self.listed);
+                if let Some(row) = row {
+                    write_mask(&self.listed, row.mask);
+                    let turn = TurnState::of_machine(&m, true);
+                    observe::write_with(pos, 0, &turn, Some(self.shown), row.obs);
+                }
+            }
+            None => {
+                self.listed.clear();
+                if let Some(row) = row {
+                    row.mask.fill(false);
+                    state::settled_turn(pos, 0, false, |t| observe::write(pos, 0, t, row.obs));
+                }
+            }
+        }
+        if self.listed.is_empty() && !self.game.is_over() {
+            return Err(format!(
+                "the game of seed {} has no legal action in round {}",
+                self.seed,
+                self.game.round()
+            ));
+        }
+        Ok(())
+    }
+
+    /// Takes the listed `action` (checked before); returns the reward and whether the game
+    /// ended (and was started again from the slot's stream).
+    fn step(
+        &mut self,
+        options: Options,
+        shaped: bool,
+        action: usize,
+        row: Row<'_>,
+        last: Option<&mut [f32]>,
+    ) -> Result<(f32, bool), String> {
+        let mut m = machine_of(&self.game, &self.decisions)
+            .ok_or_else(|| "the game has no turn to build".to_string())?;
+        let decision = match action::decode(action, &m) {
+            Ok(d) => d,
+            Err(_) => return Err(format!("action {action} names no decision")),
+        };
+        m.apply(decision.clone()).map_err(|e| e.to_string())?;
+        if m.stage() != Stage::Done {
+            self.decisions.push(decision);
+            action::actions_into(&m, &mut self.options, &mut self.listed);
+            write_mask(&self.listed, row.mask);
+            let pos = self.game.position();
+            let turn = TurnState::of_machine(&m, true);
+            observe::write_with(pos, 0, &turn, Some(self.shown), row.obs);
+            return Ok((0.0, false));
+        }
+        let (turn, _) = m.finish().map_err(|e| e.to_string())?;
+        self.game.submit(0, turn).map_err(|e| e.to_string())?;
+        self.game.resolve().map_err(|e| e.to_string())?;
+        self.decisions.clear();
+        let now = total(self.game.position());
+        let over = self.game.is_over();
+        let reward = if shaped {
+            now - self.score
+        } else if over {
+            now
+        } else {
+            0
+        };
+        self.score = now;
+        self.shown = observe::own_total(self.game.position(), 0);
+        if over {
+            if let Some(last) = last {
+                let pos = self.game.position();
+                state::settled_turn(pos, 0, false, |t| observe::write(pos, 0, t, last));
+            }
+            let seed = splitmix(&mut self.stream);
+            self.start(options, seed, row)?;
+        } else {
+            self.refresh(Some(row))?;
+        }
+        Ok((reward as f32, over))
+    }
+}
+
+/// The rows of a run of games, split between threads.
+struct Rows<'a> {
+    slots: &'a mut [Slot],
+    actions: &'a [usize],
+    seeds: &'a [Option<u64>],
+    obs: &'a mut [f32],
+    masks: &'a mut [bool],
+    rewards: &'a mut [f32],
+    terminations: &'a mut [bool],
+    truncations: &'a mut [bool],
+    finals: Option<&'a mut [f32]>,
+}
+
+fn cut<'a, T>(s: &'a mut [T], at: usize) -> (&'a mut [T], &'a mut [T]) {
+    let at = at.min(s.len());
+    s.split_at_mut(at)
+}
+
+fn cut_ref<T>(s: &[T], at: usize) -> (&[T], &[T]) {
+    s.split_at(at.min(s.len()))
+}
+
+impl<'a> Rows<'a> {
+    fn split(self, k: usize) -> (Rows<'a>, Rows<'a>) {
+        let (s0, s1) = self.slots.split_at_mut(k);
+        let (a0, a1) = cut_ref(self.actions, k);
+        let (e0, e1) = cut_ref(self.seeds, k);
+        let (o0, o1) = cut(self.obs, k * OBS);
+        let (m0, m1) = cut(self.masks, k * NUM_ACTIONS);
+        let (r0, r1) = cut(self.rewards, k);
+        let (t0, t1) = cut(self.terminations, k);
+        let (u0, u1) = cut(self.truncations, k);
+        let (f0, f1) = match self.finals {
+            Some(f) => {
+                let (f0, f1) = cut(f, k * OBS);
+                (Some(f0), Some(f1))
+            }
+            None => (None, None),
+        };
+        (
+            Rows {
+                slots: s0,
+                actions: a0,
+                seeds: e0,
+                obs: o0,
+                masks: m0,
+                rewards: r0,
+                terminations: t0,
+                truncations: u0,
+                finals: f0,
+            },
+            Rows {
+                slots: s1,
+                actions: a1,
+                seeds: e1,
+                obs: o1,
+                masks: m1,
+                rewards: r1,
+                terminations: t1,
+                truncations: u1,
+                finals: f1,
+            },
+        )
+    }
+
+    fn step(self, options: Options, shaped: bool) -> Result<(), String> {
+        let mut finals = self.finals.map(|f| f.chunks_exact_mut(OBS));
+        let rows = self
+            .slots
+            .iter_mut()
+            .zip(self.actions)
+            .zip(self.obs.chunks_exact_mut(OBS))
+            .zip(self.masks.chunks_exact_mut(NUM_ACTIONS))
+            .zip(self.rewards.iter_mut())
+            .zip(self.terminations.iter_mut())
+            .zip(self.truncations.iter_mut());
+        for ((((((slot, &action), obs), mask), reward), term), trunc) in rows {
+            let last = finals.as_mut().and_then(Iterator::next);
+            let (r, over) = slot.step(options, shaped, action, Row { obs, mask }, last)?;
+            *reward = r;
+            *term = over;
+            *trunc = false;
+        }
+        Ok(())
+    }
+
+    fn reset(self, options: Options) -> Result<(), String> {
+        let rows = self
+            .slots
+            .iter_mut()
+            .zip(self.seeds)
+            .zip(self.obs.chunks_exact_mut(OBS))
+            .zip(self.masks.chunks_exact_mut(NUM_ACTIONS));
+        for (((slot, seed), obs), mask) in rows {
+            let seed = match *seed {
+                Some(s) => {
+                    slot.stream = s;
+                    s
+                }
+                None => splitmix(&mut slot.stream),
+            };
+            slot.start(options, seed, Row { obs, mask })?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `f` on `rows` (of `n` games), split into chunks on the pool's threads if there is
+/// a pool.
+fn run<'a>(
+    pool: Option<&rayon::ThreadPool>,
+    rows: Rows<'a>,
+    n: usize,
+    f: impl Fn(Rows<'a>) -> Result<(), String> + Sync,
+) -> Result<(), String> {
+    let Some(pool) = pool else {
+        return f(rows);
+    };
+    // A few chunks per thread, so that a thread finishing early takes over work.
+    let chunk = n.div_ceil(pool.current_num_threads() * 4).max(8);
+    let mut parts = Vec::with_capacity(n.div_ceil(chunk));
+    let mut rest = rows;
+    let mut left = n;
+    while left > chunk {
+        let (a, b) = rest.split(chunk);
+        parts.push(a);
+        rest = b;
+        left -= chunk;
+    }
+    parts.push(rest);
+    pool.install(|| {
+        parts
+            .into_par_iter()
+            .map(&f)
+            .collect::<Result<(), String>>()
+    })
+}
+
+/// A numpy buffer argument checked for its dtype, shape, layout and writeability.
+fn buffer<'py, T: Element>(
+    v: &Bound<'py, PyAny>,
+    name: &str,
+    shape: &[usize],
+    type_name: &str,
+) -> PyResult<PyReadwriteArrayDyn<'py, T>> {
+    let py = v.py();
+    let want = match shape {
+        [n] => format!("({n},)"),
+        _ => format!(
+            "({})",
+            shape
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let bad = |why: String| {
+        rule_error(
+            "bad_buffer",
+            format!("{name} must be a writeable C-contiguous numpy array of {type_name} and shape {want}: {why}"),
+        )
+    };
+    let Ok(array) = v.cast::<PyUntypedArray>() else {
+        let kind = v
+            .get_type()
+            .name()
+            .map_or_else(|_| "an object".into(), |n| n.to_string());
+        return Err(bad(format!("got a {kind}")));
+    };
+    if !array.dtype().is_equiv_to(&dtype::<T>(py)) {
+        return Err(bad(format!("its dtype is {}", array.dtype())));
+    }
+    if array.shape() != shape {
+        return Err(bad(format!("its shape is {:?}", array.shape())));
+    }
+    if !array.is_c_contiguous() {
+        return Err(bad("it is not C-contiguous".into()));
+    }
+    let typed = array
+        .cast::<PyArrayDyn<T>>()
+        .map_err(|_| bad("its element type does not match".into()))?;
+    typed.try_readwrite().map_err(|e| match e {
+        numpy::BorrowError::NotWriteable => bad("it is read-only".into()),
+        _ => bad("it overlaps another buffer of the call".into()),
+    })
+}
+
+fn slice_of<'a, T: Element>(
+    b: &'a mut PyReadwriteArrayDyn<'_, T>,
+    name: &str,
+) -> PyResult<&'a mut [T]> {
+    b.as_slice_mut()
+        .map_err(|_| rule_error("bad_buffer", format!("{name} must be C-contiguous")))
+}
+
+/// N solo games (1st-edition Solo card, or the collector edition's AAA) stepped in one call
+/// into caller-supplied numpy buffers, without the GIL, on `threads` threads.
+#[pyclass(module = "welcome_to._core")]
+pub struct BatchedSolo {
+    slots: Vec<Slot>,
+    options: Options,
+    shaped: bool,
+    threads: usize,
+    pool: Option<rayon::ThreadPool>,
+    started: bool,
+    /// The actions of the current step, checked.
+    actions: Vec<usize>,
+}
+
+impl BatchedSolo {
+    fn n(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Why `action` is refused for game `i`, naming the rule.
+    fn refusal(&self, i: usize, action: i128) -> PyErr {
+        let slot = &self.slots[i];
+        let Some(m) = machine_of(&slot.game, &slot.decisions) else {
+            return rule_error("game_over", format!("game {i} is over"));
+        };
+        let (code, message) = state::refusal_reason(&m, action, m.stage().name());
+        rule_error(
+            code,
+            format!("game {i}: {message}; no game of the batch moved"),
+        )
+    }
+
+    /// The actions of a step as indices, every one checked legal for its game.
+    fn check_actions(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        let n = self.n();
+        let mut checked = std::mem::take(&mut self.actions);
+        checked.clear();
+        let result = (|| {
+            let values: Vec<i128> = if let Ok(a) = actions.cast::<PyArrayDyn<i64>>() {
+                let a = a.try_readonly().map_err(|e| {
+                    rule_error("bad_buffer", format!("actions cannot be read: {e}"))
+                })?;
+                if a.shape() != [n].as_slice() {
+                    return Err(rule_error(
+                        "bad_buffer",
+                        format!(
+                            "actions must have shape ({n},), its shape is {:?}",
+                            a.shape()
+                        ),
+                    ));
+                }
+                a.as_array().iter().map(|&x| i128::from(x)).collect()
+            } else if let Ok(a) = actions.cast::<PyArrayDyn<i32>>() {
+                let a = a.try_readonly().map_err(|e| {
+                    rule_error("bad_buffer", format!("actions cannot be read: {e}"))
+                })?;
+                if a.shape() != [n].as_slice() {
+                    return Err(rule_error(
+                        "bad_buffer",
+                        format!(
+                            "actions must have shape ({n},), its shape is {:?}",
+                            a.shape()
+                        ),
+                    ));
+                }
+                a.as_array().iter().map(|&x| i128::from(x)).collect()
+            } else {
+                let what = match actions.cast::<PyUntypedArray>() {
+                    Ok(a) => format!("an array of {}", a.dtype()),
+                    Err(_) => actions
+                        .get_type()
+                        .name()
+                        .map_or_else(|_| "an object".into(), |t| format!("a {t}")),
+                };
+                return Err(rule_error(
+                    "bad_buffer",
+                    format!("actions must be a numpy array of int64 or int32 and shape ({n},), got {what}"),
+                ));
+            };
+            for (i, &a) in values.iter().enumerate() {
+                let listed = &self.slots[i].listed;
+                let ok = usize::try_from(a)
+                    .ok()
+                    .filter(|a| listed.binary_search(a).is_ok());
+                match ok {
+                    Some(a) => checked.push(a),
+                    None => return Err(self.refusal(i, a)),
+                }
+            }
+            Ok(())
+        })();
+        self.actions = checked;
+        result
+    }
+}
+
+#[pymethods]
+impl BatchedSolo {
+    /// `num_envs` solo games: the 1st edition's Solo card, or with `edition="collector"` the
+    /// AAA (`aaa_level`). Game i's seed stream starts at `seed + i`. Rewards: the final score
+    /// when a game ends, or with `shaped` the change of the running score each round.
+    #[new]
+    #[pyo3(signature = (num_envs, sheet="classic", mode="solo", advanced=false, seed=None, edition="first", aaa_level=None, shaped=false, threads=1))]
+    #[allow(clippy::too_many_arguments)]
+    fn py_new(
+        num_envs: &Bound<'_, PyAny>,
+        sheet: &str,
+        mode: &str,
+        advanced: bool,
+        seed: Option<&Bound<'_, PyAny>>,
+        edition: &str,
+        aaa_level: Option<u8>,
+        shaped: bool,
+        threads: i64,
+    ) -> PyResult<BatchedSolo> {
+        let n = state::whole(num_envs, "num_envs")?;
+        if !(1..=1 << 20).contains(&n) {
+            return Err(rule_error(
+                "bad_argument",
+                format!("num_envs must be 1 to 2^20, got {n}"),
+            ));
+        }
+        let n = n as usize;
+        if !(1..=256).contains(&threads) {
+            return Err(rule_error(
+                "bad_argument",
+                format!("threads must be 1 to 256, got {threads}"),
+            ));
+        }
+        let threads = threads as usize;
+        let options = state::game_options(sheet, mode, advanced, edition, aaa_level)?;
+        if options.mode != Mode::Solo {
+            return Err(rule_error(
+                "bad_argument",
+                format!("BatchedSolo plays solo games only: mode must be \"solo\", not {mode:?}"),
+            ));
+        }
+        let seed = state::seed_arg(seed)?.unwrap_or(0);
+        let mut slots = Vec::with_capacity(n);
+        for i in 0..n {
+            // Game i's stream starts at seed + i; its first game comes with reset(). The game
+            // set up here only checks the options.
+            let stream = seed.wrapping_add(i as u64);
+            let mut sampler = stream;
+            let sampler = splitmix(&mut sampler) ^ 0xA076_1D64_78BD_642F;
+            slots.push(Slot::new(options, stream, sampler)?);
+        }
+        let pool = if threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| rule_error("bad_argument", format!("no thread pool: {e}")))?,
+            )
+        } else {
+            None
+        };
+        Ok(BatchedSolo {
+            slots,
+            options,
+            shaped,
+            threads,
+            pool,
+            started: false,
+            actions: Vec::with_capacity(n),
+        })
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.n()
+    }
+
+    /// The number of threads stepping the games.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Whether rewards are the change of the running score each round.
+    #[getter]
+    fn shaped(&self) -> bool {
+        self.shaped
+    }
+
+    /// Starts a new game in every slot (from `seeds[i]`, whose stream then gives the slot's
+    /// later games, or without seeds from the slot's stream) and writes the first
+    /// observations and masks.
+    #[pyo3(signature = (observations, masks, seeds=None))]
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        observations: &Bound<'_, PyAny>,
+        masks: &Bound<'_, PyAny>,
+        seeds: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let n = self.n();
+        let seeds: Vec<Option<u64>> = match seeds {
+            Some(s) if !s.is_none() => {
+                let mut out = Vec::with_capacity(n);
+                for item in s.try_iter().map_err(|_| {
+                    rule_error(
+                        "bad_argument",
+                        format!("seeds must be a sequence of {n} whole numbers or None"),
+                    )
+                })? {
+                    let v = state::seed_arg(Some(&item?))?.ok_or_else(|| {
+                        rule_error("bad_argument", "a seed must be a whole number, not None")
+                    })?;
+                    out.push(Some(v));
+                }
+                if out.len() != n {
+                    return Err(rule_error(
+                        "bad_argument",
+                        format!("seeds must list {n} seeds, got {}", out.len()),
+                    ));
+                }
+                out
+            }
+            _ => vec![None; n],
+        };
+        let mut obs = buffer::<f32>(observations, "observations", &[n, OBS], "float32")?;
+        let mut mask = buffer::<bool>(masks, "masks", &[n, NUM_ACTIONS], "bool")?;
+        let obs = slice_of(&mut obs, "observations")?;
+        let mask = slice_of(&mut mask, "masks")?;
+        let options = self.options;
+        let pool = self.pool.as_ref();
+        let slots = &mut self.slots[..];
+        let result = py.detach(|| {
+            let rows = Rows {
+                slots,
+                actions: &[],
+                seeds: &seeds,
+                obs,
+                masks: mask,
+                rewards: &mut [],
+                terminations: &mut [],
+                truncations: &mut [],
+                finals: None,
+            };
+            run(pool, rows, n, |r| r.reset(options))
+        });
+        result.map_err(|e| rule_error("internal", e))?;
+        self.started = true;
+        Ok(())
+    }
+
+    /// Takes `actions[i]` in game i and writes every game's observation, mask, reward and
+    /// termination; a game that ends starts again at once (same-step autoreset) and its last
+    /// observation goes into `final_observations` if given. Every action is checked first:
+    /// an illegal one raises `RuleError` naming the game and the rule, and no game moves.
+    #[pyo3(signature = (actions, observations, masks, rewards, terminations, truncations, final_observations=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: &Bound<'_, PyAny>,
+        observations: &Bound<'_, PyAny>,
+        masks: &Bound<'_, PyAny>,
+        rewards: &Bound<'_, PyAny>,
+        terminations: &Bound<'_, PyAny>,
+        truncations: &Bound<'_, PyAny>,
+        final_observations: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        if !self.started {
+            return Err(rule_error("not_started", "call reset() before step()"));
+        }
+        let n = self.n();
+        let mut obs = buffer::<f32>(observations, "observations", &[n, OBS], "float32")?;
+        let mut mask = buffer::<bool>(masks, "masks", &[n, NUM_ACTIONS], "bool")?;
+        let mut rew = buffer::<f32>(rewards, "rewards", &[n], "float32")?;
+        let mut term = buffer::<bool>(terminations, "terminations", &[n], "bool")?;
+        let mut trunc = buffer::<bool>(truncations, "truncations", &[n], "bool")?;
+        let mut fin = match final_observations {
+            Some(f) if !f.is_none() => Some(buffer::<f32>(
+                f,
+                "final_observations",
+                &[n, OBS],
+                "float32",
+            )?),
+            _ => None,
+        };
+        self.check_actions(actions)?;
+        let obs = slice_of(&mut obs, "observations")?;
+        let mask = slice_of(&mut mask, "masks")?;
+        let rew = slice_of(&mut rew, "rewards")?;
+        let term = slice_of(&mut term, "terminations")?;
+        let trunc = slice_of(&mut trunc, "truncations")?;
+        let fin = match fin.as_mut() {
+            Some(f) => Some(slice_of(f, "final_observations")?),
+            None => None,
+        };
+        let options = self.options;
+        let shaped = self.shaped;
+        let pool = self.pool.as_ref();
+        let actions = &self.actions[..];
+        let slots = &mut self.slots[..];
+        let result = py.detach(|| {
+            let rows = Rows {
+                slots,
+                actions,
+                seeds: &[],
+                obs,
+                masks: mask,
+                rewards: rew,
+                terminations: term,
+                truncations: trunc,
+                finals: fin,
+            };
+            run(pool, rows, n, |r| r.step(options, shaped))
+        });
+        result.map_err(|e| rule_error("internal", e))
+    }
+
+    /// Writes a uniformly random legal action of every game into `out` (int64, shape
+    /// (num_envs,)), each game drawing from its own generator.
+    fn sample_actions(&mut self, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        if !self.started {
+            return Err(rule_error(
+                "not_started",
+                "call reset() before sample_actions()",
+            ));
+        }
+        let n = self.n();
+        let mut buf = buffer::<i64>(out, "out", &[n], "int64")?;
+        let out = slice_of(&mut buf, "out")?;
+        for (slot, a) in self.slots.iter_mut().zip(out.iter_mut()) {
+            let len = slot.listed.len() as u128;
+            let k = (u128::from(splitmix(&mut slot.sampler)) * len >> 64) as usize;
+            *a = slot.listed.get(k).map_or(-1, |&x| x as i64);
+        }
+        Ok(())
+    }
+
+    /// The seed of the game each slot is playing (`State(seed=...)` deals the same cards).
+    fn game_seeds(&self) -> Vec<u64> {
+        self.slots.iter().map(|s| s.seed).collect()
+    }
+
+    /// A copy of game `index` as a `State` (its record, scores, legal decisions…).
+    fn state(&self, index: &Bound<'_, PyAny>) -> PyResult<State> {
+        let i = state::whole(index, "index")?;
+        let n = self.n();
+        let slot = usize::try_from(i)
+            .ok()
+            .and_then(|i| self.slots.get(i))
+            .ok_or_else(|| {
+                rule_error(
+                    "bad_argument",
+                    format!("there is no game {i}; games are 0 to {}", n - 1),
+                )
+            })?;
+        Ok(State::of_game(
+            slot.game.clone(),
+            vec![slot.decisions.clone()],
+        ))
+    }
+
+    fn __len__(&self) -> usize {
+        self.n()
+    }
+
+    fn __repr__(&self) -> String {
+        let pos = self.slots[0].game.position();
+        format!(
+            "<BatchedSolo {} games, {} sheet{}, {} thread(s)>",
+            self.n(),
+            pos.layout().id,
+            if self.shaped { ", shaped" } else { "" },
+            self.threads
+        )
+    }
+}
