@@ -18,7 +18,6 @@ use numpy::{
     PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
-use rayon::prelude::*;
 use welcome_engine::score::{Score, Temps};
 use welcome_engine::{Decision, Game, Mode, Options, Position, Stage, TurnMachine};
 
@@ -64,8 +63,10 @@ struct Slot {
     game: Game,
     /// Decisions of the turn so far.
     decisions: Vec<Decision>,
-    /// The legal actions now, ascending (empty once the game is over).
+    /// The legal actions now, ascending (empty once the game is over), and the stage of the
+    /// turn.
     listed: Vec<usize>,
+    stage: &'static str,
     /// Scratch space for listing.
     options: Vec<Decision>,
     /// The running score as of the last resolved round, and as the observation shows it
@@ -100,6 +101,7 @@ impl Slot {
             game,
             decisions: Vec::new(),
             listed: Vec::new(),
+            stage: "done",
             options: Vec::new(),
             score: 0,
             shown: 0,
@@ -131,6 +133,7 @@ impl Slot {
         match machine_of(&self.game, &self.decisions) {
             Some(m) => {
                 action::actions_into(&m, &mut self.options, &mut self.listed);
+                self.stage = m.stage().name();
                 if let Some(row) = row {
                     write_mask(&self.listed, row.mask);
                     let turn = TurnState::of_machine(&m, true);
@@ -139,6 +142,7 @@ impl Slot {
             }
             None => {
                 self.listed.clear();
+                self.stage = "done";
                 if let Some(row) = row {
                     row.mask.fill(false);
                     state::settled_turn(pos, 0, false, |t| observe::write(pos, 0, t, row.obs));
@@ -156,11 +160,13 @@ impl Slot {
     }
 
     /// Takes the listed `action` (checked before); returns the reward and whether the game
-    /// ended (and was started again from the slot's stream).
+    /// ended (and, with `autoreset`, was started again from the slot's stream).
+    #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
         options: Options,
         shaped: bool,
+        autoreset: bool,
         action: usize,
         row: Row<'_>,
         last: Option<&mut [f32]>,
@@ -175,6 +181,7 @@ impl Slot {
         if m.stage() != Stage::Done {
             self.decisions.push(decision);
             action::actions_into(&m, &mut self.options, &mut self.listed);
+            self.stage = m.stage().name();
             write_mask(&self.listed, row.mask);
             let pos = self.game.position();
             let turn = TurnState::of_machine(&m, true);
@@ -201,8 +208,12 @@ impl Slot {
                 let pos = self.game.position();
                 state::settled_turn(pos, 0, false, |t| observe::write(pos, 0, t, last));
             }
-            let seed = splitmix(&mut self.stream);
-            self.start(options, seed, row)?;
+            if autoreset {
+                let seed = splitmix(&mut self.stream);
+                self.start(options, seed, row)?;
+            } else {
+                self.refresh(Some(row))?;
+            }
         } else {
             self.refresh(Some(row))?;
         }
@@ -223,7 +234,7 @@ struct Rows<'a> {
     finals: Option<&'a mut [f32]>,
 }
 
-fn cut<'a, T>(s: &'a mut [T], at: usize) -> (&'a mut [T], &'a mut [T]) {
+fn cut<T>(s: &mut [T], at: usize) -> (&mut [T], &mut [T]) {
     let at = at.min(s.len());
     s.split_at_mut(at)
 }
@@ -275,7 +286,7 @@ impl<'a> Rows<'a> {
         )
     }
 
-    fn step(self, options: Options, shaped: bool) -> Result<(), String> {
+    fn step(self, options: Options, shaped: bool, autoreset: bool) -> Result<(), String> {
         let mut finals = self.finals.map(|f| f.chunks_exact_mut(OBS));
         let rows = self
             .slots
@@ -288,7 +299,8 @@ impl<'a> Rows<'a> {
             .zip(self.truncations.iter_mut());
         for ((((((slot, &action), obs), mask), reward), term), trunc) in rows {
             let last = finals.as_mut().and_then(Iterator::next);
-            let (r, over) = slot.step(options, shaped, action, Row { obs, mask }, last)?;
+            let row = Row { obs, mask };
+            let (r, over) = slot.step(options, shaped, autoreset, action, row, last)?;
             *reward = r;
             *term = over;
             *trunc = false;
@@ -317,8 +329,9 @@ impl<'a> Rows<'a> {
     }
 }
 
-/// Runs `f` on `rows` (of `n` games), split into chunks on the pool's threads if there is
-/// a pool.
+/// Runs `f` on `rows` (of `n` games): on the calling thread alone without a pool, else split
+/// into one equal part per thread, the calling thread taking the first part and the pool's
+/// workers the others.
 fn run<'a>(
     pool: Option<&rayon::ThreadPool>,
     rows: Rows<'a>,
@@ -328,9 +341,9 @@ fn run<'a>(
     let Some(pool) = pool else {
         return f(rows);
     };
-    // A few chunks per thread, so that a thread finishing early takes over work.
-    let chunk = n.div_ceil(pool.current_num_threads() * 4).max(8);
-    let mut parts = Vec::with_capacity(n.div_ceil(chunk));
+    let threads = pool.current_num_threads() + 1;
+    let chunk = n.div_ceil(threads).max(1);
+    let mut parts = Vec::with_capacity(threads);
     let mut rest = rows;
     let mut left = n;
     while left > chunk {
@@ -340,12 +353,45 @@ fn run<'a>(
         left -= chunk;
     }
     parts.push(rest);
-    pool.install(|| {
-        parts
-            .into_par_iter()
-            .map(&f)
-            .collect::<Result<(), String>>()
-    })
+    let mut results: Vec<Result<(), String>> = vec![Ok(()); parts.len()];
+    let f = &f;
+    pool.in_place_scope(|scope| {
+        let mut parts = parts.into_iter().zip(results.iter_mut());
+        let first = parts.next();
+        for (part, result) in parts {
+            scope.spawn(move |_| *result = f(part));
+        }
+        if let Some((part, result)) = first {
+            *result = f(part);
+        }
+    });
+    results.into_iter().collect()
+}
+
+/// A shape as Python writes it: `(4,)`, `(4, 1360)`.
+fn shape_text(shape: &[usize]) -> String {
+    match shape {
+        [n] => format!("({n},)"),
+        _ => {
+            let dims: Vec<String> = shape.iter().map(usize::to_string).collect();
+            format!("({})", dims.join(", "))
+        }
+    }
+}
+
+/// What `v` is, for messages.
+fn type_text(v: &Bound<'_, PyAny>) -> String {
+    match v.cast::<PyUntypedArray>() {
+        Ok(a) => format!(
+            "an array of {} and shape {}",
+            a.dtype(),
+            shape_text(a.shape())
+        ),
+        Err(_) => v
+            .get_type()
+            .name()
+            .map_or_else(|_| "an object".into(), |t| format!("a {t}")),
+    }
 }
 
 /// A numpy buffer argument checked for its dtype, shape, layout and writeability.
@@ -355,46 +401,29 @@ fn buffer<'py, T: Element>(
     shape: &[usize],
     type_name: &str,
 ) -> PyResult<PyReadwriteArrayDyn<'py, T>> {
-    let py = v.py();
-    let want = match shape {
-        [n] => format!("({n},)"),
-        _ => format!(
-            "({})",
-            shape
-                .iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
-    let bad = |why: String| {
+    let bad = |why: &str| {
         rule_error(
             "bad_buffer",
-            format!("{name} must be a writeable C-contiguous numpy array of {type_name} and shape {want}: {why}"),
+            format!(
+                "{name} must be a writeable C-contiguous numpy array of {type_name} and shape {}; got {}{why}",
+                shape_text(shape),
+                type_text(v),
+            ),
         )
     };
     let Ok(array) = v.cast::<PyUntypedArray>() else {
-        let kind = v
-            .get_type()
-            .name()
-            .map_or_else(|_| "an object".into(), |n| n.to_string());
-        return Err(bad(format!("got a {kind}")));
+        return Err(bad(""));
     };
-    if !array.dtype().is_equiv_to(&dtype::<T>(py)) {
-        return Err(bad(format!("its dtype is {}", array.dtype())));
-    }
-    if array.shape() != shape {
-        return Err(bad(format!("its shape is {:?}", array.shape())));
+    if !array.dtype().is_equiv_to(&dtype::<T>(v.py())) || array.shape() != shape {
+        return Err(bad(""));
     }
     if !array.is_c_contiguous() {
-        return Err(bad("it is not C-contiguous".into()));
+        return Err(bad(" that is not C-contiguous"));
     }
-    let typed = array
-        .cast::<PyArrayDyn<T>>()
-        .map_err(|_| bad("its element type does not match".into()))?;
+    let typed = array.cast::<PyArrayDyn<T>>().map_err(|_| bad(""))?;
     typed.try_readwrite().map_err(|e| match e {
-        numpy::BorrowError::NotWriteable => bad("it is read-only".into()),
-        _ => bad("it overlaps another buffer of the call".into()),
+        numpy::BorrowError::NotWriteable => bad(" that is read-only"),
+        _ => bad(" that overlaps another buffer of the call"),
     })
 }
 
@@ -413,16 +442,33 @@ pub struct BatchedSolo {
     slots: Vec<Slot>,
     options: Options,
     shaped: bool,
+    autoreset: bool,
     threads: usize,
     pool: Option<rayon::ThreadPool>,
     started: bool,
-    /// The actions of the current step, checked.
+    /// The actions of the current step as given, then checked.
+    raw: Vec<i64>,
     actions: Vec<usize>,
 }
 
 impl BatchedSolo {
     fn n(&self) -> usize {
         self.slots.len()
+    }
+
+    /// Game `index`, refused with a `RuleError` if there is none.
+    fn slot(&self, index: &Bound<'_, PyAny>) -> PyResult<&Slot> {
+        let i = state::whole(index, "index")?;
+        let n = self.n();
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| self.slots.get(i))
+            .ok_or_else(|| {
+                rule_error(
+                    "bad_argument",
+                    format!("there is no game {i}; games are 0 to {}", n - 1),
+                )
+            })
     }
 
     /// Why `action` is refused for game `i`, naming the rule.
@@ -441,65 +487,58 @@ impl BatchedSolo {
     /// The actions of a step as indices, every one checked legal for its game.
     fn check_actions(&mut self, actions: &Bound<'_, PyAny>) -> PyResult<()> {
         let n = self.n();
-        let mut checked = std::mem::take(&mut self.actions);
-        checked.clear();
-        let result = (|| {
-            let values: Vec<i128> = if let Ok(a) = actions.cast::<PyArrayDyn<i64>>() {
-                let a = a.try_readonly().map_err(|e| {
-                    rule_error("bad_buffer", format!("actions cannot be read: {e}"))
-                })?;
-                if a.shape() != [n].as_slice() {
-                    return Err(rule_error(
-                        "bad_buffer",
-                        format!(
-                            "actions must have shape ({n},), its shape is {:?}",
-                            a.shape()
-                        ),
-                    ));
-                }
-                a.as_array().iter().map(|&x| i128::from(x)).collect()
-            } else if let Ok(a) = actions.cast::<PyArrayDyn<i32>>() {
-                let a = a.try_readonly().map_err(|e| {
-                    rule_error("bad_buffer", format!("actions cannot be read: {e}"))
-                })?;
-                if a.shape() != [n].as_slice() {
-                    return Err(rule_error(
-                        "bad_buffer",
-                        format!(
-                            "actions must have shape ({n},), its shape is {:?}",
-                            a.shape()
-                        ),
-                    ));
-                }
-                a.as_array().iter().map(|&x| i128::from(x)).collect()
-            } else {
-                let what = match actions.cast::<PyUntypedArray>() {
-                    Ok(a) => format!("an array of {}", a.dtype()),
-                    Err(_) => actions
-                        .get_type()
-                        .name()
-                        .map_or_else(|_| "an object".into(), |t| format!("a {t}")),
-                };
-                return Err(rule_error(
-                    "bad_buffer",
-                    format!("actions must be a numpy array of int64 or int32 and shape ({n},), got {what}"),
-                ));
-            };
-            for (i, &a) in values.iter().enumerate() {
+        let mut raw = std::mem::take(&mut self.raw);
+        let read = read_actions(actions, n, &mut raw);
+        let result = read.and_then(|()| {
+            self.actions.clear();
+            for (i, &a) in raw.iter().enumerate() {
                 let listed = &self.slots[i].listed;
-                let ok = usize::try_from(a)
+                match usize::try_from(a)
                     .ok()
-                    .filter(|a| listed.binary_search(a).is_ok());
-                match ok {
-                    Some(a) => checked.push(a),
-                    None => return Err(self.refusal(i, a)),
+                    .filter(|a| listed.binary_search(a).is_ok())
+                {
+                    Some(a) => self.actions.push(a),
+                    None => return Err(self.refusal(i, i128::from(a))),
                 }
             }
             Ok(())
-        })();
-        self.actions = checked;
+        });
+        self.raw = raw;
         result
     }
+}
+
+/// The actions array (int64 or int32, shape (n,)) into `out`.
+fn read_actions(actions: &Bound<'_, PyAny>, n: usize, out: &mut Vec<i64>) -> PyResult<()> {
+    fn read<T: Element + Copy + Into<i64>>(
+        a: &Bound<'_, PyArrayDyn<T>>,
+        n: usize,
+        out: &mut Vec<i64>,
+    ) -> Option<()> {
+        let a = a.try_readonly().ok()?;
+        if a.shape() != [n].as_slice() {
+            return None;
+        }
+        out.clear();
+        out.extend(a.as_array().iter().map(|&x| x.into()));
+        Some(())
+    }
+    let done = if let Ok(a) = actions.cast::<PyArrayDyn<i64>>() {
+        read(a, n, out)
+    } else if let Ok(a) = actions.cast::<PyArrayDyn<i32>>() {
+        read(a, n, out)
+    } else {
+        None
+    };
+    done.ok_or_else(|| {
+        rule_error(
+            "bad_buffer",
+            format!(
+                "actions must be a numpy array of int64 or int32 and shape ({n},); got {}",
+                type_text(actions)
+            ),
+        )
+    })
 }
 
 #[pymethods]
@@ -508,7 +547,7 @@ impl BatchedSolo {
     /// AAA (`aaa_level`). Game i's seed stream starts at `seed + i`. Rewards: the final score
     /// when a game ends, or with `shaped` the change of the running score each round.
     #[new]
-    #[pyo3(signature = (num_envs, sheet="classic", mode="solo", advanced=false, seed=None, edition="first", aaa_level=None, shaped=false, threads=1))]
+    #[pyo3(signature = (num_envs, sheet="classic", mode="solo", advanced=false, seed=None, edition="first", aaa_level=None, shaped=false, threads=1, autoreset=true))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         num_envs: &Bound<'_, PyAny>,
@@ -520,6 +559,7 @@ impl BatchedSolo {
         aaa_level: Option<u8>,
         shaped: bool,
         threads: i64,
+        autoreset: bool,
     ) -> PyResult<BatchedSolo> {
         let n = state::whole(num_envs, "num_envs")?;
         if !(1..=1 << 20).contains(&n) {
@@ -555,8 +595,9 @@ impl BatchedSolo {
         }
         let pool = if threads > 1 {
             Some(
+                // The calling thread steps a part of the games too.
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
+                    .num_threads(threads - 1)
                     .build()
                     .map_err(|e| rule_error("bad_argument", format!("no thread pool: {e}")))?,
             )
@@ -567,9 +608,11 @@ impl BatchedSolo {
             slots,
             options,
             shaped,
+            autoreset,
             threads,
             pool,
             started: false,
+            raw: Vec::with_capacity(n),
             actions: Vec::with_capacity(n),
         })
     }
@@ -590,6 +633,12 @@ impl BatchedSolo {
     #[getter]
     fn shaped(&self) -> bool {
         self.shaped
+    }
+
+    /// Whether a game that ends starts again in the same step.
+    #[getter]
+    fn autoreset(&self) -> bool {
+        self.autoreset
     }
 
     /// Starts a new game in every slot (from `seeds[i]`, whose stream then gives the slot's
@@ -701,6 +750,7 @@ impl BatchedSolo {
         };
         let options = self.options;
         let shaped = self.shaped;
+        let autoreset = self.autoreset;
         let pool = self.pool.as_ref();
         let actions = &self.actions[..];
         let slots = &mut self.slots[..];
@@ -716,7 +766,62 @@ impl BatchedSolo {
                 truncations: trunc,
                 finals: fin,
             };
-            run(pool, rows, n, |r| r.step(options, shaped))
+            run(pool, rows, n, |r| r.step(options, shaped, autoreset))
+        });
+        result.map_err(|e| rule_error("internal", e))
+    }
+
+    /// Steps game `index` alone: takes `action` there and writes that game's observation
+    /// and mask into `observation` (float32, shape (OBSERVATION_SIZE,)) and `mask` (bool,
+    /// shape (NUM_ACTIONS,)); returns its reward and whether it ended (with `autoreset` the
+    /// buffers then hold the next game's start, `final_observation` the last observation
+    /// if given). Checked like `step`: nothing moves on error.
+    #[pyo3(signature = (index, action, observation, mask, final_observation=None))]
+    fn step_one(
+        &mut self,
+        py: Python<'_>,
+        index: &Bound<'_, PyAny>,
+        action: &Bound<'_, PyAny>,
+        observation: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        final_observation: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(f32, bool)> {
+        if !self.started {
+            return Err(rule_error("not_started", "call reset() before step_one()"));
+        }
+        let i = state::whole(index, "index")?;
+        let Some(i) = usize::try_from(i).ok().filter(|&i| i < self.n()) else {
+            return Err(rule_error(
+                "bad_argument",
+                format!("there is no game {i}; games are 0 to {}", self.n() - 1),
+            ));
+        };
+        let mut obs = buffer::<f32>(observation, "observation", &[OBS], "float32")?;
+        let mut msk = buffer::<bool>(mask, "mask", &[NUM_ACTIONS], "bool")?;
+        let mut fin = match final_observation {
+            Some(f) if !f.is_none() => {
+                Some(buffer::<f32>(f, "final_observation", &[OBS], "float32")?)
+            }
+            _ => None,
+        };
+        let a = state::whole(action, "action")?;
+        let Some(a) = usize::try_from(a)
+            .ok()
+            .filter(|a| self.slots[i].listed.binary_search(a).is_ok())
+        else {
+            return Err(self.refusal(i, a));
+        };
+        let obs = slice_of(&mut obs, "observation")?;
+        let msk = slice_of(&mut msk, "mask")?;
+        let fin = match fin.as_mut() {
+            Some(f) => Some(slice_of(f, "final_observation")?),
+            None => None,
+        };
+        let (options, shaped, autoreset) = (self.options, self.shaped, self.autoreset);
+        let slot = &mut self.slots[i];
+        let result = py.detach(|| {
+            let row = Row { obs, mask: msk };
+            slot.step(options, shaped, autoreset, a, row, fin)
         });
         result.map_err(|e| rule_error("internal", e))
     }
@@ -735,10 +840,18 @@ impl BatchedSolo {
         let out = slice_of(&mut buf, "out")?;
         for (slot, a) in self.slots.iter_mut().zip(out.iter_mut()) {
             let len = slot.listed.len() as u128;
-            let k = (u128::from(splitmix(&mut slot.sampler)) * len >> 64) as usize;
+            let k = ((u128::from(splitmix(&mut slot.sampler)) * len) >> 64) as usize;
             *a = slot.listed.get(k).map_or(-1, |&x| x as i64);
         }
         Ok(())
+    }
+
+    /// Where game `index` stands: its round, the stage of its turn (as `State.stage()`
+    /// names it) and its running score as of the last resolved round (the final score once
+    /// the game is over).
+    fn status(&self, index: &Bound<'_, PyAny>) -> PyResult<(u16, &'static str, i32)> {
+        let slot = self.slot(index)?;
+        Ok((slot.game.round(), slot.stage, slot.score))
     }
 
     /// The seed of the game each slot is playing (`State(seed=...)` deals the same cards).
@@ -748,17 +861,7 @@ impl BatchedSolo {
 
     /// A copy of game `index` as a `State` (its record, scores, legal decisions…).
     fn state(&self, index: &Bound<'_, PyAny>) -> PyResult<State> {
-        let i = state::whole(index, "index")?;
-        let n = self.n();
-        let slot = usize::try_from(i)
-            .ok()
-            .and_then(|i| self.slots.get(i))
-            .ok_or_else(|| {
-                rule_error(
-                    "bad_argument",
-                    format!("there is no game {i}; games are 0 to {}", n - 1),
-                )
-            })?;
+        let slot = self.slot(index)?;
         Ok(State::of_game(
             slot.game.clone(),
             vec![slot.decisions.clone()],

@@ -55,6 +55,21 @@ pub const SIZE: usize = {
     total
 };
 
+/// `n / MAX_NUMBER` and `n / 3` for the small `n` a sheet holds: the same values as the
+/// divisions, without dividing in the hot loop.
+const NUMBER_SHARE: [f32; MAX_NUMBER as usize + 1] = shares(MAX_NUMBER as f32);
+const EGG_SHARE: [f32; MAX_NUMBER as usize + 1] = shares(3.0);
+
+const fn shares<const N: usize>(of: f32) -> [f32; N] {
+    let mut out = [0.0; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = i as f32 / of;
+        i += 1;
+    }
+    out
+}
+
 /// Where the seat's own turn stands.
 pub struct TurnState<'a> {
     /// The seat's sheet after its decisions so far this round.
@@ -150,7 +165,10 @@ pub fn write_with(
             match s.house(r) {
                 House::Empty => row[1] = 1.0,
                 House::Number { value, bis } => {
-                    row[2] = value as f32 / MAX_NUMBER as f32;
+                    row[2] = NUMBER_SHARE
+                        .get(usize::from(value))
+                        .copied()
+                        .unwrap_or(value as f32 / MAX_NUMBER as f32);
                     row[3] = flag(bis);
                 }
                 // An invaded house (Zombies) is neither empty nor numbered nor a
@@ -163,7 +181,11 @@ pub fn write_with(
             row[7] = flag(s.has_planned_pool(r));
             row[8] = flag(s.has_pool(r));
             row[9] = flag(s.is_marked(r));
-            row[10] = layout.eggs(st, h) as f32 / 3.0;
+            let eggs = layout.eggs(st, h);
+            row[10] = EGG_SHARE
+                .get(usize::from(eggs))
+                .copied()
+                .unwrap_or(eggs as f32 / 3.0);
             row[11] = layout.cone(st, h) as f32;
         }
     }
@@ -212,14 +234,22 @@ pub fn write_with(
 
     // offer
     if let Some(offer) = pos.offer(seat) {
-        let cards: Vec<(u8, Effect)> = match offer {
-            Offer::Combinations(c) => c.iter().map(|c| (c.number, c.effect)).collect(),
-            Offer::Hand(h) => h.iter().map(|c| (c.number, c.effect)).collect(),
-        };
-        for (i, (number, effect)) in cards.iter().enumerate() {
+        let mut card = |i: usize, number: u8, effect: Effect| {
             let base = at + i * PER_OFFER;
-            put((*number).min(MAX_NUMBER) as usize, 1.0, base);
-            put(MAX_NUMBER as usize + 1 + effect_index(*effect), 1.0, base);
+            put(number.min(MAX_NUMBER) as usize, 1.0, base);
+            put(MAX_NUMBER as usize + 1 + effect_index(effect), 1.0, base);
+        };
+        match offer {
+            Offer::Combinations(c) => {
+                for (i, c) in c.iter().enumerate() {
+                    card(i, c.number, c.effect);
+                }
+            }
+            Offer::Hand(h) => {
+                for (i, c) in h.iter().enumerate() {
+                    card(i, c.number, c.effect);
+                }
+            }
         }
     }
     at += 3 * PER_OFFER;

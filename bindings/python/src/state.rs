@@ -10,6 +10,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::{json as j, Value};
+use std::sync::Arc;
 use welcome_engine::{
     Decision, Game, Mode, Options, Position, Record, SheetId, Stage, Turn, TurnMachine,
 };
@@ -52,7 +53,10 @@ impl Core {
 #[pyclass(module = "welcome_to._core")]
 #[derive(Clone)]
 pub struct State {
-    core: Core,
+    /// Shared between copies until one of them moves on: a copy costs a reference count
+    /// and the decisions of the round, and a seat's finished turn (the only change to the
+    /// game) works on a fresh game anyway, so that nothing changes on error.
+    core: Arc<Core>,
     /// Per seat: the decisions taken so far this round (empty once its turn is submitted).
     decisions: Vec<Vec<Decision>>,
 }
@@ -132,7 +136,7 @@ impl State {
     /// A state of `game` with these decisions of the round so far (per seat).
     pub fn of_game(game: Game, decisions: Vec<Vec<Decision>>) -> State {
         State {
-            core: Core::Game(game),
+            core: Arc::new(Core::Game(game)),
             decisions,
         }
     }
@@ -229,9 +233,9 @@ impl State {
         let decision = decision.clone();
         match turn {
             Some(turn) => {
-                let mut core = self.core.clone();
+                let mut core = Core::clone(&self.core);
                 core.submit(seat, turn)?;
-                self.core = core;
+                self.core = Arc::new(core);
                 self.decisions[seat].clear();
             }
             None => self.decisions[seat].push(decision),
@@ -260,7 +264,7 @@ impl State {
     }
 
     fn record(&self) -> PyResult<Record> {
-        match &self.core {
+        match &*self.core {
             Core::Game(g) => {
                 let names: Vec<String> = (0..g.players())
                     .map(|i| format!("Seat {}", i + 1))
@@ -464,7 +468,7 @@ impl State {
             Game::new(options, players as usize, seed).map_err(|e| rule_error(e.code(), e))?;
         let n = game.players();
         Ok(State {
-            core: Core::Game(game),
+            core: Arc::new(Core::Game(game)),
             decisions: vec![Vec::new(); n],
         })
     }
@@ -739,7 +743,7 @@ impl State {
             return Err(bad(format!("turns and decisions must list {n} seats")));
         }
         let mut state = State {
-            core: Core::Game(game),
+            core: Arc::new(Core::Game(game)),
             decisions: vec![Vec::new(); n],
         };
         for (seat, turn) in turns.into_iter().enumerate() {
@@ -747,7 +751,7 @@ impl State {
                 if state.pos().ready() {
                     return Err(bad("every seat's turn is finished".into()));
                 }
-                state.core.submit(seat, turn)?;
+                Arc::make_mut(&mut state.core).submit(seat, turn)?;
             }
         }
         for (seat, ds) in decisions.into_iter().enumerate() {
@@ -788,7 +792,7 @@ impl State {
             decisions[seat] = self.decisions[seat].clone();
         }
         Ok(State {
-            core: Core::Position(position),
+            core: Arc::new(Core::Position(position)),
             decisions,
         })
     }
@@ -800,7 +804,7 @@ impl State {
         let game = record.replay().map_err(|e| rule_error(e.code(), e))?;
         let n = game.players();
         Ok(State {
-            core: Core::Game(game),
+            core: Arc::new(Core::Game(game)),
             decisions: vec![Vec::new(); n],
         })
     }
