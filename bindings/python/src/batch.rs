@@ -1,10 +1,11 @@
 //! `BatchedSolo`: many solo games stepped in one call. Observations, masks, rewards and flags
 //! go into numpy buffers the caller owns (checked, then written in place: nothing is
 //! allocated per step once the games' own vectors have grown), the GIL is released while the
-//! games move, and the games can be stepped on several threads (a rayon pool of the
-//! constructor's `threads`). A finished game starts again in the same step (Gymnasium's
-//! same-step autoreset): the row then holds the new game's first observation and mask, the
-//! finished game's last observation goes into `final_observations` when it is given.
+//! games move, and the games can be stepped on several threads (`threads`: the calling thread
+//! and a rayon pool of `threads - 1` workers, each taking an equal part of the rows). A
+//! finished game starts again in the same step (Gymnasium's same-step autoreset): the row
+//! then holds the new game's first observation and mask, the finished game's last
+//! observation goes into `final_observations` when it is given.
 //!
 //! Every game of a batch is independent and draws only from its own generators (its game
 //! seed stream and its sampler), so results do not depend on the number of threads.
