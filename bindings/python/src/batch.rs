@@ -45,6 +45,17 @@ fn total(pos: &Position) -> i32 {
     }
 }
 
+/// `total` and the running score the observation shows (`observe::own_total`), the same
+/// unless the AAA plays.
+fn totals(pos: &Position) -> (i32, i32) {
+    let score = total(pos);
+    if pos.aaa().is_some() {
+        (score, observe::own_total(pos, 0))
+    } else {
+        (score, score)
+    }
+}
+
 /// The machine of seat 0's turn after `decisions`, if it has a turn to build.
 fn machine_of<'g>(game: &'g Game, decisions: &[Decision]) -> Option<TurnMachine<'g>> {
     let pos = game.position();
@@ -110,8 +121,7 @@ impl Slot {
             stream,
             sampler,
         };
-        slot.score = total(slot.game.position());
-        slot.shown = observe::own_total(slot.game.position(), 0);
+        (slot.score, slot.shown) = totals(slot.game.position());
         slot.refresh(None)
             .map_err(|e| rule_error("no_legal_action", e))?;
         Ok(slot)
@@ -122,8 +132,7 @@ impl Slot {
         self.game = Game::new(options, 1, seed).map_err(|e| e.to_string())?;
         self.seed = seed;
         self.decisions.clear();
-        self.score = total(self.game.position());
-        self.shown = observe::own_total(self.game.position(), 0);
+        (self.score, self.shown) = totals(self.game.position());
         self.refresh(Some(row))
     }
 
@@ -193,7 +202,7 @@ impl Slot {
         self.game.submit(0, turn).map_err(|e| e.to_string())?;
         self.game.resolve().map_err(|e| e.to_string())?;
         self.decisions.clear();
-        let now = total(self.game.position());
+        let (now, shown) = totals(self.game.position());
         let over = self.game.is_over();
         let reward = if shaped {
             now - self.score
@@ -203,7 +212,7 @@ impl Slot {
             0
         };
         self.score = now;
-        self.shown = observe::own_total(self.game.position(), 0);
+        self.shown = shown;
         if over {
             if let Some(last) = last {
                 let pos = self.game.position();
