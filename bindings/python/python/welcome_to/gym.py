@@ -29,6 +29,11 @@ from ._core import NUM_ACTIONS, OBSERVATION_SIZE, BatchedSolo, State, editions, 
 ENV_IDS: tuple[str, ...] = ("WelcomeTo-Solo-v0",)
 
 
+_empty = np.empty
+_FLOAT32 = np.dtype(np.float32)
+_BOOL = np.dtype(np.bool_)
+
+
 class SoloEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     """One seat against the Solo card on `sheet` (classic, easter, ice-cream, christmas), or
     with `edition="collector"` against the AAA (`aaa_level` 0–5, default 1) on any of that
@@ -94,9 +99,12 @@ class SoloEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
 
     def step(self, action: SupportsIndex
              ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        self._check_started("step()")
-        obs = np.empty(OBSERVATION_SIZE, np.float32)
-        mask = np.empty(NUM_ACTIONS, np.bool_)
+        if not self._started:
+            self._check_started("step()")
+        # The hot path of a training loop: fresh arrays the core writes into, returned as
+        # they are, and the info built inline.
+        obs = _empty(OBSERVATION_SIZE, _FLOAT32)
+        mask = _empty(NUM_ACTIONS, _BOOL)
         try:
             reward, terminated = self._core.step_one(0, action, obs, mask)
         except ValueError as e:
@@ -106,7 +114,9 @@ class SoloEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             info["illegal"] = getattr(e, "code", "bad_argument")
             return self._obs.copy(), self.illegal_reward, False, False, info
         self._obs, self._mask = obs, mask
-        return obs, reward, terminated, False, self._info()
+        round_, stage, score = self._core.status(0)
+        return (obs, reward, terminated, False,
+                {"action_mask": mask, "round": round_, "stage": stage, "score": score})
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as a boolean mask (what MaskablePPO asks for)."""
