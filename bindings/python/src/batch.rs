@@ -19,6 +19,7 @@ use numpy::{
     PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
+use std::sync::Mutex;
 use welcome_engine::score::{Score, Temps};
 use welcome_engine::{Decision, Game, Mode, Options, Position, Stage, TurnMachine};
 
@@ -339,9 +340,15 @@ impl<'a> Rows<'a> {
     }
 }
 
-/// Runs `f` on `rows` (of `n` games): on the calling thread alone without a pool, else split
-/// into one equal part per thread, the calling thread taking the first part and the pool's
-/// workers the others.
+/// Games per chunk when the rows are split between threads: small enough that a thread
+/// waking late still finds work, large enough that taking a chunk costs nothing next to it.
+const CHUNK: usize = 8;
+
+/// Runs `f` on `rows` (of `n` games): on the calling thread alone without a pool, else cut
+/// into chunks that the calling thread and the pool's workers take in turn until none is
+/// left. The calling thread starts at once, and a worker that wakes late (waking a thread
+/// can take as long as stepping a few dozen games) takes only what is left, so one step is
+/// never slower than on the calling thread alone.
 fn run<'a>(
     pool: Option<&rayon::ThreadPool>,
     rows: Rows<'a>,
@@ -351,31 +358,39 @@ fn run<'a>(
     let Some(pool) = pool else {
         return f(rows);
     };
-    let threads = pool.current_num_threads() + 1;
-    let chunk = n.div_ceil(threads).max(1);
-    let mut parts = Vec::with_capacity(threads);
+    let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK));
     let mut rest = rows;
     let mut left = n;
-    while left > chunk {
-        let (a, b) = rest.split(chunk);
-        parts.push(a);
+    while left > CHUNK {
+        let (a, b) = rest.split(CHUNK);
+        chunks.push(Mutex::new(Some(a)));
         rest = b;
-        left -= chunk;
+        left -= CHUNK;
     }
-    parts.push(rest);
-    let mut results: Vec<Result<(), String>> = vec![Ok(()); parts.len()];
-    let f = &f;
+    chunks.push(Mutex::new(Some(rest)));
+    let results: Vec<Mutex<Result<(), String>>> =
+        chunks.iter().map(|_| Mutex::new(Ok(()))).collect();
+    let work = || {
+        for (chunk, result) in chunks.iter().zip(&results) {
+            let rows = chunk.lock().ok().and_then(|mut c| c.take());
+            if let Some(rows) = rows {
+                let done = f(rows);
+                if let Ok(mut r) = result.lock() {
+                    *r = done;
+                }
+            }
+        }
+    };
     pool.in_place_scope(|scope| {
-        let mut parts = parts.into_iter().zip(results.iter_mut());
-        let first = parts.next();
-        for (part, result) in parts {
-            scope.spawn(move |_| *result = f(part));
+        for _ in 0..pool.current_num_threads() {
+            scope.spawn(|_| work());
         }
-        if let Some((part, result)) = first {
-            *result = f(part);
-        }
+        work();
     });
-    results.into_iter().collect()
+    results.into_iter().try_for_each(|r| {
+        r.into_inner()
+            .unwrap_or_else(|_| Err("a thread panicked".into()))
+    })
 }
 
 /// A shape as Python writes it: `(4,)`, `(4, 1360)`.
