@@ -19,9 +19,12 @@ use numpy::{
     PyUntypedArray, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
-use std::sync::Mutex;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 use welcome_engine::score::{Score, Temps};
-use welcome_engine::{Decision, Game, Mode, Options, Position, Stage, TurnMachine};
+use welcome_engine::{
+    Decision, Game, Mode, Options, PlanSlot, Position, Stage, TurnContext, TurnMachine,
+};
 
 const OBS: usize = observe::SIZE;
 
@@ -57,24 +60,47 @@ fn totals(pos: &Position) -> (i32, i32) {
     }
 }
 
-/// The machine of seat 0's turn after `decisions`, if it has a turn to build.
-fn machine_of<'g>(game: &'g Game, decisions: &[Decision]) -> Option<TurnMachine<'g>> {
-    let pos = game.position();
+/// The City Plans of a table, kept for the life of the process: a turn machine kept between
+/// calls (so that a step applies one decision instead of replaying the turn's) borrows its
+/// plans for as long as it lives, and the plans are the only part of its context that is not
+/// `'static`. Tables share the plan states an edition can show (three of its plan cards,
+/// each approved or not), so the table stays small: a few thousand entries of 18 bytes.
+fn interned(plans: &[PlanSlot; 3]) -> &'static [PlanSlot; 3] {
+    type Key = [(u8, bool, Option<[u8; 2]>); 3];
+    static PLANS: OnceLock<Mutex<HashMap<Key, &'static [PlanSlot; 3]>>> = OnceLock::new();
+    let key: Key = plans.map(|p| (p.card, p.approved, p.values));
+    let mut table = PLANS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    table
+        .entry(key)
+        .or_insert_with(|| Box::leak(Box::new(*plans)))
+}
+
+/// Seat 0's turn machine at the start of its turn, if it has one to build: on the same
+/// context as `Position::context`, the table's plans interned.
+fn new_machine(pos: &Position) -> Option<TurnMachine<'static>> {
     if pos.is_over() || pos.has_submitted(0) {
         return None;
     }
-    let mut m = TurnMachine::new(pos.context(0)?, pos.sheet(0)?);
-    for d in decisions {
-        // Every stored decision was accepted by this very machine.
-        m.apply(d.clone()).ok()?;
-    }
-    Some(m)
+    let ctx = TurnContext::new(
+        pos.edition(),
+        pos.layout(),
+        &pos.options(),
+        pos.offer(0)?,
+        interned(pos.plans()),
+        pos.reshuffle_offered(),
+    )
+    .with_zombies(pos.zombies_now());
+    Some(TurnMachine::new(ctx, pos.sheet(0)?))
 }
 
 /// One game of the batch.
 struct Slot {
     game: Game,
-    /// Decisions of the turn so far.
+    /// The turn being built (None once the game is over), and its decisions so far.
+    machine: Option<TurnMachine<'static>>,
     decisions: Vec<Decision>,
     /// The legal actions now, ascending (empty once the game is over), and the stage of the
     /// turn.
@@ -112,6 +138,7 @@ impl Slot {
         let game = Game::new(options, 1, stream).map_err(|e| rule_error(e.code(), e))?;
         let mut slot = Slot {
             game,
+            machine: None,
             decisions: Vec::new(),
             listed: Vec::new(),
             stage: "done",
@@ -137,17 +164,19 @@ impl Slot {
         self.refresh(Some(row))
     }
 
-    /// Lists the legal actions of the position as it stands and writes its observation and
-    /// mask into `row`.
+    /// Starts the turn machine of the round as it stands (no decision taken yet), lists the
+    /// legal actions and writes the observation and mask into `row`.
     fn refresh(&mut self, row: Option<Row<'_>>) -> Result<(), String> {
         let pos = self.game.position();
-        match machine_of(&self.game, &self.decisions) {
+        self.decisions.clear();
+        self.machine = new_machine(pos);
+        match &self.machine {
             Some(m) => {
-                action::actions_into(&m, &mut self.options, &mut self.listed);
+                action::actions_into(m, &mut self.options, &mut self.listed);
                 self.stage = m.stage().name();
                 if let Some(row) = row {
                     write_mask(&self.listed, row.mask);
-                    let turn = TurnState::of_machine(&m, true);
+                    let turn = TurnState::of_machine(m, true);
                     observe::write_with(pos, 0, &turn, Some(self.shown), row.obs);
                 }
             }
@@ -182,27 +211,32 @@ impl Slot {
         row: Row<'_>,
         last: Option<&mut [f32]>,
     ) -> Result<(f32, bool), String> {
-        let mut m = machine_of(&self.game, &self.decisions)
+        let m = self
+            .machine
+            .as_mut()
             .ok_or_else(|| "the game has no turn to build".to_string())?;
-        let decision = match action::decode(action, &m) {
+        let decision = match action::decode(action, m) {
             Ok(d) => d,
             Err(_) => return Err(format!("action {action} names no decision")),
         };
+        // Checked and applied by the machine; nothing changes on error.
         m.apply(decision.clone()).map_err(|e| e.to_string())?;
         if m.stage() != Stage::Done {
             self.decisions.push(decision);
-            action::actions_into(&m, &mut self.options, &mut self.listed);
+            action::actions_into(m, &mut self.options, &mut self.listed);
             self.stage = m.stage().name();
             write_mask(&self.listed, row.mask);
             let pos = self.game.position();
-            let turn = TurnState::of_machine(&m, true);
+            let turn = TurnState::of_machine(m, true);
             observe::write_with(pos, 0, &turn, Some(self.shown), row.obs);
             return Ok((0.0, false));
         }
+        let Some(m) = self.machine.take() else {
+            return Err("the game has no turn to build".into());
+        };
         let (turn, _) = m.finish().map_err(|e| e.to_string())?;
         self.game.submit(0, turn).map_err(|e| e.to_string())?;
         self.game.resolve().map_err(|e| e.to_string())?;
-        self.decisions.clear();
         let (now, shown) = totals(self.game.position());
         let over = self.game.is_over();
         let reward = if shaped {
@@ -499,10 +533,10 @@ impl BatchedSolo {
     /// Why `action` is refused for game `i`, naming the rule.
     fn refusal(&self, i: usize, action: i128) -> PyErr {
         let slot = &self.slots[i];
-        let Some(m) = machine_of(&slot.game, &slot.decisions) else {
+        let Some(m) = &slot.machine else {
             return rule_error("game_over", format!("game {i} is over"));
         };
-        let (code, message) = state::refusal_reason(&m, action, m.stage().name());
+        let (code, message) = state::refusal_reason(m, action, m.stage().name());
         rule_error(
             code,
             format!("game {i}: {message}; no game of the batch moved"),
