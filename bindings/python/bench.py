@@ -15,8 +15,10 @@ Prints, per sheet (default: every 1st-edition sheet):
 
 then `State.clone()` of a 4-seat game in round 12, timed inside Rust and from Python, and the
 PettingZoo Parallel env with 4 seats. Figures are wall-clock steps (decisions) per second on
-whatever else the machine is running: `uptime`'s load is printed first. Build the package in
-release mode (pip does) before measuring.
+whatever else the machine is running: the load average is printed first, and a run with more
+threads than free cores measures the contention, not the env. Build the package in release
+mode (pip does) before measuring. numpy's BLAS threads are limited to one
+(`OPENBLAS_NUM_THREADS`, unless set).
 """
 
 from __future__ import annotations
@@ -26,7 +28,10 @@ import os
 import random
 import time
 
-import numpy as np
+# numpy's BLAS threads are of no use here and would take a core from the games' threads.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 
 import welcome_to as w
 from welcome_to import _core

@@ -1,6 +1,6 @@
 //! `BatchedSolo`: many solo games stepped in one call. Observations, masks, rewards and flags
-//! go into numpy buffers the caller owns (checked, then written in place: nothing is
-//! allocated per step once the games' own vectors have grown), the GIL is released while the
+//! go into numpy buffers the caller owns (checked, then written in place: no array is
+//! allocated per step), the GIL is released while the
 //! games move, and the games can be stepped on several threads (`threads`: the calling thread
 //! and a rayon pool of `threads - 1` workers, each taking an equal part of the rows). A
 //! finished game starts again in the same step (Gymnasium's same-step autoreset): the row
@@ -381,8 +381,8 @@ const CHUNK: usize = 8;
 /// Runs `f` on `rows` (of `n` games): on the calling thread alone without a pool, else cut
 /// into chunks that the calling thread and the pool's workers take in turn until none is
 /// left. The calling thread starts at once, and a worker that wakes late (waking a thread
-/// can take as long as stepping a few dozen games) takes only what is left, so one step is
-/// never slower than on the calling thread alone.
+/// can take as long as stepping a few dozen games) takes only what is left instead of
+/// holding the step back with a fixed share.
 fn run<'a>(
     pool: Option<&rayon::ThreadPool>,
     rows: Rows<'a>,
