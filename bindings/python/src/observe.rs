@@ -147,46 +147,56 @@ pub fn write_with(
     out: &mut [f32],
 ) {
     debug_assert_eq!(out.len(), SIZE);
-    out.fill(0.0);
     let layout = pos.layout();
     let s = turn.sheet;
     let mut at = 0;
 
-    // houses (the hot part of the observation: written row by row, without index checks)
-    let houses = &mut out[..MAX_STREETS * MAX_HOUSES * PER_HOUSE];
+    // houses (the hot part of the observation): every value of a house on the sheet is
+    // written, each once, the rows of the others zeroed.
+    let (houses, rest) = out.split_at_mut(MAX_STREETS * MAX_HOUSES * PER_HOUSE);
+    rest.fill(0.0);
     for (st, street) in houses.chunks_exact_mut(MAX_HOUSES * PER_HOUSE).enumerate() {
         let st = st as u8;
         let len = usize::from(s.len(st)).min(MAX_HOUSES);
-        for (h, row) in street.chunks_exact_mut(PER_HOUSE).take(len).enumerate() {
+        let (present, absent) = street.split_at_mut(len * PER_HOUSE);
+        absent.fill(0.0);
+        for (h, row) in present.chunks_exact_mut(PER_HOUSE).enumerate() {
             let h = h as u8;
             let r = HouseRef::new(st, h);
             let flag = |b: bool| f32::from(u8::from(b));
-            row[0] = 1.0;
-            match s.house(r) {
-                House::Empty => row[1] = 1.0,
+            // present, empty, number / 17, bis, roundabout: an invaded house (Zombies) is
+            // neither empty nor numbered nor a roundabout, so no flag of the three.
+            let (empty, number, bis, roundabout) = match s.house(r) {
+                House::Empty => (1.0, 0.0, 0.0, 0.0),
                 House::Number { value, bis } => {
-                    row[2] = NUMBER_SHARE
+                    let share = NUMBER_SHARE
                         .get(usize::from(value))
                         .copied()
                         .unwrap_or(value as f32 / MAX_NUMBER as f32);
-                    row[3] = flag(bis);
+                    (0.0, share, flag(bis), 0.0)
                 }
-                // An invaded house (Zombies) is neither empty nor numbered nor a
-                // roundabout: no flag of the three.
-                House::Roundabout => row[4] = 1.0,
-                House::Invaded => {}
-            }
-            row[5] = flag(s.has_fence(FenceRef::new(st, h)));
-            row[6] = flag(s.is_used(r));
-            row[7] = flag(s.has_planned_pool(r));
-            row[8] = flag(s.has_pool(r));
-            row[9] = flag(s.is_marked(r));
+                House::Roundabout => (0.0, 0.0, 0.0, 1.0),
+                House::Invaded => (0.0, 0.0, 0.0, 0.0),
+            };
             let eggs = layout.eggs(st, h);
-            row[10] = EGG_SHARE
+            let eggs = EGG_SHARE
                 .get(usize::from(eggs))
                 .copied()
                 .unwrap_or(eggs as f32 / 3.0);
-            row[11] = layout.cone(st, h) as f32;
+            row.copy_from_slice(&[
+                1.0,
+                empty,
+                number,
+                bis,
+                roundabout,
+                flag(s.has_fence(FenceRef::new(st, h))),
+                flag(s.is_used(r)),
+                flag(s.has_planned_pool(r)),
+                flag(s.has_pool(r)),
+                flag(s.is_marked(r)),
+                eggs,
+                layout.cone(st, h) as f32,
+            ]);
         }
     }
     at += MAX_STREETS * MAX_HOUSES * PER_HOUSE;
