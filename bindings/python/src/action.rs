@@ -141,11 +141,7 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
             number,
         } => {
             let (card, _) = offer.resolve(*pick)?;
-            let delta = *number as isize - card as isize + 2;
-            if !(0..DELTAS as isize).contains(&delta) {
-                return None;
-            }
-            BUILD + ((pick_index(*pick) * HOUSES) + house(*h)?) * DELTAS + delta as usize
+            return build_action(pick_index(*pick), card, *h, *number);
         }
         Decision::Roundabout(h) => ROUNDABOUT + house(*h)?,
         Decision::Refuse { pass } => REFUSE + pass.map_or(0, |k| 1 + k as usize),
@@ -208,6 +204,16 @@ pub fn encode(d: &Decision, offer: &Offer) -> Option<usize> {
             }
         },
     })
+}
+
+/// The action writing `number` in `h` from pick `pick` (an index) whose card shows `card`.
+fn build_action(pick: usize, card: u8, h: HouseRef, number: u8) -> Option<usize> {
+    let delta = number as isize - card as isize + 2;
+    let fits = (h.street as usize) < MAX_STREETS && (h.house as usize) < MAX_HOUSES;
+    if !(0..DELTAS as isize).contains(&delta) || !fits {
+        return None;
+    }
+    Some(BUILD + ((pick * HOUSES) + house_index(h)) * DELTAS + delta as usize)
 }
 
 /// The house a copy goes to and the one it copies, from `k` = house × 2 + side.
@@ -357,27 +363,67 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
 
 /// Every listed decision of the current stage with its action, in action order.
 pub fn listed(m: &TurnMachine<'_>) -> Vec<(usize, Decision)> {
-    let mut options = Vec::new();
-    m.options_up_to(CLAIMS_PER_PLAN, &mut options);
+    let mut out = Vec::new();
+    listed_into(m, &mut Vec::new(), &mut out);
+    out
+}
+
+/// `listed` into `out` (cleared first), with `options` as scratch space: a caller that keeps
+/// both vectors lists without allocating once they have grown.
+pub fn listed_into(
+    m: &TurnMachine<'_>,
+    options: &mut Vec<Decision>,
+    out: &mut Vec<(usize, Decision)>,
+) {
+    m.options_up_to(CLAIMS_PER_PLAN, options);
     let offer = m.context().offer;
     let mut claims = [0usize; 3];
-    let mut out: Vec<(usize, Decision)> = options
-        .into_iter()
-        .filter_map(|d| {
-            let a = match &d {
-                Decision::Claim(c) => {
-                    let plan = (c.plan as usize).min(2);
-                    let k = claims[plan];
-                    claims[plan] += 1;
-                    CLAIM + plan * CLAIMS_PER_PLAN + k
-                }
-                d => encode(d, &offer)?,
-            };
-            Some((a, d))
-        })
-        .collect();
+    out.clear();
+    out.extend(
+        options
+            .drain(..)
+            .filter_map(|d| Some((action_of(&d, &offer, &mut claims)?, d))),
+    );
     out.sort_by_key(|(a, _)| *a);
-    out
+}
+
+/// The legal actions alone, ascending, into `out` (cleared first); `options` is scratch
+/// space. `decode` gives each one's decision back.
+pub fn actions_into(m: &TurnMachine<'_>, options: &mut Vec<Decision>, out: &mut Vec<usize>) {
+    m.options_up_to(CLAIMS_PER_PLAN, options);
+    let offer = m.context().offer;
+    let mut claims = [0usize; 3];
+    // The card of each pick, looked up once: a start stage lists hundreds of builds.
+    let mut cards: [Option<Option<u8>>; PICKS] = [None; PICKS];
+    out.clear();
+    out.extend(options.iter().filter_map(|d| match *d {
+        Decision::Build {
+            pick,
+            house,
+            number,
+        } => {
+            let p = pick_index(pick);
+            let card = *cards
+                .get_mut(p)?
+                .get_or_insert_with(|| offer.resolve(pick).map(|(c, _)| c));
+            build_action(p, card?, house, number)
+        }
+        ref d => action_of(d, &offer, &mut claims),
+    }));
+    out.sort_unstable();
+}
+
+/// The action of a listed decision; `claims` counts the claims listed so far per plan.
+fn action_of(d: &Decision, offer: &Offer, claims: &mut [usize; 3]) -> Option<usize> {
+    match d {
+        Decision::Claim(c) => {
+            let plan = (c.plan as usize).min(2);
+            let k = claims[plan];
+            claims[plan] += 1;
+            Some(CLAIM + plan * CLAIMS_PER_PLAN + k)
+        }
+        d => encode(d, offer),
+    }
 }
 
 /// The kind of an action (its range's name), or `None` outside the space.

@@ -4,6 +4,7 @@
 //! modules of the package built on these.
 
 mod action;
+mod batch;
 mod convert;
 mod error;
 mod observe;
@@ -69,9 +70,25 @@ fn editions() -> Vec<String> {
         .collect()
 }
 
+/// Seconds per `State` copy made inside Rust, timed over `n` copies of `state` (for
+/// `bench.py`; not part of the API).
+#[pyfunction]
+fn _time_clones(py: Python<'_>, state: &state::State, n: u32) -> f64 {
+    let state = state.clone();
+    py.detach(|| {
+        let n = n.max(1);
+        let start = std::time::Instant::now();
+        for _ in 0..n {
+            std::hint::black_box(std::hint::black_box(&state).clone());
+        }
+        start.elapsed().as_secs_f64() / f64::from(n)
+    })
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::State>()?;
+    m.add_class::<batch::BatchedSolo>()?;
     m.add("RuleError", m.py().get_type::<error::RuleError>())?;
     m.add("NUM_ACTIONS", action::NUM_ACTIONS)?;
     m.add("OBSERVATION_SIZE", observe::SIZE)?;
@@ -82,5 +99,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(observation_layout, m)?)?;
     m.add_function(wrap_pyfunction!(sheets, m)?)?;
     m.add_function(wrap_pyfunction!(editions, m)?)?;
+    m.add_function(wrap_pyfunction!(_time_clones, m)?)?;
     Ok(())
 }

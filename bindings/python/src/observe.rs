@@ -3,11 +3,12 @@
 //! as its decisions so far leave it, its offer, the plans, public pile facts and the other
 //! seats' sheets as of the last resolved round (summarised).
 
-use welcome_engine::score::{Score, Temps};
 use welcome_engine::number::{floor, is_quarter, rank, MAX_RANK};
+use welcome_engine::score::{Score, Temps};
 use welcome_engine::sheet::{MAX_HOUSES, MAX_NUMBER, MAX_STREETS};
 use welcome_engine::{
     Edition, Effect, FenceRef, House, HouseRef, Mode, Offer, Position, Race, Sheet, Stage,
+    TurnMachine,
 };
 
 /// Values per house: present, empty, number/17 (a ¾ number n¾ as (n + 0.75)/17), bis,
@@ -57,6 +58,20 @@ pub const SIZE: usize = {
     total
 };
 
+/// `n / 3` for the small `n` of eggs a house holds: the same values as the division,
+/// without dividing in the hot loop.
+const EGG_SHARE: [f32; MAX_NUMBER as usize + 1] = shares(3.0);
+
+const fn shares<const N: usize>(of: f32) -> [f32; N] {
+    let mut out = [0.0; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = i as f32 / of;
+        i += 1;
+    }
+    out
+}
+
 /// Where the seat's own turn stands.
 pub struct TurnState<'a> {
     /// The seat's sheet after its decisions so far this round.
@@ -68,6 +83,27 @@ pub struct TurnState<'a> {
     /// Whether the seat is the one to decide now.
     pub to_act: bool,
     pub submitted: bool,
+}
+
+impl<'a> TurnState<'a> {
+    /// A seat building its turn on `m` (not submitted yet).
+    pub fn of_machine(m: &'a TurnMachine<'_>, to_act: bool) -> TurnState<'a> {
+        let turn = m.turn();
+        let mut claimed = [false; 3];
+        for c in &turn.plans {
+            if let Some(x) = claimed.get_mut(c.plan as usize) {
+                *x = true;
+            }
+        }
+        TurnState {
+            sheet: m.sheet(),
+            stage: m.stage(),
+            claimed,
+            roundabout: turn.roundabout.is_some(),
+            to_act,
+            submitted: false,
+        }
+    }
 }
 
 fn effect_index(e: Effect) -> usize {
@@ -85,48 +121,85 @@ fn ratio(a: impl Into<f64>, b: impl Into<f64>) -> f32 {
 
 /// Writes the observation of `seat` into `out` (`SIZE` values).
 pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32]) {
+    write_with(pos, seat, turn, None, out)
+}
+
+/// The running score the observation shows for `seat` (`table`'s first value × 100): in
+/// solo against the Solo card's temp threshold, else with temps ranked across the table.
+/// It changes only when a round resolves.
+pub fn own_total(pos: &Position, seat: usize) -> i32 {
+    let sheets = pos.sheets();
+    let Some(sheet) = sheets.get(seat) else {
+        return 0;
+    };
+    if pos.options().mode == Mode::Solo {
+        Score::total_of(pos.layout(), sheet, Temps::Solo)
+    } else {
+        let temps: Vec<u8> = sheets.iter().map(Sheet::temps).collect();
+        Score::total_of(pos.layout(), sheet, Temps::Ranked(&temps))
+    }
+}
+
+/// `write` with `own_total(pos, seat)` already known.
+pub fn write_with(
+    pos: &Position,
+    seat: usize,
+    turn: &TurnState<'_>,
+    own_total: Option<i32>,
+    out: &mut [f32],
+) {
     debug_assert_eq!(out.len(), SIZE);
-    out.fill(0.0);
     let layout = pos.layout();
     let s = turn.sheet;
     let mut at = 0;
-    let mut put = |k: usize, v: f32, at: usize| out[at + k] = v;
 
-    // houses
-    for st in 0..MAX_STREETS as u8 {
-        for h in 0..MAX_HOUSES as u8 {
-            let base = at + (st as usize * MAX_HOUSES + h as usize) * PER_HOUSE;
+    // houses (the hot part of the observation): every value of a house on the sheet is
+    // written, each once, the rows of the others zeroed.
+    let (houses, rest) = out.split_at_mut(MAX_STREETS * MAX_HOUSES * PER_HOUSE);
+    rest.fill(0.0);
+    for (st, street) in houses.chunks_exact_mut(MAX_HOUSES * PER_HOUSE).enumerate() {
+        let st = st as u8;
+        let len = usize::from(s.len(st)).min(MAX_HOUSES);
+        let (present, absent) = street.split_at_mut(len * PER_HOUSE);
+        absent.fill(0.0);
+        for (h, row) in present.chunks_exact_mut(PER_HOUSE).enumerate() {
+            let h = h as u8;
             let r = HouseRef::new(st, h);
-            if !s.contains(r) {
-                continue;
-            }
-            put(0, 1.0, base);
-            match s.house(r) {
-                House::Empty => put(1, 1.0, base),
+            let flag = |b: bool| f32::from(u8::from(b));
+            // present, empty, number / 17, bis, roundabout: an invaded house (Zombies) is
+            // neither empty nor numbered nor a roundabout, so no flag of the three.
+            let (empty, number, bis, roundabout) = match s.house(r) {
+                House::Empty => (1.0, 0.0, 0.0, 0.0),
                 House::Number { value, bis } => {
                     // In quarters, so that 9¾ lies between 9 and 10 (4·17 = MAX_RANK).
-                    put(2, rank(value) as f32 / MAX_RANK as f32, base);
-                    put(3, f32::from(u8::from(bis)), base);
+                    (0.0, rank(value) as f32 / MAX_RANK as f32, flag(bis), 0.0)
                 }
-                // An invaded house (Zombies) is neither empty nor numbered nor a
-                // roundabout: no flag of the three.
-                House::Roundabout => put(4, 1.0, base),
-                House::Invaded => {}
-            }
-            put(
-                5,
-                f32::from(u8::from(s.has_fence(FenceRef::new(st, h)))),
-                base,
-            );
-            put(6, f32::from(u8::from(s.is_used(r))), base);
-            put(7, f32::from(u8::from(s.has_planned_pool(r))), base);
-            put(8, f32::from(u8::from(s.has_pool(r))), base);
-            put(9, f32::from(u8::from(s.is_marked(r))), base);
-            put(10, layout.eggs(st, h) as f32 / 3.0, base);
-            put(11, layout.cone(st, h) as f32, base);
+                House::Roundabout => (0.0, 0.0, 0.0, 1.0),
+                House::Invaded => (0.0, 0.0, 0.0, 0.0),
+            };
+            let eggs = layout.eggs(st, h);
+            let eggs = EGG_SHARE
+                .get(usize::from(eggs))
+                .copied()
+                .unwrap_or(eggs as f32 / 3.0);
+            row.copy_from_slice(&[
+                1.0,
+                empty,
+                number,
+                bis,
+                roundabout,
+                flag(s.has_fence(FenceRef::new(st, h))),
+                flag(s.is_used(r)),
+                flag(s.has_planned_pool(r)),
+                flag(s.has_pool(r)),
+                flag(s.is_marked(r)),
+                eggs,
+                layout.cone(st, h) as f32,
+            ]);
         }
     }
     at += MAX_STREETS * MAX_HOUSES * PER_HOUSE;
+    let mut put = |k: usize, v: f32, at: usize| out[at + k] = v;
 
     // streets
     for st in 0..(s.streets() as usize).min(MAX_STREETS) {
@@ -170,21 +243,29 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
 
     // offer
     if let Some(offer) = pos.offer(seat) {
-        let cards: Vec<(u8, Effect)> = match offer {
-            Offer::Combinations(c) => c.iter().map(|c| (c.number, c.effect)).collect(),
-            Offer::Hand(h) => h.iter().map(|c| (c.number, c.effect)).collect(),
-        };
-        for (i, (number, effect)) in cards.iter().enumerate() {
+        let mut card = |i: usize, number: u8, effect: Effect| {
             let base = at + i * PER_OFFER;
-            if is_quarter(*number) {
+            if is_quarter(number) {
                 // n¾ = n + 0.75: its weight split between n and n + 1.
-                let n = floor(*number) as usize;
+                let n = floor(number) as usize;
                 put(n, 0.25, base);
                 put((n + 1).min(MAX_NUMBER as usize), 0.75, base);
             } else {
-                put((*number).min(MAX_NUMBER) as usize, 1.0, base);
+                put(number.min(MAX_NUMBER) as usize, 1.0, base);
             }
-            put(MAX_NUMBER as usize + 1 + effect_index(*effect), 1.0, base);
+            put(MAX_NUMBER as usize + 1 + effect_index(effect), 1.0, base);
+        };
+        match offer {
+            Offer::Combinations(c) => {
+                for (i, c) in c.iter().enumerate() {
+                    card(i, c.number, c.effect);
+                }
+            }
+            Offer::Hand(h) => {
+                for (i, c) in h.iter().enumerate() {
+                    card(i, c.number, c.effect);
+                }
+            }
         }
     }
     at += 3 * PER_OFFER;
@@ -263,13 +344,18 @@ pub fn write(pos: &Position, seat: usize, turn: &TurnState<'_>, out: &mut [f32])
 
     // table: running scores and the others' sheets as of the last resolved round
     let sheets = pos.sheets();
-    let temps: Vec<u8> = sheets.iter().map(Sheet::temps).collect();
-    let mode_temps = if options.mode == Mode::Solo {
+    let solo = options.mode == Mode::Solo;
+    let temps: Vec<u8> = if solo {
+        Vec::new()
+    } else {
+        sheets.iter().map(Sheet::temps).collect()
+    };
+    let mode_temps = if solo {
         Temps::Solo
     } else {
         Temps::Ranked(&temps)
     };
-    let mine = Score::total_of(layout, &sheets[seat], mode_temps);
+    let mine = own_total.unwrap_or_else(|| Score::total_of(layout, &sheets[seat], mode_temps));
     put(0, mine as f32 / 100.0, at);
     let others: Vec<usize> = (0..sheets.len()).filter(|&o| o != seat).collect();
     if !others.is_empty() {

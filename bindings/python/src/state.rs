@@ -10,6 +10,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::{json as j, Value};
+use std::sync::Arc;
 use welcome_engine::{
     Decision, Game, Mode, Options, Position, Record, SheetId, Stage, Turn, TurnMachine,
 };
@@ -52,7 +53,10 @@ impl Core {
 #[pyclass(module = "welcome_to._core")]
 #[derive(Clone)]
 pub struct State {
-    core: Core,
+    /// Shared between copies until one of them moves on: a copy costs a reference count
+    /// and the decisions of the round, and a seat's finished turn (the only change to the
+    /// game) works on a fresh game anyway, so that nothing changes on error.
+    core: Arc<Core>,
     /// Per seat: the decisions taken so far this round (empty once its turn is submitted).
     decisions: Vec<Vec<Decision>>,
 }
@@ -91,7 +95,54 @@ fn parse_mode(mode: &str) -> PyResult<Mode> {
         })
 }
 
+/// The options of a new game, refused with a `RuleError` naming what is wrong (the edition,
+/// the sheet and the seat count are checked when the game is set up).
+pub fn game_options(
+    sheet: &str,
+    mode: &str,
+    advanced: bool,
+    edition: &str,
+    aaa_level: Option<u8>,
+    nine_three_quarters: bool,
+) -> PyResult<Options> {
+    let mode = parse_mode(mode)?;
+    let edition_id = welcome_engine::EditionId::new(edition).map_err(|e| {
+        rule_error(
+            "unknown_edition",
+            format!("bad edition id {edition:?}: {e}"),
+        )
+    })?;
+    let sheet_id = SheetId::new(sheet)
+        .map_err(|e| rule_error("unknown_sheet", format!("bad sheet id {sheet:?}: {e}")))?;
+    let mut options = Options::new(mode).sheet(sheet_id).advanced(advanced);
+    options.edition = edition_id;
+    options.aaa_level = aaa_level;
+    options.nine_three_quarters = nine_three_quarters;
+    Ok(options)
+}
+
+/// A seed argument: `None` (or Python's None), else a whole number 0 to 2^64 − 1.
+pub fn seed_arg(seed: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    match seed {
+        Some(s) if !s.is_none() => {
+            let v = whole(s, "seed")?;
+            u64::try_from(v).map(Some).map_err(|_| {
+                rule_error("bad_argument", format!("seed must be 0 to 2^64-1, got {v}"))
+            })
+        }
+        _ => Ok(None),
+    }
+}
+
 impl State {
+    /// A state of `game` with these decisions of the round so far (per seat).
+    pub fn of_game(game: Game, decisions: Vec<Vec<Decision>>) -> State {
+        State {
+            core: Arc::new(Core::Game(game)),
+            decisions,
+        }
+    }
+
     fn pos(&self) -> &Position {
         self.core.pos()
     }
@@ -184,9 +235,9 @@ impl State {
         let decision = decision.clone();
         match turn {
             Some(turn) => {
-                let mut core = self.core.clone();
+                let mut core = Core::clone(&self.core);
                 core.submit(seat, turn)?;
-                self.core = core;
+                self.core = Arc::new(core);
                 self.decisions[seat].clear();
             }
             None => self.decisions[seat].push(decision),
@@ -195,50 +246,10 @@ impl State {
     }
 
     fn turn_state<R>(&self, seat: usize, f: impl FnOnce(&TurnState<'_>) -> R) -> R {
-        let pos = self.pos();
         let to_act = self.current() == seat as i64;
         match self.machine(seat) {
-            Some(m) => {
-                let turn = m.turn();
-                let mut claimed = [false; 3];
-                for c in &turn.plans {
-                    if let Some(x) = claimed.get_mut(c.plan as usize) {
-                        *x = true;
-                    }
-                }
-                f(&TurnState {
-                    sheet: m.sheet(),
-                    stage: m.stage(),
-                    claimed,
-                    roundabout: turn.roundabout.is_some(),
-                    to_act,
-                    submitted: false,
-                })
-            }
-            None => {
-                let base = pos
-                    .sheet(seat)
-                    .copied()
-                    .unwrap_or_else(|| welcome_engine::Sheet::new(pos.layout()));
-                let turn = pos.pending_turn(seat);
-                let sheet = turn
-                    .and_then(|t| pos.context(seat)?.apply(&base, t).ok())
-                    .unwrap_or(base);
-                let mut claimed = [false; 3];
-                for c in turn.iter().flat_map(|t| &t.plans) {
-                    if let Some(x) = claimed.get_mut(c.plan as usize) {
-                        *x = true;
-                    }
-                }
-                f(&TurnState {
-                    sheet: &sheet,
-                    stage: Stage::Done,
-                    claimed,
-                    roundabout: turn.is_some_and(|t| t.roundabout.is_some()),
-                    to_act,
-                    submitted: pos.has_submitted(seat),
-                })
-            }
+            Some(m) => f(&TurnState::of_machine(&m, to_act)),
+            None => settled_turn(self.pos(), seat, to_act, f),
         }
     }
 
@@ -255,7 +266,7 @@ impl State {
     }
 
     fn record(&self) -> PyResult<Record> {
-        match &self.core {
+        match &*self.core {
             Core::Game(g) => {
                 let names: Vec<String> = (0..g.players())
                     .map(|i| format!("Seat {}", i + 1))
@@ -270,10 +281,47 @@ impl State {
     }
 }
 
+/// The turn state of a seat with no turn to build (finished, or the game is over).
+pub fn settled_turn<R>(
+    pos: &Position,
+    seat: usize,
+    to_act: bool,
+    f: impl FnOnce(&TurnState<'_>) -> R,
+) -> R {
+    let base = pos
+        .sheet(seat)
+        .copied()
+        .unwrap_or_else(|| welcome_engine::Sheet::new(pos.layout()));
+    let turn = pos.pending_turn(seat);
+    let sheet = turn
+        .and_then(|t| pos.context(seat)?.apply(&base, t).ok())
+        .unwrap_or(base);
+    let mut claimed = [false; 3];
+    for c in turn.iter().flat_map(|t| &t.plans) {
+        if let Some(x) = claimed.get_mut(c.plan as usize) {
+            *x = true;
+        }
+    }
+    f(&TurnState {
+        sheet: &sheet,
+        stage: Stage::Done,
+        claimed,
+        roundabout: turn.is_some_and(|t| t.roundabout.is_some()),
+        to_act,
+        submitted: pos.has_submitted(seat),
+    })
+}
+
 /// Why `action` is refused at this point, naming the rule.
-fn refusal(m: &TurnMachine<'_>, action: i128, stage: &str) -> PyErr {
+pub fn refusal(m: &TurnMachine<'_>, action: i128, stage: &str) -> PyErr {
+    let (code, message) = refusal_reason(m, action, stage);
+    rule_error(code, message)
+}
+
+/// `refusal`'s code and message.
+pub fn refusal_reason(m: &TurnMachine<'_>, action: i128, stage: &str) -> (&'static str, String) {
     if action < 0 || action >= action::NUM_ACTIONS as i128 {
-        return rule_error(
+        return (
             "no_such_action",
             format!(
                 "action {action} is outside the action space 0..{}",
@@ -285,21 +333,21 @@ fn refusal(m: &TurnMachine<'_>, action: i128, stage: &str) -> PyErr {
     let kind = action::kind(a).unwrap_or("unknown");
     match action::decode(a, m) {
         Ok(d) => match m.clone().apply(d) {
-            Err(e) => rule_error(
+            Err(e) => (
                 e.code(),
                 format!("action {a} ({kind}) at the {stage} stage: {e}"),
             ),
-            Ok(()) => rule_error(
+            Ok(()) => (
                 "not_listed",
                 format!("action {a} ({kind}) is not among the listed decisions"),
             ),
         },
-        Err(Undecodable::Illegal(e)) => rule_error(
+        Err(Undecodable::Illegal(e)) => (
             e.code(),
             format!("action {a} ({kind}) at the {stage} stage: {e}"),
         ),
         Err(Undecodable::NoSuchAction(why)) => {
-            rule_error("no_such_action", format!("{why} (at the {stage} stage)"))
+            ("no_such_action", format!("{why} (at the {stage} stage)"))
         }
     }
 }
@@ -400,6 +448,7 @@ impl State {
     /// edition's three 9¾ cards to the deck.
     #[new]
     #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first", aaa_level=None, nine_three_quarters=false))]
+    #[allow(clippy::too_many_arguments)]
     fn py_new(
         sheet: &str,
         mode: &str,
@@ -410,18 +459,17 @@ impl State {
         aaa_level: Option<u8>,
         nine_three_quarters: bool,
     ) -> PyResult<State> {
-        let mode = parse_mode(mode)?;
-        let edition_id = welcome_engine::EditionId::new(edition).map_err(|e| {
-            rule_error(
-                "unknown_edition",
-                format!("bad edition id {edition:?}: {e}"),
-            )
-        })?;
-        let sheet_id = SheetId::new(sheet)
-            .map_err(|e| rule_error("unknown_sheet", format!("bad sheet id {sheet:?}: {e}")))?;
+        let options = game_options(
+            sheet,
+            mode,
+            advanced,
+            edition,
+            aaa_level,
+            nine_three_quarters,
+        )?;
         let players = match players {
             Some(p) if !p.is_none() => whole(p, "players")?,
-            _ if mode == Mode::Solo => 1,
+            _ if options.mode == Mode::Solo => 1,
             _ => 2,
         };
         if !(0..=i128::from(u16::MAX)).contains(&players) {
@@ -430,24 +478,12 @@ impl State {
                 format!("{players} seats is not a number of seats"),
             ));
         }
-        let seed = match seed {
-            Some(s) if !s.is_none() => {
-                let v = whole(s, "seed")?;
-                u64::try_from(v).map_err(|_| {
-                    rule_error("bad_argument", format!("seed must be 0 to 2^64-1, got {v}"))
-                })?
-            }
-            _ => 0,
-        };
-        let mut options = Options::new(mode).sheet(sheet_id).advanced(advanced);
-        options.edition = edition_id;
-        options.aaa_level = aaa_level;
-        options.nine_three_quarters = nine_three_quarters;
+        let seed = seed_arg(seed)?.unwrap_or(0);
         let game =
             Game::new(options, players as usize, seed).map_err(|e| rule_error(e.code(), e))?;
         let n = game.players();
         Ok(State {
-            core: Core::Game(game),
+            core: Arc::new(Core::Game(game)),
             decisions: vec![Vec::new(); n],
         })
     }
@@ -455,6 +491,7 @@ impl State {
     /// Same as the constructor (OpenSpiel-style spelling).
     #[staticmethod]
     #[pyo3(signature = (sheet="classic", mode="solo", players=None, advanced=false, seed=None, edition="first", aaa_level=None, nine_three_quarters=false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         sheet: &str,
         mode: &str,
@@ -738,7 +775,7 @@ impl State {
             return Err(bad(format!("turns and decisions must list {n} seats")));
         }
         let mut state = State {
-            core: Core::Game(game),
+            core: Arc::new(Core::Game(game)),
             decisions: vec![Vec::new(); n],
         };
         for (seat, turn) in turns.into_iter().enumerate() {
@@ -746,7 +783,7 @@ impl State {
                 if state.pos().ready() {
                     return Err(bad("every seat's turn is finished".into()));
                 }
-                state.core.submit(seat, turn)?;
+                Arc::make_mut(&mut state.core).submit(seat, turn)?;
             }
         }
         for (seat, ds) in decisions.into_iter().enumerate() {
@@ -787,7 +824,7 @@ impl State {
             decisions[seat] = self.decisions[seat].clone();
         }
         Ok(State {
-            core: Core::Position(position),
+            core: Arc::new(Core::Position(position)),
             decisions,
         })
     }
@@ -799,7 +836,7 @@ impl State {
         let game = record.replay().map_err(|e| rule_error(e.code(), e))?;
         let n = game.players();
         Ok(State {
-            core: Core::Game(game),
+            core: Arc::new(Core::Game(game)),
             decisions: vec![Vec::new(); n],
         })
     }

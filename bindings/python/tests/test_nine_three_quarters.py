@@ -83,3 +83,60 @@ def test_observations_place_a_three_quarter_number_between_its_neighbours():
             assert np.isfinite(state.observation_vector(0)).all()
             return
     pytest.fail("no game offered a 9¾ card")
+
+
+def play_masked(step_env, obs_mask, rng):
+    """A legal action drawn from a mask."""
+    legal = np.flatnonzero(obs_mask)
+    assert legal.size > 0
+    return int(rng.choice(legal))
+
+
+def test_the_envs_take_the_option():
+    from welcome_to.gym import SoloEnv
+    from welcome_to.pettingzoo import ParallelWelcomeEnv
+    from welcome_to.vector import SoloVectorEnv
+
+    rng = np.random.default_rng(7)
+    env = SoloEnv(sheet="easter", edition="collector", aaa_level=1, nine_three_quarters=True)
+    assert env.nine_three_quarters
+    for seed in range(3):
+        obs, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            obs, reward, terminated, truncated, info = env.step(
+                play_masked(env, info["action_mask"], rng))
+            done = terminated or truncated
+        assert np.isfinite(obs).all()
+
+    venv = SoloVectorEnv(num_envs=4, edition="collector", aaa_level=0,
+                         nine_three_quarters=True, seed=3)
+    assert venv.nine_three_quarters
+    obs, info = venv.reset(seed=3)
+    finished = 0
+    while finished < 4:
+        actions = np.array([play_masked(venv, m, rng) for m in info["action_mask"]])
+        obs, rewards, terminated, truncated, info = venv.step(actions)
+        finished += int(terminated.sum())
+    venv.close()
+
+    penv = ParallelWelcomeEnv(sheet="christmas", mode="standard", players=3,
+                              edition="collector", nine_three_quarters=True)
+    obs, infos = penv.reset(seed=5)
+    assert penv.state.nine_three_quarters
+    while penv.agents:
+        actions = {a: play_masked(penv, obs[a]["action_mask"], rng) for a in penv.agents}
+        obs, rewards, terms, truncs, infos = penv.step(actions)
+    assert '"nine_three_quarters":true' in penv.state.record_json()
+
+
+def test_the_envs_refuse_the_option_on_the_first_edition():
+    from welcome_to.gym import SoloEnv
+    from welcome_to.pettingzoo import ParallelWelcomeEnv
+
+    with pytest.raises(w.RuleError) as err:
+        SoloEnv(nine_three_quarters=True)
+    assert err.value.code == "no_nine_three_quarters"
+    with pytest.raises(w.RuleError) as err:
+        ParallelWelcomeEnv(nine_three_quarters=True)
+    assert err.value.code == "no_nine_three_quarters"

@@ -89,6 +89,14 @@ def test_clone_is_independent():
     play_random(state, random.Random(1), steps=10)
     assert copy.round == 1 and copy.stage(0) == "start"
     assert state.serialize() != copy.serialize()
+    # Copies share the game until one of them moves on: either side may move, mid-turn too.
+    before = state.serialize()
+    copies = [state.clone(), state.clone()]
+    play_random(copies[0], random.Random(2))
+    assert copies[0].is_terminal() and state.serialize() == before
+    assert copies[1].serialize() == before
+    play_random(state, random.Random(3), steps=7)
+    assert copies[1].serialize() == before
 
 
 @pytest.mark.parametrize("sheet,mode,players,advanced", SETUPS)

@@ -15,6 +15,7 @@ from typing_extensions import assert_type
 import welcome_to as w
 from welcome_to.gym import SoloEnv
 from welcome_to.pettingzoo import WAIT, parallel_env
+from welcome_to.vector import SoloVectorEnv
 
 
 def random_game(seed: int) -> list[float]:
@@ -104,6 +105,36 @@ def solo_env() -> float:
     return gained
 
 
+def batched_steps() -> float:
+    """The batched core into caller buffers, and its Gymnasium vector env."""
+    n = 4
+    core = w.BatchedSolo(n, sheet="easter", seed=1, threads=2)
+    obs = np.zeros((n, w.OBSERVATION_SIZE), np.float32)
+    masks = np.zeros((n, w.NUM_ACTIONS), np.bool_)
+    rewards = np.zeros(n, np.float32)
+    terminations = np.zeros(n, np.bool_)
+    truncations = np.zeros(n, np.bool_)
+    actions = np.zeros(n, np.int64)
+    core.reset(obs, masks, seeds=[1, 2, 3, 4])
+    for _ in range(10):
+        core.sample_actions(actions)
+        core.step(actions, obs, masks, rewards, terminations, truncations)
+    round_, stage, score = core.status(0)
+    assert_type(round_, int)
+    assert stage in ("start", "play", "effect", "plans", "choice", "done")
+    assert_type(core.game_seeds(), list[int])
+    assert isinstance(core.state(0), w.State) and core.num_envs == len(core) == n
+
+    env = SoloVectorEnv(num_envs=n, sheet="classic")
+    batch, infos = env.reset(seed=5)
+    assert_type(batch, npt.NDArray[np.float32])
+    mask = assert_type(env.action_masks(), npt.NDArray[np.bool_])
+    chosen = np.array([np.flatnonzero(row)[0] for row in mask], np.int64)
+    batch, gained, ended, _, infos = env.step(chosen)
+    assert batch.shape == (n, w.OBSERVATION_SIZE) and "action_mask" in infos
+    return float(gained.sum()) + score
+
+
 def parallel_steps() -> dict[str, float]:
     """A few steps of the PettingZoo Parallel env, every seat taking its first legal action."""
     env = parallel_env(mode="standard", players=2)
@@ -126,5 +157,6 @@ if __name__ == "__main__":
     inspect(state)
     assert rule_error_code() == "no_such_action"
     solo_env()
+    batched_steps()
     parallel_steps()
     print("typecheck_example: ok")

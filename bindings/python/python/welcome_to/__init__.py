@@ -1,9 +1,10 @@
 """Welcome To… Your Perfect Home for game-AI work.
 
 `State` is an OpenSpiel-like game state over the engine's staged turn machine; the action
-space and the observation are fixed (see the package README). `welcome_to.gym` and
+space and the observation are fixed (see the package README). `BatchedSolo` steps many solo
+games in one call into numpy buffers. `welcome_to.gym`, `welcome_to.vector` and
 `welcome_to.pettingzoo` hold the environments; importing this package registers the
-Gymnasium ids (`WelcomeTo-Solo-v0`) when Gymnasium is installed.
+Gymnasium ids (`WelcomeTo-Solo-v0`, with a vector entry point) when Gymnasium is installed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from ._core import (
     NUM_ACTIONS,
     OBSERVATION_SIZE,
     TERMINAL,
+    BatchedSolo,
     RuleError,
     State,
     action_kind,
@@ -30,6 +32,7 @@ __all__ = [
     "NUM_ACTIONS",
     "OBSERVATION_SIZE",
     "TERMINAL",
+    "BatchedSolo",
     "RuleError",
     "State",
     "action_kind",

@@ -6,13 +6,14 @@ Names starting with `_` exist only here, for typing: they are not importable at 
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, SupportsIndex, TypedDict, final
+from typing import Any, Final, Literal, Sequence, SupportsIndex, TypedDict, final
 
 import numpy
 import numpy.typing
 
 __all__ = [
     "State",
+    "BatchedSolo",
     "RuleError",
     "NUM_ACTIONS",
     "OBSERVATION_SIZE",
@@ -23,6 +24,7 @@ __all__ = [
     "observation_layout",
     "sheets",
     "editions",
+    "_time_clones",
 ]
 
 # Stub-only aliases and shapes of the dicts the module returns.
@@ -42,10 +44,28 @@ _ActionKind = Literal[
     "stop",
     "claim",
 ]
-_Stage = Literal["start", "play", "choice", "effect", "plans", "done"]
+# The engine's stage names: the six of the observation's `turn` part and the module stages
+# (Zombies' ammo, Roswell's objective, the AAA's crossing, a hand of two's pass, Halloween's
+# circle and bonus).
+_Stage = Literal[
+    "start",
+    "play",
+    "choice",
+    "effect",
+    "plans",
+    "done",
+    "ammo",
+    "objective",
+    "cross",
+    "pass",
+    "circle",
+    "bonus",
+]
 _Mode = Literal["solo", "standard", "expert"]
 _Float32Array = numpy.typing.NDArray[numpy.float32]
 _BoolArray = numpy.typing.NDArray[numpy.bool_]
+_ActionArray = numpy.typing.NDArray[numpy.int64] | numpy.typing.NDArray[numpy.int32]
+_Int64Array = numpy.typing.NDArray[numpy.int64]
 
 class _DecisionInfo(TypedDict):
     """A decision as `legal_decisions()` and `decision()` give it."""
@@ -120,6 +140,9 @@ def sheets(edition: str = "first") -> list[str]:
 
 def editions() -> list[str]:
     """The built-in editions' ids, the default one first."""
+
+def _time_clones(state: State, n: int) -> float:
+    """Seconds per `State` copy made inside Rust, timed over `n` copies of `state` (for `bench.py`; not part of the API)."""
 
 @final
 class State:
@@ -244,3 +267,84 @@ class State:
     @staticmethod
     def from_record(text: str) -> State:
         """The game a record (JSON, `docs/formats.md`) replays to, checked by the engine."""
+
+@final
+class BatchedSolo:
+    """N solo games (1st-edition Solo card, or the collector edition's AAA) stepped in one call into caller-supplied numpy buffers, without the GIL, on `threads` threads."""
+
+    def __new__(
+        cls,
+        num_envs: SupportsIndex,
+        sheet: str = "classic",
+        mode: str = "solo",
+        advanced: bool = False,
+        seed: SupportsIndex | None = None,
+        edition: str = "first",
+        aaa_level: int | None = None,
+        shaped: bool = False,
+        threads: int = 1,
+        autoreset: bool = True,
+        nine_three_quarters: bool = False,
+    ) -> BatchedSolo:
+        """`num_envs` solo games: the 1st edition's Solo card, or with `edition="collector"` the AAA (`aaa_level`). Game i's seed stream starts at `seed + i`. Rewards: the final score when a game ends, or with `shaped` the change of the running score each round; `nine_three_quarters` adds the collector edition's three 9¾ cards."""
+
+    @property
+    def num_envs(self) -> int:
+        """The number of games."""
+
+    @property
+    def threads(self) -> int:
+        """The number of threads stepping the games."""
+
+    @property
+    def shaped(self) -> bool:
+        """Whether rewards are the change of the running score each round."""
+
+    @property
+    def autoreset(self) -> bool:
+        """Whether a game that ends starts again in the same step."""
+
+    def reset(
+        self,
+        observations: _Float32Array,
+        masks: _BoolArray,
+        seeds: Sequence[SupportsIndex] | None = None,
+    ) -> None:
+        """Starts a new game in every slot (from `seeds[i]`, whose stream then gives the slot's later games, or without seeds from the slot's stream) and writes the first observations and masks."""
+
+    def step(
+        self,
+        actions: _ActionArray,
+        observations: _Float32Array,
+        masks: _BoolArray,
+        rewards: _Float32Array,
+        terminations: _BoolArray,
+        truncations: _BoolArray,
+        final_observations: _Float32Array | None = None,
+    ) -> None:
+        """Takes `actions[i]` in game i and writes every game's observation, mask, reward and termination; a game that ends starts again at once (same-step autoreset) and its last observation goes into `final_observations` if given. Every action is checked first: an illegal one raises `RuleError` naming the game and the rule, and no game moves."""
+
+    def step_one(
+        self,
+        index: SupportsIndex,
+        action: SupportsIndex,
+        observation: _Float32Array,
+        mask: _BoolArray,
+        final_observation: _Float32Array | None = None,
+    ) -> tuple[float, bool]:
+        """Steps game `index` alone: takes `action` there and writes that game's observation and mask; returns its reward and whether it ended. Checked like `step`: nothing moves on error."""
+
+    def sample_actions(self, out: _Int64Array) -> None:
+        """Writes a uniformly random legal action of every game into `out` (int64, shape (num_envs,)), each game drawing from its own generator."""
+
+    def status(self, index: SupportsIndex) -> tuple[int, _Stage, int]:
+        """Where game `index` stands: its round, the stage of its turn (as `State.stage()` names it) and its running score as of the last resolved round (the final score once the game is over)."""
+
+    def game_seeds(self) -> list[int]:
+        """The seed of the game each slot is playing (`State(seed=...)` deals the same cards)."""
+
+    def state(self, index: SupportsIndex) -> State:
+        """A copy of game `index` as a `State` (its record, scores, legal decisions…)."""
+
+    def __len__(self) -> int:
+        """The number of games."""

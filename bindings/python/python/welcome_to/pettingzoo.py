@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]  # no type information
 from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-untyped]
 
-from ._core import NUM_ACTIONS, OBSERVATION_SIZE, RuleError, State, sheets
+from ._core import NUM_ACTIONS, OBSERVATION_SIZE, RuleError, State, editions, sheets
 
 WAIT: int = NUM_ACTIONS
 
@@ -32,15 +32,20 @@ def _refuse(code: str, message: str) -> RuleError:
 
 
 class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships no type information
-    """Standard or expert play with `players` seats, agents `seat_0`, `seat_1`, …"""
+    """Standard or expert play with `players` seats, agents `seat_0`, `seat_1`, …, on any
+    edition's sheet; `nine_three_quarters` adds the collector edition's three 9¾ cards."""
 
     metadata: dict[str, Any] = {"name": "welcome_to_v0", "render_modes": ["ansi"], "is_parallelizable": True}
 
     def __init__(self, sheet: str = "classic", mode: str = "standard", players: int = 2,
                  advanced: bool = False, reward: str = "difference",
-                 render_mode: str | None = None) -> None:
-        if sheet not in sheets():
-            raise ValueError(f"unknown_sheet: no sheet {sheet!r} (known: {', '.join(sheets())})")
+                 render_mode: str | None = None, edition: str = "first",
+                 nine_three_quarters: bool = False) -> None:
+        if edition not in editions():
+            raise ValueError(f"unknown_edition: no edition {edition!r} (known: {', '.join(editions())})")
+        if sheet not in sheets(edition):
+            raise ValueError(
+                f"unknown_sheet: no sheet {sheet!r} (known: {', '.join(sheets(edition))})")
         if mode not in ("standard", "expert"):
             raise ValueError(f"unknown_mode: the multi-seat modes are standard and expert, not {mode!r}")
         if reward not in ("difference", "score"):
@@ -48,8 +53,10 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
         if render_mode not in (None, "ansi"):
             raise ValueError(f"bad_argument: render_mode must be None or 'ansi', not {render_mode!r}")
         # Checks the seat count against the mode's rules.
-        State(sheet=sheet, mode=mode, players=players, advanced=advanced, seed=0)
+        State(sheet=sheet, mode=mode, players=players, advanced=advanced, seed=0,
+              edition=edition, nine_three_quarters=nine_three_quarters)
         self.sheet, self.mode, self.players = sheet, mode, int(players)
+        self.edition, self.nine_three_quarters = edition, bool(nine_three_quarters)
         self.advanced, self.reward, self.render_mode = bool(advanced), reward, render_mode
         self.possible_agents: list[str] = [f"seat_{i}" for i in range(self.players)]
         self.agents: list[str] = []
@@ -97,7 +104,8 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
             self._rng = np.random.default_rng(seed)
         game_seed = int(self._rng.integers(0, 2**63))
         self.state = State(sheet=self.sheet, mode=self.mode, players=self.players,
-                           advanced=self.advanced, seed=game_seed)
+                           advanced=self.advanced, seed=game_seed, edition=self.edition,
+                           nine_three_quarters=self.nine_three_quarters)
         self.agents = list(self.possible_agents)
         obs = {a: self._observe(i) for i, a in enumerate(self.possible_agents)}
         return obs, self._infos()
