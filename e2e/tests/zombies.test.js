@@ -8,6 +8,8 @@
 // companion: the Zombie card typed with the cards, a horde slowed by tapping it on the sheet, and a
 // hand of two against the AAA. Then an AAA solo game played to the end by clicking: hands of two,
 // the pass stage answered by keyboard, the Zombie card in the AAA's pile, both scores adding up.
+// Last an expert game against a greedy bot to the end: one draw pile whose run-outs are counted,
+// a card of each hand passed on to the left neighbour, the score rows adding up.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, person, playTurn, currentRound, waitNextRound, breakdown } from './helpers.js';
@@ -278,7 +280,7 @@ test('companion: the Zombie card typed with the cards, a horde slowed on the she
     const aaa = await page.evaluate(() => JSON.parse(localStorage.getItem('welcome.companion')).aaa);
     assert.deepEqual(aaa.given, ['0-surveyor', '9-pool']);
     await page.waitForSelector('#aaa-pile li[data-zombie]');
-    assert.equal(await page.textContent('#aaa-pile li[data-zombie]'), 'Zombie card (a Barrière)');
+    assert.equal(await page.textContent('#aaa-pile li[data-zombie]'), 'Zombie card (a Surveyor, Barrière)');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -359,8 +361,8 @@ test('AAA solo on the Zombies sheet (level 1), to the end: hands of two, the pas
       // a Zombie card that came up lies in the AAA's pile, in place of its last two cards
       if (!sawZombie && await page.locator('#aaa-pile li[data-zombie]').count()) {
         sawZombie = true;
-        assert.equal(await page.textContent('#aaa-pile li[data-zombie]'), 'Zombie card (a Barrière)');
-        assert.match(await page.textContent('#aaa-counts [data-action="surveyor"]'), /^Barrière: \d+ \((a Zombie card|\d Zombie cards) among them\)$/);
+        assert.equal(await page.textContent('#aaa-pile li[data-zombie]'), 'Zombie card (a Surveyor, Barrière)');
+        assert.match(await page.textContent('#aaa-counts [data-action="surveyor"]'), /^Surveyor \(Barrière\): \d+ \((a Zombie card|\d Zombie cards) among them\)$/);
       }
       void did;
     }
@@ -379,6 +381,70 @@ test('AAA solo on the Zombies sheet (level 1), to the end: hands of two, the pas
     // the log names the card each turn gave
     assert.match(await page.textContent('#lower'), /passed card [12] \(\d+ [A-Za-z ]+\)/);
     console.log(`AAA Zombies: ${turns} turns, Zombie card in its pile: ${sawZombie}, one shown on top: ${shownOnTop}; ${total} against ${aaa.total}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('expert game on the Zombies sheet against a greedy bot, to the end: hands of two, a card passed to the left neighbour each turn', { timeout: 180000 }, async () => {
+  const errors = [];
+  const { context, page } = await person(browser, { width: 1280, height: 900 }, errors);
+  try {
+    await page.goto(`${BASE}/`);
+    await page.fill('#name', 'Zed');
+    await page.selectOption('#edition', 'collector');
+    await page.selectOption('#sheet', 'zombies');
+    await page.selectOption('#mode', 'expert');
+    await page.fill('#seats', '2');
+    await page.selectOption('#bot-2', 'greedy');
+    await page.click('#create');
+    await page.waitForURL(/\/t\/[^/]+$/);
+    await page.click('#start');
+    await page.waitForSelector('#controls[aria-busy="false"]:not([data-stage="loading"])');
+    // one draw pile for the table, the times it ran out counted toward the end
+    assert.match(await page.textContent('#table-head'), /draw pile: \d+ cards · pile ran out 0 of 3 times/);
+
+    let turns = 0;
+    let passes = 0;
+    let ranOut = 0;
+    for (let i = 0; i < 80; i++) {
+      if (await page.locator('#results').count()) break;
+      const r = await currentRound(page);
+      const head = await page.textContent('#table-head');
+      const out = Number((head.match(/pile ran out (\d) of 3 times/) || [])[1]);
+      assert.ok(out >= ranOut, `the count of times the pile ran out only grows (${out} after ${ranOut})`);
+      ranOut = out;
+      const cards = await page.locator('#controls button.card[data-card]').count();
+      assert.ok(cards === 2 || (cards === 0 && await page.locator('#nothing-offered').count()), `a hand of ${cards}`);
+      await playTurn(page, {
+        useEffect: i % 2 === 0,
+        pass: async (p) => {
+          const buttons = await p.locator('#controls [data-pass-card]').evaluateAll((bs) => bs.map((b) => [b.dataset.passCard, b.dataset.used, b.getAttribute('aria-label')]));
+          assert.equal(buttons.length, 2);
+          assert.deepEqual(buttons.map(([, used]) => used).sort(), ['effect', 'number']);
+          for (const [k, , label] of buttons) assert.match(label, new RegExp(`^Pass card ${k}, \\d+ [A-Za-z ]+, on to \\S.* \\((you wrote its number, \\d+|you used its effect)\\)$`), label);
+          assert.match(await p.textContent('#pass-prompt'), /^Which card do you pass on to \S.*\?/);
+          // alternate: the number card one turn, the effect card the next
+          const pick = buttons[passes % 2][0];
+          await p.click(`#controls [data-pass-card="${pick}"]`);
+          await p.waitForSelector('#controls[data-stage="finish"][aria-busy="false"]');
+          passes++;
+          return pick;
+        },
+      });
+      turns++;
+      await waitNextRound(page, r);
+    }
+    await page.waitForSelector('#results', { timeout: 20000 });
+    assert.ok(passes >= 10, `cards passed on (${passes} in ${turns} turns)`);
+    assert.match(await page.textContent('#results'), /The game ended because .*(the draw pile ran out for the third time|took a third building-permit refusal|completed all three plans|built every house)/);
+    // the log names the card each turn passed on
+    assert.match(await page.textContent('#lower'), /passed card [12] \(\d+ [A-Za-z ]+\)/);
+    // the score rows add up to the total on screen
+    const { cells, total } = await breakdown(page);
+    assert.equal(Object.values(cells).reduce((a, b) => a + b, 0), total);
+    console.log(`expert Zombies: ${turns} turns, ${passes} cards passed, ${total} points`);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

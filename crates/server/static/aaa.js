@@ -2,25 +2,32 @@
 // the marks that say which values are stand-ins, the values form of the waiting room, the AAA's
 // panel during the game and the final comparison. Every rule is the engine's; this only shows it.
 
-import { el, effectLabel, hasActions, zombieCardText } from './format.js';
+import { el, effectLabel, effectShort, hasActions, zombieCardText } from './format.js';
 import { edition, planOf, tableSheet } from './data.js';
 
 const LETTERS = ['A', 'B', 'C'];
-/** The AAA's per-card values, in the order the card prints them, with their collector names. */
+/**
+ * The AAA's per-card values, in the order the card prints them: the effect's name as the rest
+ * of the app writes it, with the French name the collector card prints beside it.
+ */
 export const AAA_VALUES = [
-  ['park', 'Parc (per card)'],
-  ['pool', 'Piscine (per card)'],
-  ['temp', 'Intérimaire (per card)'],
-  ['fence', 'Barrière (per card)'],
-  ['ext_houses', 'Extension (houses)'],
-  ['impr', 'Amélioration (house value)'],
+  ['park', 'Landscaper · Parc (per card)'],
+  ['pool', 'Pool · Piscine (per card)'],
+  ['temp', 'Temp · Intérimaire (per card)'],
+  ['fence', 'Surveyor · Barrière (per card)'],
+  ['ext_houses', 'Bis · Extension (houses)'],
+  ['impr', 'Real estate · Amélioration (house value)'],
 ];
-/** Effects in the order the AAA's pile is counted, with their collector names. */
+/** Effects in the order the AAA's pile is counted, with the names the collector cards print. */
 const ACTIONS = [
   ['landscaper', 'Parc'], ['pool', 'Piscine'], ['temp', 'Intérimaire'],
   ['surveyor', 'Barrière'], ['bis', 'Extension'], ['real-estate', 'Amélioration'],
 ];
-const actionName = (e) => (ACTIONS.find(([id]) => id === e) || [e, effectLabel(e)])[1];
+/** "Surveyor (Barrière)": the name the offer above uses, then the one on the printed card. */
+const actionName = (e) => {
+  const printed = ACTIONS.find(([id]) => id === e);
+  return printed ? `${effectShort(e)} (${printed[1]})` : effectLabel(e);
+};
 /**
  * Zombies: a Zombie card in the AAA's pile (it took the place of the last two cards given to
  * it), as the wire writes it (`aaa::ZOMBIE_CARD`); it scores as a Barrière.
@@ -199,7 +206,7 @@ export function aaaPanel(t, v) {
   const shipped = opponentOf(t.edition, a.card.level);
   const src = shipped && opponentPlaceholders(shipped);
   const entered = t.values && t.values.opponent;
-  const counts = ACTIONS.map(([id, name]) => [id, name, a.given.filter((c) => cardEffect(c) === id).length]);
+  const counts = ACTIONS.map(([id]) => [id, actionName(id), a.given.filter((c) => cardEffect(c) === id).length]);
   const zombies = a.given.filter((c) => c === AAA_ZOMBIE_CARD).length;
   // No card shows while the draw pile is empty: the discard is shuffled at the next draw (the
   // Zombies sheet's pile is never shuffled again: the game ends at the next draw).
@@ -237,7 +244,7 @@ export function aaaPanel(t, v) {
     el('ul', { class: 'aaa-counts', id: 'aaa-counts' }, counts.map(([id, name, n]) => el('li', { 'data-action': id },
       `${name}: ${n}${id === 'surveyor' && zombies ? ` (${zombies === 1 ? 'a Zombie card' : `${zombies} Zombie cards`} among them)` : ''}`))),
     el('ol', { class: 'aaa-pile', id: 'aaa-pile' }, a.given.map((c) => (c === AAA_ZOMBIE_CARD
-      ? el('li', { class: 'zombie-card', 'data-aaa-card': c, 'data-zombie': 'true', title: 'A Zombie card: it took the place of the last two cards given to the AAA, and counts as a Barrière' }, 'Zombie card (a Barrière)')
+      ? el('li', { class: 'zombie-card', 'data-aaa-card': c, 'data-zombie': 'true', title: 'A Zombie card: it took the place of the last two cards given to the AAA, and counts as a Surveyor (Barrière)' }, 'Zombie card (a Surveyor, Barrière)')
       : el('li', { 'data-aaa-card': c, title: c }, actionName(cardEffect(c)))))),
     s ? el('table', { class: 'data', id: 'aaa-score' },
       el('tbody', {}, scoreRows.map(([id, label, pts, detail]) => el('tr', { 'data-row': id, title: detail || null },
