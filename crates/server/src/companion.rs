@@ -65,10 +65,26 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         .to_sheet_with(edition, layout, &values.plans)
         .map_err(|e| ApiError::engine(StatusCode::UNPROCESSABLE_ENTITY, e.code(), e))?;
     let bad_offer = |m: String| ApiError::bad_request("bad_offer", m);
+    if req.nine_three_quarters && edition.nine_three_quarters.is_empty() {
+        return Err(ApiError::bad_request(
+            "no_nine_three_quarters",
+            welcome_engine::SetupError::NoNineThreeQuarters {
+                edition: edition.id.to_string(),
+            }
+            .to_string(),
+        ));
+    }
+    // The cards the player's table deals: the edition's deck, with the 9¾ cards when it
+    // plays with them.
+    let quarters: &[Card] = match req.nine_three_quarters {
+        true => &edition.nine_three_quarters,
+        false => &[],
+    };
+    let deck = edition.deck.iter().chain(quarters);
     match &req.offer {
         Offer::Combinations(cs) => {
             for c in cs {
-                if !edition.deck.iter().any(|d| d.number == c.number) {
+                if !deck.clone().any(|d| d.number == c.number) {
                     return Err(bad_offer(format!(
                         "no card has the number {}",
                         welcome_engine::number::shown(c.number)
@@ -78,7 +94,7 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         }
         Offer::Hand(h) => {
             for c in h {
-                if !edition.deck.contains(c) {
+                if !deck.clone().any(|d| d == c) {
                     return Err(bad_offer(format!("there is no card {c}")));
                 }
             }
@@ -154,6 +170,7 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         edition: edition.id,
         sheet: layout.id,
         aaa_level: aaa.map(|c| c.level),
+        nine_three_quarters: req.nine_three_quarters,
         ..Options::new(mode).advanced(req.advanced)
     };
     edition::check_sheet_mode(edition, layout, mode)?;

@@ -59,6 +59,9 @@ struct EditionOut {
     plans: Vec<PlanOut>,
     /// For each house number, the effects on the backs of its cards.
     deck: BTreeMap<u8, Vec<Effect>>,
+    /// The effects on the backs of the 9¾ cards a table may add (collector expansions §11);
+    /// empty in an edition without them.
+    nine_three_quarters: Vec<Effect>,
     modes: Vec<ModeOut>,
     /// How a tie on the total is broken (Ruling 16; collector C18).
     tie_break: &'static str,
@@ -151,6 +154,7 @@ fn edition_out(e: &'static Edition) -> EditionOut {
             })
             .collect(),
         deck,
+        nine_three_quarters: e.nine_three_quarters.iter().map(|c| c.effect).collect(),
         modes: Mode::ALL
             .iter()
             .filter(|m| m.available(e))

@@ -210,6 +210,7 @@ async fn create_now(
     options.sheet = layout.id;
     options.first_plan_reshuffle = req.first_plan_reshuffle;
     options.aaa_level = req.aaa_level;
+    options.nine_three_quarters = req.nine_three_quarters;
     // The engine decides which seat counts a mode allows, and checks the whole setup (the AAA
     // level and the entered values included).
     let seats = req.seats;

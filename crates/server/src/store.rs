@@ -55,6 +55,8 @@ pub struct TableRow {
     pub turn_expiry: String,
     /// AAA solo: the opponent card's level.
     pub aaa_level: Option<u8>,
+    /// The collector edition's three 9¾ cards are in the deck.
+    pub nine_three_quarters: bool,
     /// Values the host entered (`TableValues` as JSON; empty when none).
     pub values: String,
     /// The layout the host entered (a sheet file; empty when none).
@@ -516,8 +518,8 @@ impl<'a> Script<'a> {
                 self.stmt(
                     "INSERT INTO game_tables (id, host_name, mode, edition, sheet, advanced, \
                      first_plan_reshuffle, table_mode, host_hash, seed, created, turn_seconds, turn_expiry, \
-                     aaa_level, table_values, table_layout, seat_count, status, record) \
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
+                     aaa_level, nine_three_quarters, table_values, table_layout, seat_count, status, record) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'lobby', NULL)",
                     &[
                         Text(&t.id),
                         Text(&t.host_name),
@@ -534,6 +536,7 @@ impl<'a> Script<'a> {
                         Int(t.turn_seconds as i64),
                         Text(&t.turn_expiry),
                         OptInt(t.aaa_level.map(i64::from)),
+                        Int(t.nine_three_quarters as i64),
                         Text(&t.values),
                         Text(&t.layout),
                         Int(t.seats.len() as i64),
@@ -675,6 +678,7 @@ fn table_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredTable, String> {
                 .try_get::<Option<i64>, _>("aaa_level")
                 .map_err(e)?
                 .map(|l| l.clamp(0, u8::MAX as i64) as u8),
+            nine_three_quarters: r.try_get::<i64, _>("nine_three_quarters").map_err(e)? != 0,
             values: r.try_get("table_values").map_err(e)?,
             layout: r.try_get("table_layout").map_err(e)?,
         },
@@ -694,7 +698,7 @@ impl SqliteStore {
         let sql = format!(
             "SELECT id, host_name, mode, edition, sheet, advanced, first_plan_reshuffle, \
              table_mode, host_hash, seed, created, turn_seconds, turn_expiry, aaa_level, \
-             table_values, table_layout, seat_count, status, record \
+             nine_three_quarters, table_values, table_layout, seat_count, status, record \
              FROM game_tables {} ORDER BY created, id",
             which.filter("id")
         );
@@ -880,6 +884,7 @@ mod tests {
             turn_seconds: 0,
             turn_expiry: "bot".into(),
             aaa_level: None,
+            nine_three_quarters: false,
             values: String::new(),
             layout: String::new(),
         }

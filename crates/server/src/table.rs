@@ -189,6 +189,7 @@ impl Table {
                 .name()
                 .into(),
             aaa_level: self.options.aaa_level,
+            nine_three_quarters: self.options.nine_three_quarters,
             values: values_text(&self.values),
             layout: self
                 .layout
@@ -424,6 +425,7 @@ impl Table {
                 Some(g) => g.options().aaa_level,
                 None => self.options.aaa_level,
             },
+            nine_three_quarters: self.options.nine_three_quarters,
             plans: match &self.game {
                 Some(g) => Some(g.plans().map(|p| p.card)),
                 None => self.deal_plans,
@@ -1302,6 +1304,7 @@ impl Table {
         options.sheet = row.sheet.parse().map_err(|e| format!("sheet: {e}"))?;
         options.first_plan_reshuffle = row.first_plan_reshuffle;
         options.aaa_level = row.aaa_level;
+        options.nine_three_quarters = row.nine_three_quarters;
         let values: TableValues = match row.values.as_str() {
             "" => TableValues::default(),
             text => serde_json::from_str(text).map_err(|e| format!("entered values: {e}"))?,

@@ -53,6 +53,10 @@ pub struct CreateTable {
     /// AAA solo (collector edition, solo mode): the opponent card's level, 0–5 (default 1).
     #[serde(default)]
     pub aaa_level: Option<u8>,
+    /// Adds the collector edition's three 9¾ cards to the deck (an edition without them
+    /// refuses it: `no_nine_three_quarters`).
+    #[serde(default)]
+    pub nine_three_quarters: bool,
     /// Values the host entered from their own cards (plan points, the AAA opponent card).
     #[serde(default)]
     pub values: TableValues,
@@ -161,6 +165,10 @@ pub struct CompanionOptions {
     /// resolving them (the draft's `ammo`), and the server moves the hordes.
     #[serde(default)]
     pub zombies: Vec<ZombieCard>,
+    /// The player's table plays with the collector edition's three 9¾ cards: a ¾ number may
+    /// be offered (an edition without them refuses it: `no_nine_three_quarters`).
+    #[serde(default)]
+    pub nine_three_quarters: bool,
 }
 
 /// The AAA as a companion player keeps it at their physical table: its level, their own
@@ -258,6 +266,8 @@ pub struct TableInfo {
     pub deadline: Option<i64>,
     /// AAA solo: the level of the opponent card played; `null` in other games.
     pub aaa_level: Option<u8>,
+    /// The collector edition's three 9¾ cards are in the deck.
+    pub nine_three_quarters: bool,
     /// The plan card ids in play, n°1 to n°3 (known before the start, so that the host can
     /// enter the points printed on those cards).
     pub plans: Option<[u8; 3]>,

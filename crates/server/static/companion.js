@@ -36,6 +36,8 @@ function fresh(editionId, sheetId) {
   return {
     edition: editionId, sheetId: layout.id, sheet: emptySheet(layout), plans: defaultPlans(layout, editionId),
     advanced: false, cards: 'combinations', others: '', city: '', round: 1, history: [], entry: null,
+    // the table plays with the collector edition's 9¾ cards
+    quarters: false,
     aaa: freshAaa(),
     // Zombies: the Zombie cards that came up this round (typed with the cards) and before
     zombies: [], zombiesSeen: [],
@@ -64,6 +66,22 @@ function load() {
   return fresh(DEFAULT_EDITION, edition(DEFAULT_EDITION).default_sheet);
 }
 
+/**
+ * A card number as typed: a whole number, or the collector's 9¾ ("9¾", "9.75", "9 3/4") as
+ * the wire writes it, "9¾"; NaN when it is neither.
+ */
+export function readNumber(text) {
+  const t = String(text).trim().replace(/\s+/g, ' ');
+  const q = t.match(/^(\d+)(?:¾|\.75| ?3\/4)$/);
+  if (q) return `${Number(q[1])}¾`;
+  return /^\d+$/.test(t) ? Number(t) : NaN;
+}
+
+/** Whether `n` is printed on a construction card: 1 to 15, or the 9¾ cards' 9¾. */
+function cardNumber(n) {
+  return n === '9¾' || (Number.isInteger(n) && n >= 1 && n <= 15);
+}
+
 /** Effect letters of the typed entry. */
 const LETTERS = { s: 'surveyor', r: 'real-estate', l: 'landscaper', p: 'pool', t: 'temp', b: 'bis' };
 
@@ -74,12 +92,12 @@ const LETTERS = { s: 'surveyor', r: 'real-estate', l: 'landscaper', p: 'pool', t
  */
 export function parseQuick(text) {
   const cards = [0, 1, 2].map(() => ({ number: null, effect: null }));
-  const tokens = String(text).toLowerCase().match(/\d+\s*[a-z]?|[a-z]/g) || [];
-  const rest = String(text).toLowerCase().replace(/\d+\s*[a-z]?|[a-z]|[\s,;]/g, '');
+  const tokens = String(text).toLowerCase().match(/\d+(?:¾|\.75)?\s*[a-z]?|[a-z]/g) || [];
+  const rest = String(text).toLowerCase().replace(/\d+(?:¾|\.75)?\s*[a-z]?|[a-z]|[\s,;]/g, '');
   let error = rest ? `“${rest}” is not a card` : null;
   let k = 0;
   for (const tok of tokens) {
-    const m = tok.match(/^(\d+)?\s*([a-z])?$/);
+    const m = tok.match(/^(\d+(?:¾|\.75)?)?\s*([a-z])?$/);
     if (!m) continue;
     if (m[1] == null) {
       // a lone letter belongs to the card before it
@@ -91,9 +109,9 @@ export function parseQuick(text) {
       error = error || 'three cards at most';
       break;
     }
-    const n = Number(m[1]);
+    const n = readNumber(m[1]);
     cards[k].number = n;
-    if (n < 1 || n > 15) error = error || `${n} is not a card number (1 to 15)`;
+    if (!cardNumber(n)) error = error || `${n} is not a card number (1 to 15, or 9¾)`;
     if (m[2]) {
       if (LETTERS[m[2]]) cards[k].effect = LETTERS[m[2]];
       else error = error || `“${m[2]}” is not an effect letter`;
@@ -201,9 +219,13 @@ export async function companionPage(main) {
   const advanced = () => st.advanced && layout().advanced !== false;
   // Collector solo is played against the AAA (§15).
   const aaaOn = () => !!edition(st.edition).aaa && solo();
+  // the 9¾ cards, in an edition that has them
+  const quarterEffects = () => edition(st.edition).nine_three_quarters || [];
+  const quarters = () => !!st.quarters && quarterEffects().length > 0;
 
   function body(offer, draft) {
     const b = { edition: st.edition, sheet_id: st.sheetId, sheet: st.sheet, offer, plans: st.plans, advanced: advanced(), draft };
+    if (quarters()) b.nine_three_quarters = true;
     if (st.layout) b.layout = st.layout;
     // Zombies: the round's Zombie cards are resolved first (the draft's `ammo`)
     if (offer === st.entry && (st.zombies || []).length) b.zombies = st.zombies;
@@ -340,7 +362,7 @@ export async function companionPage(main) {
       renderSetup();
       return;
     }
-    const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city };
+    const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city, quarters: st.quarters };
     st = { ...fresh(editionId, id), ...keep };
     save();
     if (controller) controller.dead = true;
@@ -374,6 +396,8 @@ export async function companionPage(main) {
     const adv = el('input', { type: 'checkbox', id: 'c-advanced', onchange: (e) => { st.advanced = e.target.checked; save(); renderSetup(); } });
     adv.checked = advanced();
     adv.disabled = l.advanced === false;
+    const nine = el('input', { type: 'checkbox', id: 'c-nine-three-quarters', onchange: (e) => { st.quarters = e.target.checked; save(); renderEntry(); } });
+    nine.checked = quarters();
     const city = el('input', { id: 'c-city', value: st.city || '', maxlength: 30, onchange: (e) => { st.city = e.target.value; save(); drawSheet(); } });
     const others = el('input', { id: 'c-others', value: st.others || '', placeholder: 'e.g. 3, 5', onchange: (e) => { st.others = e.target.value; save(); renderSetup(); refreshScore(); } });
     // With other players, who wins a street's end-of-route race depends on them: set it here.
@@ -456,6 +480,8 @@ export async function companionPage(main) {
         el('label', { for: 'c-sheet' }, 'Sheet'), sheetSel,
         el('label', { for: 'c-city' }, 'City name'), city,
         el('label', { for: 'c-advanced' }, 'Advanced variant'), adv,
+        ...(quarterEffects().length ? [el('label', { for: 'c-nine-three-quarters' }, '9¾ cards'),
+          el('label', { class: 'row check', for: 'c-nine-three-quarters' }, nine, el('span', { class: 'muted' }, 'the table plays with the three 9¾ cards'))] : []),
         // a sheet without temps (American Dream) has no temp majority to compare
         ...(temps ? [el('label', { for: 'c-others' }, 'Other players’ temps'), others] : []),
         ...races.flat(),
@@ -669,7 +695,7 @@ export async function companionPage(main) {
   function reset() {
     if (!confirm('Start a new, empty sheet? The current one is lost.')) return;
     // a new sheet of the same printed sheet keeps its layout
-    const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city, layout: st.layout };
+    const keep = { advanced: st.advanced, cards: st.cards, others: st.others, city: st.city, layout: st.layout, quarters: st.quarters };
     st = { ...fresh(st.edition, st.sheetId), ...keep, aaa: freshAaa(st.aaa.level) };
     save();
     if (controller) controller.dead = true;
@@ -706,7 +732,10 @@ export async function companionPage(main) {
     }) : [];
     const lastFlip = l.zombies ? el('input', { type: 'checkbox', id: 'c-last-flip' }) : null;
     const rows = Array.from({ length: count }, (_, i) => i).map((i) => {
-      const num = el('input', { type: 'number', min: 1, max: 15, required: true, id: `c-num-${i + 1}`, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: number`, inputmode: 'numeric' });
+      // with the 9¾ cards a number may be typed "9¾" (or 9.75): a text field then
+      const num = quarters()
+        ? el('input', { type: 'text', required: true, id: `c-num-${i + 1}`, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: number (1 to 15, or 9¾)`, inputmode: 'decimal', size: 4, autocomplete: 'off' })
+        : el('input', { type: 'number', min: 1, max: 15, required: true, id: `c-num-${i + 1}`, 'aria-label': `${kind === 'hand' ? 'Card' : 'Combination'} ${i + 1}: number`, inputmode: 'numeric' });
       // no effect is chosen until the player chooses one: a forgotten card is an error, never a
       // silent Surveyor
       const options = (list) => [el('option', { value: '' }, '— effect —'), ...list.map((e) => el('option', { value: e }, effectLabel(e)))];
@@ -717,7 +746,8 @@ export async function companionPage(main) {
       // of one card with the effect of another, so any effect goes there)
       if (kind === 'hand') {
         num.addEventListener('input', () => {
-          const list = deck[String(Number(num.value))] || EFFECTS;
+          const n = readNumber(num.value);
+          const list = (n === '9¾' ? quarterEffects() : deck[String(n)]) || EFFECTS;
           const keep = eff.value;
           eff.replaceChildren(...options(list));
           eff.value = list.includes(keep) ? keep : '';
@@ -735,13 +765,14 @@ export async function companionPage(main) {
         rows[i].num.dispatchEvent(new Event('input'));
         rows[i].eff.value = c.effect && [...rows[i].eff.options].some((o) => o.value === c.effect) ? c.effect : '';
       });
-      err.textContent = parsed.error || '';
+      err.textContent = parsed.error
+        || (!quarters() && parsed.cards.some((c) => c.number === '9¾') ? 'a 9¾ card only comes with the 9¾ cards: tick them in the game setup' : '');
     });
     const form = el('form', { novalidate: true },
       el('h2', {}, `Round ${st.round || 1}: the cards on the table`),
       el('div', { class: 'row' }, el('label', { for: 'c-kind' }, 'Cards:'), kindSel),
       el('div', { class: 'row' }, el('label', { for: 'c-quick' }, 'Type them:'), quick),
-      el('p', { class: 'muted', id: 'c-quick-help' }, `A number and an effect letter per card: ${Object.entries(LETTERS).map(([k, e]) => `${k} ${effectLabel(e)}`).join(', ')}.`),
+      el('p', { class: 'muted', id: 'c-quick-help' }, `A number and an effect letter per card: ${Object.entries(LETTERS).map(([k, e]) => `${k} ${effectLabel(e)}`).join(', ')}${quarters() ? '; a 9¾ card is “9¾” or “9.75”' : ''}.`),
       ...rows.map((r) => r.row),
       ...(l.zombies ? [
         el('div', { class: 'row', role: 'group', 'aria-label': kind === 'hand' ? 'Zombie cards drawn this round' : 'Zombie cards that came up on pile 1 this round' },
@@ -768,13 +799,13 @@ export async function companionPage(main) {
         startTurn();
         return;
       }
-      const cards = rows.map((r) => ({ number: r.num.value.trim() === '' ? NaN : Number(r.num.value), effect: r.eff.value }));
+      const cards = rows.map((r) => ({ number: readNumber(r.num.value), effect: r.eff.value }));
       const problems = [];
       cards.forEach((c, i) => {
-        const badNum = !Number.isInteger(c.number) || c.number < 1 || c.number > 15;
+        const badNum = !cardNumber(c.number) || (c.number === '9¾' && !quarters());
         rows[i].num.setAttribute('aria-invalid', badNum ? 'true' : 'false');
         rows[i].eff.setAttribute('aria-invalid', c.effect ? 'false' : 'true');
-        if (badNum) problems.push(`card ${i + 1} needs a number from 1 to 15`);
+        if (badNum) problems.push(`card ${i + 1} needs a number from 1 to 15${quarters() ? ' or 9¾' : ''}`);
         if (!c.effect) problems.push(`card ${i + 1} needs an effect`);
       });
       if (problems.length) {

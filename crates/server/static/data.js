@@ -52,7 +52,7 @@ export function modeOf(editionId, id) {
 /** "Standard · Ice Cream trucks": how a table is named in headers and lists. */
 export function tableKind(t) {
   const sheet = tableSheet(t);
-  return `${modeOf(t.edition, t.mode).name}${t.advanced ? ' · advanced' : ''} · ${sheet.name}${t.deal_only ? ' · deal only' : ''}`;
+  return `${modeOf(t.edition, t.mode).name}${t.advanced ? ' · advanced' : ''} · ${sheet.name}${t.nine_three_quarters ? ' · with the 9¾ cards' : ''}${t.deal_only ? ' · deal only' : ''}`;
 }
 
 export { DEFAULT_EDITION };

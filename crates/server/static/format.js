@@ -82,7 +82,20 @@ export function iconInner(effect) {
 /** "7-bis" → {number: 7, effect: "bis"} */
 export function parseCard(text) {
   const i = text.indexOf('-');
-  return { number: Number(text.slice(0, i)), effect: text.slice(i + 1) };
+  return { number: parseNumber(text.slice(0, i)), effect: text.slice(i + 1) };
+}
+
+/**
+ * A house number as the wire writes it in text: a whole number, or a ¾ number of the collector
+ * edition's 9¾ cards ("9¾", kept as that string, as the wire's JSON numbers give it too).
+ */
+export function parseNumber(t) {
+  return /^\d+¾$/.test(t) ? t : Number(t);
+}
+
+/** Where a number lies among the others: n¾ between n and n + 1 (for sorting and differences). */
+export function numberRank(n) {
+  return typeof n === 'string' && n.endsWith('¾') ? Number(n.slice(0, -1)) + 0.75 : Number(n);
 }
 
 export function effectLabel(effect) {
@@ -339,7 +352,7 @@ export function parseHouse(t) {
   // Zombies: a house a horde invaded, neither empty nor numbered
   if (t === 'Z' || t === 'Zb') return { kind: 'invaded', bis: t === 'Zb' };
   const bis = t.endsWith('b');
-  return { kind: 'number', value: Number(bis ? t.slice(0, -1) : t), bis };
+  return { kind: 'number', value: parseNumber(bis ? t.slice(0, -1) : t), bis };
 }
 
 /** Counts drawn from a sheet. */
@@ -407,7 +420,7 @@ export function logTurnText(turn, offer, plan = numbered, layout = null) {
     if (r) used += ` (${r.number} ${effectLabel(r.effect)})`;
     let wrote = `wrote ${b.number} in ${houseName(b.house)}`;
     if (r && r.effect === 'temp' && actions) {
-      const d = b.number - r.number;
+      const d = numberRank(b.number) - numberRank(r.number);
       wrote += d === 0 ? ', temp ±0' : `, temp ${d > 0 ? '+' : '−'}${Math.abs(d)}`;
     }
     parts.push(`${used}: ${wrote}`.replace(/^: /, ''));

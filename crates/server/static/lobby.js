@@ -45,6 +45,13 @@ export async function lobbyPage(main) {
     syncSheet();
     aaaLevel.replaceChildren(...(ed.aaa ? ed.aaa.opponents : []).map((o) => el('option', { value: o.level, title: opponentPlaceholders(o) || null }, levelLabel(o))));
     if (ed.aaa) aaaLevel.value = '1';
+    // the 9¾ cards, in an edition that has them
+    const quarters = (ed.nine_three_quarters || []).length;
+    for (const x of quarterRow) x.hidden = !quarters;
+    if (!quarters) nineThreeQuarters.checked = false;
+    // their actions may be stand-ins until the printed cards are known
+    const qp = (ed.provenance || []).find((p) => p.status === 'placeholder' && /9¾/.test(p.what));
+    quarterNote.replaceChildren(...(qp ? [valueMark('placeholder', `${qp.what} (${qp.source})`)] : []));
     const stand = (ed.provenance || []).some((p) => p.status === 'placeholder');
     for (const x of enterRow) x.hidden = !stand;
     if (!stand) enterValues.checked = false;
@@ -91,6 +98,15 @@ export async function lobbyPage(main) {
   aaaLevel.addEventListener('change', syncLevel);
   const advanced = el('input', { type: 'checkbox', id: 'advanced', name: 'advanced' });
   const reshuffle = el('input', { type: 'checkbox', id: 'reshuffle', name: 'reshuffle' });
+  // The collector edition's three 9¾ cards, shuffled into the deck.
+  const nineThreeQuarters = el('input', { type: 'checkbox', id: 'nine-three-quarters', name: 'nine_three_quarters' });
+  const quarterNote = el('span', { id: 'nine-three-quarters-note' });
+  const quarterRow = [
+    el('label', { for: 'nine-three-quarters' }, '9¾ cards'),
+    el('div', { class: 'row' },
+      el('label', { class: 'row check', for: 'nine-three-quarters' }, nineThreeQuarters, el('span', { class: 'muted' }, 'add the three 9¾ cards to the deck: a 9¾ goes between a 9 and a 10')),
+      quarterNote),
+  ];
   reshuffle.checked = true;
   const seatCount = el('input', { type: 'number', id: 'seats', name: 'seats', min: 1, max: 100, value: 2 });
   const tableMode = el('input', { type: 'checkbox', id: 'table-mode', name: 'table_mode' });
@@ -180,6 +196,7 @@ export async function lobbyPage(main) {
       ...seatRows.slice(0, 2),
       el('label', { for: 'advanced' }, 'Advanced variant'), el('label', { class: 'row check', for: 'advanced' }, advanced, el('span', { class: 'muted' }, 'advanced plans and roundabouts')),
       el('label', { for: 'reshuffle' }, 'First-plan reshuffle'), el('label', { class: 'row check', for: 'reshuffle' }, reshuffle, el('span', { class: 'muted' }, 'offered after the first plan')),
+      ...quarterRow,
       ...seatRows.slice(2, 4),
       ...enterRow,
       ...seatRows.slice(4, 6),
@@ -203,6 +220,7 @@ export async function lobbyPage(main) {
       bots: [...bots.entries()].map(([seat, kind]) => ({ seat, kind })),
       table_mode: tableMode.checked,
     };
+    if (nineThreeQuarters.checked && !quarterRow[0].hidden) body.nine_three_quarters = true;
     if (dealOnly.checked) {
       // no seats, bots, timer or waiting room: the server starts the game at once
       body.deal_only = true;

@@ -18,7 +18,7 @@ import { renderSheet, scoreText, treatCounts, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
 import { helpTip, effectHelp, HALLOWEEN_HELP, ROSWELL_HELP, ZOMBIES_HELP } from './help.js';
 import {
-  el, iconSvg, effectLabel, effectShort, parseCard, resolvePick, samePick, houseName,
+  el, iconSvg, effectLabel, effectShort, parseCard, numberRank, resolvePick, samePick, houseName,
   estateHouses, effectUseText, turnText, bonusesText, bonusUseText, objectiveText, objectiveRange,
   hasActions, crossItem, zombieCardText, hordeName, ZOMBIE_CARDS,
 } from './format.js';
@@ -661,7 +661,7 @@ export class TurnController {
         byHouse.get(k).numbers.push(p.number);
       }
       for (const { house, numbers } of byHouse.values()) {
-        numbers.sort((a, b) => a - b);
+        numbers.sort((a, b) => numberRank(a) - numberRank(b));
         const multi = numbers.length > 1;
         t.set(`h:${house[0]}:${house[1]}`, {
           label: multi ? `Accepts ${numbers.join(', ')}: choose a number.` : `Write ${numbers[0]} here.`,

@@ -174,30 +174,40 @@ impl Client {
 
     /// A legal turn in `round` that writes a card's number as printed (the collector's temp
     /// must be used when it changes a number, which `first_turn` does not do): a placement whose
-    /// number is its card's, or a refusal naming the first card. `hand` is the state's offer.
+    /// number is its card's, else the first placement with its temp used, else a refusal
+    /// naming the first card. `offer` is the state's offer.
     pub async fn plain_turn(&mut self, round: u64, offer: &Value) -> Value {
         let o = self
             .request(json!({ "type": "options", "round": round, "draft": {} }))
             .await;
         assert_eq!(o["type"], "options", "{o}");
+        // A card's number as the wire writes it: a JSON integer, or a ¾ number as a string.
         let printed = |p: &Value| -> bool {
             let card = match (&p["pick"]["hand"], &p["pick"]["combination"]) {
                 (Value::Array(h), _) => offer["hand"][h[0].as_u64().unwrap_or(1) as usize - 1]
                     .as_str()
                     .and_then(|c| c.split('-').next())
-                    .and_then(|n| n.parse::<u64>().ok()),
-                (_, Value::Number(c)) => {
-                    offer["combinations"][c.as_u64().unwrap_or(1) as usize - 1]["number"].as_u64()
-                }
+                    .map(|n| n.parse::<u64>().map_or_else(|_| json!(n), |n| json!(n))),
+                (_, Value::Number(c)) => Some(
+                    offer["combinations"][c.as_u64().unwrap_or(1) as usize - 1]["number"].clone(),
+                ),
                 _ => None,
             };
-            card == p["number"].as_u64()
+            card.as_ref() == Some(&p["number"])
         };
         let list = o["placements"].as_array().cloned().unwrap_or_default();
         match list.iter().find(|p| printed(p)) {
             Some(p) => json!({ "play": { "build": {
                 "pick": p["pick"], "house": p["house"], "number": p["number"]
             } } }),
+            // only a number the temp changes fits (a 9¾ card may give 11¾ and nothing else):
+            // the temp is used
+            None if !list.is_empty() => {
+                let p = &list[0];
+                json!({ "play": { "build": {
+                    "pick": p["pick"], "house": p["house"], "number": p["number"], "effect": "temp"
+                } } })
+            }
             None => {
                 assert!(!o["refuse"].is_null(), "no placement and no refusal: {o}");
                 if o["refuse"]["pass"] == true {
