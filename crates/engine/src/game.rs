@@ -615,6 +615,12 @@ impl Game {
         }
         let deck_len = edition.deck_len(options.nine_three_quarters);
         let (min, max) = options.mode.seats(edition);
+        // Expert deals every seat a hand of three from one deck: the 9¾ cards make room for
+        // one more seat (66 cards, 22 seats; collector expansions §11.2).
+        let max = match options.mode {
+            Mode::Expert => max.max(deck_len / 3),
+            _ => max,
+        };
         let players = match seats {
             Some(players) => players,
             None => dealer::check_mode(edition, &options).map(|()| 0)?,

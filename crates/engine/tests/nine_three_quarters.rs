@@ -641,6 +641,26 @@ fn listed_decisions_are_exactly_the_valid_ones() {
 // ===== bad input =====
 
 #[test]
+fn expert_deals_hands_of_three_to_one_more_seat_with_the_66_cards() {
+    // 63 cards: 21 hands of three; 66 cards: 22 (§11.2: the expert game uses one deck of 66)
+    let e = Game::new(opts("classic", Mode::Expert, false), 22, 1).unwrap_err();
+    assert_eq!(e.code(), "too_many_seats");
+    assert!(e.to_string().contains("21"), "{e}");
+    let g = common::new_game(with_cards("classic", Mode::Expert, false), 22, 1);
+    assert_eq!(g.players(), 22);
+    let e = Game::new(with_cards("classic", Mode::Expert, false), 23, 1).unwrap_err();
+    assert_eq!(e.code(), "too_many_seats");
+    assert!(e.to_string().contains("22"), "{e}");
+    // every seat holds a hand of three in the first round, 66 cards dealt
+    for seat in 0..22 {
+        match g.offer(seat) {
+            Some(Offer::Hand(h)) => assert_eq!(h.len(), 3, "seat {seat}"),
+            other => panic!("seat {seat}: {other:?}"),
+        }
+    }
+}
+
+#[test]
 fn the_option_needs_an_edition_with_the_cards() {
     let first = Options::new(Mode::Standard).nine_three_quarters(true);
     let e = Game::new(first, 2, 1).unwrap_err();
