@@ -11,8 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::{json as j, Value};
 use std::sync::Arc;
+use welcome_bots::BotKind;
 use welcome_engine::{
-    Decision, Game, Mode, Options, Position, Record, SheetId, Stage, Turn, TurnMachine,
+    Decision, Game, Mode, Options, PlayerView, Position, Record, SheetId, Stage, Turn, TurnMachine,
 };
 
 /// `current_player()` once the game is over (OpenSpiel's terminal player id).
@@ -190,6 +191,66 @@ impl State {
             debug_assert!(ok, "a stored decision replays");
         }
         Some(m)
+    }
+
+    /// The actions of the turn `bot` (seeded with `seed`) chooses for `seat` from what the
+    /// seat sees, from the start of its turn. The bot thinks without the GIL.
+    fn bot_plan(&self, py: Python<'_>, seat: usize, bot: &str, seed: u64) -> PyResult<Vec<usize>> {
+        let kind: BotKind = bot
+            .parse()
+            .map_err(|e: welcome_bots::UnknownBot| rule_error("unknown_bot", e.to_string()))?;
+        let pos = self.pos();
+        if pos.is_over() {
+            return Err(rule_error("game_over", "the game is over"));
+        }
+        if pos.has_submitted(seat) {
+            return Err(rule_error(
+                "already_submitted",
+                format!(
+                    "seat {seat} has already finished its turn for round {}",
+                    pos.round()
+                ),
+            ));
+        }
+        if !self.decisions[seat].is_empty() {
+            return Err(rule_error(
+                "bot_mid_turn",
+                format!(
+                    "seat {seat} has taken {} decisions of its turn: a bot plays a whole turn, from its start",
+                    self.decisions[seat].len()
+                ),
+            ));
+        }
+        let view = PlayerView::of(pos, seat)
+            .ok_or_else(|| rule_error("no_such_seat", format!("there is no seat {seat}")))?;
+        let turn = py.detach(move || kind.make(seed).choose(&view));
+        let (Some(ctx), Some(sheet)) = (pos.context(seat), pos.sheet(seat)) else {
+            return Err(rule_error(
+                "no_such_seat",
+                format!("there is no seat {seat}"),
+            ));
+        };
+        let decisions = TurnMachine::decisions(ctx, sheet, &turn).map_err(|e| turn_error(&e))?;
+        // Each decision as the action the listing gives it at its stage.
+        let mut m = TurnMachine::new(ctx, sheet);
+        let mut out = Vec::with_capacity(decisions.len());
+        for d in decisions {
+            let a = action::listed(&m)
+                .into_iter()
+                .find_map(|(a, listed)| (listed == d).then_some(a))
+                .ok_or_else(|| {
+                    rule_error(
+                        "bot_unlisted",
+                        format!(
+                            "the {kind} bot's decision {d:?} is not listed at stage {}",
+                            m.stage().name()
+                        ),
+                    )
+                })?;
+            m.apply(d).map_err(|e| turn_error(&e))?;
+            out.push(a);
+        }
+        Ok(out)
     }
 
     fn listed(&self, seat: Option<usize>) -> Vec<(usize, Decision)> {
@@ -674,6 +735,48 @@ impl State {
         let seat = self.seat(seat)?;
         let a = whole(action, "action")?;
         self.act(seat, a)
+    }
+
+    /// The actions of the whole turn the project's bot `bot` ("random", "greedy",
+    /// "search-fast", "search", "search-strong") chooses for `seat` (default: the current
+    /// player), seeded with `seed`: a baseline policy. The bot sees only the seat's view (never
+    /// the pile order); the seat must be at the start of its turn.
+    #[pyo3(signature = (seat=None, bot="greedy", seed=None))]
+    fn bot_actions(
+        &self,
+        py: Python<'_>,
+        seat: Option<&Bound<'_, PyAny>>,
+        bot: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<usize>> {
+        let Some(seat) = self.seat_or_current(seat)? else {
+            return Err(rule_error("game_over", "the game is over"));
+        };
+        let seed = seed_arg(seed)?.unwrap_or(0);
+        self.bot_plan(py, seat, bot, seed)
+    }
+
+    /// Plays the whole turn `bot_actions` gives for `seat` (default: the current player).
+    #[pyo3(signature = (seat=None, bot="greedy", seed=None))]
+    fn play_bot(
+        &mut self,
+        py: Python<'_>,
+        seat: Option<&Bound<'_, PyAny>>,
+        bot: &str,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let Some(seat) = self.seat_or_current(seat)? else {
+            return Err(rule_error("game_over", "the game is over"));
+        };
+        let seed = seed_arg(seed)?.unwrap_or(0);
+        let actions = self.bot_plan(py, seat, bot, seed)?;
+        // Nothing changes unless the whole turn goes through.
+        let mut next = self.clone();
+        for a in actions {
+            next.act(seat, a as i128)?;
+        }
+        *self = next;
+        Ok(())
     }
 
     /// Final scores once the game is over (one per seat), zeros before.

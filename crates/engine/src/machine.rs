@@ -676,9 +676,35 @@ impl<'a> TurnMachine<'a> {
     /// Drives the machine through a whole `Turn` (its file form), as validation and replays
     /// do: every stage is checked exactly as when decisions come one at a time.
     pub fn run(ctx: TurnContext<'a>, sheet: &Sheet, turn: &Turn) -> Result<Sheet, TurnError> {
+        Self::drive(ctx, sheet, turn, &mut |_| {})
+    }
+
+    /// The decisions, one per stage, that make up a whole `Turn` from the start of the turn:
+    /// how a caller that drives the machine step by step follows a bot's turn.
+    pub fn decisions(
+        ctx: TurnContext<'a>,
+        sheet: &Sheet,
+        turn: &Turn,
+    ) -> Result<Vec<Decision>, TurnError> {
+        let mut out = Vec::new();
+        Self::drive(ctx, sheet, turn, &mut |d| out.push(d.clone()))?;
+        Ok(out)
+    }
+
+    /// `run`, telling `seen` each decision before it is applied.
+    fn drive(
+        ctx: TurnContext<'a>,
+        sheet: &Sheet,
+        turn: &Turn,
+        seen: &mut dyn FnMut(&Decision),
+    ) -> Result<Sheet, TurnError> {
         let mut m = TurnMachine::new(ctx, sheet);
+        let mut apply = |m: &mut TurnMachine<'a>, d: Decision| {
+            seen(&d);
+            m.apply(d)
+        };
         for &slowed in &turn.ammo {
-            m.apply(Decision::Ammo(slowed))?;
+            apply(&mut m, Decision::Ammo(slowed))?;
         }
         match (m.stage, &turn.play) {
             (Stage::Ammo { .. }, _) => return Err(TurnError::AmmoOwed),
@@ -698,36 +724,51 @@ impl<'a> TurnMachine<'a> {
             _ => {}
         }
         if let Some(o) = turn.objective {
-            m.apply(Decision::Objective(o))?;
+            apply(&mut m, Decision::Objective(o))?;
         }
         let mut circles = turn.circles.iter();
-        let mut feed = |m: &mut TurnMachine<'a>| -> Result<(), TurnError> {
-            match m.circle_from(&mut circles)? {
-                Stage::Circle { house } => Err(TurnError::CircleOwed { house }),
-                _ => Ok(()),
-            }
-        };
+        // The circles the machine asks for, drawn from the turn in order (Halloween).
+        let feed =
+            |m: &mut TurnMachine<'a>,
+             circles: &mut std::slice::Iter<'_, Circle>,
+             apply: &mut dyn FnMut(&mut TurnMachine<'a>, Decision) -> Result<(), TurnError>|
+             -> Result<(), TurnError> {
+                while let Stage::Circle { house } = m.stage {
+                    match circles.as_slice().first() {
+                        None => return Err(TurnError::CircleOwed { house }),
+                        Some(c) if c.house == house => {
+                            apply(m, Decision::Circle(c.treat))?;
+                            circles.next();
+                        }
+                        Some(_) => return Err(TurnError::CircleOwed { house }),
+                    }
+                }
+                Ok(())
+            };
         for &street in &turn.cross {
-            m.apply(Decision::Cross(street))?;
+            apply(&mut m, Decision::Cross(street))?;
         }
         if let Some(Roundabout {
             house,
             when: When::Before,
         }) = turn.roundabout
         {
-            m.apply(Decision::Roundabout(house))?;
+            apply(&mut m, Decision::Roundabout(house))?;
         }
         match turn.play {
             Play::Unplayed => return Err(TurnError::TurnToPlay),
-            Play::Refuse { pass } => m.apply(Decision::Refuse { pass })?,
+            Play::Refuse { pass } => apply(&mut m, Decision::Refuse { pass })?,
             Play::Build(b) => {
-                m.apply(Decision::Build {
-                    pick: b.pick,
-                    house: b.house,
-                    number: b.number,
-                })?;
+                apply(
+                    &mut m,
+                    Decision::Build {
+                        pick: b.pick,
+                        house: b.house,
+                        number: b.number,
+                    },
+                )?;
                 match (m.stage, b.choice) {
-                    (Stage::Choice { .. }, Some(c)) => m.apply(Decision::Choose(c))?,
+                    (Stage::Choice { .. }, Some(c)) => apply(&mut m, Decision::Choose(c))?,
                     (Stage::Choice { kind, .. }, None) => {
                         return Err(TurnError::ChoiceMissing {
                             house: b.house,
@@ -742,15 +783,15 @@ impl<'a> TurnMachine<'a> {
                     }
                     (_, None) => {}
                 }
-                feed(&mut m)?;
+                feed(&mut m, &mut circles, &mut apply)?;
                 // No effect stage on a sheet without actions: an effect given there is
                 // refused by the machine as out of turn.
                 if matches!(m.stage, Stage::Effect { .. }) || b.effect.is_some() {
-                    m.apply(Decision::Effect(b.effect))?;
+                    apply(&mut m, Decision::Effect(b.effect))?;
                 }
-                feed(&mut m)?;
+                feed(&mut m, &mut circles, &mut apply)?;
                 match (m.stage, b.pass) {
-                    (Stage::Pass { .. }, Some(card)) => m.apply(Decision::Pass(card))?,
+                    (Stage::Pass { .. }, Some(card)) => apply(&mut m, Decision::Pass(card))?,
                     (Stage::Pass { .. }, None) => return Err(TurnError::PassCardMissing),
                     (_, Some(_)) => return Err(TurnError::PassCardUnexpected),
                     (_, None) => {}
@@ -762,28 +803,34 @@ impl<'a> TurnMachine<'a> {
             when: When::After,
         }) = turn.roundabout
         {
-            m.apply(Decision::Roundabout(house))?;
+            apply(&mut m, Decision::Roundabout(house))?;
         }
         for claim in &turn.plans {
-            m.apply(Decision::Claim(claim.clone()))?;
+            apply(&mut m, Decision::Claim(claim.clone()))?;
         }
         for tier in &turn.tiers {
-            m.apply(Decision::Tier {
-                treat: tier.treat,
-                need: tier.need,
-                option: tier.option,
-            })?;
+            apply(
+                &mut m,
+                Decision::Tier {
+                    treat: tier.treat,
+                    need: tier.need,
+                    option: tier.option,
+                },
+            )?;
             for &u in &tier.bonuses {
-                m.apply(Decision::Bonus(u))?;
-                feed(&mut m)?;
+                apply(&mut m, Decision::Bonus(u))?;
+                feed(&mut m, &mut circles, &mut apply)?;
             }
         }
         if circles.next().is_some() {
             return Err(TurnError::CircleNotOwed);
         }
-        m.apply(Decision::Stop {
-            reshuffle: turn.reshuffle,
-        })?;
+        apply(
+            &mut m,
+            Decision::Stop {
+                reshuffle: turn.reshuffle,
+            },
+        )?;
         Ok(m.sheet)
     }
 

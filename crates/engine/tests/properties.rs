@@ -301,6 +301,17 @@ fn check_turns(game: &Game, seat: usize, rng: &mut ChaCha8Rng) {
     for t in listed.iter().step_by(37) {
         assert!(game.validate(seat, t).is_ok());
     }
+    // A whole turn split into its decisions, taken one at a time, is the same turn.
+    for t in listed.iter().step_by(11) {
+        let ds = TurnMachine::decisions(game.context(seat).unwrap(), &sheet, t).unwrap();
+        let mut m = TurnMachine::new(game.context(seat).unwrap(), &sheet);
+        for d in ds {
+            m.apply(d).unwrap();
+        }
+        let (turn, after) = m.finish().unwrap();
+        assert_eq!(normal(&turn), normal(t));
+        assert_eq!(Ok(after), ctx.apply(&sheet, t));
+    }
     let set: HashSet<Turn> = listed.iter().map(normal).collect();
     assert_eq!(set.len(), listed.len(), "no turn is listed twice");
     if complete {

@@ -64,6 +64,8 @@ _Stage = Literal[
 _Mode = Literal["solo", "standard", "expert"]
 _Float32Array = numpy.typing.NDArray[numpy.float32]
 _BoolArray = numpy.typing.NDArray[numpy.bool_]
+# The project's bots (`welcome simulate --bot`), weakest first.
+_BotName = Literal["random", "greedy", "search-fast", "search", "search-strong"] | str
 _ActionArray = numpy.typing.NDArray[numpy.int64] | numpy.typing.NDArray[numpy.int32]
 _Int64Array = numpy.typing.NDArray[numpy.int64]
 
@@ -235,6 +237,22 @@ class State:
 
     def apply_action_for(self, seat: SupportsIndex, action: SupportsIndex) -> None:
         """Takes `action` for `seat`, which may be any seat whose turn is unfinished."""
+
+    def bot_actions(
+        self,
+        seat: SupportsIndex | None = None,
+        bot: _BotName = "greedy",
+        seed: SupportsIndex | None = None,
+    ) -> list[int]:
+        """The actions of the whole turn the project's bot `bot` ("random", "greedy", "search-fast", "search", "search-strong") chooses for `seat` (default: the current player), seeded with `seed`: a baseline policy. The bot sees only the seat's view (never the pile order); the seat must be at the start of its turn."""
+
+    def play_bot(
+        self,
+        seat: SupportsIndex | None = None,
+        bot: _BotName = "greedy",
+        seed: SupportsIndex | None = None,
+    ) -> None:
+        """Plays the whole turn `bot_actions` gives for `seat` (default: the current player)."""
 
     def returns(self) -> list[float]:
         """Final scores once the game is over (one per seat), zeros before."""

@@ -6,7 +6,9 @@ turn one decision at a time; a seat whose turn is finished while others still de
 every seat finished. Observations are dicts: `observation` (the seat's flat float32 vector)
 and `action_mask` (int8, `NUM_ACTIONS + 1` long). Rewards come when the game ends:
 `reward="difference"` gives each seat its score minus the mean of the others' (zero-sum),
-`reward="score"` its score. `env(...)` is the AEC form through PettingZoo's converter.
+`reward="score"` its score. `bots={1: "greedy"}` seats the project's bots at those seats
+(not agents: each plays its whole turn as a round starts, seeing only its seat's view).
+`env(...)` is the AEC form through PettingZoo's converter.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from pettingzoo.utils.conversions import parallel_to_aec  # type: ignore[import-
 from ._core import NUM_ACTIONS, OBSERVATION_SIZE, RuleError, State, editions, sheets
 
 WAIT: int = NUM_ACTIONS
+#: The project's bots, weakest first (`welcome simulate --bot`).
+BOTS: tuple[str, ...] = ("random", "greedy", "search-fast", "search", "search-strong")
 
 
 def _refuse(code: str, message: str) -> RuleError:
@@ -40,7 +44,7 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
     def __init__(self, sheet: str = "classic", mode: str = "standard", players: int = 2,
                  advanced: bool = False, reward: str = "difference",
                  render_mode: str | None = None, edition: str = "first",
-                 nine_three_quarters: bool = False) -> None:
+                 nine_three_quarters: bool = False, bots: Mapping[int, str] | None = None) -> None:
         if edition not in editions():
             raise ValueError(f"unknown_edition: no edition {edition!r} (known: {', '.join(editions())})")
         if sheet not in sheets(edition):
@@ -58,7 +62,19 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
         self.sheet, self.mode, self.players = sheet, mode, int(players)
         self.edition, self.nine_three_quarters = edition, bool(nine_three_quarters)
         self.advanced, self.reward, self.render_mode = bool(advanced), reward, render_mode
-        self.possible_agents: list[str] = [f"seat_{i}" for i in range(self.players)]
+        # Seats played by the project's bots (seat → "random", "greedy", "search-fast", …): not
+        # agents; each plays its whole turn as a round starts.
+        self.bots: dict[int, str] = {}
+        for seat, kind in dict(bots or {}).items():
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+                raise ValueError(f"no_such_seat: bots names seat {seat!r}; seats are 0 to {self.players - 1}")
+            if kind not in BOTS:
+                raise ValueError(f"unknown_bot: no bot {kind!r} (known: {', '.join(BOTS)})")
+            self.bots[seat] = kind
+        if len(self.bots) == self.players:
+            raise ValueError("bad_argument: every seat is a bot; at least one seat must be an agent")
+        self._seats: dict[str, int] = {f"seat_{i}": i for i in range(self.players) if i not in self.bots}
+        self.possible_agents: list[str] = list(self._seats)
         self.agents: list[str] = []
         self.state: State | None = None
         self._rng = np.random.default_rng()
@@ -96,18 +112,29 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
     def _infos(self) -> dict[str, dict[str, Any]]:
         state = self._started()
         return {a: {"round": state.round, "stage": state.stage(i)}
-                for i, a in enumerate(self.possible_agents)}
+                for a, i in self._seats.items()}
+
+    def _play_bots(self, state: State) -> None:
+        """The bot seats that have not played this round play their whole turn."""
+        while self.bots and not state.is_terminal():
+            todo = [i for i in self.bots if not state.turn_finished(i)]
+            if not todo:
+                return
+            for i in todo:
+                state.play_bot(i, self.bots[i], seed=(self._game_seed * 1_000_003 + state.round * 131 + i) % 2**64)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], dict[str, dict[str, Any]]]:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         game_seed = int(self._rng.integers(0, 2**63))
+        self._game_seed = game_seed
         self.state = State(sheet=self.sheet, mode=self.mode, players=self.players,
                            advanced=self.advanced, seed=game_seed, edition=self.edition,
                            nine_three_quarters=self.nine_three_quarters)
+        self._play_bots(self.state)
         self.agents = list(self.possible_agents)
-        obs = {a: self._observe(i) for i, a in enumerate(self.possible_agents)}
+        obs = {a: self._observe(i) for a, i in self._seats.items()}
         return obs, self._infos()
 
     def step(self, actions: Mapping[str, SupportsIndex]) -> tuple[
@@ -125,7 +152,7 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
         # Work on a copy so that an illegal action leaves the game as it was.
         state = self.state.clone()
         waiting = [state.turn_finished(i) for i in range(self.players)]
-        for i, agent in enumerate(self.possible_agents):
+        for agent, i in self._seats.items():
             action = actions[agent]
             if waiting[i]:
                 if int(action) != WAIT:
@@ -134,18 +161,20 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
             if int(action) == WAIT:
                 raise _refuse("turn_unfinished", f"{agent} has a decision to take; WAIT is not legal")
             state.apply_action_for(i, action)
+        # A round that resolved starts with the bots' turns.
+        self._play_bots(state)
         self.state = state
         over = state.is_terminal()
         rewards = {a: 0.0 for a in self.agents}
         if over:
             totals = [float(x) for x in state.returns()]
-            for i, a in enumerate(self.possible_agents):
+            for a, i in self._seats.items():
                 if self.reward == "score" or self.players == 1:
                     rewards[a] = totals[i]
                 else:
                     others = totals[:i] + totals[i + 1:]
                     rewards[a] = totals[i] - sum(others) / len(others)
-        obs = {a: self._observe(i) for i, a in enumerate(self.possible_agents)}
+        obs = {a: self._observe(i) for a, i in self._seats.items()}
         terminations = {a: over for a in self.agents}
         truncations = {a: False for a in self.agents}
         infos = self._infos()
