@@ -144,3 +144,36 @@ def test_parallel_wait_and_errors():
         parallel_env(mode="solo")
     with pytest.raises(ValueError):
         parallel_env(mode="expert", players=1)
+
+
+@pytest.mark.parametrize("reward", ["difference", "score"])
+def test_shaped_rewards_add_up_to_the_final_ones(reward):
+    """Per-round deltas add up to the final value minus the blank sheets'; the plain env gives
+    the final value once, at the end, for the same game."""
+    rng_actions = {}
+    for shaped in (False, True):
+        env = parallel_env(mode="standard", players=3, sheet="ice-cream", reward=reward, shaped=shaped)
+        obs, _ = env.reset(seed=21)
+        start = env._values(env.state)
+        rng = np.random.default_rng(4)
+        total = {a: 0.0 for a in env.possible_agents}
+        nonzero_midgame = 0
+        while env.agents:
+            actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+            obs, rewards, terms, truncs, _ = env.step(actions)
+            for a, r in rewards.items():
+                total[a] += r
+                if r and not all(terms.values()):
+                    nonzero_midgame += 1
+        final = env._values(env.state)
+        rng_actions[shaped] = env.state.record_json()
+        if shaped:
+            assert nonzero_midgame > 0, "shaped rewards come during the game"
+            for a in total:
+                assert total[a] == pytest.approx(final[a] - start[a])
+        else:
+            assert nonzero_midgame == 0
+            for a in total:
+                assert total[a] == pytest.approx(final[a])
+    # the same seed and actions play the same game either way
+    assert rng_actions[False] == rng_actions[True]

@@ -6,7 +6,9 @@ turn one decision at a time; a seat whose turn is finished while others still de
 every seat finished. Observations are dicts: `observation` (the seat's flat float32 vector)
 and `action_mask` (int8, `NUM_ACTIONS + 1` long). Rewards come when the game ends:
 `reward="difference"` gives each seat its score minus the mean of the others' (zero-sum),
-`reward="score"` its score. `bots={1: "greedy"}` seats the project's bots at those seats
+`reward="score"` its score; with `shaped=True` each step instead rewards the change of that
+value since the step before (the running scores of the rounds resolved), adding up to the final
+value minus the blank sheets'. `bots={1: "greedy"}` seats the project's bots at those seats
 (not agents: each plays its whole turn as a round starts, seeing only its seat's view).
 `env(...)` is the AEC form through PettingZoo's converter.
 """
@@ -44,7 +46,8 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
     def __init__(self, sheet: str = "classic", mode: str = "standard", players: int = 2,
                  advanced: bool = False, reward: str = "difference",
                  render_mode: str | None = None, edition: str = "first",
-                 nine_three_quarters: bool = False, bots: Mapping[int, str] | None = None) -> None:
+                 nine_three_quarters: bool = False, bots: Mapping[int, str] | None = None,
+                 shaped: bool = False) -> None:
         if edition not in editions():
             raise ValueError(f"unknown_edition: no edition {edition!r} (known: {', '.join(editions())})")
         if sheet not in sheets(edition):
@@ -62,6 +65,9 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
         self.sheet, self.mode, self.players = sheet, mode, int(players)
         self.edition, self.nine_three_quarters = edition, bool(nine_three_quarters)
         self.advanced, self.reward, self.render_mode = bool(advanced), reward, render_mode
+        self.shaped = bool(shaped)
+        # The value each agent's reward measures, as of the last step (for `shaped`).
+        self._last: dict[str, float] = {}
         # Seats played by the project's bots (seat → "random", "greedy", "search-fast", …): not
         # agents; each plays its whole turn as a round starts.
         self.bots: dict[int, str] = {}
@@ -114,6 +120,19 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
         return {a: {"round": state.round, "stage": state.stage(i)}
                 for a, i in self._seats.items()}
 
+    def _values(self, state: State) -> dict[str, float]:
+        """What the rewards measure, per agent: its score, or its score minus the mean of the
+        others' (the running scores as of the last resolved round; the final ones at the end)."""
+        totals = [float(s["total"]) for s in state.scores()]
+        out = {}
+        for a, i in self._seats.items():
+            if self.reward == "score" or self.players == 1:
+                out[a] = totals[i]
+            else:
+                others = totals[:i] + totals[i + 1:]
+                out[a] = totals[i] - sum(others) / len(others)
+        return out
+
     def _play_bots(self, state: State) -> None:
         """The bot seats that have not played this round play their whole turn."""
         while self.bots and not state.is_terminal():
@@ -133,6 +152,7 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
                            advanced=self.advanced, seed=game_seed, edition=self.edition,
                            nine_three_quarters=self.nine_three_quarters)
         self._play_bots(self.state)
+        self._last = self._values(self.state)
         self.agents = list(self.possible_agents)
         obs = {a: self._observe(i) for a, i in self._seats.items()}
         return obs, self._infos()
@@ -166,14 +186,11 @@ class ParallelWelcomeEnv(ParallelEnv):  # type: ignore[misc]  # PettingZoo ships
         self.state = state
         over = state.is_terminal()
         rewards = {a: 0.0 for a in self.agents}
-        if over:
-            totals = [float(x) for x in state.returns()]
-            for a, i in self._seats.items():
-                if self.reward == "score" or self.players == 1:
-                    rewards[a] = totals[i]
-                else:
-                    others = totals[:i] + totals[i + 1:]
-                    rewards[a] = totals[i] - sum(others) / len(others)
+        if over or self.shaped:
+            values = self._values(state)
+            for a in self.agents:
+                rewards[a] = values[a] - self._last.get(a, 0.0) if self.shaped else values[a]
+            self._last = values
         obs = {a: self._observe(i) for a, i in self._seats.items()}
         terminations = {a: over for a in self.agents}
         truncations = {a: False for a in self.agents}
