@@ -149,12 +149,9 @@ fn greedy_turn(bot: &mut GreedyBot, p: &Position, seat: usize) -> Turn {
     }
 }
 
-impl Bot for SearchBot {
-    fn kind(&self) -> BotKind {
-        BotKind::Search(self.level)
-    }
-
-    fn choose(&mut self, view: &PlayerView) -> Turn {
+impl SearchBot {
+    /// The greedy bot's best turns from the view, the best first.
+    fn candidates(&mut self, view: &PlayerView) -> Vec<Turn> {
         let (others, solo) = crate::temp_rivals(
             view.layout,
             &view.sheets,
@@ -163,13 +160,43 @@ impl Bot for SearchBot {
             view.aaa.as_ref().map(|a| (&a.card, a.given.as_slice())),
         );
         self.greedy.deal_of(&view.options);
-        let mut candidates = self.greedy.turns(
+        self.greedy.turns(
             &view.context(),
             view.sheet(),
             &others,
             solo,
             self.budget.candidates,
-        );
+        )
+    }
+
+    /// A clairvoyant reference, for measurement only (never a seat's bot): the same
+    /// candidates, each played out once in `world`, the true position with its pile order,
+    /// instead of in worlds dealt from the view. How far it scores above the search bot is
+    /// what not knowing the cards costs.
+    pub fn choose_knowing(&mut self, view: &PlayerView, world: &Position) -> Turn {
+        let mut candidates = self.candidates(view);
+        let seed: u64 = self.rng.gen();
+        if candidates.len() == 1 {
+            return candidates.swap_remove(0);
+        }
+        let mut best = (0, f64::NEG_INFINITY);
+        for (i, turn) in candidates.iter().enumerate() {
+            let v = self.playout(world.clone(), view.seat, turn, seed);
+            if v > best.1 {
+                best = (i, v);
+            }
+        }
+        candidates.swap_remove(best.0)
+    }
+}
+
+impl Bot for SearchBot {
+    fn kind(&self) -> BotKind {
+        BotKind::Search(self.level)
+    }
+
+    fn choose(&mut self, view: &PlayerView) -> Turn {
+        let mut candidates = self.candidates(view);
         let seeds: Vec<u64> = (0..self.budget.worlds).map(|_| self.rng.gen()).collect();
         if candidates.len() == 1 || seeds.is_empty() {
             return candidates.swap_remove(0);
