@@ -193,12 +193,8 @@ impl State {
         Some(m)
     }
 
-    /// The actions of the turn `bot` (seeded with `seed`) chooses for `seat` from what the
-    /// seat sees, from the start of its turn. The bot thinks without the GIL.
-    fn bot_plan(&self, py: Python<'_>, seat: usize, bot: &str, seed: u64) -> PyResult<Vec<usize>> {
-        let kind: BotKind = bot
-            .parse()
-            .map_err(|e: welcome_bots::UnknownBot| rule_error("unknown_bot", e.to_string()))?;
+    /// Refuses a move for `seat` once the game is over or its turn is finished.
+    fn check_unfinished(&self, seat: usize) -> PyResult<()> {
         let pos = self.pos();
         if pos.is_over() {
             return Err(rule_error("game_over", "the game is over"));
@@ -212,6 +208,17 @@ impl State {
                 ),
             ));
         }
+        Ok(())
+    }
+
+    /// The actions of the turn `bot` (seeded with `seed`) chooses for `seat` from what the
+    /// seat sees, from the start of its turn. The bot thinks without the GIL.
+    fn bot_plan(&self, py: Python<'_>, seat: usize, bot: &str, seed: u64) -> PyResult<Vec<usize>> {
+        let kind: BotKind = bot
+            .parse()
+            .map_err(|e: welcome_bots::UnknownBot| rule_error("unknown_bot", e.to_string()))?;
+        self.check_unfinished(seat)?;
+        let pos = self.pos();
         if !self.decisions[seat].is_empty() {
             return Err(rule_error(
                 "bot_mid_turn",
@@ -261,19 +268,7 @@ impl State {
     /// Takes decision `action` for `seat`; submits the turn when it is complete and resolves
     /// the round when every seat has submitted. Nothing changes on error.
     pub fn act(&mut self, seat: usize, action: i128) -> PyResult<()> {
-        let pos = self.pos();
-        if pos.is_over() {
-            return Err(rule_error("game_over", "the game is over"));
-        }
-        if pos.has_submitted(seat) {
-            return Err(rule_error(
-                "already_submitted",
-                format!(
-                    "seat {seat} has already finished its turn for round {}",
-                    pos.round()
-                ),
-            ));
-        }
+        self.check_unfinished(seat)?;
         let Some(mut m) = self.machine(seat) else {
             return Err(rule_error(
                 "no_such_seat",
