@@ -250,7 +250,14 @@ export async function companionPage(main) {
     const given = [...st.aaa.given];
     if (!typed || !layout().zombies || !st.aaa.level) return given;
     for (let k = 0; k < (st.zombies || []).length; k++) {
-      given.splice(Math.max(0, given.length - 2));
+      // the last two cards given leave the game; a Zombie card already there was not given
+      let gone = 0;
+      for (let i = given.length - 1; i >= 0 && gone < 2; i--) {
+        if (given[i] !== AAA_ZOMBIE_CARD) {
+          given.splice(i, 1);
+          gone++;
+        }
+      }
       given.push(AAA_ZOMBIE_CARD);
     }
     return given;

@@ -503,8 +503,17 @@ impl Position {
             let _ = d.now.try_push(z);
         }
         if let Some(a) = self.aaa.as_mut().filter(|a| a.card.level > 0) {
-            let keep = a.given.len().saturating_sub(2);
-            a.given.truncate(keep);
+            // The last two cards *given* to it leave the game (FR2 1606): a Zombie card that
+            // took the place of earlier ones was not given, and stays.
+            let mut removed = 0;
+            let mut i = a.given.len();
+            while i > 0 && removed < 2 {
+                i -= 1;
+                if a.given[i] != crate::aaa::ZOMBIE_CARD {
+                    a.given.remove(i);
+                    removed += 1;
+                }
+            }
             a.given.push(crate::aaa::ZOMBIE_CARD);
         }
     }
