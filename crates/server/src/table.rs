@@ -8,15 +8,12 @@
 use crate::derived::Slowed;
 use crate::error::ApiError;
 use crate::options;
+use crate::push::{Frag, Personal, Renderer, Snapshot};
 use crate::store::{SeatRow, Store, StoredTable, TableRow, Write};
 use crate::timer::{now_ms, Expiry, TurnTimer};
 use crate::view;
-use crate::wire::{
-    GameParts, LobbyEntry, OptionsOut, PublicParts, SeatInfo, StateOut, Status, TableInfo, ViewOut,
-    You,
-};
+use crate::wire::{LobbyEntry, OptionsOut, SeatInfo, Status, TableInfo, You};
 use axum::http::StatusCode;
-use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -78,6 +75,11 @@ pub fn hex(bytes: &[u8]) -> String {
     s
 }
 
+/// A value as JSON (these plain data types always serialize; "null" keeps a message whole).
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|_| "null".into())
+}
+
 /// The id of a mode, as on the wire and in the database (`"solo"`).
 pub fn mode_name(m: Mode) -> String {
     serde_json::to_value(m)
@@ -102,8 +104,8 @@ pub struct Table {
     game: Option<Game>,
     /// Open sockets per token hash (`None`: spectators).
     sockets: HashMap<Option<String>, usize>,
-    cache: Option<Arc<PublicParts>>,
-    game_cache: Option<Arc<GameParts>>,
+    /// The fragments its sockets are pushed, rendered once per change.
+    push: Renderer,
     /// Seat moves offered and not yet claimed, by seat: the code's hash and its deadline.
     /// Kept in memory only: a restart forgets them and the seat stays where it was.
     transfers: HashMap<usize, (String, std::time::Instant)>,
@@ -137,12 +139,6 @@ pub struct NewTable {
     pub layout: Option<CheckedLayout>,
 }
 
-fn raw<T: serde::Serialize>(v: &T) -> Box<RawValue> {
-    // Serializing these plain data types cannot fail; "null" keeps the message well-formed.
-    serde_json::value::to_raw_value(v)
-        .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
-}
-
 impl Table {
     pub fn new(t: NewTable) -> Table {
         Table {
@@ -156,8 +152,7 @@ impl Table {
             seats: t.seats,
             game: None,
             sockets: HashMap::new(),
-            cache: None,
-            game_cache: None,
+            push: Renderer::default(),
             transfers: HashMap::new(),
             timer: t.timer,
             deadline: None,
@@ -242,7 +237,7 @@ impl Table {
         self.abandoned = true;
         self.transfers.clear();
         self.deadline = None;
-        self.cache = None;
+        self.push.changed(true);
         Ok(())
     }
 
@@ -300,7 +295,7 @@ impl Table {
 
     pub fn socket_opened(&mut self, hash: Option<&str>) {
         *self.sockets.entry(hash.map(str::to_string)).or_default() += 1;
-        self.cache = None;
+        self.push.changed(true);
     }
 
     pub fn socket_closed(&mut self, hash: Option<&str>) {
@@ -311,7 +306,7 @@ impl Table {
                 self.sockets.remove(&key);
             }
         }
-        self.cache = None;
+        self.push.changed(true);
     }
 
     pub fn socket_count(&self) -> usize {
@@ -348,13 +343,10 @@ impl Table {
                 .is_some_and(|h| self.sockets.contains_key(&Some(h.clone())))
     }
 
-    /// Forgets the serialized public state after a change; a minor change (a confirmation, a
+    /// Forgets the rendered public state after a change; a minor change (a confirmation, a
     /// connection) keeps the sheets, plans, log and result.
     pub fn invalidate(&mut self, minor: bool) {
-        self.cache = None;
-        if !minor {
-            self.game_cache = None;
-        }
+        self.push.changed(minor);
         self.rearm(now_ms());
     }
 
@@ -370,7 +362,7 @@ impl Table {
         if self.deadline.map(|(r, _)| r) != Some(round) {
             let ms = self.timer.map_or(0, TurnTimer::millis);
             self.deadline = Some((round, now + ms));
-            self.cache = None;
+            self.push.changed(true);
         }
     }
 
@@ -455,45 +447,25 @@ impl Table {
 
     // ----- rendering -----
 
-    fn public(&mut self) -> Arc<PublicParts> {
-        if let Some(c) = &self.cache {
-            return c.clone();
+    /// The table's public state now, as the fragments its sockets share (rendered only if
+    /// something changed since the last call). Tables of more than `whole_up_to` seats send
+    /// other seats' sheets as summaries while the game goes on.
+    pub fn snapshot(&mut self, whole_up_to: usize) -> Arc<Snapshot> {
+        if let Some(s) = self.push.current() {
+            return s;
         }
-        let game = match &self.game_cache {
-            Some(g) => g.clone(),
-            None => {
-                let names = self.names();
-                let g = Arc::new(match &self.game {
-                    None => GameParts {
-                        plans: raw(&()),
-                        sheets: raw(&()),
-                        log: raw(&()),
-                        result: raw(&()),
-                        aaa: raw(&()),
-                    },
-                    Some(g) => GameParts {
-                        plans: raw(&view::plans(g)),
-                        sheets: raw(&view::sheets(g, &names)),
-                        log: raw(&view::log(g)),
-                        result: raw(&view::result(g, &names)),
-                        aaa: raw(&view::aaa(g)),
-                    },
-                });
-                self.game_cache = Some(g.clone());
-                g
-            }
-        };
-        let parts = Arc::new(PublicParts {
-            table: raw(&self.info()),
-            game,
-        });
-        self.cache = Some(parts.clone());
-        parts
+        let info = self.info();
+        let names = self.names();
+        self.push.snapshot(
+            info,
+            self.game.as_ref().map(|g| (g, names.as_slice())),
+            whole_up_to,
+        )
     }
 
-    /// The `state` message for `role`.
-    pub fn render(&mut self, role: Role) -> String {
-        let parts = self.public();
+    /// What only a socket of `role` sees: who it is, and its seat's offer, passing and
+    /// confirmed turn.
+    pub fn personal(&self, role: Role) -> Personal {
         let you = match role {
             Role::Seat { seat, host } => Some(You {
                 seat: Some(seat + 1),
@@ -505,44 +477,47 @@ impl Table {
             }),
             Role::Spectator => None,
         };
-        let view = self.game.as_ref().map(|g| {
-            let (offer, my_turn) = match role {
-                Role::Seat { seat, .. } => (g.offer(seat), g.pending_turn(seat)),
-                // Nobody but its holder sees an expert hand.
-                _ if g.options().mode == Mode::Expert => (None, None),
-                _ => (g.table_offer(), None),
-            };
-            let (pile, discard) = g.pile_sizes();
-            ViewOut {
-                round: g.round(),
-                offer,
-                next_effects: g.next_effects(),
-                passing: match role {
-                    Role::Seat { seat, .. } => view::passing(g, seat),
-                    _ => None,
-                },
-                plans: &parts.game.plans,
-                sheets: &parts.game.sheets,
-                submitted: (0..g.players()).map(|s| g.has_submitted(s)).collect(),
-                my_turn,
-                reshuffle_offered: g.reshuffle_offered(),
-                pile,
-                discard,
-                solo_card_drawn: g.solo_card_drawn(),
-                next: g.next_card(),
-                aaa: &parts.game.aaa,
-                zombie_pile: g.zombie_pile(),
-                log: &parts.game.log,
-                result: &parts.game.result,
-            }
-        });
-        let msg = StateOut {
-            kind: "state",
-            table: &parts.table,
-            you,
-            view,
+        let seat = match role {
+            Role::Seat { seat, .. } => Some(seat),
+            _ => None,
         };
-        serde_json::to_string(&msg).unwrap_or_default()
+        let Some(g) = &self.game else {
+            return Personal {
+                you: json(&you),
+                seat,
+                offer: String::new(),
+                passing: String::new(),
+                my_turn: String::new(),
+            };
+        };
+        let (offer, my_turn) = match seat {
+            Some(seat) => (g.offer(seat), g.pending_turn(seat)),
+            // Nobody but its holder sees an expert hand.
+            None if g.options().mode == Mode::Expert => (None, None),
+            None => (g.table_offer(), None),
+        };
+        Personal {
+            you: json(&you),
+            seat,
+            offer: json(&offer),
+            passing: json(&seat.and_then(|s| view::passing(g, s))),
+            my_turn: json(&my_turn),
+        }
+    }
+
+    /// The whole sheet of `seat` (1-based) as of the last resolved round, as the view shows it.
+    pub fn sheet(&mut self, seat: usize, whole_up_to: usize) -> Result<(u64, Frag), ApiError> {
+        if self.game.is_none() {
+            return Err(not_started());
+        }
+        let i = self.seat_index(seat)?;
+        let s = self.snapshot(whole_up_to);
+        let g = s.game.as_ref().ok_or_else(not_started)?;
+        let f = g
+            .whole
+            .get(i)
+            .ok_or_else(|| ApiError::internal("a seat without a sheet"))?;
+        Ok((s.seq, f.clone()))
     }
 
     /// The game record for download. In expert mode only once the game is over: its draws
