@@ -9,7 +9,7 @@ use crate::derived::Slowed;
 use crate::error::ApiError;
 use crate::options;
 use crate::push::{Frag, Personal, Renderer, Snapshot};
-use crate::store::{SeatRow, Store, StoredTable, TableRow, Write};
+use crate::store::{RoundRow, SeatRow, Store, StoredTable, TableRow, Write};
 use crate::timer::{now_ms, Expiry, TurnTimer};
 use crate::view;
 use crate::wire::{LobbyEntry, OptionsOut, SeatInfo, Status, TableInfo, You};
@@ -106,6 +106,8 @@ pub struct Table {
     sockets: HashMap<Option<String>, usize>,
     /// The fragments its sockets are pushed, rendered once per change.
     push: Renderer,
+    /// The rounds of the game stored for good (`final_rounds` at the last write).
+    rounds_stored: usize,
     /// Seat moves offered and not yet claimed, by seat: the code's hash and its deadline.
     /// Kept in memory only: a restart forgets them and the seat stays where it was.
     transfers: HashMap<usize, (String, std::time::Instant)>,
@@ -153,6 +155,7 @@ impl Table {
             game: None,
             sockets: HashMap::new(),
             push: Renderer::default(),
+            rounds_stored: 0,
             transfers: HashMap::new(),
             timer: t.timer,
             deadline: None,
@@ -620,7 +623,7 @@ impl Table {
         let mut writes = Vec::new();
         let r = self.play_bots_and_resolve().await;
         if r.is_ok() {
-            writes.push(self.game_write());
+            writes.push(self.game_write(true));
         }
         let stored = match r {
             Ok(_) => store.write(writes).await.map_err(ApiError::storage),
@@ -630,6 +633,7 @@ impl Table {
             self.game = None;
             return Err(e);
         }
+        self.stored();
         Ok(())
     }
 
@@ -705,12 +709,15 @@ impl Table {
     // ----- a table that only deals -----
 
     /// Sets up the game of a new deal-only table (it starts at once: there is nobody to wait
-    /// for). Returns the write that stores it, to go in the same batch as the table.
+    /// for). Returns the write that stores it, to go in the same batch as the table (the table
+    /// is dropped if that batch fails).
     pub fn start_dealing(&mut self) -> Result<Write, ApiError> {
         let game = Game::dealer(self.options, self.seed, &self.values)
             .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
         self.game = Some(game);
-        Ok(self.game_write())
+        let w = self.game_write(true);
+        self.stored();
+        Ok(w)
     }
 
     /// The host of a deal-only table ends round `round` and deals the next: `approved` are
@@ -770,11 +777,12 @@ impl Table {
     /// Stores the game; on failure it goes back to `before`, as it was stored.
     async fn store_or(&mut self, store: &dyn Store, before: Option<Game>) -> Result<(), ApiError> {
         let r = store
-            .write(vec![self.game_write()])
+            .write(vec![self.game_write(false)])
             .await
             .map_err(ApiError::storage);
-        if r.is_err() {
-            self.game = before;
+        match r {
+            Ok(()) => self.stored(),
+            Err(_) => self.game = before,
         }
         r
     }
@@ -846,7 +854,7 @@ impl Table {
             }
             result = match self.play_bots_and_resolve().await {
                 Ok(true) => {
-                    writes.push(self.game_write());
+                    writes.push(self.game_write(false));
                     Ok(())
                 }
                 Ok(false) => Ok(()),
@@ -860,6 +868,7 @@ impl Table {
             self.seats[seat] = old_seat;
             self.game = old_game;
         } else {
+            self.stored();
             // A move offered by the former holder must not hand the seat back.
             self.transfers.remove(&seat);
         }
@@ -1194,13 +1203,14 @@ impl Table {
     ) -> Result<(), ApiError> {
         let r = match self.play_bots_and_resolve().await {
             Ok(_) => store
-                .write(vec![self.game_write()])
+                .write(vec![self.game_write(false)])
                 .await
                 .map_err(ApiError::storage),
             Err(e) => Err(e),
         };
-        if r.is_err() {
-            self.game = before;
+        match r {
+            Ok(()) => self.stored(),
+            Err(_) => self.game = before,
         }
         r
     }
@@ -1252,17 +1262,52 @@ impl Table {
         }
     }
 
-    fn game_write(&self) -> Write {
-        let record = self
-            .game
-            .as_ref()
-            .map(|g| serde_json::to_string(&Record::of(g, &self.names())).unwrap_or_default())
-            .unwrap_or_default();
+    /// The write that stores the game as it is now: the rounds not stored for good yet (those
+    /// resolved since the last write, and the round in progress, whose row its resolution
+    /// replaces), the result once the game is over, and with `setup` the record's setup (at the
+    /// start). What it writes follows the seats, never the rounds played before.
+    fn game_write(&self, setup: bool) -> Write {
+        let Some(g) = &self.game else {
+            return Write::Game {
+                table: self.id.clone(),
+                status: self.status().name().into(),
+                setup: None,
+                rounds: Vec::new(),
+                result: None,
+            };
+        };
+        let setup = setup.then(|| {
+            let mut r = Record::of(g, &self.names());
+            r.rounds.clear();
+            r.result = None;
+            r.to_json()
+        });
+        let rounds = g
+            .log()
+            .iter()
+            .skip(self.rounds_stored)
+            .map(|r| RoundRow {
+                round: r.round,
+                log: json(r),
+            })
+            .collect();
+        let result = g
+            .is_over()
+            .then(|| Record::of(g, &self.names()).result.map(|r| json(&r)))
+            .flatten();
         Write::Game {
             table: self.id.clone(),
             status: self.status().name().into(),
-            record,
+            setup,
+            rounds,
+            result,
         }
+    }
+
+    /// The game's write went through: the rounds that are over are stored for good (every round
+    /// but the one in progress).
+    fn stored(&mut self) {
+        self.rounds_stored = self.game.as_ref().map_or(0, final_rounds);
     }
 
     // ----- restoring -----
@@ -1270,6 +1315,7 @@ impl Table {
     /// A table as it was stored. The game is rebuilt from its record, then the confirmed turns of
     /// the round in progress are submitted again.
     pub fn restore(st: StoredTable) -> Result<Table, String> {
+        let record = st.record()?;
         let row = st.row;
         let mode = parse_mode(&row.mode).ok_or_else(|| format!("unknown mode {:?}", row.mode))?;
         let mut options = Options::new(mode).advanced(row.advanced);
@@ -1326,8 +1372,7 @@ impl Table {
             values,
             layout,
         });
-        if let Some(text) = st.record {
-            let record = Record::from_json(&text).map_err(|e| e.to_string())?;
+        if let Some(record) = record {
             let mut g = rebuild(&record)?;
             if g.players() != t.seats.len() {
                 return Err(format!(
@@ -1346,6 +1391,7 @@ impl Table {
                 g.submit(seat, turn)
                     .map_err(|e| format!("seat {}: stored turn: {e}", seat + 1))?;
             }
+            t.rounds_stored = final_rounds(&g);
             t.game = Some(g);
         }
         // An ended game stays as it was left (its bots confirm again, as they had).
@@ -1360,9 +1406,22 @@ impl Table {
     /// ended game).
     pub async fn resume(&mut self) -> Result<Option<Write>, ApiError> {
         if self.play_bots_and_resolve().await? {
-            return Ok(Some(self.game_write()));
+            let w = self.game_write(false);
+            // The caller stores it before the table serves anyone, or does not start.
+            self.stored();
+            return Ok(Some(w));
         }
         Ok(None)
+    }
+}
+
+/// The rounds of a game that are over: all but the one in progress (every one once the game is
+/// over).
+fn final_rounds(g: &Game) -> usize {
+    let n = g.log().len();
+    match g.is_over() {
+        true => n,
+        false => n.saturating_sub(1),
     }
 }
 
