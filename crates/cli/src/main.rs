@@ -4,6 +4,11 @@
 //! the output it is given; `main` only parses, dispatches and turns every error into
 //! `error: <message>` and a non-zero exit.
 
+/// The web app makes and frees many small strings per message; glibc's allocator serves them
+/// slowly under load (`welcome loadtest` measures it).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod bench;
 mod count;
 mod demo;

@@ -189,6 +189,16 @@ fn limit_flags_are_checked() {
     }
 }
 
+/// A server that is killed when the test lets go of it, even when the test fails.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// One table of the kill test: its id and its seats' tokens.
 struct Seated {
     table: String,
@@ -303,7 +313,8 @@ async fn kill_9_under_load_twenty_times_loses_no_acknowledged_turn() {
     const SEATS: usize = 3;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("load.db");
-    let (mut child, mut addr) = start(&["serve"], &db);
+    let (child, mut addr) = start(&["serve"], &db);
+    let mut child = Killed(child);
     let mut tables = Vec::new();
     for _ in 0..TABLES {
         tables.push(seated_table(addr, SEATS).await);
@@ -329,12 +340,13 @@ async fn kill_9_under_load_twenty_times_loses_no_acknowledged_turn() {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         tokio::time::sleep(std::time::Duration::from_millis(40 + (wait >> 33) % 200)).await;
-        child.kill().unwrap();
-        child.wait().unwrap();
+        child.0.kill().unwrap();
+        child.0.wait().unwrap();
         for p in players {
             let _ = p.await;
         }
-        (child, addr) = start(&["serve"], &db);
+        let (next, a) = start(&["serve"], &db);
+        (child, addr) = (Killed(next), a);
         // Every turn acknowledged so far is stored.
         let all = acked.lock().unwrap().clone();
         let mut over = Vec::new();
@@ -383,8 +395,7 @@ async fn kill_9_under_load_twenty_times_loses_no_acknowledged_turn() {
             tables[t] = seated_table(addr, SEATS).await;
         }
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    drop(child);
     let turns = acked.lock().unwrap().len();
     assert!(turns >= 20 * TABLES, "only {turns} turns were acknowledged");
     assert!(checked >= turns);

@@ -255,7 +255,7 @@ impl Socket {
         };
         // Updates are a few KiB: a read buffer of that order, not the 128 KiB default that is
         // zeroed on every read (a whole state takes a few reads).
-        let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
+        let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
         let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
             .await
             .map_err(|e| e.to_string())?;

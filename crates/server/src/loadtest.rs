@@ -75,8 +75,11 @@ pub struct LoadReport {
     pub whole_bytes: u64,
     /// Per round (index 0: round 1): the update bytes pushed to each socket while the round
     /// was played, its resolution included, summed over the sockets that played it, and how
-    /// many did.
+    /// many did. The push that ends a game is not in it (`end_bytes`).
     pub round_bytes: Vec<(u64, u64)>,
+    /// The pushes that ended a game (the final scores), all sockets together, and their bytes.
+    pub ends: u64,
+    pub end_bytes: u64,
     /// The process's peak resident memory (server and simulated players together), in bytes;
     /// `None` where the system does not tell it.
     pub peak_rss: Option<u64>,
@@ -139,6 +142,13 @@ impl fmt::Display for LoadReport {
             if first.is_empty() { "none".into() } else { first.join(", ") },
             if last.is_empty() { "none".into() } else { last.join(", ") },
         )?;
+        if self.ends > 0 {
+            writeln!(
+                f,
+                "the push that ends a game (final scores): {:.0} bytes on average",
+                self.end_bytes as f64 / self.ends as f64
+            )?;
+        }
         let load = |l: Option<f64>| l.map_or_else(|| "not available".into(), |l| format!("{l:.2}"));
         writeln!(
             f,
@@ -431,6 +441,9 @@ struct PlayerResult {
     /// Update bytes received while each round was played (index 0: round 1), its resolution
     /// included.
     round_bytes: Vec<u64>,
+    /// The updates that ended the game, and their bytes.
+    ends: u64,
+    end_bytes: u64,
 }
 
 impl PlayerResult {
@@ -457,6 +470,8 @@ async fn player(
         whole_states: 0,
         whole_bytes: 0,
         round_bytes: Vec::new(),
+        ends: 0,
+        end_bytes: 0,
     };
     let mut seen: Option<Seen> = None;
     let mut last_round = 0u16;
@@ -489,12 +504,6 @@ async fn player(
                 continue;
             };
             let round = s.view.as_ref().map_or(0, |v| v.round) as usize;
-            if round > 0 {
-                if r.round_bytes.len() < round {
-                    r.round_bytes.resize(round, 0);
-                }
-                r.round_bytes[round - 1] += text.len() as u64;
-            }
             let applied = serde_json::from_str::<UpdateIn>(&text)
                 .map_err(|e| e.to_string())
                 .and_then(|u| s.apply(u));
@@ -503,6 +512,16 @@ async fn player(
                 r.error(e);
                 let _ = sock.send(&json!({ "type": "sync" })).await;
                 continue;
+            }
+            if !s.table.status.is_open() {
+                // The push that ends the game (the final scores) is counted apart.
+                r.end_bytes += text.len() as u64;
+                r.ends += 1;
+            } else if round > 0 {
+                if r.round_bytes.len() < round {
+                    r.round_bytes.resize(round, 0);
+                }
+                r.round_bytes[round - 1] += text.len() as u64;
             }
         } else {
             if text.contains("\"type\":\"error\"") {
@@ -688,6 +707,8 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let mut whole_states = 0;
     let mut whole_bytes = 0;
     let mut round_bytes: Vec<(u64, u64)> = Vec::new();
+    let mut ends = 0;
+    let mut end_bytes = 0;
     for t in tasks {
         let r = t.await.map_err(|e| e.to_string())?;
         samples.extend(r.samples);
@@ -696,6 +717,8 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         pushes += r.pushes;
         whole_states += r.whole_states;
         whole_bytes += r.whole_bytes;
+        ends += r.ends;
+        end_bytes += r.end_bytes;
         if round_bytes.len() < r.round_bytes.len() {
             round_bytes.resize(r.round_bytes.len(), (0, 0));
         }
@@ -735,6 +758,8 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         whole_states,
         whole_bytes,
         round_bytes,
+        ends,
+        end_bytes,
         peak_rss: peak_rss(),
         load_before,
         load_after: load_average(),

@@ -49,8 +49,8 @@ pub struct GameFrags {
     pub fields: Vec<(&'static str, Frag)>,
     /// Every seat's whole sheet (`SheetInfo`), in seat order.
     pub whole: Vec<Frag>,
-    /// Every seat's summary where other seats' sheets are summarised (large tables, while the
-    /// game goes on); empty where every sheet is sent whole.
+    /// Every seat's summary where other seats' sheets are summarised (large tables); empty
+    /// where every sheet is sent whole.
     pub summaries: Vec<Frag>,
     /// Every resolved round of the log.
     pub log: Vec<Frag>,
@@ -475,8 +475,8 @@ pub fn sheet_answer(request: Option<u64>, seq: u64, sheet: &Frag) -> String {
     format!("{{\"type\":\"sheet\",\"request\":{request},\"seq\":{seq},\"sheet\":{sheet}}}")
 }
 
-/// Whether a game's sheets are summarised for sockets of other seats: large tables while the
-/// game goes on.
+/// Whether a game's sheets are summarised for sockets of other seats: at large tables, the end
+/// of the game included (its last push would otherwise hold every sheet, for every socket).
 fn summarised(g: &Game, whole_up_to: usize) -> bool {
-    g.players() > whole_up_to && !g.is_over()
+    g.players() > whole_up_to
 }

@@ -22,10 +22,11 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 /// How long a socket may hold back minor changes (a confirmation, a connection) to show them
-/// together: 25 ms, and 10 ms per seat at large tables, whose every state is large and whose
-/// confirmations come in many.
+/// together: 100 ms, and 10 ms per seat at large tables, whose confirmations come in many. Each
+/// push costs a wake-up and a write per socket whatever its size, so fewer of them is what
+/// counts; a player sees who is done a moment later.
 fn coalesce(seats: usize) -> Duration {
-    Duration::from_millis((10 * seats as u64).clamp(25, 1000))
+    Duration::from_millis((10 * seats as u64).clamp(100, 1000))
 }
 
 async fn sleep_until(due: Option<tokio::time::Instant>) {
@@ -41,7 +42,7 @@ const TRANSPORT_LIMIT: usize = 1 << 20;
 
 /// Client messages are small; the default read buffer (128 KiB, zeroed on every read) costs
 /// more than the rest of a round.
-const READ_BUFFER: usize = 8 * 1024;
+const READ_BUFFER: usize = 4 * 1024;
 
 pub async fn upgrade(
     State(st): State<AppState>,

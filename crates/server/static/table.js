@@ -702,17 +702,19 @@ export async function tablePage(main, table, { watch }) {
 
   function resultsPanel(t, v, layout) {
     const r = v.result;
+    // Large tables push other seats' summaries: their rows without the details.
+    const scoreOf = (s) => overviewOf(layout, s).score;
     // The sheet's total row: one column per score row, in the printed order, then the total.
-    const order = [...v.sheets].sort((a, b) => (r && r.ranks ? r.ranks[a.seat - 1] - r.ranks[b.seat - 1] : b.score.total - a.score.total));
+    const order = [...v.sheets].sort((a, b) => (r && r.ranks ? r.ranks[a.seat - 1] - r.ranks[b.seat - 1] : scoreOf(b).total - scoreOf(a).total));
     const rows = order.map((s) => {
       const rank = r && r.ranks ? r.ranks[s.seat - 1] : null;
       return el('tr', { class: 'score-row', 'data-seat-row': s.seat },
         el('th', { scope: 'row' }, rank != null ? `${rank}. ` : '', s.name, r && r.winners && r.winners.includes(s.seat) && t.mode !== 'solo' ? ' ★ winner' : ''),
-        ...rowCells(layout, s.score).map((x) => el('td', { 'data-row': x.id, title: x.detail || null }, signed(x.points))),
-        el('td', { 'data-row': 'total' }, el('strong', {}, s.score.total)));
+        ...rowCells(layout, scoreOf(s)).map((x) => el('td', { 'data-row': x.id, title: x.detail || null }, signed(x.points))),
+        el('td', { 'data-row': 'total' }, el('strong', {}, scoreOf(s).total)));
     });
     // How each row's points come about, as the engine words it.
-    const details = order.map((s) => el('div', { class: 'score-details', 'data-seat-row': s.seat },
+    const details = order.filter((s) => s.score).map((s) => el('div', { class: 'score-details', 'data-seat-row': s.seat },
       order.length > 1 ? el('h3', {}, s.name) : null,
       el('dl', {}, rowCells(layout, s.score).filter((x) => x.detail).flatMap((x) => [
         el('dt', {}, `${x.label}: ${signed(x.points)}`),
