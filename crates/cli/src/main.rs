@@ -56,7 +56,8 @@ struct Cli {
 enum Command {
     /// The web app: lobby, tables, websockets, SQLite storage (the default).
     Serve(serve::ServeArgs),
-    /// Load-test the web app in this process over loopback websockets.
+    /// Load-test the web app in this process over loopback websockets: latency, bytes pushed
+    /// per socket per round, peak memory (build with --release to measure).
     Loadtest(loadtest::LoadtestArgs),
     /// A greedy bot plays a solo game, drawn as text with its score breakdown.
     Demo(demo::DemoArgs),

@@ -65,12 +65,7 @@ pub fn log_hidden(game: &Game) -> bool {
     game.options().mode == Mode::Expert && !game.is_over()
 }
 
-/// Resolved rounds only.
-pub fn log(game: &Game) -> Vec<LogRound> {
-    log_from(game, 0)
-}
-
-/// The resolved rounds after the first `skip`.
+/// The resolved rounds (only those) after the first `skip`.
 pub fn log_from(game: &Game, skip: usize) -> Vec<LogRound> {
     let hide_draws = log_hidden(game);
     game.log()
