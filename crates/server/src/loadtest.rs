@@ -75,9 +75,10 @@ pub struct LoadReport {
     pub whole_bytes: u64,
     /// Per round (index 0: round 1): the update bytes pushed to each socket while the round
     /// was played, its resolution included, summed over the sockets that played it, and how
-    /// many did. The push that ends a game is not in it (`end_bytes`).
+    /// many did. The last round of a game is not in it (`end_bytes`).
     pub round_bytes: Vec<(u64, u64)>,
-    /// The pushes that ended a game (the final scores), all sockets together, and their bytes.
+    /// The last rounds of games seen by the sockets (the push that ends the game, with the
+    /// final scores, included), all sockets together, and their update bytes.
     pub ends: u64,
     pub end_bytes: u64,
     /// The process's peak resident memory (server and simulated players together), in bytes;
@@ -145,7 +146,7 @@ impl fmt::Display for LoadReport {
         if self.ends > 0 {
             writeln!(
                 f,
-                "the push that ends a game (final scores): {:.0} bytes on average",
+                "update bytes per socket in a game's last round (the final scores included): {:.0} on average",
                 self.end_bytes as f64 / self.ends as f64
             )?;
         }
@@ -441,7 +442,8 @@ struct PlayerResult {
     /// Update bytes received while each round was played (index 0: round 1), its resolution
     /// included.
     round_bytes: Vec<u64>,
-    /// The updates that ended the game, and their bytes.
+    /// The games seen to end, and the update bytes of their last round (the push that ends
+    /// the game included).
     ends: u64,
     end_bytes: u64,
 }
@@ -514,7 +516,11 @@ async fn player(
                 continue;
             }
             if !s.table.status.is_open() {
-                // The push that ends the game (the final scores) is counted apart.
+                // The last round of a game, with the push that ends it (the final scores), is
+                // counted apart: the rounds counted are those another round followed.
+                if round > 0 && r.round_bytes.len() == round {
+                    r.end_bytes += r.round_bytes.pop().unwrap_or(0);
+                }
                 r.end_bytes += text.len() as u64;
                 r.ends += 1;
             } else if round > 0 {
