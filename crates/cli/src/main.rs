@@ -4,6 +4,11 @@
 //! the output it is given; `main` only parses, dispatches and turns every error into
 //! `error: <message>` and a non-zero exit.
 
+/// The web app makes and frees many small strings per message; glibc's allocator serves them
+/// slowly under load (`welcome loadtest` measures it).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod bench;
 mod count;
 mod demo;
@@ -51,7 +56,8 @@ struct Cli {
 enum Command {
     /// The web app: lobby, tables, websockets, SQLite storage (the default).
     Serve(serve::ServeArgs),
-    /// Load-test the web app in this process over loopback websockets.
+    /// Load-test the web app in this process over loopback websockets: latency, bytes pushed
+    /// per socket per round, peak memory (build with --release to measure).
     Loadtest(loadtest::LoadtestArgs),
     /// A greedy bot plays a solo game, drawn as text with its score breakdown.
     Demo(demo::DemoArgs),

@@ -188,3 +188,216 @@ fn limit_flags_are_checked() {
         assert!(err.contains(bad[0]), "{bad:?}: {err}");
     }
 }
+
+/// A server that is killed when the test lets go of it, even when the test fails.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// One table of the kill test: its id and its seats' tokens.
+struct Seated {
+    table: String,
+    tokens: Vec<String>,
+}
+
+/// A table of `seats` players (every seat a token, so that every turn is a player's), started.
+async fn seated_table(addr: SocketAddr, seats: usize) -> Seated {
+    let created = post(
+        addr,
+        "/api/tables",
+        json!({ "name": "Seat 1", "mode": "standard", "seats": seats }),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap().to_string();
+    let mut tokens = vec![created["token"].as_str().unwrap().to_string()];
+    for s in 2..=seats {
+        let j = post(
+            addr,
+            &format!("/api/tables/{table}/join"),
+            json!({ "name": format!("Seat {s}") }),
+        )
+        .await;
+        tokens.push(j["token"].as_str().unwrap().to_string());
+    }
+    post(
+        addr,
+        &format!("/api/tables/{table}/start"),
+        json!({ "token": tokens[0] }),
+    )
+    .await;
+    Seated { table, tokens }
+}
+
+/// A turn acknowledged by the server: table, seat (0-based), round, turn.
+type Acked = (String, usize, u64, Value);
+
+/// A player that confirms the first placement listed as soon as each round starts, until its
+/// socket closes; every acknowledged turn goes in `acked`.
+async fn eager_player(
+    addr: SocketAddr,
+    table: String,
+    seat: usize,
+    token: String,
+    acked: std::sync::Arc<std::sync::Mutex<Vec<Acked>>>,
+) {
+    let Ok(mut sock) = Socket::connect(addr, &table, Some(&token)).await else {
+        return;
+    };
+    let mut request = 0;
+    loop {
+        let Some(st) = sock
+            .state_where(|m| m["table"]["status"] != "playing" || m["view"]["my_turn"].is_null())
+            .await
+        else {
+            return;
+        };
+        if st["table"]["status"] != "playing" {
+            return;
+        }
+        let round = st["view"]["round"].as_u64().unwrap();
+        request += 1;
+        let ask = json!({ "type": "options", "request": request, "round": round });
+        if sock.send(&ask).await.is_err() {
+            return;
+        }
+        let Some(o) = answer(&mut sock, request).await else {
+            return;
+        };
+        let turn = match o["placements"].as_array().and_then(|p| p.first()) {
+            Some(p) => json!({ "play": { "build": {
+                "pick": p["pick"], "house": p["house"], "number": p["number"] } } }),
+            None if o["type"] == "options" => json!({ "play": { "refuse": {} } }),
+            // A round that resolved meanwhile: the next state says which one is on.
+            None => continue,
+        };
+        request += 1;
+        let submit = json!({ "type": "submit", "request": request, "round": round, "turn": turn });
+        if sock.send(&submit).await.is_err() {
+            return;
+        }
+        match answer(&mut sock, request).await {
+            Some(a) if a["type"] == "ack" => {
+                acked
+                    .lock()
+                    .unwrap()
+                    .push((table.clone(), seat, round, turn))
+            }
+            Some(_) => continue,
+            None => return,
+        }
+    }
+}
+
+/// The answer to request `id`, pushes skipped; `None` once the socket is closed.
+async fn answer(sock: &mut Socket, id: u64) -> Option<Value> {
+    loop {
+        let m = sock.recv().await?;
+        if m["request"] == id {
+            return Some(m);
+        }
+    }
+}
+
+/// Twenty times over, players at several tables confirm turns as fast as they can and the
+/// server is killed (SIGKILL) in the middle of it: after each restart every turn it ever
+/// acknowledged is there, in the log of its round or as its seat's confirmed turn of the round
+/// in progress.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_9_under_load_twenty_times_loses_no_acknowledged_turn() {
+    const TABLES: usize = 4;
+    const SEATS: usize = 3;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("load.db");
+    let (child, mut addr) = start(&["serve"], &db);
+    let mut child = Killed(child);
+    let mut tables = Vec::new();
+    for _ in 0..TABLES {
+        tables.push(seated_table(addr, SEATS).await);
+    }
+    let acked = std::sync::Arc::new(std::sync::Mutex::new(Vec::<Acked>::new()));
+    let mut checked = 0;
+    let mut wait = 7u64;
+    for kill in 0..20 {
+        let mut players = Vec::new();
+        for s in &tables {
+            for (seat, token) in s.tokens.iter().enumerate() {
+                players.push(tokio::spawn(eager_player(
+                    addr,
+                    s.table.clone(),
+                    seat,
+                    token.clone(),
+                    acked.clone(),
+                )));
+            }
+        }
+        // Somewhere in the middle of it: 40 to 240 ms in.
+        wait = wait
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        tokio::time::sleep(std::time::Duration::from_millis(40 + (wait >> 33) % 200)).await;
+        child.0.kill().unwrap();
+        child.0.wait().unwrap();
+        for p in players {
+            let _ = p.await;
+        }
+        let (next, a) = start(&["serve"], &db);
+        (child, addr) = (Killed(next), a);
+        // Every turn acknowledged so far is stored.
+        let all = acked.lock().unwrap().clone();
+        let mut over = Vec::new();
+        for (t, s) in tables.iter().enumerate() {
+            let (status, record) = http(
+                addr,
+                "GET",
+                &format!("/api/tables/{}/record", s.table),
+                None,
+            )
+            .await
+            .unwrap();
+            assert_eq!(status, 200, "{record}");
+            let mut mine = Vec::new();
+            let mut round = 0;
+            let mut playing = false;
+            for token in &s.tokens {
+                let mut sock = Socket::connect(addr, &s.table, Some(token)).await.unwrap();
+                let st = next_state(&mut sock, |m| !m["view"].is_null()).await;
+                round = st["view"]["round"].as_u64().unwrap();
+                playing = st["table"]["status"] == "playing";
+                mine.push(st["view"]["my_turn"].clone());
+                sock.close().await;
+            }
+            for (_, seat, r, turn) in all.iter().filter(|a| a.0 == s.table) {
+                let logged = &record["rounds"][*r as usize - 1]["turns"][*seat];
+                let kept = if *r == round && playing {
+                    &mine[*seat]
+                } else {
+                    logged
+                };
+                assert_eq!(
+                    kept, turn,
+                    "kill {kill}: table {} seat {} round {r} (round {round} in progress) lost its acknowledged turn",
+                    s.table,
+                    seat + 1
+                );
+                checked += 1;
+            }
+            if !playing {
+                over.push(t);
+            }
+        }
+        // A finished game makes room for a new one.
+        for t in over {
+            tables[t] = seated_table(addr, SEATS).await;
+        }
+    }
+    drop(child);
+    let turns = acked.lock().unwrap().len();
+    assert!(turns >= 20 * TABLES, "only {turns} turns were acknowledged");
+    assert!(checked >= turns);
+    println!("20 kills: {turns} acknowledged turns, checked {checked} times, none lost");
+}

@@ -176,9 +176,70 @@ fn dechunk(mut s: &str) -> String {
     out
 }
 
-/// A websocket to one table.
+/// A websocket to one table. It keeps the table's state as a client does: the whole `state`
+/// it is sent, with every `update` applied (`apply`).
 pub struct Socket {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    state: Option<Value>,
+    /// Updates that did not follow the state held (each answered with a `sync`).
+    pub gaps: usize,
+}
+
+/// Applies an `update` to `state` as docs/protocol.md says a client does: `table` fields and
+/// `view` fields replace those of the state, `seats` and `sheets` entries replace those of the
+/// same seat (and `view.submitted` follows the seats), `log` entries are appended. Fails,
+/// changing nothing, when the update does not follow the state (`base` is not its `seq`).
+pub fn apply(state: &mut Value, update: &Value) -> Result<(), String> {
+    if update["base"] != state["seq"] || !update["seq"].is_u64() {
+        return Err(format!(
+            "an update from {} to {} does not follow the state of {}",
+            update["base"], update["seq"], state["seq"]
+        ));
+    }
+    if update.get("view").is_some() && state["view"].is_null() {
+        return Err("an update of a view the state does not have".into());
+    }
+    state["seq"] = update["seq"].clone();
+    if let Some(t) = update["table"].as_object() {
+        for (k, v) in t {
+            state["table"][k] = v.clone();
+        }
+    }
+    for s in update["seats"].as_array().into_iter().flatten() {
+        let i = s["seat"].as_u64().unwrap_or(0) as usize;
+        if let Some(slot) = state["table"]["seats"]
+            .as_array_mut()
+            .and_then(|a| a.get_mut(i.wrapping_sub(1)))
+        {
+            *slot = s.clone();
+        }
+        if let Some(slot) = state["view"]["submitted"]
+            .as_array_mut()
+            .and_then(|a| a.get_mut(i.wrapping_sub(1)))
+        {
+            *slot = s["submitted"].clone();
+        }
+    }
+    if let Some(v) = update["view"].as_object() {
+        for (k, val) in v {
+            state["view"][k] = val.clone();
+        }
+    }
+    for s in update["sheets"].as_array().into_iter().flatten() {
+        if let Some(slot) = state["view"]["sheets"]
+            .as_array_mut()
+            .and_then(|a| a.iter_mut().find(|x| x["seat"] == s["seat"]))
+        {
+            *slot = s.clone();
+        }
+    }
+    if let (Some(log), Some(new)) = (
+        state["view"]["log"].as_array_mut(),
+        update["log"].as_array(),
+    ) {
+        log.extend(new.iter().cloned());
+    }
+    Ok(())
 }
 
 impl Socket {
@@ -192,13 +253,17 @@ impl Socket {
             Some(t) => format!("ws://{addr}/ws/{table}?token={t}"),
             None => format!("ws://{addr}/ws/{table}"),
         };
-        // States are tens of KiB: a read buffer of that order, not the 128 KiB default that is
-        // zeroed on every read.
-        let config = WebSocketConfig::default().read_buffer_size(32 * 1024);
+        // Updates are a few KiB: a read buffer of that order, not the 128 KiB default that is
+        // zeroed on every read (a whole state takes a few reads).
+        let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
         let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
             .await
             .map_err(|e| e.to_string())?;
-        Ok(Socket { ws })
+        Ok(Socket {
+            ws,
+            state: None,
+            gaps: 0,
+        })
     }
 
     pub async fn send(&mut self, v: &Value) -> Result<(), String> {
@@ -213,8 +278,42 @@ impl Socket {
     }
 
     /// The next JSON message, or `None` once the socket is closed or after 30 s of silence.
+    /// An `update` comes as the `state` it makes (with the update's `seq`); an update that does
+    /// not follow the state held is answered with a `sync` and skipped.
     pub async fn recv(&mut self) -> Option<Value> {
+        loop {
+            let m = self.recv_raw().await?;
+            match m["type"].as_str() {
+                Some("state") => {
+                    self.state = Some(m.clone());
+                    return Some(m);
+                }
+                Some("update") => {
+                    let applied = match &mut self.state {
+                        Some(state) => apply(state, &m).map(|()| state.clone()),
+                        None => Err("an update before any state".into()),
+                    };
+                    match applied {
+                        Ok(state) => return Some(state),
+                        Err(_) => {
+                            self.gaps += 1;
+                            let _ = self.send(&serde_json::json!({ "type": "sync" })).await;
+                        }
+                    }
+                }
+                _ => return Some(m),
+            }
+        }
+    }
+
+    /// The next JSON message as sent.
+    pub async fn recv_raw(&mut self) -> Option<Value> {
         serde_json::from_str(&self.recv_text().await?).ok()
+    }
+
+    /// The state this socket holds: the last `state` with every later `update` applied.
+    pub fn state(&self) -> Option<&Value> {
+        self.state.as_ref()
     }
 
     /// The next text message as sent.

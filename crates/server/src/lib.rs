@@ -19,6 +19,7 @@ pub mod listen;
 pub mod loadtest;
 pub mod options;
 pub mod peer;
+pub mod push;
 pub mod qr;
 pub mod replay;
 pub mod state;

@@ -1,14 +1,18 @@
 //! Load test: a server in this process on a loopback port and a temporary SQLite file, driven by
-//! simulated players over real websockets. Each player confirms a random bot's turn as soon as
-//! a round starts; the latency measured is from a round's last confirmation to each socket's
-//! receipt of the next round's state (the resolution push). Bounded in tables, rounds and time.
+//! simulated players over real websockets. Each player keeps its table's state as a client does
+//! (a whole state, then updates) and confirms a random bot's turn as soon as a round starts;
+//! the latency measured is from a round's last confirmation to each socket's receipt of the
+//! next round (the resolution push). It also counts the bytes pushed to each socket per round
+//! and reads the process's peak memory. Bounded in tables, rounds and time.
 
 use crate::client::{http, Socket};
 use crate::state::Limits;
 use crate::wire::{PlanInfo, Status};
 use crate::{spawn, ServeConfig};
+use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::json;
+use serde_json::value::RawValue;
 use std::fmt;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -63,8 +67,27 @@ pub struct LoadReport {
     pub errors: usize,
     pub first_error: Option<String>,
     pub timed_out: bool,
-    /// State messages received, all sockets together.
-    pub states: u64,
+    /// Pushes received (whole states and updates), all sockets together.
+    pub pushes: u64,
+    /// Whole states received, all sockets together, and their bytes: one as each socket
+    /// connects and one as the game starts; any more means a client had to catch up.
+    pub whole_states: u64,
+    pub whole_bytes: u64,
+    /// Per round (index 0: round 1): the update bytes pushed to each socket while the round
+    /// was played, its resolution included, summed over the sockets that played it, and how
+    /// many did. The last round of a game is not in it (`end_bytes`).
+    pub round_bytes: Vec<(u64, u64)>,
+    /// The last rounds of games seen by the sockets (the push that ends the game, with the
+    /// final scores, included), all sockets together, and their update bytes.
+    pub ends: u64,
+    pub end_bytes: u64,
+    /// The process's peak resident memory (server and simulated players together), in bytes;
+    /// `None` where the system does not tell it.
+    pub peak_rss: Option<u64>,
+    /// The system's load average over the last minute, before and after the run; `None` where
+    /// the system does not tell it.
+    pub load_before: Option<f64>,
+    pub load_after: Option<f64>,
 }
 
 impl LoadReport {
@@ -98,8 +121,45 @@ impl fmt::Display for LoadReport {
         )?;
         writeln!(
             f,
-            "state pushes per socket and round: {:.2}",
-            self.states as f64 / (self.rounds.max(1) * self.players as u64) as f64
+            "pushes per socket and round: {:.2}; whole states: {} ({:.0} bytes on average; {} per socket)",
+            self.pushes.saturating_sub(self.whole_states) as f64
+                / (self.rounds.max(1) * self.players as u64) as f64,
+            self.whole_states,
+            self.whole_bytes as f64 / self.whole_states.max(1) as f64,
+            self.whole_states as f64 / (self.tables * self.players).max(1) as f64,
+        )?;
+        let per_round = |r: usize| -> String {
+            let (bytes, sockets) = self.round_bytes[r];
+            format!("{}: {:.0}", r + 1, bytes as f64 / sockets.max(1) as f64)
+        };
+        let n = self.round_bytes.len();
+        let first: Vec<String> = (0..n.min(5)).map(per_round).collect();
+        let last: Vec<String> = (n.saturating_sub(5).max(first.len())..n)
+            .map(per_round)
+            .collect();
+        writeln!(
+            f,
+            "update bytes pushed per socket per round (round: bytes): first rounds {}; last rounds {}",
+            if first.is_empty() { "none".into() } else { first.join(", ") },
+            if last.is_empty() { "none".into() } else { last.join(", ") },
+        )?;
+        if self.ends > 0 {
+            writeln!(
+                f,
+                "update bytes per socket in a game's last round (the final scores included): {:.0} on average",
+                self.end_bytes as f64 / self.ends as f64
+            )?;
+        }
+        let load = |l: Option<f64>| l.map_or_else(|| "not available".into(), |l| format!("{l:.2}"));
+        writeln!(
+            f,
+            "peak memory (VmHWM): {}; load average (1 min) before {}, after {}",
+            self.peak_rss.map_or_else(
+                || "not available on this system".into(),
+                |b| format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
+            ),
+            load(self.load_before),
+            load(self.load_after),
         )?;
         write!(f, "errors: {}", self.errors)?;
         if let Some(e) = &self.first_error {
@@ -113,13 +173,15 @@ impl fmt::Display for LoadReport {
 }
 
 #[derive(Deserialize)]
-struct StateIn {
+struct StateIn<'a> {
+    seq: u64,
     table: TableIn,
     you: Option<YouIn>,
-    view: Option<ViewIn>,
+    #[serde(borrow)]
+    view: Option<ViewIn<'a>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 struct TableIn {
     mode: Mode,
     edition: EditionId,
@@ -134,19 +196,68 @@ struct YouIn {
     seat: Option<usize>,
 }
 
+/// The view of a whole state; only the seat's own sheet is read (the random bot looks at
+/// nothing else) and the log is skipped.
 #[derive(Deserialize)]
-struct ViewIn {
+struct ViewIn<'a> {
     round: u16,
     offer: Option<Offer>,
     next_effects: Option<welcome_engine::legal::Effects>,
     plans: Vec<PlanInfo>,
-    /// Only the seat's own sheet is read: the random bot looks at nothing else.
-    sheets: Vec<Box<serde_json::value::RawValue>>,
-    my_turn: Option<serde_json::Value>,
+    #[serde(borrow)]
+    sheets: Vec<&'a RawValue>,
+    my_turn: Option<IgnoredAny>,
     reshuffle_offered: bool,
     pile: usize,
     discard: usize,
     solo_card_drawn: bool,
+}
+
+/// An update: what changed of the table's status, the view's changed fields, the changed
+/// sheets (the log is skipped).
+#[derive(Deserialize)]
+struct UpdateIn<'a> {
+    seq: u64,
+    base: u64,
+    #[serde(default)]
+    table: Option<StatusIn>,
+    #[serde(default)]
+    view: Option<ViewPatch>,
+    #[serde(default, borrow)]
+    sheets: Vec<&'a RawValue>,
+}
+
+/// A field an update names, `null` included (absent: unchanged).
+fn named<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
+}
+
+/// The view's fields an update changed, of those the player reads.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct ViewPatch {
+    round: Option<u16>,
+    #[serde(deserialize_with = "named")]
+    offer: Option<Option<Offer>>,
+    #[serde(deserialize_with = "named")]
+    next_effects: Option<Option<welcome_engine::legal::Effects>>,
+    plans: Option<Vec<PlanInfo>>,
+    #[serde(deserialize_with = "named")]
+    my_turn: Option<Option<IgnoredAny>>,
+    reshuffle_offered: Option<bool>,
+    pile: Option<usize>,
+    discard: Option<usize>,
+    solo_card_drawn: Option<bool>,
+}
+
+#[derive(Deserialize)]
+struct StatusIn {
+    #[serde(default)]
+    status: Option<Status>,
 }
 
 #[derive(Deserialize)]
@@ -154,18 +265,119 @@ struct SheetIn {
     sheet: SheetData,
 }
 
+/// What a simulated player keeps of its table.
+struct Seen {
+    seq: u64,
+    table: TableIn,
+    /// 0-based.
+    seat: Option<usize>,
+    view: Option<ViewSeen>,
+}
+
+struct ViewSeen {
+    round: u16,
+    offer: Option<Offer>,
+    next_effects: Option<welcome_engine::legal::Effects>,
+    plans: Vec<PlanInfo>,
+    seats: usize,
+    sheet: Option<SheetData>,
+    my_turn: bool,
+    reshuffle_offered: bool,
+    pile: usize,
+    discard: usize,
+    solo_card_drawn: bool,
+}
+
+/// The seat's own sheet among `sheets` entries, if it is there. An entry starts with its seat
+/// (`{"seat":2,…`, as the server writes it), so the others are not read.
+fn own_sheet(sheets: &[&RawValue], seat: Option<usize>) -> Result<Option<SheetData>, String> {
+    let Some(seat) = seat else { return Ok(None) };
+    let prefix = format!("{{\"seat\":{},", seat + 1);
+    match sheets.iter().find(|s| s.get().starts_with(&prefix)) {
+        Some(s) => {
+            let own: SheetIn = serde_json::from_str(s.get()).map_err(|e| e.to_string())?;
+            Ok(Some(own.sheet))
+        }
+        None => Ok(None),
+    }
+}
+
+impl Seen {
+    fn of(st: StateIn<'_>) -> Result<Seen, String> {
+        let seat = st.you.and_then(|y| y.seat).and_then(|s| s.checked_sub(1));
+        let view = match st.view {
+            None => None,
+            Some(v) => Some(ViewSeen {
+                sheet: own_sheet(&v.sheets, seat)?,
+                seats: v.sheets.len(),
+                round: v.round,
+                offer: v.offer,
+                next_effects: v.next_effects,
+                plans: v.plans,
+                my_turn: v.my_turn.is_some(),
+                reshuffle_offered: v.reshuffle_offered,
+                pile: v.pile,
+                discard: v.discard,
+                solo_card_drawn: v.solo_card_drawn,
+            }),
+        };
+        Ok(Seen {
+            seq: st.seq,
+            table: st.table,
+            seat,
+            view,
+        })
+    }
+
+    /// Applies an update (docs/protocol.md, "Pushes"); fails if it does not follow.
+    fn apply(&mut self, u: UpdateIn<'_>) -> Result<(), String> {
+        if u.base != self.seq {
+            return Err(format!(
+                "an update from {} does not follow {}",
+                u.base, self.seq
+            ));
+        }
+        self.seq = u.seq;
+        if let Some(status) = u.table.and_then(|t| t.status) {
+            self.table.status = status;
+        }
+        let Some(v) = &mut self.view else {
+            return match u.view.is_some() || !u.sheets.is_empty() {
+                true => Err("an update of a view not held".into()),
+                false => Ok(()),
+            };
+        };
+        let p = u.view.unwrap_or_default();
+        v.round = p.round.unwrap_or(v.round);
+        if let Some(o) = p.offer {
+            v.offer = o;
+        }
+        if let Some(n) = p.next_effects {
+            v.next_effects = n;
+        }
+        if let Some(plans) = p.plans {
+            v.plans = plans;
+        }
+        if let Some(t) = p.my_turn {
+            v.my_turn = t.is_some();
+        }
+        v.reshuffle_offered = p.reshuffle_offered.unwrap_or(v.reshuffle_offered);
+        v.pile = p.pile.unwrap_or(v.pile);
+        v.discard = p.discard.unwrap_or(v.discard);
+        v.solo_card_drawn = p.solo_card_drawn.unwrap_or(v.solo_card_drawn);
+        if let Some(sheet) = own_sheet(&u.sheets, self.seat)? {
+            v.sheet = Some(sheet);
+        }
+        Ok(())
+    }
+}
+
 /// The seat's `PlayerView`, rebuilt from what the server sent it.
-fn player_view(st: &StateIn) -> Result<PlayerView, String> {
+fn player_view(st: &Seen) -> Result<PlayerView, String> {
     let edition =
         Edition::by_id(st.table.edition.as_str()).ok_or("the table's edition is unknown")?;
     let view = st.view.as_ref().ok_or("no view")?;
-    let seat = st
-        .you
-        .as_ref()
-        .and_then(|y| y.seat)
-        .ok_or("not a seat")?
-        .checked_sub(1)
-        .ok_or("seat 0")?;
+    let seat = st.seat.ok_or("not a seat")?;
     let mut options = Options::new(st.table.mode).advanced(st.table.advanced);
     options.edition = st.table.edition;
     options.sheet = st.table.sheet;
@@ -178,16 +390,13 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
         approved: view.plans[i].approved,
         values: None,
     });
-    let own: SheetIn = serde_json::from_str(view.sheets.get(seat).ok_or("no sheet")?.get())
-        .map_err(|e| e.to_string())?;
     let layout = edition
         .sheet(options.sheet)
         .ok_or("the table's sheet is not in the edition")?;
-    let mut sheets = vec![Sheet::new(layout); view.sheets.len()];
-    sheets[seat] = own
-        .sheet
-        .to_sheet(edition, layout)
-        .map_err(|e| e.to_string())?;
+    let mut sheets = vec![Sheet::new(layout); view.seats];
+    let own = view.sheet.as_ref().ok_or("no sheet of its own")?;
+    *sheets.get_mut(seat).ok_or("no such seat")? =
+        own.to_sheet(edition, layout).map_err(|e| e.to_string())?;
     Ok(PlayerView {
         edition,
         layout,
@@ -218,12 +427,6 @@ fn player_view(st: &StateIn) -> Result<PlayerView, String> {
     })
 }
 
-fn first_round(text: &str) -> Option<u16> {
-    let i = text.find("\"round\":")? + "\"round\":".len();
-    let digits: String = text[i..].chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
-}
-
 /// Per table: when each round's last confirmation was sent.
 type Confirms = Arc<Mutex<Vec<Option<Instant>>>>;
 
@@ -233,7 +436,23 @@ struct PlayerResult {
     resolved: u64,
     errors: usize,
     first_error: Option<String>,
-    states: u64,
+    pushes: u64,
+    whole_states: u64,
+    whole_bytes: u64,
+    /// Update bytes received while each round was played (index 0: round 1), its resolution
+    /// included.
+    round_bytes: Vec<u64>,
+    /// The games seen to end, and the update bytes of their last round (the push that ends
+    /// the game included).
+    ends: u64,
+    end_bytes: u64,
+}
+
+impl PlayerResult {
+    fn error(&mut self, e: String) {
+        self.errors += 1;
+        self.first_error.get_or_insert(e);
+    }
 }
 
 async fn player(
@@ -249,8 +468,14 @@ async fn player(
         resolved: 0,
         errors: 0,
         first_error: None,
-        states: 0,
+        pushes: 0,
+        whole_states: 0,
+        whole_bytes: 0,
+        round_bytes: Vec::new(),
+        ends: 0,
+        end_bytes: 0,
     };
+    let mut seen: Option<Seen> = None;
     let mut last_round = 0u16;
     let mut request = 0u64;
     loop {
@@ -260,30 +485,57 @@ async fn player(
             _ => break,
         };
         let received = Instant::now();
-        if text.contains("\"type\":\"error\"") {
-            r.errors += 1;
-            r.first_error.get_or_insert(text);
-            continue;
-        }
-        if !text.starts_with("{\"type\":\"state\"") {
-            continue;
-        }
-        r.states += 1;
-        // Most pushes only say who has confirmed: skip them without parsing, by the table's
-        // round (the first "round" of the message).
-        if let Some(round) = first_round(&text) {
-            if round <= last_round && !text.contains("\"status\":\"over\"") {
+        if text.starts_with("{\"type\":\"state\"") {
+            r.pushes += 1;
+            r.whole_states += 1;
+            r.whole_bytes += text.len() as u64;
+            match serde_json::from_str::<StateIn>(&text)
+                .map_err(|e| e.to_string())
+                .and_then(Seen::of)
+            {
+                Ok(s) => seen = Some(s),
+                Err(e) => {
+                    r.error(e);
+                    continue;
+                }
+            }
+        } else if text.starts_with("{\"type\":\"update\"") {
+            r.pushes += 1;
+            let Some(s) = &mut seen else {
+                r.error("an update before any state".into());
+                continue;
+            };
+            let round = s.view.as_ref().map_or(0, |v| v.round) as usize;
+            let applied = serde_json::from_str::<UpdateIn>(&text)
+                .map_err(|e| e.to_string())
+                .and_then(|u| s.apply(u));
+            if let Err(e) = applied {
+                // The server sends one whole state; nothing here changed.
+                r.error(e);
+                let _ = sock.send(&json!({ "type": "sync" })).await;
                 continue;
             }
-        }
-        let st: StateIn = match serde_json::from_str(&text) {
-            Ok(s) => s,
-            Err(e) => {
-                r.errors += 1;
-                r.first_error.get_or_insert(e.to_string());
-                continue;
+            if !s.table.status.is_open() {
+                // The last round of a game, with the push that ends it (the final scores), is
+                // counted apart: the rounds counted are those another round followed.
+                if round > 0 && r.round_bytes.len() == round {
+                    r.end_bytes += r.round_bytes.pop().unwrap_or(0);
+                }
+                r.end_bytes += text.len() as u64;
+                r.ends += 1;
+            } else if round > 0 {
+                if r.round_bytes.len() < round {
+                    r.round_bytes.resize(round, 0);
+                }
+                r.round_bytes[round - 1] += text.len() as u64;
             }
-        };
+        } else {
+            if text.contains("\"type\":\"error\"") {
+                r.error(text);
+            }
+            continue;
+        }
+        let Some(st) = &seen else { continue };
         let Some(view) = &st.view else { continue };
         if view.round > last_round && last_round > 0 {
             // The push that resolved `last_round`.
@@ -299,15 +551,14 @@ async fn player(
         if !st.table.status.is_open() || view.round > rounds {
             break;
         }
-        if view.round <= last_round || view.my_turn.is_some() {
+        if view.round <= last_round || view.my_turn {
             continue;
         }
         last_round = view.round;
-        let pv = match player_view(&st) {
+        let pv = match player_view(st) {
             Ok(v) => v,
             Err(e) => {
-                r.errors += 1;
-                r.first_error.get_or_insert(e);
+                r.error(e);
                 break;
             }
         };
@@ -340,6 +591,24 @@ async fn player(
     r
 }
 
+/// The process's peak resident memory in bytes (Linux: `VmHWM` of /proc/self/status).
+pub fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The system's load average over the last minute (Linux: /proc/loadavg).
+pub fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
 /// Runs the load test and reports.
 pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let bind: SocketAddr = cfg
@@ -355,6 +624,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     if cfg.tables == 0 || cfg.players == 0 {
         return Err("at least one table and one player".into());
     }
+    let load_before = load_average();
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let db = dir.path().join("loadtest.db");
     // Every simulated player comes from this machine's one address.
@@ -439,13 +709,29 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let mut resolved = 0u64;
     let mut errors = 0;
     let mut first_error = None;
-    let mut states = 0;
+    let mut pushes = 0;
+    let mut whole_states = 0;
+    let mut whole_bytes = 0;
+    let mut round_bytes: Vec<(u64, u64)> = Vec::new();
+    let mut ends = 0;
+    let mut end_bytes = 0;
     for t in tasks {
         let r = t.await.map_err(|e| e.to_string())?;
         samples.extend(r.samples);
         resolved += r.resolved;
         errors += r.errors;
-        states += r.states;
+        pushes += r.pushes;
+        whole_states += r.whole_states;
+        whole_bytes += r.whole_bytes;
+        ends += r.ends;
+        end_bytes += r.end_bytes;
+        if round_bytes.len() < r.round_bytes.len() {
+            round_bytes.resize(r.round_bytes.len(), (0, 0));
+        }
+        for (i, b) in r.round_bytes.iter().enumerate() {
+            round_bytes[i].0 += b;
+            round_bytes[i].1 += 1;
+        }
         if first_error.is_none() {
             first_error = r.first_error;
         }
@@ -474,6 +760,14 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         errors,
         first_error,
         timed_out,
-        states,
+        pushes,
+        whole_states,
+        whole_bytes,
+        round_bytes,
+        ends,
+        end_bytes,
+        peak_rss: peak_rss(),
+        load_before,
+        load_after: load_average(),
     })
 }

@@ -67,6 +67,10 @@ pub struct Limits {
     pub transfer_ttl: Duration,
     /// Seconds a host may give each turn (the turn timer).
     pub turn_seconds: std::ops::RangeInclusive<u32>,
+    /// Tables of at most this many seats push every sheet whole; larger ones push other seats'
+    /// sheets as summaries while the game goes on (a socket asks for a whole one when it is
+    /// opened), so that a round's push grows with the seats by a summary each, not a sheet.
+    pub whole_sheets_up_to: usize,
 }
 
 impl Default for Limits {
@@ -92,6 +96,7 @@ impl Default for Limits {
             ws_write_timeout: Duration::from_secs(30),
             transfer_ttl: Duration::from_secs(10 * 60),
             turn_seconds: 15..=3600,
+            whole_sheets_up_to: 8,
         }
     }
 }

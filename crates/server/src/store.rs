@@ -2,7 +2,10 @@
 //!
 //! The server changes a table in memory only after its batch of writes is committed, so a crash
 //! at any moment leaves the database at some acknowledged state. The game itself is stored as
-//! the engine's record; confirmed turns of the round in progress are stored on their own.
+//! the engine's record, appended to: its setup once at the start, then a row per round (written
+//! when the round is dealt and again when it resolves) and the result at the end, so that what a
+//! resolution writes follows the seats, not the length of the game. Confirmed turns of the round
+//! in progress are stored on their own.
 
 use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -12,6 +15,7 @@ use std::pin::Pin;
 use std::str::FromStr;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
+use welcome_engine::{Record, RoundLog};
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -71,13 +75,59 @@ pub struct PendingRow {
     pub turn: String,
 }
 
+/// One round of a game's record as stored: its number and its `RoundLog` as JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundRow {
+    pub round: u16,
+    pub log: String,
+}
+
 /// Everything stored about one table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredTable {
     pub row: TableRow,
     pub status: String,
+    /// The record as written at the start (its rounds empty), or whole (stored before rounds
+    /// had rows of their own).
     pub record: Option<String>,
+    /// The rounds stored since, in order.
+    pub rounds: Vec<RoundRow>,
+    /// The record's result, once the game is over (unless the record holds it).
+    pub result: Option<String>,
     pub pending: Vec<PendingRow>,
+}
+
+impl StoredTable {
+    /// The game record: the stored one with its rounds and result put back.
+    pub fn record(&self) -> Result<Option<Record>, String> {
+        let Some(text) = &self.record else {
+            return Ok(None);
+        };
+        let mut record = Record::from_json(text).map_err(|e| e.to_string())?;
+        for r in &self.rounds {
+            let log: RoundLog = serde_json::from_str(&r.log)
+                .map_err(|e| format!("stored round {}: {e}", r.round))?;
+            let i = (r.round as usize)
+                .checked_sub(1)
+                .ok_or("a stored round 0")?;
+            match i.cmp(&record.rounds.len()) {
+                std::cmp::Ordering::Less => record.rounds[i] = log,
+                std::cmp::Ordering::Equal => record.rounds.push(log),
+                std::cmp::Ordering::Greater => {
+                    return Err(format!(
+                        "stored round {} follows round {}",
+                        r.round,
+                        record.rounds.len()
+                    ))
+                }
+            }
+        }
+        if let Some(result) = &self.result {
+            record.result =
+                Some(serde_json::from_str(result).map_err(|e| format!("stored result: {e}"))?);
+        }
+        Ok(Some(record))
+    }
 }
 
 /// One change. A batch of them is applied atomically.
@@ -91,11 +141,16 @@ pub enum Write {
         seat: u16,
         row: SeatRow,
     },
-    /// The game record after a start or a resolution; clears the pending turns.
+    /// The game after a start or a resolution; clears the pending turns. `setup` is the record
+    /// with no rounds, written at the start only; `rounds` the rounds that changed (those that
+    /// resolved, and the one dealt), each replacing any row of the same round; `result` the
+    /// record's result once the game is over.
     Game {
         table: String,
         status: String,
-        record: String,
+        setup: Option<String>,
+        rounds: Vec<RoundRow>,
+        result: Option<String>,
     },
     /// A confirmed turn (replaces any earlier one of the seat).
     Pending {
@@ -568,12 +623,32 @@ impl<'a> Script<'a> {
             Write::Game {
                 table,
                 status,
-                record,
+                setup,
+                rounds,
+                result,
             } => {
                 self.stmt(
-                    "UPDATE game_tables SET status = ?, record = ? WHERE id = ?",
-                    &[Text(status), Text(record), Text(table)],
+                    "UPDATE game_tables SET status = ?, record = coalesce(?, record), \
+                     result = coalesce(?, result) WHERE id = ?",
+                    &[
+                        Text(status),
+                        OptText(setup.as_deref()),
+                        OptText(result.as_deref()),
+                        Text(table),
+                    ],
                 );
+                for chunk in rounds.chunks(TURN_ROWS) {
+                    let sql = format!(
+                        "INSERT INTO game_rounds (table_id, round, log) VALUES {} \
+                         ON CONFLICT (table_id, round) DO UPDATE SET log = excluded.log",
+                        vec!["(?, ?, ?)"; chunk.len()].join(", ")
+                    );
+                    let mut params = Vec::with_capacity(chunk.len() * 3);
+                    for r in chunk {
+                        params.extend([Text(table), Int(r.round as i64), Text(&r.log)]);
+                    }
+                    self.stmt(&sql, &params);
+                }
                 self.stmt(
                     "DELETE FROM pending_turns WHERE table_id = ?",
                     &[Text(table)],
@@ -603,6 +678,7 @@ impl<'a> Script<'a> {
             Write::Forget { table } => {
                 for sql in [
                     "DELETE FROM pending_turns WHERE table_id = ?",
+                    "DELETE FROM game_rounds WHERE table_id = ?",
                     "DELETE FROM seats WHERE table_id = ?",
                     "DELETE FROM game_tables WHERE id = ?",
                 ] {
@@ -684,6 +760,8 @@ fn table_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredTable, String> {
         },
         status: r.try_get("status").map_err(e)?,
         record: r.try_get("record").map_err(e)?,
+        rounds: Vec::new(),
+        result: r.try_get("result").map_err(e)?,
         pending: Vec::new(),
     })
 }
@@ -698,7 +776,7 @@ impl SqliteStore {
         let sql = format!(
             "SELECT id, host_name, mode, edition, sheet, advanced, first_plan_reshuffle, \
              table_mode, host_hash, seed, created, turn_seconds, turn_expiry, aaa_level, \
-             nine_three_quarters, table_values, table_layout, seat_count, status, record \
+             nine_three_quarters, table_values, table_layout, seat_count, status, record, result \
              FROM game_tables {} ORDER BY created, id",
             which.filter("id")
         );
@@ -766,6 +844,30 @@ impl SqliteStore {
                 _ => continue,
             };
             damage(&mut tables, i, why);
+        }
+        let sql = format!(
+            "SELECT table_id, round, log FROM game_rounds {} ORDER BY table_id, round",
+            which.filter("table_id")
+        );
+        for r in which.bind(sqlx::query(&sql)).fetch_all(&self.pool).await? {
+            let Ok(id) = r.try_get::<String, _>("table_id") else {
+                continue;
+            };
+            let Some(&i) = index.get(&id) else { continue };
+            let row = (|| -> Result<RoundRow, sqlx::Error> {
+                Ok(RoundRow {
+                    round: r.try_get::<i64, _>("round")?.clamp(0, u16::MAX as i64) as u16,
+                    log: r.try_get("log")?,
+                })
+            })();
+            match row {
+                Ok(row) => {
+                    if let Ok(t) = &mut tables[i] {
+                        t.rounds.push(row);
+                    }
+                }
+                Err(e) => damage(&mut tables, i, format!("a round cannot be read: {e}")),
+            }
         }
         let sql = format!(
             "SELECT table_id, seat, round, turn FROM pending_turns {} ORDER BY table_id, seat",
@@ -932,7 +1034,12 @@ mod tests {
             .write(vec![Write::Game {
                 table: "a".into(),
                 status: "playing".into(),
-                record: "{}".into(),
+                setup: Some("{}".into()),
+                rounds: vec![RoundRow {
+                    round: 1,
+                    log: "{}".into(),
+                }],
+                result: None,
             }])
             .await
             .unwrap();

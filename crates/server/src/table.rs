@@ -8,15 +8,12 @@
 use crate::derived::Slowed;
 use crate::error::ApiError;
 use crate::options;
-use crate::store::{SeatRow, Store, StoredTable, TableRow, Write};
+use crate::push::{Frag, Personal, Renderer, Snapshot};
+use crate::store::{RoundRow, SeatRow, Store, StoredTable, TableRow, Write};
 use crate::timer::{now_ms, Expiry, TurnTimer};
 use crate::view;
-use crate::wire::{
-    GameParts, LobbyEntry, OptionsOut, PublicParts, SeatInfo, StateOut, Status, TableInfo, ViewOut,
-    You,
-};
+use crate::wire::{LobbyEntry, OptionsOut, SeatInfo, Status, TableInfo, You};
 use axum::http::StatusCode;
-use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -78,6 +75,11 @@ pub fn hex(bytes: &[u8]) -> String {
     s
 }
 
+/// A value as JSON (these plain data types always serialize; "null" keeps a message whole).
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|_| "null".into())
+}
+
 /// The id of a mode, as on the wire and in the database (`"solo"`).
 pub fn mode_name(m: Mode) -> String {
     serde_json::to_value(m)
@@ -102,8 +104,10 @@ pub struct Table {
     game: Option<Game>,
     /// Open sockets per token hash (`None`: spectators).
     sockets: HashMap<Option<String>, usize>,
-    cache: Option<Arc<PublicParts>>,
-    game_cache: Option<Arc<GameParts>>,
+    /// The fragments its sockets are pushed, rendered once per change.
+    push: Renderer,
+    /// The rounds of the game stored for good (`final_rounds` at the last write).
+    rounds_stored: usize,
     /// Seat moves offered and not yet claimed, by seat: the code's hash and its deadline.
     /// Kept in memory only: a restart forgets them and the seat stays where it was.
     transfers: HashMap<usize, (String, std::time::Instant)>,
@@ -137,12 +141,6 @@ pub struct NewTable {
     pub layout: Option<CheckedLayout>,
 }
 
-fn raw<T: serde::Serialize>(v: &T) -> Box<RawValue> {
-    // Serializing these plain data types cannot fail; "null" keeps the message well-formed.
-    serde_json::value::to_raw_value(v)
-        .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("null is JSON"))
-}
-
 impl Table {
     pub fn new(t: NewTable) -> Table {
         Table {
@@ -156,8 +154,8 @@ impl Table {
             seats: t.seats,
             game: None,
             sockets: HashMap::new(),
-            cache: None,
-            game_cache: None,
+            push: Renderer::default(),
+            rounds_stored: 0,
             transfers: HashMap::new(),
             timer: t.timer,
             deadline: None,
@@ -243,7 +241,7 @@ impl Table {
         self.abandoned = true;
         self.transfers.clear();
         self.deadline = None;
-        self.cache = None;
+        self.push.changed(true);
         Ok(())
     }
 
@@ -301,7 +299,7 @@ impl Table {
 
     pub fn socket_opened(&mut self, hash: Option<&str>) {
         *self.sockets.entry(hash.map(str::to_string)).or_default() += 1;
-        self.cache = None;
+        self.push.changed(true);
     }
 
     pub fn socket_closed(&mut self, hash: Option<&str>) {
@@ -312,7 +310,7 @@ impl Table {
                 self.sockets.remove(&key);
             }
         }
-        self.cache = None;
+        self.push.changed(true);
     }
 
     pub fn socket_count(&self) -> usize {
@@ -349,13 +347,10 @@ impl Table {
                 .is_some_and(|h| self.sockets.contains_key(&Some(h.clone())))
     }
 
-    /// Forgets the serialized public state after a change; a minor change (a confirmation, a
+    /// Forgets the rendered public state after a change; a minor change (a confirmation, a
     /// connection) keeps the sheets, plans, log and result.
     pub fn invalidate(&mut self, minor: bool) {
-        self.cache = None;
-        if !minor {
-            self.game_cache = None;
-        }
+        self.push.changed(minor);
         self.rearm(now_ms());
     }
 
@@ -371,7 +366,7 @@ impl Table {
         if self.deadline.map(|(r, _)| r) != Some(round) {
             let ms = self.timer.map_or(0, TurnTimer::millis);
             self.deadline = Some((round, now + ms));
-            self.cache = None;
+            self.push.changed(true);
         }
     }
 
@@ -457,45 +452,25 @@ impl Table {
 
     // ----- rendering -----
 
-    fn public(&mut self) -> Arc<PublicParts> {
-        if let Some(c) = &self.cache {
-            return c.clone();
+    /// The table's public state now, as the fragments its sockets share (rendered only if
+    /// something changed since the last call). Tables of more than `whole_up_to` seats send
+    /// other seats' sheets as summaries while the game goes on.
+    pub fn snapshot(&mut self, whole_up_to: usize) -> Arc<Snapshot> {
+        if let Some(s) = self.push.current() {
+            return s;
         }
-        let game = match &self.game_cache {
-            Some(g) => g.clone(),
-            None => {
-                let names = self.names();
-                let g = Arc::new(match &self.game {
-                    None => GameParts {
-                        plans: raw(&()),
-                        sheets: raw(&()),
-                        log: raw(&()),
-                        result: raw(&()),
-                        aaa: raw(&()),
-                    },
-                    Some(g) => GameParts {
-                        plans: raw(&view::plans(g)),
-                        sheets: raw(&view::sheets(g, &names)),
-                        log: raw(&view::log(g)),
-                        result: raw(&view::result(g, &names)),
-                        aaa: raw(&view::aaa(g)),
-                    },
-                });
-                self.game_cache = Some(g.clone());
-                g
-            }
-        };
-        let parts = Arc::new(PublicParts {
-            table: raw(&self.info()),
-            game,
-        });
-        self.cache = Some(parts.clone());
-        parts
+        let info = self.info();
+        let names = self.names();
+        self.push.snapshot(
+            info,
+            self.game.as_ref().map(|g| (g, names.as_slice())),
+            whole_up_to,
+        )
     }
 
-    /// The `state` message for `role`.
-    pub fn render(&mut self, role: Role) -> String {
-        let parts = self.public();
+    /// What only a socket of `role` sees: who it is, and its seat's offer, passing and
+    /// confirmed turn.
+    pub fn personal(&self, role: Role) -> Personal {
         let you = match role {
             Role::Seat { seat, host } => Some(You {
                 seat: Some(seat + 1),
@@ -507,44 +482,47 @@ impl Table {
             }),
             Role::Spectator => None,
         };
-        let view = self.game.as_ref().map(|g| {
-            let (offer, my_turn) = match role {
-                Role::Seat { seat, .. } => (g.offer(seat), g.pending_turn(seat)),
-                // Nobody but its holder sees an expert hand.
-                _ if g.options().mode == Mode::Expert => (None, None),
-                _ => (g.table_offer(), None),
-            };
-            let (pile, discard) = g.pile_sizes();
-            ViewOut {
-                round: g.round(),
-                offer,
-                next_effects: g.next_effects(),
-                passing: match role {
-                    Role::Seat { seat, .. } => view::passing(g, seat),
-                    _ => None,
-                },
-                plans: &parts.game.plans,
-                sheets: &parts.game.sheets,
-                submitted: (0..g.players()).map(|s| g.has_submitted(s)).collect(),
-                my_turn,
-                reshuffle_offered: g.reshuffle_offered(),
-                pile,
-                discard,
-                solo_card_drawn: g.solo_card_drawn(),
-                next: g.next_card(),
-                aaa: &parts.game.aaa,
-                zombie_pile: g.zombie_pile(),
-                log: &parts.game.log,
-                result: &parts.game.result,
-            }
-        });
-        let msg = StateOut {
-            kind: "state",
-            table: &parts.table,
-            you,
-            view,
+        let seat = match role {
+            Role::Seat { seat, .. } => Some(seat),
+            _ => None,
         };
-        serde_json::to_string(&msg).unwrap_or_default()
+        let Some(g) = &self.game else {
+            return Personal {
+                you: json(&you),
+                seat,
+                offer: String::new(),
+                passing: String::new(),
+                my_turn: String::new(),
+            };
+        };
+        let (offer, my_turn) = match seat {
+            Some(seat) => (g.offer(seat), g.pending_turn(seat)),
+            // Nobody but its holder sees an expert hand.
+            None if g.options().mode == Mode::Expert => (None, None),
+            None => (g.table_offer(), None),
+        };
+        Personal {
+            you: json(&you),
+            seat,
+            offer: json(&offer),
+            passing: json(&seat.and_then(|s| view::passing(g, s))),
+            my_turn: json(&my_turn),
+        }
+    }
+
+    /// The whole sheet of `seat` (1-based) as of the last resolved round, as the view shows it.
+    pub fn sheet(&mut self, seat: usize, whole_up_to: usize) -> Result<(u64, Frag), ApiError> {
+        if self.game.is_none() {
+            return Err(not_started());
+        }
+        let i = self.seat_index(seat)?;
+        let s = self.snapshot(whole_up_to);
+        let g = s.game.as_ref().ok_or_else(not_started)?;
+        let f = g
+            .whole
+            .get(i)
+            .ok_or_else(|| ApiError::internal("a seat without a sheet"))?;
+        Ok((s.seq, f.clone()))
     }
 
     /// The game record for download. In expert mode only once the game is over: its draws
@@ -647,7 +625,7 @@ impl Table {
         let mut writes = Vec::new();
         let r = self.play_bots_and_resolve().await;
         if r.is_ok() {
-            writes.push(self.game_write());
+            writes.push(self.game_write(true));
         }
         let stored = match r {
             Ok(_) => store.write(writes).await.map_err(ApiError::storage),
@@ -657,6 +635,7 @@ impl Table {
             self.game = None;
             return Err(e);
         }
+        self.stored();
         Ok(())
     }
 
@@ -732,12 +711,15 @@ impl Table {
     // ----- a table that only deals -----
 
     /// Sets up the game of a new deal-only table (it starts at once: there is nobody to wait
-    /// for). Returns the write that stores it, to go in the same batch as the table.
+    /// for). Returns the write that stores it, to go in the same batch as the table (the table
+    /// is dropped if that batch fails).
     pub fn start_dealing(&mut self) -> Result<Write, ApiError> {
         let game = Game::dealer(self.options, self.seed, &self.values)
             .map_err(|e| ApiError::engine(StatusCode::BAD_REQUEST, e.code(), e))?;
         self.game = Some(game);
-        Ok(self.game_write())
+        let w = self.game_write(true);
+        self.stored();
+        Ok(w)
     }
 
     /// The host of a deal-only table ends round `round` and deals the next: `approved` are
@@ -797,11 +779,12 @@ impl Table {
     /// Stores the game; on failure it goes back to `before`, as it was stored.
     async fn store_or(&mut self, store: &dyn Store, before: Option<Game>) -> Result<(), ApiError> {
         let r = store
-            .write(vec![self.game_write()])
+            .write(vec![self.game_write(false)])
             .await
             .map_err(ApiError::storage);
-        if r.is_err() {
-            self.game = before;
+        match r {
+            Ok(()) => self.stored(),
+            Err(_) => self.game = before,
         }
         r
     }
@@ -873,7 +856,7 @@ impl Table {
             }
             result = match self.play_bots_and_resolve().await {
                 Ok(true) => {
-                    writes.push(self.game_write());
+                    writes.push(self.game_write(false));
                     Ok(())
                 }
                 Ok(false) => Ok(()),
@@ -887,6 +870,7 @@ impl Table {
             self.seats[seat] = old_seat;
             self.game = old_game;
         } else {
+            self.stored();
             // A move offered by the former holder must not hand the seat back.
             self.transfers.remove(&seat);
         }
@@ -1221,13 +1205,14 @@ impl Table {
     ) -> Result<(), ApiError> {
         let r = match self.play_bots_and_resolve().await {
             Ok(_) => store
-                .write(vec![self.game_write()])
+                .write(vec![self.game_write(false)])
                 .await
                 .map_err(ApiError::storage),
             Err(e) => Err(e),
         };
-        if r.is_err() {
-            self.game = before;
+        match r {
+            Ok(()) => self.stored(),
+            Err(_) => self.game = before,
         }
         r
     }
@@ -1279,17 +1264,52 @@ impl Table {
         }
     }
 
-    fn game_write(&self) -> Write {
-        let record = self
-            .game
-            .as_ref()
-            .map(|g| serde_json::to_string(&Record::of(g, &self.names())).unwrap_or_default())
-            .unwrap_or_default();
+    /// The write that stores the game as it is now: the rounds not stored for good yet (those
+    /// resolved since the last write, and the round in progress, whose row its resolution
+    /// replaces), the result once the game is over, and with `setup` the record's setup (at the
+    /// start). What it writes follows the seats, never the rounds played before.
+    fn game_write(&self, setup: bool) -> Write {
+        let Some(g) = &self.game else {
+            return Write::Game {
+                table: self.id.clone(),
+                status: self.status().name().into(),
+                setup: None,
+                rounds: Vec::new(),
+                result: None,
+            };
+        };
+        let setup = setup.then(|| {
+            let mut r = Record::of(g, &self.names());
+            r.rounds.clear();
+            r.result = None;
+            r.to_json()
+        });
+        let rounds = g
+            .log()
+            .iter()
+            .skip(self.rounds_stored)
+            .map(|r| RoundRow {
+                round: r.round,
+                log: json(r),
+            })
+            .collect();
+        let result = g
+            .is_over()
+            .then(|| Record::of(g, &self.names()).result.map(|r| json(&r)))
+            .flatten();
         Write::Game {
             table: self.id.clone(),
             status: self.status().name().into(),
-            record,
+            setup,
+            rounds,
+            result,
         }
+    }
+
+    /// The game's write went through: the rounds that are over are stored for good (every round
+    /// but the one in progress).
+    fn stored(&mut self) {
+        self.rounds_stored = self.game.as_ref().map_or(0, final_rounds);
     }
 
     // ----- restoring -----
@@ -1297,6 +1317,7 @@ impl Table {
     /// A table as it was stored. The game is rebuilt from its record, then the confirmed turns of
     /// the round in progress are submitted again.
     pub fn restore(st: StoredTable) -> Result<Table, String> {
+        let record = st.record()?;
         let row = st.row;
         let mode = parse_mode(&row.mode).ok_or_else(|| format!("unknown mode {:?}", row.mode))?;
         let mut options = Options::new(mode).advanced(row.advanced);
@@ -1354,8 +1375,7 @@ impl Table {
             values,
             layout,
         });
-        if let Some(text) = st.record {
-            let record = Record::from_json(&text).map_err(|e| e.to_string())?;
+        if let Some(record) = record {
             let mut g = rebuild(&record)?;
             if g.players() != t.seats.len() {
                 return Err(format!(
@@ -1374,6 +1394,7 @@ impl Table {
                 g.submit(seat, turn)
                     .map_err(|e| format!("seat {}: stored turn: {e}", seat + 1))?;
             }
+            t.rounds_stored = final_rounds(&g);
             t.game = Some(g);
         }
         // An ended game stays as it was left (its bots confirm again, as they had).
@@ -1388,9 +1409,22 @@ impl Table {
     /// ended game).
     pub async fn resume(&mut self) -> Result<Option<Write>, ApiError> {
         if self.play_bots_and_resolve().await? {
-            return Ok(Some(self.game_write()));
+            let w = self.game_write(false);
+            // The caller stores it before the table serves anyone, or does not start.
+            self.stored();
+            return Ok(Some(w));
         }
         Ok(None)
+    }
+}
+
+/// The rounds of a game that are over: all but the one in progress (every one once the game is
+/// over).
+fn final_rounds(g: &Game) -> usize {
+    let n = g.log().len();
+    match g.is_over() {
+        true => n,
+        false => n.saturating_sub(1),
     }
 }
 

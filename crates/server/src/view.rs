@@ -59,13 +59,19 @@ pub fn slowed(game: &Game, seat: usize) -> Slowed {
     out
 }
 
-/// Resolved rounds only. In expert mode the draws would reveal hands (the card a neighbour
-/// passed is still in a hand), so they are shown only once the game is over.
-pub fn log(game: &Game) -> Vec<LogRound> {
-    let hide_draws = game.options().mode == Mode::Expert && !game.is_over();
+/// Whether the log leaves out draws and offers: in expert mode they would reveal hands (the
+/// card a neighbour passed is still in a hand), so they are shown only once the game is over.
+pub fn log_hidden(game: &Game) -> bool {
+    game.options().mode == Mode::Expert && !game.is_over()
+}
+
+/// The resolved rounds (only those) after the first `skip`.
+pub fn log_from(game: &Game, skip: usize) -> Vec<LogRound> {
+    let hide_draws = log_hidden(game);
     game.log()
         .iter()
         .filter(|r| !r.turns.is_empty())
+        .skip(skip)
         .map(|r| LogRound {
             round: r.round,
             draws: if hide_draws {

@@ -3,12 +3,11 @@
 
 use crate::derived::Derived;
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 use welcome_engine::edition::{Bonus, ZombieCard};
 use welcome_engine::{
     AaaCard, AaaScore, AaaView, BonusUse, Card, Choice, Circle, Draw, EditionId, Effect, EffectUse,
-    Hordes, HouseRef, Mode, NextCard, Offer, Outcome, Pick, PlanClaim, PlanSlot, Play, Roundabout,
-    Score, SheetData, SheetId, TableValues, TierClaim, Treat, Turn,
+    Hordes, HouseRef, Mode, Offer, Outcome, Pick, PlanClaim, PlanSlot, Play, Roundabout, Score,
+    SheetData, SheetId, TableValues, TierClaim, Treat, Turn,
 };
 
 // ----- HTTP requests -----
@@ -391,6 +390,11 @@ pub enum ClientMsg {
         #[serde(default)]
         seat: Option<usize>,
     },
+    /// The client missed a change (its `seq` is not an update's `base`): the server sends one
+    /// whole `state`.
+    Sync {},
+    /// The whole sheet of seat `of` (1-based), where the pushes only summarise it.
+    Sheet { of: usize },
 }
 
 // ----- websocket, server to client -----
@@ -423,6 +427,21 @@ pub struct SheetInfo {
     pub sheet: SheetData,
     pub score: Score,
     pub derived: Derived,
+}
+
+/// Where a table's other seats' sheets are not sent whole (large tables): what the overview
+/// shows of a seat's sheet. The whole sheet is asked for when it is opened (`sheet`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SheetSummary {
+    pub seat: usize,
+    pub name: String,
+    /// Houses numbered.
+    pub houses: usize,
+    /// The points written in the sheet's plan boxes (`null`: not validated).
+    pub plans: [Option<u8>; 3],
+    /// What each score row adds to the total, in the order of the sheet's score rows.
+    pub points: Vec<i32>,
+    pub total: i32,
 }
 
 /// One resolved round of the public log.
@@ -475,24 +494,6 @@ pub struct ResultInfo {
     pub tie_break: String,
 }
 
-/// The seat-independent part of a view, serialized once per change of the table.
-#[derive(Debug)]
-pub struct PublicParts {
-    pub table: Box<RawValue>,
-    pub game: std::sync::Arc<GameParts>,
-}
-
-/// The part that changes only when a round resolves (or seats change hands): kept across
-/// confirmations and connections.
-#[derive(Debug)]
-pub struct GameParts {
-    pub plans: Box<RawValue>,
-    pub sheets: Box<RawValue>,
-    pub log: Box<RawValue>,
-    pub result: Box<RawValue>,
-    pub aaa: Box<RawValue>,
-}
-
 /// AAA solo: the automa as the player sees it (everything about it is public, Ruling C26),
 /// with its running score (levels 1–5) and, at the end, the player's outcome (Ruling C24).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -505,43 +506,6 @@ pub struct AaaInfo {
     pub score: Option<AaaScore>,
     /// `null` before the end and at level 0 (no winner).
     pub outcome: Option<Outcome>,
-}
-
-/// What one socket sees of the game.
-#[derive(Serialize)]
-pub struct ViewOut<'a> {
-    pub round: u16,
-    pub offer: Option<Offer>,
-    pub next_effects: Option<welcome_engine::legal::Effects>,
-    /// Expert games, seat holders only.
-    pub passing: Option<Passing>,
-    pub plans: &'a RawValue,
-    pub sheets: &'a RawValue,
-    pub submitted: Vec<bool>,
-    pub my_turn: Option<&'a Turn>,
-    pub reshuffle_offered: bool,
-    pub pile: usize,
-    pub discard: usize,
-    pub solo_card_drawn: bool,
-    /// Collector solo and expert: what the top of the draw pile shows (Ruling C26).
-    pub next: Option<NextCard>,
-    /// AAA solo: the automa (`AaaInfo`); `null` in other games.
-    pub aaa: &'a RawValue,
-    /// Zombies: pile 1's Zombie cards (those come up this round, those still in it, pile 1's
-    /// cards drawn and held); left out on other sheets.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub zombie_pile: Option<welcome_engine::game::ZombiePile>,
-    pub log: &'a RawValue,
-    pub result: &'a RawValue,
-}
-
-#[derive(Serialize)]
-pub struct StateOut<'a> {
-    #[serde(rename = "type")]
-    pub kind: &'static str,
-    pub table: &'a RawValue,
-    pub you: Option<You>,
-    pub view: Option<ViewOut<'a>>,
 }
 
 /// A legal placement of a number.

@@ -1,11 +1,13 @@
 //! The websocket of one browser tab at one table (docs/protocol.md, "Websocket").
 //!
-//! A socket watches its table's version: after every change it renders the state of its own
-//! seat (or a spectator's) and pushes it, so a reconnect or a missed message restores
-//! everything. Messages are handled one at a time per socket; the table's lock orders them
-//! across sockets.
+//! A socket watches its table's version: it pushes the whole state of its own seat (or a
+//! spectator's) when it connects, then after every change an update with only what changed
+//! (module `push`), so a reconnect restores everything and a long game costs no more per round
+//! than a short one. Messages are handled one at a time per socket; the table's lock orders
+//! them across sockets.
 
 use crate::error::ApiError;
+use crate::push::{self, Sent};
 use crate::state::{AppState, TableCell};
 use crate::table::{hash_token, seat_options};
 use crate::wire::{AckMsg, ClientMsg, ErrorMsg, OptionsMsg, Status};
@@ -20,10 +22,11 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 /// How long a socket may hold back minor changes (a confirmation, a connection) to show them
-/// together: 25 ms, and 10 ms per seat at large tables, whose every state is large and whose
-/// confirmations come in many.
+/// together: 100 ms, and 10 ms per seat at large tables, whose confirmations come in many. Each
+/// push costs a wake-up and a write per socket whatever its size, so fewer of them is what
+/// counts; a player sees who is done a moment later.
 fn coalesce(seats: usize) -> Duration {
-    Duration::from_millis((10 * seats as u64).clamp(25, 1000))
+    Duration::from_millis((10 * seats as u64).clamp(100, 1000))
 }
 
 async fn sleep_until(due: Option<tokio::time::Instant>) {
@@ -39,7 +42,7 @@ const TRANSPORT_LIMIT: usize = 1 << 20;
 
 /// Client messages are small; the default read buffer (128 KiB, zeroed on every read) costs
 /// more than the rest of a round.
-const READ_BUFFER: usize = 8 * 1024;
+const READ_BUFFER: usize = 4 * 1024;
 
 pub async fn upgrade(
     State(st): State<AppState>,
@@ -137,10 +140,14 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
         }
     };
     let hold_back = coalesce(cell.table.lock().await.seat_count());
+    let whole_up_to = st.limits().whole_sheets_up_to;
     let mut version = cell.subscribe();
     // What this socket has shown, and when it must show the minor changes it has not.
     let mut shown = 0u64;
     let mut due: Option<tokio::time::Instant> = Some(tokio::time::Instant::now());
+    // What the client holds; the first push, and one the client asks for, is a whole state.
+    let mut sent: Option<Sent> = None;
+    let mut whole = true;
     loop {
         let render = tokio::select! {
             // Pushes first, so that a client sending without pause still sees changes.
@@ -164,29 +171,40 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
                     Some(Ok(Message::Text(text))) => {
                         handle(&st, &cell, hash.as_deref(), text.as_str()).await
                     }
-                    Some(Ok(Message::Binary(_))) => error_text(
+                    Some(Ok(Message::Binary(_))) => Reply::Text(error_text(
                         None,
                         &ApiError::bad_request("bad_message", "messages are JSON text"),
-                    ),
+                    )),
                     Some(Ok(_)) => continue,
                 };
-                if !send(&mut tx, reply, within).await {
-                    break;
+                match reply {
+                    Reply::Text(reply) => {
+                        if !send(&mut tx, reply, within).await {
+                            break;
+                        }
+                        false
+                    }
+                    Reply::Sync => {
+                        whole = true;
+                        true
+                    }
                 }
-                false
             }
         };
         if render {
             due = None;
-            let text = {
+            let (snapshot, personal) = {
                 let mut t = cell.table.lock().await;
-                // Everything up to now is in this render.
+                // Everything up to now is in this push.
                 shown = version.borrow_and_update().any;
                 let role = t.role(hash.as_deref());
-                t.render(role)
+                (t.snapshot(whole_up_to), t.personal(role))
             };
-            if !send(&mut tx, text, within).await {
-                break;
+            let text = push::next(&mut sent, snapshot, personal, std::mem::take(&mut whole));
+            if let Some(text) = text {
+                if !send(&mut tx, text, within).await {
+                    break;
+                }
             }
         }
     }
@@ -204,33 +222,41 @@ fn connection_changed(cell: &TableCell, t: &mut crate::table::Table, player: boo
     }
 }
 
-/// Answers one client message; the reply is an `options`, `ack` or `error` message.
-async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str) -> String {
+/// What a client message gets.
+enum Reply {
+    /// An `options`, `ack`, `sheet` or `error` message.
+    Text(String),
+    /// A whole state, pushed as any push is.
+    Sync,
+}
+
+/// Answers one client message.
+async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str) -> Reply {
     if text.len() > st.limits().max_message {
         let e = ApiError::new(
             axum::http::StatusCode::PAYLOAD_TOO_LARGE,
             "message_too_large",
             format!("a message has at most {} bytes", st.limits().max_message),
         );
-        return error_text(None, &e);
+        return Reply::Text(error_text(None, &e));
     }
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
-            return error_text(
+            return Reply::Text(error_text(
                 None,
                 &ApiError::bad_request("bad_message", format!("not JSON: {e}")),
-            )
+            ))
         }
     };
     let request = value.get("request").and_then(serde_json::Value::as_u64);
     let msg: ClientMsg = match serde_json::from_value(value) {
         Ok(m) => m,
         Err(e) => {
-            return error_text(
+            return Reply::Text(error_text(
                 request,
                 &ApiError::bad_request("bad_message", e.to_string()),
-            )
+            ))
         }
     };
     let ack = || {
@@ -240,7 +266,18 @@ async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str)
         })
         .unwrap_or_default()
     };
-    match msg {
+    Reply::Text(match msg {
+        ClientMsg::Sync {} => return Reply::Sync,
+        ClientMsg::Sheet { of } => {
+            let sheet = {
+                let mut t = cell.table.lock().await;
+                t.sheet(of, st.limits().whole_sheets_up_to)
+            };
+            match sheet {
+                Ok((seq, sheet)) => push::sheet_answer(request, seq, &sheet),
+                Err(e) => error_text(request, &e),
+            }
+        }
         ClientMsg::Options { round, draft, seat } => {
             let view = {
                 let t = cell.table.lock().await;
@@ -288,5 +325,5 @@ async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str)
                 Err(e) => error_text(request, &e),
             }
         }
-    }
+    })
 }

@@ -78,6 +78,30 @@ export const prefs = {
 
 // ---- websocket ----
 
+/**
+ * The state an update makes (docs/protocol.md, "Pushes"): its table and view fields replace the
+ * state's, its seat and sheet entries replace those of the same seat, its log rounds are added.
+ * A new object (the state given is left as it was); null when the update does not follow it.
+ */
+export function applyUpdate(state, u) {
+  if (!state || u.base !== state.seq || (u.view && !state.view)) return null;
+  const next = { ...state, seq: u.seq, table: { ...state.table, ...(u.table || {}) } };
+  if (state.view) next.view = { ...state.view, ...(u.view || {}) };
+  if (u.seats) {
+    next.table.seats = [...next.table.seats];
+    if (next.view && next.view.submitted) next.view.submitted = [...next.view.submitted];
+    for (const s of u.seats) {
+      next.table.seats[s.seat - 1] = s;
+      if (next.view && next.view.submitted) next.view.submitted[s.seat - 1] = s.submitted;
+    }
+  }
+  if (u.sheets) {
+    next.view.sheets = next.view.sheets.map((s) => u.sheets.find((x) => x.seat === s.seat) || s);
+  }
+  if (u.log) next.view.log = [...next.view.log, ...u.log];
+  return next;
+}
+
 export class TableSocket {
   /**
    * @param {string} table
@@ -93,6 +117,9 @@ export class TableSocket {
     this.delay = 500;
     this.closed = false;
     this.ws = null;
+    // The table's state: the last whole state with every update since applied.
+    this.state = null;
+    this.syncing = false;
     this.open();
   }
 
@@ -109,6 +136,9 @@ export class TableSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
+      // a new socket starts with a whole state
+      this.state = null;
+      this.syncing = false;
       this.handlers.onStatus?.('open');
     };
     ws.onmessage = (ev) => {
@@ -137,7 +167,23 @@ export class TableSocket {
 
   dispatch(msg) {
     if (msg.type === 'state') {
+      this.state = msg;
+      this.syncing = false;
       this.handlers.onState?.(msg);
+      return;
+    }
+    if (msg.type === 'update') {
+      const next = applyUpdate(this.state, msg);
+      if (!next) {
+        // a change was missed: ask once for a whole state, and wait for it
+        if (!this.syncing && this.ws && this.ws.readyState === WebSocket.OPEN) {
+          this.syncing = true;
+          this.ws.send(JSON.stringify({ type: 'sync' }));
+        }
+        return;
+      }
+      this.state = next;
+      this.handlers.onState?.(next);
       return;
     }
     const p = msg.request != null ? this.pending.get(msg.request) : null;
@@ -156,7 +202,12 @@ export class TableSocket {
     }
   }
 
-  /** Sends a request and resolves with its answer (options or ack). */
+  /** Seat `seat`'s whole sheet as of the last resolved round (where pushes summarise it). */
+  sheet(seat) {
+    return this.request({ type: 'sheet', of: seat }).then((m) => m.sheet);
+  }
+
+  /** Sends a request and resolves with its answer (options, ack or sheet). */
   request(body) {
     return new Promise((resolve, reject) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {

@@ -88,7 +88,7 @@ export async function dealPage(main, table) {
           const done = v.submitted ? v.submitted[i] : s.submitted;
           const sheet = v.sheets.find((x) => x.seat === s.seat);
           return el('li', {}, el('span', {}, seatName(s)),
-            el('span', {}, sheet ? `${sheet.score.total} pts ` : '', t.status === 'over' ? '' : el('span', { class: `pill ${done ? 'done' : 'thinking'}` }, done ? 'done' : 'thinking')));
+            el('span', {}, sheet ? `${sheet.score ? sheet.score.total : sheet.total} pts ` : '', t.status === 'over' ? '' : el('span', { class: `pill ${done ? 'done' : 'thinking'}` }, done ? 'done' : 'thinking')));
         }))));
       if (t.status === 'over') parts.push(el('p', {}, el('a', { href: `/t/${encodeURIComponent(table)}/watch`, 'data-nav': true }, 'See the final scores')));
     }

@@ -23,6 +23,10 @@ export async function tablePage(main, table, { watch }) {
   let socket = null;
   let controller = null;
   let viewSeat = null; // the seat whose sheet is shown; null = own
+  // Large tables push other seats' sheets as summaries: the whole sheet shown is asked for,
+  // again whenever its summary changes (a round resolved).
+  let fetched = null; // { summary, entry }: the whole sheet of the summary `summary`
+  let fetching = null; // { summary } while it is asked for
   let lastRound = null;
   let soloSeen = null;
   let moveLink = null; // { url, until } once the holder asked to move the seat
@@ -473,11 +477,14 @@ export async function tablePage(main, table, { watch }) {
     sheetEl.hidden = !showOwn;
     otherEl.hidden = showOwn;
     if (!showOwn) {
-      const s = v.sheets.find((x) => x.seat === shown) || v.sheets[0];
+      const shownEntry = v.sheets.find((x) => x.seat === shown) || v.sheets[0];
+      const s = shownEntry && (shownEntry.sheet ? shownEntry : wholeSheet(shownEntry));
       if (s) {
         const note = s.seat === me ? '' : ' (as of the last resolved round)';
         renderSheet(otherEl, { sheet: s.sheet, score: s.score, derived: s.derived, layout }, { label: `Sheet of ${s.name}${note}`, city: s.name, solo: t.mode === 'solo', edition: t.edition, aaaHalves: v.aaa && v.aaa.halves });
         otherEl.append(el('p', { class: 'score-line' }, `${s.name}${note}: ${scoreText(s.score)}`));
+      } else if (shownEntry) {
+        otherEl.replaceChildren(el('p', { class: 'muted', id: 'sheet-loading' }, `Loading the sheet of ${shownEntry.name}…`));
       }
     }
 
@@ -546,6 +553,27 @@ export async function tablePage(main, table, { watch }) {
     lowerEl.replaceChildren(overviewPanel(t, v, layout), logPanel(t, v));
   }
 
+  // The whole sheet of a seat the pushes summarise (a large table): asked for once per
+  // summary, then drawn; null until it has come.
+  function wholeSheet(summary) {
+    if (fetched && fetched.summary === summary) return fetched.entry;
+    if (!fetching || fetching.summary !== summary) {
+      const ask = { summary };
+      fetching = ask;
+      socket.sheet(summary.seat).then((entry) => {
+        if (fetching !== ask) return;
+        fetching = null;
+        fetched = { summary, entry };
+        if (state && state.view) renderGame(state.table, state.view);
+      }).catch((e) => {
+        if (fetching !== ask) return;
+        fetching = null;
+        if (e.code !== 'disconnected') toast(e.message, true);
+      });
+    }
+    return null;
+  }
+
   function offerOnly(v) {
     const wrap = el('div', { class: 'offer' });
     const now = v.zombie_pile ? v.zombie_pile.now : [];
@@ -609,26 +637,37 @@ export async function tablePage(main, table, { watch }) {
   // the sheet data; the engine scores them.
   const rowCells = (layout, score) => layout.score_rows.map((r) => (score.rows || []).find((x) => x.id === r.id) || { id: r.id, label: r.label, points: 0, detail: '' });
 
+  // What the overview shows of a seat: from its whole sheet, or from the summary a large
+  // table pushes (the points of each score row, in the sheet's order, without their details).
+  function overviewOf(layout, s) {
+    if (s.sheet) return { built: sheetCounts(s.sheet).built, plans: s.sheet.plans, score: s.score };
+    const rows = layout.score_rows.map((r, i) => ({
+      id: r.id, label: r.label, points: (s.points || [])[i] || 0, detail: '',
+      parts: r.id === 'plans' ? (s.plans || []).map((p) => p || 0) : [],
+    }));
+    return { built: s.houses, plans: s.plans || [], score: { rows, total: s.total } };
+  }
+
   function overviewPanel(t, v, layout) {
     const rows = v.sheets.map((s) => {
-      const c = sheetCounts(s.sheet);
-      const cells = rowCells(layout, s.score).map((r) => {
+      const o = overviewOf(layout, s);
+      const cells = rowCells(layout, o.score).map((r) => {
         let text = signed(r.points);
         if (r.id === 'plans') {
           // ★ = the first value of a plan
           text = r.parts.map((p, k) => {
-            if (!s.sheet.plans[k]) return '–';
+            if (!o.plans[k]) return '–';
             const info = v.plans[k];
-            return info && s.sheet.plans[k] === info.first && info.first !== info.second ? `${p}★` : `${p}`;
+            return info && o.plans[k] === info.first && info.first !== info.second ? `${p}★` : `${p}`;
           }).join(' / ');
         }
         return el('td', { 'data-row': r.id, title: r.detail || null }, text);
       });
       return el('tr', { 'data-seat-row': s.seat },
         el('td', {}, s.name, s.seat === mySeat() ? ' (you)' : ''),
-        el('td', {}, c.built),
+        el('td', {}, o.built),
         ...cells,
-        el('td', {}, el('strong', {}, s.score.total)));
+        el('td', {}, el('strong', {}, o.score.total)));
     });
     const heads = ['Player', 'Houses', ...layout.score_rows.map((r) => [r.label, helpTip(r.label, rowHelp(r))]), 'Total'];
     return el('section', { class: 'panel', 'aria-labelledby': 'overview-h' },
@@ -663,17 +702,19 @@ export async function tablePage(main, table, { watch }) {
 
   function resultsPanel(t, v, layout) {
     const r = v.result;
+    // Large tables push other seats' summaries: their rows without the details.
+    const scoreOf = (s) => overviewOf(layout, s).score;
     // The sheet's total row: one column per score row, in the printed order, then the total.
-    const order = [...v.sheets].sort((a, b) => (r && r.ranks ? r.ranks[a.seat - 1] - r.ranks[b.seat - 1] : b.score.total - a.score.total));
+    const order = [...v.sheets].sort((a, b) => (r && r.ranks ? r.ranks[a.seat - 1] - r.ranks[b.seat - 1] : scoreOf(b).total - scoreOf(a).total));
     const rows = order.map((s) => {
       const rank = r && r.ranks ? r.ranks[s.seat - 1] : null;
       return el('tr', { class: 'score-row', 'data-seat-row': s.seat },
         el('th', { scope: 'row' }, rank != null ? `${rank}. ` : '', s.name, r && r.winners && r.winners.includes(s.seat) && t.mode !== 'solo' ? ' ★ winner' : ''),
-        ...rowCells(layout, s.score).map((x) => el('td', { 'data-row': x.id, title: x.detail || null }, signed(x.points))),
-        el('td', { 'data-row': 'total' }, el('strong', {}, s.score.total)));
+        ...rowCells(layout, scoreOf(s)).map((x) => el('td', { 'data-row': x.id, title: x.detail || null }, signed(x.points))),
+        el('td', { 'data-row': 'total' }, el('strong', {}, scoreOf(s).total)));
     });
     // How each row's points come about, as the engine words it.
-    const details = order.map((s) => el('div', { class: 'score-details', 'data-seat-row': s.seat },
+    const details = order.filter((s) => s.score).map((s) => el('div', { class: 'score-details', 'data-seat-row': s.seat },
       order.length > 1 ? el('h3', {}, s.name) : null,
       el('dl', {}, rowCells(layout, s.score).filter((x) => x.detail).flatMap((x) => [
         el('dt', {}, `${x.label}: ${signed(x.points)}`),

@@ -19,6 +19,23 @@ async fn a_small_load_test_resolves_every_round() {
     assert_eq!(report.rounds, 3 * 4, "{report}");
     assert_eq!(report.samples, 3 * 3 * 4);
     assert!(report.p50 <= report.p99 && report.p99 <= report.max);
+    // One whole state as a socket connects and one as the game starts (or both in one): no
+    // client had to ask for another, and every round was pushed as updates.
+    assert!(report.whole_states <= 2 * 9, "{report}");
+    assert_eq!(report.round_bytes.len(), 4, "{report}");
+    assert!(
+        report.round_bytes.iter().all(|&(b, n)| n == 9 && b > 0),
+        "{report}"
+    );
+    if cfg!(target_os = "linux") {
+        assert!(report.peak_rss.is_some_and(|b| b > 0), "{report}");
+    }
+    let text = report.to_string();
+    assert!(
+        text.contains("update bytes pushed per socket per round"),
+        "{text}"
+    );
+    assert!(text.contains("peak memory"), "{text}");
 }
 
 #[tokio::test]

@@ -88,7 +88,7 @@ async fn a_pending_turn_and_the_table_survive_a_restart() {
         .unwrap();
     let stored = store.load().await.unwrap();
     let stored = stored.iter().find(|t| t.row.id == table).unwrap();
-    let rec = Record::from_json(stored.record.as_deref().unwrap()).unwrap();
+    let rec = stored.record().unwrap().unwrap();
     assert_eq!(rec.rounds, public.rounds);
     let seed = rec.setup.seed.unwrap();
     let mut g = Game::new(rec.setup.options, 3, seed).unwrap();

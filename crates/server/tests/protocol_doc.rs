@@ -168,6 +168,59 @@ async fn every_example_matches_the_server() {
     )
     .await;
 
+    // Pushes as a spectator sees them at a table of two players: a confirmation, then a
+    // resolution; and a seat's whole sheet asked for.
+    let (t2, ann2) = create(
+        addr,
+        json!({ "name": "Ann", "mode": "standard", "seats": 2 }),
+    )
+    .await;
+    let (_, bob2) = join(addr, &t2, "Bob").await;
+    start(addr, &t2, &ann2).await;
+    let mut a2 = connect(addr, &t2, Some(&ann2)).await;
+    let mut b2 = connect(addr, &t2, Some(&bob2)).await;
+    a2.started().await;
+    b2.started().await;
+    let mut w = welcome_server::client::Socket::connect(addr, &t2, None)
+        .await
+        .unwrap();
+    let whole = w.recv_raw().await.unwrap();
+    assert_eq!(whole["type"], "state");
+    let turn = a2.first_turn(1).await;
+    a2.submit(1, &turn).await;
+    let confirmed = loop {
+        let m = w.recv_raw().await.unwrap();
+        if m["seats"][0]["submitted"] == true {
+            break m;
+        }
+    };
+    let turn = b2.first_turn(1).await;
+    b2.submit(1, &turn).await;
+    let resolved = loop {
+        let m = w.recv_raw().await.unwrap();
+        if m["view"]["round"] == 2 {
+            break m;
+        }
+    };
+    w.send(&json!({ "type": "sheet", "request": 9, "of": 1 }))
+        .await
+        .unwrap();
+    let sheet_answer = w.recv_type("sheet").await.unwrap();
+    // A summary: seat 2 of nine, seen from seat 1.
+    let bots: Vec<Value> = (2..=9)
+        .map(|s| json!({ "seat": s, "kind": "greedy" }))
+        .collect();
+    let (t9, ann9) = create(
+        addr,
+        json!({ "name": "Ann", "mode": "standard", "seats": 9, "bots": bots }),
+    )
+    .await;
+    start(addr, &t9, &ann9).await;
+    let mut a9 = connect(addr, &t9, Some(&ann9)).await;
+    let nine = a9.started().await;
+    let summary = nine["view"]["sheets"][1].clone();
+    assert!(summary.get("sheet").is_none(), "{summary}");
+
     let mut seen = BTreeSet::new();
     // The deal-only table the create example makes: (table, host token).
     let mut dealer: Option<(String, String)> = None;
@@ -185,6 +238,38 @@ async fn every_example_matches_the_server() {
             Some("state") => {
                 same_shape(ex, &state, "state");
                 "state"
+            }
+            Some("update") => {
+                // The example names every field such an update may have; the real one has
+                // those that changed.
+                let real = if ex.get("log").is_some() {
+                    &resolved
+                } else {
+                    &confirmed
+                };
+                assert!(keys(real).is_subset(&keys(ex)), "{real}\n{ex}");
+                assert!(
+                    keys(&real["table"]).is_subset(&keys(&ex["table"])),
+                    "{real}"
+                );
+                assert!(
+                    keys(&real["view"]).is_subset(&keys(&whole["view"])),
+                    "{real}"
+                );
+                for part in ["seats", "sheets", "log"] {
+                    if real.get(part).is_some() {
+                        same_shape(&ex[part], &real[part], part);
+                    }
+                }
+                if ex.get("log").is_some() {
+                    assert_eq!(real["log"].as_array().unwrap().len(), 1);
+                    assert_eq!(real["sheets"].as_array().unwrap().len(), 2);
+                }
+                "update"
+            }
+            Some("sheet") if ex.get("sheet").is_some() => {
+                same_shape(ex, &sheet_answer, "sheet answer");
+                "sheet answer"
             }
             Some("options") if ex.get("sheet").is_some() => {
                 same_shape(ex, &options, "options");
@@ -422,6 +507,10 @@ async fn every_example_matches_the_server() {
                 }
                 "derived"
             }
+            None if ex.get("houses").is_some() && ex.get("points").is_some() => {
+                same_shape(ex, &summary, "summary");
+                "summary"
+            }
             None if ex.is_array() => {
                 same_shape(ex, &lobby, "lobby");
                 "lobby"
@@ -510,6 +599,9 @@ async fn every_example_matches_the_server() {
         "companion zombies",
         "ammo stage",
         "derived zombies",
+        "update",
+        "sheet answer",
+        "summary",
     ] {
         assert!(seen.contains(kind), "no example of {kind}");
     }

@@ -8,7 +8,7 @@ use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
 use welcome_bots::{seat_seed, BotKind};
-use welcome_engine::{Game, PlayerView, Record};
+use welcome_engine::{Game, PlayerView};
 use welcome_server::{spawn, Running, ServeConfig, Store};
 
 /// A server that allows timers of a second or more, so that a test need not wait long.
@@ -128,7 +128,7 @@ async fn the_timer_survives_a_restart_and_plays_the_turn_of_a_late_seat_only() {
         (stored.row.turn_seconds, stored.row.turn_expiry.as_str()),
         (2, "bot")
     );
-    let rec = Record::from_json(stored.record.as_deref().unwrap()).unwrap();
+    let rec = stored.record().unwrap().unwrap();
     let seed = rec.setup.seed.unwrap();
     let g = Game::new(rec.setup.options, 2, seed).unwrap();
     let round_seed = seed ^ 1u64.wrapping_mul(0xD6E8_FEB8_6659_FD93);
