@@ -39,7 +39,7 @@ pub fn evaluate(ctx: &TurnContext<'_>, sheet: &Sheet, others_temps: &[u8], solo:
     let mut table = others_temps.to_vec();
     table.push(0);
     let e = Eval::new(ctx, solo, true, false);
-    evaluate_with(&e, sheet, &mut table, &mut StreetCache::default())
+    evaluate_with(&e, sheet, &mut table, &mut StreetCache::default(), None)
 }
 
 /// What stays the same for every candidate of a turn: worked out once per turn.
@@ -61,6 +61,11 @@ struct Eval<'a> {
     /// The turn's own sheet, street by street: its key and terms. Most candidates change one
     /// street, so the others are found here without hashing.
     base: [Option<(StreetKey, StreetTerms)>; MAX_STREETS],
+    /// The modules the evaluation has terms for beyond the streets', looked up once.
+    easter: bool,
+    halloween: bool,
+    roswell: bool,
+    zombies: bool,
 }
 
 /// Boxes of a real-estate column the gain table covers (the track's value stays at its last
@@ -102,6 +107,10 @@ impl<'a> Eval<'a> {
             features,
             re_gain,
             base: [None; MAX_STREETS],
+            easter: features && layout.has(Module::Easter),
+            halloween: layout.has(Module::Halloween),
+            roswell: layout.has(Module::Roswell),
+            zombies: layout.has(Module::Zombies),
         }
     }
 
@@ -152,10 +161,64 @@ impl Odds<'_> {
     }
 }
 
+/// The street terms of a sheet every candidate of a placement starts from (its number
+/// written, its effect not yet used), street by street: a candidate changes at most one of
+/// its streets, so the others are found here without hashing.
+type Parent = [Option<(StreetKey, StreetTerms)>; MAX_STREETS];
+
+impl Eval<'_> {
+    /// Street `st`'s terms: the parent's or the turn's own sheet's when the street is theirs,
+    /// else from the cache (worked out on a miss). The parent's terms were read the same way,
+    /// so the order of the first two looks changes nothing.
+    #[inline]
+    fn terms(
+        &self,
+        sheet: &Sheet,
+        st: u8,
+        parent: Option<&Parent>,
+        cache: &mut StreetCache,
+    ) -> StreetTerms {
+        let key = sheet.street_key(st);
+        if let Some(Some((k, t))) = parent.map(|p| &p[st as usize]) {
+            if *k == key {
+                return *t;
+            }
+        }
+        match &self.base[st as usize] {
+            Some((k, t)) if *k == key => return *t,
+            _ => {}
+        }
+        if let Some(t) = cache.get(&key) {
+            return *t;
+        }
+        let t = street_terms(self.layout, sheet, st, self.odds(), self.features);
+        if cache.len() < CACHE_LIMIT {
+            cache.insert(key, t);
+        }
+        t
+    }
+
+    /// The parent level of `sheet`'s candidates (see `Parent`).
+    fn parent(&self, sheet: &Sheet, cache: &mut StreetCache) -> Parent {
+        let mut p = [None; MAX_STREETS];
+        for st in 0..sheet.streets() {
+            p[st as usize] = Some((sheet.street_key(st), self.terms(sheet, st, None, cache)));
+        }
+        p
+    }
+}
+
 /// `evaluate` with what a turn shares worked out once (`Eval`). `table` holds the other
 /// seats' temps and a last slot for this sheet's, filled here: no allocation per candidate.
-fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut StreetCache) -> f32 {
-    let (layout, odds, solo, features) = (e.layout, e.odds(), e.solo, e.features);
+/// `parent`, when given, holds the terms of the sheet the candidate was made from.
+fn evaluate_with(
+    e: &Eval<'_>,
+    sheet: &Sheet,
+    table: &mut [u8],
+    cache: &mut StreetCache,
+    parent: Option<&Parent>,
+) -> f32 {
+    let (layout, solo) = (e.layout, e.solo);
     if let Some(last) = table.last_mut() {
         *last = sheet.temps();
     }
@@ -165,29 +228,16 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
         Temps::Ranked(table)
     };
     let mut terms = [StreetTerms::default(); MAX_STREETS];
-    let mut estates = [0u8; MAX_ESTATE];
-    let mut unused = [0u8; 8];
+    // Byte lanes: no lane can carry into the next (at most 16 estates a street).
+    let (mut estates, mut unused) = (0u64, 0u64);
     for st in 0..sheet.streets() {
-        let key = sheet.street_key(st);
-        let t = match (&e.base[st as usize], cache.get(&key)) {
-            (Some((k, t)), _) if *k == key => *t,
-            (_, Some(t)) => *t,
-            (_, None) => {
-                let t = street_terms(layout, sheet, st, odds, features);
-                if cache.len() < CACHE_LIMIT {
-                    cache.insert(key, t);
-                }
-                t
-            }
-        };
-        for (a, b) in estates.iter_mut().zip(t.estates) {
-            *a += b;
-        }
-        for (a, b) in unused.iter_mut().zip(t.unused) {
-            *a += b;
-        }
+        let t = e.terms(sheet, st, parent, cache);
+        estates += t.estates;
+        unused += t.unused;
         terms[st as usize] = t;
     }
+    let estates = estates.to_le_bytes();
+    let estates: [u8; MAX_ESTATE] = std::array::from_fn(|i| estates[i]);
     // The score first, then the street terms in street order.
     let mut v = Score::total_with_estates(layout, sheet, temps, estates) as f32;
     let mut egg_hope = 0.0;
@@ -195,15 +245,15 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
         v += t.value;
         egg_hope += t.egg_hope;
     }
-    v += plan_progress(e, sheet, unused);
-    if features && layout.modules.contains(&Module::Easter) {
+    v += plan_progress(e, sheet, unused.to_le_bytes());
+    if e.easter {
         // Egg points rise in steps (6, 10, 14, 18 eggs): credit each egg on the way to the
         // next step, and the eggs still collectable (`egg_hope`).
         let eggs = f32::from(easter::total(layout, sheet));
         v += EGG * (egg_curve(layout, eggs) - easter::points(layout, eggs as u8) as f32);
         v += EGG_HOPE * (egg_curve(layout, eggs + egg_hope) - egg_curve(layout, eggs));
     }
-    if layout.has(Module::Halloween) {
+    if e.halloween {
         // Circled ghosts and candies lead to tiers while one of their kind is still to claim.
         for treat in [Treat::Ghost, Treat::Candy] {
             if !halloween::claimed(sheet, treat) {
@@ -211,10 +261,10 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
             }
         }
     }
-    if layout.has(Module::Roswell) {
+    if e.roswell {
         v += infiltration_hope(layout, sheet);
     }
-    if layout.has(Module::Zombies) {
+    if e.zombies {
         v += zombie_guard(layout, sheet);
     }
     // Real-estate upgrades pay off on estates still to come.
@@ -236,10 +286,12 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
 #[derive(Clone, Copy, Default)]
 struct StreetTerms {
     value: f32,
-    /// Completed estates per size (for the score).
-    estates: [u8; MAX_ESTATE],
-    /// Completed estates not used for a plan, per size (7 and more as 7), for estate plans.
-    unused: [u8; 8],
+    /// Completed estates per size, byte i for size i + 1 (for the score): packed, so that a
+    /// sheet's streets add up in one addition.
+    estates: u64,
+    /// Completed estates of up to 7 houses not used for a plan, byte n for size n (for
+    /// estate plans), packed as `estates`.
+    unused: u64,
     /// Easter: eggs still collectable in the street, weighted by the odds a number with loops
     /// still fits their house (combined across streets, since egg points are per sheet).
     egg_hope: f32,
@@ -264,10 +316,7 @@ fn street_terms(
     features: bool,
 ) -> StreetTerms {
     let cum = odds.cum;
-    let mut t = StreetTerms {
-        estates: sheet.street_estate_counts(s),
-        ..StreetTerms::default()
-    };
+    let mut t = StreetTerms::default();
     let ranks = sheet.street_ranks(s as usize);
     let ranges = ranks.map(|r| r.and_then(|(lo, hi)| number::whole_range(lo, hi)));
     // An empty house is worth the chance that a drawn number still fits it: houses that can no
@@ -289,8 +338,11 @@ fn street_terms(
         }
     }
     sheet.for_each_run_in(s, |e, complete| {
-        if complete && !e.used && (e.len as usize) < t.unused.len() {
-            t.unused[e.len as usize] += 1;
+        if complete && (e.len as usize) <= MAX_ESTATE {
+            t.estates += 1 << (8 * (e.len - 1));
+        }
+        if complete && !e.used && e.len < 8 {
+            t.unused += 1 << (8 * e.len);
         }
         if e.len > 6 {
             t.value -= 0.5 * f32::from(e.len - 6);
@@ -644,6 +696,40 @@ fn feature_share(layout: &SheetLayout, sheet: &Sheet, feature: Feature, s: u8) -
 
 const PLAN: f32 = 0.8;
 
+/// The best candidate so far (ties broken at random) and, when more than one is asked for,
+/// the best `k` by value (ties in listing order).
+struct Kept<'a> {
+    best: Option<(f32, TurnMachine<'a>)>,
+    top: Vec<(f32, TurnMachine<'a>)>,
+    ties: u32,
+    k: usize,
+}
+
+impl<'a> Kept<'a> {
+    fn offer(&mut self, v: f32, next: TurnMachine<'a>, rng: &mut ChaCha8Rng) {
+        let k = self.k;
+        if k > 1 && (self.top.len() < k || v > self.top[self.top.len() - 1].0) {
+            let at = self.top.partition_point(|(tv, _)| *tv >= v);
+            self.top.insert(at, (v, next.clone()));
+            self.top.truncate(k);
+        }
+        match &self.best {
+            Some((bv, _)) if v < *bv => {}
+            Some((bv, _)) if v == *bv => {
+                // Reservoir sampling keeps ties uniform and seeded.
+                self.ties += 1;
+                if rng.gen_range(0..=self.ties) == 0 {
+                    self.best = Some((v, next));
+                }
+            }
+            _ => {
+                self.ties = 0;
+                self.best = Some((v, next));
+            }
+        }
+    }
+}
+
 impl GreedyBot {
     pub fn new(seed: u64) -> GreedyBot {
         GreedyBot {
@@ -783,28 +869,25 @@ impl GreedyBot {
     }
 
     /// Decides the pending circles and ghost bonuses (Halloween) by the best evaluation.
-    fn settle<'a>(
-        &mut self,
-        eval: &Eval<'_>,
-        mut m: TurnMachine<'a>,
-        table: &mut [u8],
-    ) -> TurnMachine<'a> {
-        let mut options = Vec::new();
-        while let Stage::Circle { .. } | Stage::Bonus { .. } = m.stage() {
-            m.options(&mut options);
-            let mut best: Option<(f32, TurnMachine<'a>)> = None;
-            for d in &options {
-                let mut next = m.clone();
-                if next.apply(d.clone()).is_ok() {
-                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
-                    if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                        best = Some((v, next));
+    fn settle(&mut self, eval: &Eval<'_>, m: &mut TurnMachine<'_>, table: &mut [u8]) {
+        if let Stage::Circle { .. } | Stage::Bonus { .. } = m.stage() {
+            let mut options = Vec::new();
+            while let Stage::Circle { .. } | Stage::Bonus { .. } = m.stage() {
+                m.options(&mut options);
+                let mut best: Option<(f32, TurnMachine<'_>)> = None;
+                for d in &options {
+                    let mut next = m.clone();
+                    if next.apply(d.clone()).is_ok() {
+                        let v = evaluate_with(eval, next.sheet(), table, &mut self.cache, None);
+                        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                            best = Some((v, next));
+                        }
                     }
                 }
-            }
-            match best {
-                Some((_, next)) => m = next,
-                None => break,
+                match best {
+                    Some((_, next)) => *m = next,
+                    None => break,
+                }
             }
         }
         // A hand of two (Zombies expert and AAA): the card whose number was used goes on;
@@ -812,7 +895,6 @@ impl GreedyBot {
         if let Stage::Pass { number, .. } = m.stage() {
             m.apply(Decision::Pass(number)).expect("a listed pass");
         }
-        m
     }
 
     /// Validates whatever plan can be validated and claims whatever Halloween tier can be
@@ -828,8 +910,8 @@ impl GreedyBot {
                 }
                 let mut next = m.clone();
                 if next.apply(d.clone()).is_ok() {
-                    next = self.settle(eval, next, table);
-                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
+                    self.settle(eval, &mut next, table);
+                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache, None);
                     if best.as_ref().is_none_or(|(b, _)| v > *b) {
                         best = Some((v, next));
                     }
@@ -855,10 +937,12 @@ impl GreedyBot {
         table: &mut [u8],
         k: usize,
     ) -> Vec<TurnMachine<'a>> {
-        let mut best: Option<(f32, TurnMachine<'a>)> = None;
-        // The best k by value (ties in listing order), kept only when asked for more than one.
-        let mut top: Vec<(f32, TurnMachine<'a>)> = Vec::new();
-        let mut ties = 0u32;
+        let mut kept = Kept {
+            best: None,
+            top: Vec::new(),
+            ties: 0,
+            k,
+        };
         let mut choices = Vec::new();
         let plays = std::mem::take(&mut self.options);
         for d in plays.iter().filter(|d| matches!(d, Decision::Build { .. })) {
@@ -870,61 +954,20 @@ impl GreedyBot {
             // or candy), each in turn.
             if let Stage::Choice { .. } | Stage::Circle { .. } = placed.stage() {
                 placed.options(&mut choices);
+                for choice in &choices {
+                    let mut written = placed.clone();
+                    if written.apply(choice.clone()).is_ok() {
+                        self.effect_uses(eval, &written, table, &mut kept);
+                    }
+                }
             } else {
-                choices.clear();
-            }
-            for c in 0..choices.len().max(1) {
-                let mut written = placed.clone();
-                if let Some(choice) = choices.get(c) {
-                    if written.apply(choice.clone()).is_err() {
-                        continue;
-                    }
-                }
-                // Passing the effect first, then every use of it (a sheet without actions has
-                // no effect stage: the number alone).
-                let mut uses = std::mem::take(&mut self.uses);
-                if let Stage::Effect { .. } = written.stage() {
-                    written.options(&mut uses);
-                } else {
-                    uses.clear();
-                }
-                for u in 0..uses.len().max(1) {
-                    let mut next = written.clone();
-                    if let Some(u) = uses.get(u) {
-                        if next.apply(u.clone()).is_err() {
-                            continue;
-                        }
-                    }
-                    // An Extension copy onto a ghost/candy house asks for its circle.
-                    next = self.settle(eval, next, table);
-                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
-                    if k > 1 && (top.len() < k || v > top[top.len() - 1].0) {
-                        let at = top.partition_point(|(tv, _)| *tv >= v);
-                        top.insert(at, (v, next.clone()));
-                        top.truncate(k);
-                    }
-                    match &best {
-                        Some((bv, _)) if v < *bv => {}
-                        Some((bv, _)) if v == *bv => {
-                            // Reservoir sampling keeps ties uniform and seeded.
-                            ties += 1;
-                            if self.rng.gen_range(0..=ties) == 0 {
-                                best = Some((v, next));
-                            }
-                        }
-                        _ => {
-                            ties = 0;
-                            best = Some((v, next));
-                        }
-                    }
-                }
-                self.uses = uses;
+                self.effect_uses(eval, &placed, table, &mut kept);
             }
         }
         self.options = plays;
-        let best = best.map(|(_, m)| m).unwrap_or_else(|| m.clone());
+        let best = kept.best.map(|(_, m)| m).unwrap_or_else(|| m.clone());
         let mut out = Vec::with_capacity(k);
-        for (_, runner) in top {
+        for (_, runner) in kept.top {
             if out.len() + 1 >= k {
                 break;
             }
@@ -934,6 +977,37 @@ impl GreedyBot {
         }
         out.insert(0, best);
         out
+    }
+
+    /// Offers `kept` every use of the effect of the number `written` holds, passing it first
+    /// (a sheet without actions has no effect stage: the number alone).
+    fn effect_uses<'a>(
+        &mut self,
+        eval: &Eval<'_>,
+        written: &TurnMachine<'a>,
+        table: &mut [u8],
+        kept: &mut Kept<'a>,
+    ) {
+        let parent = eval.parent(written.sheet(), &mut self.cache);
+        let mut uses = std::mem::take(&mut self.uses);
+        if let Stage::Effect { .. } = written.stage() {
+            written.options(&mut uses);
+        } else {
+            uses.clear();
+        }
+        for u in 0..uses.len().max(1) {
+            let mut next = written.clone();
+            if let Some(u) = uses.get(u) {
+                if next.apply(u.clone()).is_err() {
+                    continue;
+                }
+            }
+            // An Extension copy onto a ghost/candy house asks for its circle.
+            self.settle(eval, &mut next, table);
+            let v = evaluate_with(eval, next.sheet(), table, &mut self.cache, Some(&parent));
+            kept.offer(v, next, &mut self.rng);
+        }
+        self.uses = uses;
     }
 
     /// Expert refusal: pass a card at random (every card is equally useless this turn).
