@@ -11,7 +11,7 @@ use welcome_engine::modules::{
     self, american_dream, atomic, christmas, easter, halloween, ice_cream, roswell, zombies,
 };
 use welcome_engine::number;
-use welcome_engine::sheet::{MAX_ESTATE, MAX_STREETS};
+use welcome_engine::sheet::{MAX_ESTATE, MAX_HOUSES, MAX_STREETS};
 use welcome_engine::{
     Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
     PlayerView, Score, Sheet, SheetLayout, Stage, StreetKey, Temps, Treat, Turn, TurnContext,
@@ -318,21 +318,25 @@ fn street_terms(
     let cum = odds.cum;
     let mut t = StreetTerms::default();
     let ranks = sheet.street_ranks(s as usize);
-    let ranges = ranks.map(|r| r.and_then(|(lo, hi)| number::whole_range(lo, hi)));
+    // The whole numbers each empty house can take.
+    let mut ranges = [None; MAX_HOUSES];
     // An empty house is worth the chance that a drawn number still fits it: houses that can no
     // longer take a number are lost estates and future refusals. With the 9¾ cards, a house
     // between 9 and 10 can still take one.
-    for i in 0..sheet.len(s) {
-        if sheet.is_empty(HouseRef::new(s, i)) {
-            let quarters = odds.quarters_in(ranks[i as usize]);
-            match ranges[i as usize] {
-                None if quarters > 0.0 => t.value += OPEN * quarters,
-                None => t.value -= DEAD,
-                Some((lo, hi)) => {
-                    t.value += OPEN * (cum[hi as usize + 1] - cum[lo as usize]);
-                    if quarters > 0.0 {
-                        t.value += OPEN * quarters;
-                    }
+    let mut empty = sheet.empty_mask(s);
+    while empty != 0 {
+        let i = empty.trailing_zeros() as usize;
+        empty &= empty - 1;
+        let range = ranks[i].and_then(|(lo, hi)| number::whole_range(lo, hi));
+        ranges[i] = range;
+        let quarters = odds.quarters_in(ranks[i]);
+        match range {
+            None if quarters > 0.0 => t.value += OPEN * quarters,
+            None => t.value -= DEAD,
+            Some((lo, hi)) => {
+                t.value += OPEN * (cum[hi as usize + 1] - cum[lo as usize]);
+                if quarters > 0.0 {
+                    t.value += OPEN * quarters;
                 }
             }
         }
@@ -706,25 +710,33 @@ struct Kept<'a> {
 }
 
 impl<'a> Kept<'a> {
-    fn offer(&mut self, v: f32, next: TurnMachine<'a>, rng: &mut ChaCha8Rng) {
+    /// Keeps a copy of `next` if it is among the best so far.
+    fn offer(&mut self, v: f32, next: &TurnMachine<'a>, rng: &mut ChaCha8Rng) {
         let k = self.k;
         if k > 1 && (self.top.len() < k || v > self.top[self.top.len() - 1].0) {
             let at = self.top.partition_point(|(tv, _)| *tv >= v);
             self.top.insert(at, (v, next.clone()));
             self.top.truncate(k);
         }
-        match &self.best {
-            Some((bv, _)) if v < *bv => {}
+        let better = match &self.best {
+            Some((bv, _)) if v < *bv => false,
             Some((bv, _)) if v == *bv => {
                 // Reservoir sampling keeps ties uniform and seeded.
                 self.ties += 1;
-                if rng.gen_range(0..=self.ties) == 0 {
-                    self.best = Some((v, next));
-                }
+                rng.gen_range(0..=self.ties) == 0
             }
             _ => {
                 self.ties = 0;
-                self.best = Some((v, next));
+                true
+            }
+        };
+        if better {
+            match &mut self.best {
+                Some((bv, bm)) => {
+                    *bv = v;
+                    bm.clone_from(next);
+                }
+                None => self.best = Some((v, next.clone())),
             }
         }
     }
@@ -945,8 +957,11 @@ impl GreedyBot {
         };
         let mut choices = Vec::new();
         let plays = std::mem::take(&mut self.options);
+        // Scratch machines, copied into for every candidate (`clone_from` keeps their
+        // allocations).
+        let (mut placed, mut written, mut next) = (m.clone(), m.clone(), m.clone());
         for d in plays.iter().filter(|d| matches!(d, Decision::Build { .. })) {
-            let mut placed = m.clone();
+            placed.clone_from(m);
             if placed.apply(d.clone()).is_err() {
                 continue;
             }
@@ -955,13 +970,13 @@ impl GreedyBot {
             if let Stage::Choice { .. } | Stage::Circle { .. } = placed.stage() {
                 placed.options(&mut choices);
                 for choice in &choices {
-                    let mut written = placed.clone();
+                    written.clone_from(&placed);
                     if written.apply(choice.clone()).is_ok() {
-                        self.effect_uses(eval, &written, table, &mut kept);
+                        self.effect_uses(eval, &written, &mut next, table, &mut kept);
                     }
                 }
             } else {
-                self.effect_uses(eval, &placed, table, &mut kept);
+                self.effect_uses(eval, &placed, &mut next, table, &mut kept);
             }
         }
         self.options = plays;
@@ -980,11 +995,13 @@ impl GreedyBot {
     }
 
     /// Offers `kept` every use of the effect of the number `written` holds, passing it first
-    /// (a sheet without actions has no effect stage: the number alone).
+    /// (a sheet without actions has no effect stage: the number alone), each played on the
+    /// scratch machine `next`.
     fn effect_uses<'a>(
         &mut self,
         eval: &Eval<'_>,
         written: &TurnMachine<'a>,
+        next: &mut TurnMachine<'a>,
         table: &mut [u8],
         kept: &mut Kept<'a>,
     ) {
@@ -996,14 +1013,14 @@ impl GreedyBot {
             uses.clear();
         }
         for u in 0..uses.len().max(1) {
-            let mut next = written.clone();
+            next.clone_from(written);
             if let Some(u) = uses.get(u) {
                 if next.apply(u.clone()).is_err() {
                     continue;
                 }
             }
             // An Extension copy onto a ghost/candy house asks for its circle.
-            self.settle(eval, &mut next, table);
+            self.settle(eval, next, table);
             let v = evaluate_with(eval, next.sheet(), table, &mut self.cache, Some(&parent));
             kept.offer(v, next, &mut self.rng);
         }

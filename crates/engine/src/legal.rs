@@ -1064,13 +1064,27 @@ impl<'a> TurnContext<'a> {
         choice: Option<Choice>,
     ) -> Result<Effect, TurnError> {
         let effect = self.check_placement(s, pick, number, house)?;
+        self.write_placed(s, effect, number, house, choice)?;
+        Ok(effect)
+    }
+
+    /// Step: `write_number` once `check_placement` has accepted the placement on this sheet
+    /// and given its effect (the turn machine checks it as the number is chosen).
+    pub(crate) fn write_placed(
+        &self,
+        s: &mut Sheet,
+        effect: Effect,
+        number: u8,
+        house: HouseRef,
+        choice: Option<Choice>,
+    ) -> Result<(), TurnError> {
         self.check_choice(s, house, choice)?;
         s.write(house, number, false);
         if let Some(Choice::Truck(side)) = choice {
             s.set_choice(house.street, modules::ice_cream::choice_value(side));
         }
         self.numbered(s, house, Some(effect));
-        Ok(effect)
+        Ok(())
     }
 
     /// The numbers a card lets the player write with `effect`: the Temp changes it by up to 2

@@ -132,7 +132,7 @@ impl Stage {
 }
 
 /// A turn being built, one decision at a time.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TurnMachine<'a> {
     ctx: TurnContext<'a>,
     sheet: Sheet,
@@ -140,6 +140,35 @@ pub struct TurnMachine<'a> {
     stage: Stage,
     /// Where the turn goes on once the pending circle is drawn.
     resume: Stage,
+}
+
+/// `clone_from` keeps the turn's allocations: bots copy a machine into the same scratch one
+/// for every candidate they try.
+impl Clone for TurnMachine<'_> {
+    fn clone(&self) -> Self {
+        TurnMachine {
+            ctx: self.ctx,
+            sheet: self.sheet,
+            turn: self.turn.clone(),
+            stage: self.stage,
+            resume: self.resume,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let TurnMachine {
+            ctx,
+            sheet,
+            turn,
+            stage,
+            resume,
+        } = source;
+        self.ctx = *ctx;
+        self.sheet = *sheet;
+        self.turn.clone_from(turn);
+        self.stage = *stage;
+        self.resume = *resume;
+    }
 }
 
 impl<'a> TurnMachine<'a> {
@@ -529,7 +558,7 @@ impl<'a> TurnMachine<'a> {
                         kind,
                     };
                 } else {
-                    self.write(pick, number, house, None)?;
+                    self.write(pick, number, house, effect, None)?;
                     debug_assert!(
                         !ctx.layout.has_actions()
                             || matches!(
@@ -554,7 +583,10 @@ impl<'a> TurnMachine<'a> {
                     ..
                 },
                 Decision::Choose(c),
-            ) => self.write(pick, number, house, Some(c))?,
+            ) => {
+                let effect = ctx.check_placement(&self.sheet, pick, number, house)?;
+                self.write(pick, number, house, effect, Some(c))?
+            }
             (
                 Stage::Effect {
                     house,
@@ -610,15 +642,18 @@ impl<'a> TurnMachine<'a> {
         Ok(())
     }
 
+    /// Writes a placement `check_placement` accepted, with its `effect`.
     fn write(
         &mut self,
         pick: Pick,
         number: u8,
         house: HouseRef,
+        effect: Effect,
         choice: Option<Choice>,
     ) -> Result<(), TurnError> {
         let mut s = self.sheet;
-        let effect = self.ctx.write_number(&mut s, pick, number, house, choice)?;
+        self.ctx
+            .write_placed(&mut s, effect, number, house, choice)?;
         let card = self.ctx.offer.resolve(pick).map_or(number, |(n, _)| n);
         self.sheet = s;
         self.turn.play = Play::Build(Build {

@@ -528,6 +528,14 @@ impl Sheet {
         self.numbered.get(s as usize).copied().unwrap_or(0)
     }
 
+    /// Bit i: house i of street `s` is empty (`is_empty`): neither numbered, a roundabout nor
+    /// invaded.
+    #[inline]
+    pub fn empty_mask(&self, s: u8) -> u16 {
+        let s = (s as usize).min(MAX_STREETS - 1);
+        !(self.numbered[s] | self.rounds[s] | self.invaded[s]) & full_mask(self.len(s as u8))
+    }
+
     /// Whether a module marked house `h` (Ice Cream: its cone is circled).
     #[inline]
     pub fn is_marked(&self, h: HouseRef) -> bool {
