@@ -245,7 +245,7 @@ fn evaluate_with(
         v += t.value;
         egg_hope += t.egg_hope;
     }
-    v += plan_progress(e, sheet, unused.to_le_bytes());
+    v += plan_progress(e, sheet, unused);
     if e.easter {
         // Egg points rise in steps (6, 10, 14, 18 eggs): credit each egg on the way to the
         // next step, and the eggs still collectable (`egg_hope`).
@@ -597,7 +597,7 @@ fn number_odds(edition: &Edition, nine_three_quarters: bool) -> ([f32; 19], [f32
 /// already built and unused (holding the feature the plan asks for, if any); for a sheet's
 /// feature plans the share of the feature already done in the best street.
 /// `unused` counts the completed, unused estates per size (`StreetTerms::unused`, summed).
-fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: [u8; 8]) -> f32 {
+fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: u64) -> f32 {
     let (layout, features) = (e.ctx.layout, e.features);
     let mut v = 0.0;
     for (slot, p) in e.ctx.plans.iter().enumerate() {
@@ -639,24 +639,26 @@ fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: [u8; 8]) -> f32 {
     v
 }
 
-/// Completed, unused estates that `fits` accepts, by size (7 and more counted as 7).
-fn estates_by_size(sheet: &Sheet, fits: impl Fn(&Estate) -> bool) -> [u8; 8] {
-    let mut have = [0u8; 8];
+/// Completed, unused estates of up to 7 houses that `fits` accepts, byte n counting those of
+/// size n (packed as `StreetTerms::unused`).
+fn estates_by_size(sheet: &Sheet, fits: impl Fn(&Estate) -> bool) -> u64 {
+    let mut have = 0u64;
     sheet.for_each_run(|e, complete| {
-        if complete && !e.used && (e.len as usize) < have.len() && fits(&e) {
-            have[e.len as usize] += 1;
+        if complete && !e.used && e.len < 8 && fits(&e) {
+            have += 1 << (8 * e.len);
         }
     });
     have
 }
 
-/// The share of `sizes` matched by distinct estates of `have`.
-fn share_of(mut have: [u8; 8], sizes: &[u8]) -> f32 {
+/// The share of `sizes` matched by distinct estates of `have` (byte n: estates of size n, 7
+/// and more read as 7), counted in a register.
+fn share_of(mut have: u64, sizes: &[u8]) -> f32 {
     let mut matched = 0;
     for &s in sizes {
-        let s = (s as usize).min(have.len() - 1);
-        if have[s] > 0 {
-            have[s] -= 1;
+        let shift = 8 * u32::from(s.min(7));
+        if (have >> shift) & 0xff > 0 {
+            have -= 1 << shift;
             matched += 1;
         }
     }

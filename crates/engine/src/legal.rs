@@ -1069,7 +1069,8 @@ impl<'a> TurnContext<'a> {
     }
 
     /// Step: `write_number` once `check_placement` has accepted the placement on this sheet
-    /// and given its effect (the turn machine checks it as the number is chosen).
+    /// and given its effect (the turn machine checks it as the number is chosen). The choice
+    /// is checked before the sheet changes, so a failure leaves it as it was.
     pub(crate) fn write_placed(
         &self,
         s: &mut Sheet,
@@ -1098,7 +1099,8 @@ impl<'a> TurnContext<'a> {
     }
 
     /// Step: uses (or passes) the effect of a number just written in `house` from a card
-    /// showing `card`.
+    /// showing `card`. Everything is checked before the sheet changes, so a failure leaves it
+    /// as it was (the turn machine applies it in place).
     pub(crate) fn use_effect(
         &self,
         s: &mut Sheet,
@@ -1113,11 +1115,9 @@ impl<'a> TurnContext<'a> {
                 None => Ok(()),
             };
         }
-        if effect == Effect::Temp && !self.layout.rules.temp_optional {
-            if used.is_some() {
-                return Err(TurnError::TempHasNoTarget);
-            }
-            s.cross_temp(self.layout.temp_boxes);
+        let temp_forced = effect == Effect::Temp && !self.layout.rules.temp_optional;
+        if temp_forced && used.is_some() {
+            return Err(TurnError::TempHasNoTarget);
         }
         // Ruling C4: a number other than the card's was changed by the Temp effect, which
         // then has to be used.
@@ -1136,6 +1136,12 @@ impl<'a> TurnContext<'a> {
         }
         if let Some(u) = used {
             self.check_effect(s, effect, house, u)?;
+        }
+        // Nothing below fails.
+        if temp_forced {
+            s.cross_temp(self.layout.temp_boxes);
+        }
+        if let Some(u) = used {
             apply_effect(s, house, u, self.layout.temp_boxes);
             match u {
                 EffectUse::Bis { to, .. } => self.numbered(s, to, None),

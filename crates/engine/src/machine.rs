@@ -595,9 +595,8 @@ impl<'a> TurnMachine<'a> {
                 },
                 Decision::Effect(used),
             ) => {
-                let mut s = self.sheet;
-                ctx.use_effect(&mut s, effect, house, card, used)?;
-                self.sheet = s;
+                // In place: `use_effect` changes nothing when it fails.
+                ctx.use_effect(&mut self.sheet, effect, house, card, used)?;
                 if let Play::Build(b) = &mut self.turn.play {
                     b.effect = used;
                 }
@@ -651,11 +650,10 @@ impl<'a> TurnMachine<'a> {
         effect: Effect,
         choice: Option<Choice>,
     ) -> Result<(), TurnError> {
-        let mut s = self.sheet;
+        // In place: `write_placed` changes nothing when it fails.
         self.ctx
-            .write_placed(&mut s, effect, number, house, choice)?;
+            .write_placed(&mut self.sheet, effect, number, house, choice)?;
         let card = self.ctx.offer.resolve(pick).map_or(number, |(n, _)| n);
-        self.sheet = s;
         self.turn.play = Play::Build(Build {
             pick,
             house,
