@@ -27,7 +27,6 @@ pub struct GreedyBot {
     /// plans about them); off only to measure what they are worth.
     features: bool,
     options: Vec<Decision>,
-    uses: Vec<Decision>,
     /// Street terms of the sheets seen this turn.
     cache: StreetCache,
     /// The deck holds the collector edition's 9¾ cards (`deal_of`): the odds count them.
@@ -54,6 +53,9 @@ struct Eval<'a> {
     quarters: [f32; QUARTERS],
     /// The City Plan cards on the table.
     cards: [Option<&'a PlanCard>; 3],
+    /// The credit an estate plan's card earns per estate matched (`plan_credit`), worked out
+    /// once instead of a division per candidate; empty for the other plans.
+    estate_credit: [Vec<f32>; 3],
     solo: bool,
     features: bool,
     /// The credit for real-estate upgrades, per estate size and boxes crossed.
@@ -80,6 +82,7 @@ impl<'a> Eval<'a> {
         nine_three_quarters: bool,
     ) -> Eval<'a> {
         let (cum, quarters) = number_odds(ctx.edition, nine_three_quarters);
+        let cards = ctx.plans.map(|p| ctx.edition.plan(p.card));
         let layout = if features {
             ctx.layout
         } else {
@@ -102,7 +105,25 @@ impl<'a> Eval<'a> {
             },
             cum,
             quarters,
-            cards: ctx.plans.map(|p| ctx.edition.plan(p.card)),
+            cards,
+            estate_credit: std::array::from_fn(|slot| match cards[slot] {
+                Some(card) => {
+                    let points = if ctx.plans[slot].approved {
+                        card.second
+                    } else {
+                        card.first
+                    };
+                    let all = match &card.condition {
+                        PlanCondition::Estates(sizes)
+                        | PlanCondition::EstatesWith { sizes, .. } => sizes.len(),
+                        _ => 0,
+                    };
+                    (0..=all)
+                        .map(|m| plan_credit(points, share(m, card)))
+                        .collect()
+                }
+                None => Vec::new(),
+            }),
             solo,
             features,
             re_gain,
@@ -607,9 +628,10 @@ fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: u64) -> f32 {
         let Some(card) = e.cards[slot] else {
             continue;
         };
-        let share = match &card.condition {
-            PlanCondition::Estates(sizes) => share_of(unused, sizes),
-            PlanCondition::EstatesWith { sizes, .. } if !features => share_of(unused, sizes),
+        let points = if p.approved { card.second } else { card.first };
+        let matched = match &card.condition {
+            PlanCondition::Estates(sizes) => matched_of(unused, sizes),
+            PlanCondition::EstatesWith { sizes, .. } if !features => matched_of(unused, sizes),
             PlanCondition::EstatesWith {
                 sizes,
                 feature,
@@ -624,19 +646,37 @@ fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: u64) -> f32 {
                         Need::All => have + 1 >= e.len,
                     }
                 });
-                share_of(have, sizes)
+                matched_of(have, sizes)
             }
             PlanCondition::FeatureComplete { .. } if !features => continue,
-            PlanCondition::FeatureComplete { feature, street } => (0..sheet.streets())
-                .filter(|&s| street.is_none_or(|n| n == s + 1))
-                .map(|s| feature_share(layout, sheet, *feature, s))
-                .fold(0.0, f32::max),
+            PlanCondition::FeatureComplete { feature, street } => {
+                let share = (0..sheet.streets())
+                    .filter(|&s| street.is_none_or(|n| n == s + 1))
+                    .map(|s| feature_share(layout, sheet, *feature, s))
+                    .fold(0.0, f32::max);
+                v += plan_credit(points, share);
+                continue;
+            }
             _ => continue,
         };
-        let points = if p.approved { card.second } else { card.first };
-        v += PLAN * f32::from(points) * share * share;
+        // At most one match per size listed: inside the table.
+        v += e.estate_credit[slot][matched];
     }
     v
+}
+
+/// The credit for a plan worth `points` done to `share`.
+fn plan_credit(points: u8, share: f32) -> f32 {
+    PLAN * f32::from(points) * share * share
+}
+
+/// The share of an estate plan's estates that `matched` are.
+fn share(matched: usize, card: &PlanCard) -> f32 {
+    let all = match &card.condition {
+        PlanCondition::Estates(sizes) | PlanCondition::EstatesWith { sizes, .. } => sizes.len(),
+        _ => 0,
+    };
+    matched as f32 / all.max(1) as f32
 }
 
 /// Completed, unused estates of up to 7 houses that `fits` accepts, byte n counting those of
@@ -651,9 +691,9 @@ fn estates_by_size(sheet: &Sheet, fits: impl Fn(&Estate) -> bool) -> u64 {
     have
 }
 
-/// The share of `sizes` matched by distinct estates of `have` (byte n: estates of size n, 7
-/// and more read as 7), counted in a register.
-fn share_of(mut have: u64, sizes: &[u8]) -> f32 {
+/// How many of `sizes` distinct estates of `have` match (byte n: estates of size n, 7 and
+/// more read as 7), counted in a register.
+fn matched_of(mut have: u64, sizes: &[u8]) -> usize {
     let mut matched = 0;
     for &s in sizes {
         let shift = 8 * u32::from(s.min(7));
@@ -662,7 +702,7 @@ fn share_of(mut have: u64, sizes: &[u8]) -> f32 {
             matched += 1;
         }
     }
-    matched as f32 / sizes.len().max(1) as f32
+    matched
 }
 
 /// How much of street `s`'s `feature` is done: eggs collected, cones circled, slots linked.
@@ -712,15 +752,12 @@ struct Kept<'a> {
 }
 
 impl<'a> Kept<'a> {
-    /// Keeps a copy of `next` if it is among the best so far.
-    fn offer(&mut self, v: f32, next: &TurnMachine<'a>, rng: &mut ChaCha8Rng) {
+    /// Whether a candidate of value `v` becomes the best (drawing at random on a tie) and
+    /// whether it enters the top `k`; `keep` then keeps its machine.
+    fn judge(&mut self, v: f32, rng: &mut ChaCha8Rng) -> (bool, bool) {
         let k = self.k;
-        if k > 1 && (self.top.len() < k || v > self.top[self.top.len() - 1].0) {
-            let at = self.top.partition_point(|(tv, _)| *tv >= v);
-            self.top.insert(at, (v, next.clone()));
-            self.top.truncate(k);
-        }
-        let better = match &self.best {
+        let top = k > 1 && (self.top.len() < k || v > self.top[self.top.len() - 1].0);
+        let best = match &self.best {
             Some((bv, _)) if v < *bv => false,
             Some((bv, _)) if v == *bv => {
                 // Reservoir sampling keeps ties uniform and seeded.
@@ -732,13 +769,23 @@ impl<'a> Kept<'a> {
                 true
             }
         };
-        if better {
+        (best, top)
+    }
+
+    /// Keeps a copy of `m`, of value `v`, as `judge` said.
+    fn keep(&mut self, v: f32, (best, top): (bool, bool), m: &TurnMachine<'a>) {
+        if top {
+            let at = self.top.partition_point(|(tv, _)| *tv >= v);
+            self.top.insert(at, (v, m.clone()));
+            self.top.truncate(self.k);
+        }
+        if best {
             match &mut self.best {
                 Some((bv, bm)) => {
                     *bv = v;
-                    bm.clone_from(next);
+                    bm.clone_from(m);
                 }
-                None => self.best = Some((v, next.clone())),
+                None => self.best = Some((v, m.clone())),
             }
         }
     }
@@ -750,7 +797,6 @@ impl GreedyBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             features: true,
             options: Vec::new(),
-            uses: Vec::new(),
             cache: StreetCache::default(),
             nine_three_quarters: false,
         }
@@ -997,8 +1043,8 @@ impl GreedyBot {
     }
 
     /// Offers `kept` every use of the effect of the number `written` holds, passing it first
-    /// (a sheet without actions has no effect stage: the number alone), each played on the
-    /// scratch machine `next`.
+    /// (a sheet without actions has no effect stage: the number alone). Each is valued on
+    /// the sheet it leaves; only those kept are played on a machine, the scratch `next`.
     fn effect_uses<'a>(
         &mut self,
         eval: &Eval<'_>,
@@ -1008,25 +1054,39 @@ impl GreedyBot {
         kept: &mut Kept<'a>,
     ) {
         let parent = eval.parent(written.sheet(), &mut self.cache);
-        let mut uses = std::mem::take(&mut self.uses);
-        if let Stage::Effect { .. } = written.stage() {
-            written.options(&mut uses);
-        } else {
-            uses.clear();
-        }
-        for u in 0..uses.len().max(1) {
+        if !matches!(written.stage(), Stage::Effect { .. }) {
             next.clone_from(written);
-            if let Some(u) = uses.get(u) {
-                if next.apply(u.clone()).is_err() {
-                    continue;
-                }
-            }
-            // An Extension copy onto a ghost/candy house asks for its circle.
             self.settle(eval, next, table);
             let v = evaluate_with(eval, next.sheet(), table, &mut self.cache, Some(&parent));
-            kept.offer(v, next, &mut self.rng);
+            let verdict = kept.judge(v, &mut self.rng);
+            kept.keep(v, verdict, next);
+            return;
         }
-        self.uses = uses;
+        written.for_each_effect(|d, sheet| {
+            let v = match sheet {
+                Some(sheet) => evaluate_with(eval, sheet, table, &mut self.cache, Some(&parent)),
+                // A circle to draw first (Halloween): on the machine.
+                None => {
+                    next.clone_from(written);
+                    if next.apply(d.clone()).is_err() {
+                        return;
+                    }
+                    self.settle(eval, next, table);
+                    evaluate_with(eval, next.sheet(), table, &mut self.cache, Some(&parent))
+                }
+            };
+            let verdict = kept.judge(v, &mut self.rng);
+            if verdict == (false, false) {
+                return;
+            }
+            if sheet.is_some() {
+                next.clone_from(written);
+                next.apply(d).expect("a listed effect use");
+                // The card to pass of a hand of two: the sheet stays as valued.
+                self.settle(eval, next, table);
+            }
+            kept.keep(v, verdict, next);
+        });
     }
 
     /// Expert refusal: pass a card at random (every card is equally useless this turn).

@@ -277,16 +277,7 @@ impl<'a> TurnMachine<'a> {
                 house,
                 effect,
                 card,
-            } => {
-                // A number the Temp changed needs the Temp used (Ruling C4).
-                if !(ctx.layout.rules.temp_optional && s.number(house) != Some(card)) {
-                    out.push(Decision::Effect(None));
-                }
-                ctx.for_each_effect_use(s, effect, house, |u| out.push(Decision::Effect(Some(u))));
-                if ctx.may_infiltrate(s, house, card) {
-                    out.push(Decision::Effect(Some(EffectUse::Infiltrate)));
-                }
-            }
+            } => self.for_each_effect_use(house, effect, card, |u| out.push(Decision::Effect(u))),
             Stage::Pass { number, effect } => out.extend([number, effect].map(Decision::Pass)),
             Stage::Plans => {
                 out.push(Decision::Stop { reshuffle: false });
@@ -319,6 +310,54 @@ impl<'a> TurnMachine<'a> {
             }
             Stage::Done => {}
         }
+    }
+
+    /// The effect stage's options in `options`' order: passing (unless the Temp changed the
+    /// number, Ruling C4), every use of the effect, the Roswell saucer.
+    fn for_each_effect_use(
+        &self,
+        house: HouseRef,
+        effect: Effect,
+        card: u8,
+        mut f: impl FnMut(Option<EffectUse>),
+    ) {
+        let (ctx, s) = (&self.ctx, &self.sheet);
+        if !(ctx.layout.rules.temp_optional && s.number(house) != Some(card)) {
+            f(None);
+        }
+        ctx.for_each_effect_use(s, effect, house, |u| f(Some(u)));
+        if ctx.may_infiltrate(s, house, card) {
+            f(Some(EffectUse::Infiltrate));
+        }
+    }
+
+    /// In the effect stage, calls `f` with every option `options` lists, in its order, and
+    /// the sheet it leaves, as `apply` would write it: a bot that values each outcome needs
+    /// no machine per option. An option after which the turn asks for a circle (a bis copy
+    /// onto a ghost/candy house, Halloween) comes with no sheet: `apply` it to a copy of the
+    /// machine to go on. Does nothing in another stage.
+    pub fn for_each_effect(&self, mut f: impl FnMut(Decision, Option<&Sheet>)) {
+        let Stage::Effect {
+            house,
+            effect,
+            card,
+        } = self.stage
+        else {
+            return;
+        };
+        self.for_each_effect_use(house, effect, card, |used| {
+            let mut sheet = self.sheet;
+            let done = self
+                .ctx
+                .use_effect(&mut sheet, effect, house, card, used)
+                .is_ok();
+            debug_assert!(done, "a listed effect use applies");
+            let circle = match used {
+                Some(EffectUse::Bis { to, .. }) => self.ctx.circle_needed(&sheet, to),
+                _ => false,
+            };
+            f(Decision::Effect(used), (done && !circle).then_some(&sheet));
+        });
     }
 
     fn push_roundabouts(&self, out: &mut Vec<Decision>) {
