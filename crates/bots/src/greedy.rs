@@ -63,6 +63,8 @@ struct Eval<'a> {
     /// The turn's own sheet, street by street: its key and terms. Most candidates change one
     /// street, so the others are found here without hashing.
     base: [Option<(StreetKey, StreetTerms)>; MAX_STREETS],
+    /// The house terms of the turn's own streets, for the candidates that only add a fence.
+    base_houses: [Option<HouseTerms>; MAX_STREETS],
     /// The modules the evaluation has terms for beyond the streets', looked up once.
     easter: bool,
     halloween: bool,
@@ -128,6 +130,7 @@ impl<'a> Eval<'a> {
             features,
             re_gain,
             base: [None; MAX_STREETS],
+            base_houses: [None; MAX_STREETS],
             easter: features && layout.has(Module::Easter),
             halloween: layout.has(Module::Halloween),
             roswell: layout.has(Module::Roswell),
@@ -138,8 +141,10 @@ impl<'a> Eval<'a> {
     /// Keeps the terms of `sheet`'s streets, the sheet every candidate of the turn starts from.
     fn with_base(mut self, sheet: &Sheet) -> Eval<'a> {
         for st in 0..sheet.streets() {
-            let t = street_terms(self.layout, sheet, st, self.odds(), self.features);
+            let houses = house_terms(sheet, st, self.odds());
+            let t = street_terms_from(self.layout, sheet, st, self.odds(), self.features, &houses);
             self.base[st as usize] = Some((sheet.street_key(st), t));
+            self.base_houses[st as usize] = Some(houses);
         }
         self
     }
@@ -185,34 +190,49 @@ impl Odds<'_> {
 /// The street terms of a sheet every candidate of a placement starts from (its number
 /// written, its effect not yet used), street by street: a candidate changes at most one of
 /// its streets, so the others are found here without hashing.
-type Parent = [Option<(StreetKey, StreetTerms)>; MAX_STREETS];
+struct Parent {
+    streets: [Option<(StreetKey, StreetTerms)>; MAX_STREETS],
+    /// Its house terms where a candidate needed them (one that only adds a fence).
+    houses: [Option<HouseTerms>; MAX_STREETS],
+}
 
 impl Eval<'_> {
     /// Street `st`'s terms: the parent's or the turn's own sheet's when the street is theirs,
-    /// else from the cache (worked out on a miss). The parent's terms were read the same way,
-    /// so the order of the first two looks changes nothing.
+    /// else from the cache (worked out on a miss, from the parent's or the turn's house terms
+    /// when the street has the same houses). The parent's terms were read the same way, so
+    /// the order of the first two looks changes nothing.
     #[inline]
     fn terms(
         &self,
         sheet: &Sheet,
         st: u8,
-        parent: Option<&Parent>,
+        mut parent: Option<&mut Parent>,
         cache: &mut StreetCache,
     ) -> StreetTerms {
+        let i = st as usize;
         let key = sheet.street_key(st);
-        if let Some(Some((k, t))) = parent.map(|p| &p[st as usize]) {
+        if let Some(Some((k, t))) = parent.as_ref().map(|p| &p.streets[i]) {
             if *k == key {
                 return *t;
             }
         }
-        match &self.base[st as usize] {
+        let base = &self.base[i];
+        match base {
             Some((k, t)) if *k == key => return *t,
             _ => {}
         }
         if let Some(t) = cache.get(&key) {
             return *t;
         }
-        let t = street_terms(self.layout, sheet, st, self.odds(), self.features);
+        let odds = self.odds();
+        let houses = match (base, &self.base_houses[i], parent.as_deref_mut()) {
+            (Some((k, _)), Some(h), _) if k.same_houses(&key) => *h,
+            (_, _, Some(p)) if p.streets[i].is_some_and(|(k, _)| k.same_houses(&key)) => {
+                *p.houses[i].get_or_insert_with(|| house_terms(sheet, st, odds))
+            }
+            _ => house_terms(sheet, st, odds),
+        };
+        let t = street_terms_from(self.layout, sheet, st, odds, self.features, &houses);
         if cache.len() < CACHE_LIMIT {
             cache.insert(key, t);
         }
@@ -221,9 +241,13 @@ impl Eval<'_> {
 
     /// The parent level of `sheet`'s candidates (see `Parent`).
     fn parent(&self, sheet: &Sheet, cache: &mut StreetCache) -> Parent {
-        let mut p = [None; MAX_STREETS];
+        let mut p = Parent {
+            streets: [None; MAX_STREETS],
+            houses: [None; MAX_STREETS],
+        };
         for st in 0..sheet.streets() {
-            p[st as usize] = Some((sheet.street_key(st), self.terms(sheet, st, None, cache)));
+            p.streets[st as usize] =
+                Some((sheet.street_key(st), self.terms(sheet, st, None, cache)));
         }
         p
     }
@@ -237,7 +261,7 @@ fn evaluate_with(
     sheet: &Sheet,
     table: &mut [u8],
     cache: &mut StreetCache,
-    parent: Option<&Parent>,
+    mut parent: Option<&mut Parent>,
 ) -> f32 {
     let (layout, solo) = (e.layout, e.solo);
     if let Some(last) = table.last_mut() {
@@ -252,7 +276,7 @@ fn evaluate_with(
     // Byte lanes: no lane can carry into the next (at most 16 estates a street).
     let (mut estates, mut unused) = (0u64, 0u64);
     for st in 0..sheet.streets() {
-        let t = e.terms(sheet, st, parent, cache);
+        let t = e.terms(sheet, st, parent.as_deref_mut(), cache);
         estates += t.estates;
         unused += t.unused;
         terms[st as usize] = t;
@@ -329,18 +353,24 @@ const CACHE_LIMIT: usize = 4096;
 /// counts three times).
 const DREAM_HOUSE: f32 = 0.5;
 
-fn street_terms(
-    layout: &SheetLayout,
-    sheet: &Sheet,
-    s: u8,
-    odds: Odds<'_>,
-    features: bool,
-) -> StreetTerms {
+/// What a street's houses alone are worth (its numbers and copies, not its fences): the
+/// odds that its empty houses still take a number. A fence leaves them as they were, so a
+/// candidate that only draws one starts from its parent's (`street_terms_from`).
+#[derive(Clone, Copy)]
+struct HouseTerms {
+    /// The street's value so far: the first of its terms, summed in house order.
+    value: f32,
+    /// The whole numbers each empty house can take.
+    ranges: [Option<(u8, u8)>; MAX_HOUSES],
+}
+
+fn house_terms(sheet: &Sheet, s: u8, odds: Odds<'_>) -> HouseTerms {
     let cum = odds.cum;
-    let mut t = StreetTerms::default();
+    let mut h = HouseTerms {
+        value: 0.0,
+        ranges: [None; MAX_HOUSES],
+    };
     let ranks = sheet.street_ranks(s as usize);
-    // The whole numbers each empty house can take.
-    let mut ranges = [None; MAX_HOUSES];
     // An empty house is worth the chance that a drawn number still fits it: houses that can no
     // longer take a number are lost estates and future refusals. With the 9¾ cards, a house
     // between 9 and 10 can still take one.
@@ -349,19 +379,50 @@ fn street_terms(
         let i = empty.trailing_zeros() as usize;
         empty &= empty - 1;
         let range = ranks[i].and_then(|(lo, hi)| number::whole_range(lo, hi));
-        ranges[i] = range;
+        h.ranges[i] = range;
         let quarters = odds.quarters_in(ranks[i]);
         match range {
-            None if quarters > 0.0 => t.value += OPEN * quarters,
-            None => t.value -= DEAD,
+            None if quarters > 0.0 => h.value += OPEN * quarters,
+            None => h.value -= DEAD,
             Some((lo, hi)) => {
-                t.value += OPEN * (cum[hi as usize + 1] - cum[lo as usize]);
+                h.value += OPEN * (cum[hi as usize + 1] - cum[lo as usize]);
                 if quarters > 0.0 {
-                    t.value += OPEN * quarters;
+                    h.value += OPEN * quarters;
                 }
             }
         }
     }
+    h
+}
+
+#[cfg(test)]
+fn street_terms(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    s: u8,
+    odds: Odds<'_>,
+    features: bool,
+) -> StreetTerms {
+    let houses = house_terms(sheet, s, odds);
+    street_terms_from(layout, sheet, s, odds, features, &houses)
+}
+
+/// Street `s`'s terms from its `houses` terms (`house_terms` of a sheet with the same houses
+/// and copies in that street).
+fn street_terms_from(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    s: u8,
+    odds: Odds<'_>,
+    features: bool,
+    houses: &HouseTerms,
+) -> StreetTerms {
+    let cum = odds.cum;
+    let ranges = houses.ranges;
+    let mut t = StreetTerms {
+        value: houses.value,
+        ..StreetTerms::default()
+    };
     sheet.for_each_run_in(s, |e, complete| {
         if complete && (e.len as usize) <= MAX_ESTATE {
             t.estates += 1 << (8 * (e.len - 1));
@@ -1053,18 +1114,26 @@ impl GreedyBot {
         table: &mut [u8],
         kept: &mut Kept<'a>,
     ) {
-        let parent = eval.parent(written.sheet(), &mut self.cache);
+        let mut parent = eval.parent(written.sheet(), &mut self.cache);
         if !matches!(written.stage(), Stage::Effect { .. }) {
             next.clone_from(written);
             self.settle(eval, next, table);
-            let v = evaluate_with(eval, next.sheet(), table, &mut self.cache, Some(&parent));
+            let v = evaluate_with(
+                eval,
+                next.sheet(),
+                table,
+                &mut self.cache,
+                Some(&mut parent),
+            );
             let verdict = kept.judge(v, &mut self.rng);
             kept.keep(v, verdict, next);
             return;
         }
         written.for_each_effect(|d, sheet| {
             let v = match sheet {
-                Some(sheet) => evaluate_with(eval, sheet, table, &mut self.cache, Some(&parent)),
+                Some(sheet) => {
+                    evaluate_with(eval, sheet, table, &mut self.cache, Some(&mut parent))
+                }
                 // A circle to draw first (Halloween): on the machine.
                 None => {
                     next.clone_from(written);
@@ -1072,7 +1141,13 @@ impl GreedyBot {
                         return;
                     }
                     self.settle(eval, next, table);
-                    evaluate_with(eval, next.sheet(), table, &mut self.cache, Some(&parent))
+                    evaluate_with(
+                        eval,
+                        next.sheet(),
+                        table,
+                        &mut self.cache,
+                        Some(&mut parent),
+                    )
                 }
             };
             let verdict = kept.judge(v, &mut self.rng);

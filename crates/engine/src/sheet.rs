@@ -234,6 +234,16 @@ pub struct StreetKey {
     used: u16,
 }
 
+impl StreetKey {
+    /// Whether both keys hold the same houses in the same street (numbers, copies,
+    /// roundabouts), whatever their fences and used houses: for two sheets whose bis copies
+    /// are the same there (a sheet and the sheet after a fence, say), the same number ranges.
+    #[inline]
+    pub fn same_houses(&self, other: &StreetKey) -> bool {
+        self.street == other.street && self.cells == other.cells
+    }
+}
+
 /// Two words instead of a field at a time: bots hash a key for most candidate sheets.
 impl std::hash::Hash for StreetKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
