@@ -6,6 +6,7 @@
 use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::cell::Cell;
 use std::collections::HashMap;
 use welcome_engine::modules::{
     self, american_dream, atomic, christmas, easter, halloween, ice_cream, roswell, zombies,
@@ -56,6 +57,11 @@ struct Eval<'a> {
     /// The credit an estate plan's card earns per estate matched (`plan_credit`), worked out
     /// once instead of a division per candidate; empty for the other plans.
     estate_credit: [Vec<f32>; 3],
+    /// Every plan's credit depends on the completed unused estates alone (or is none): then
+    /// the last credit worked out, by estates and plans scored, serves the next candidate
+    /// with the same (most candidates complete no estate).
+    plans_by_estates: bool,
+    last_plans: Cell<Option<(u64, [Option<u8>; 3], f32)>>,
     solo: bool,
     features: bool,
     /// The credit for real-estate upgrades, per estate size and boxes crossed.
@@ -108,6 +114,13 @@ impl<'a> Eval<'a> {
             cum,
             quarters,
             cards,
+            plans_by_estates: cards.iter().flatten().all(|card| match &card.condition {
+                PlanCondition::EstatesWith { .. } | PlanCondition::FeatureComplete { .. } => {
+                    !features
+                }
+                _ => true,
+            }),
+            last_plans: Cell::new(None),
             estate_credit: std::array::from_fn(|slot| match cards[slot] {
                 Some(card) => {
                     let points = if ctx.plans[slot].approved {
@@ -283,14 +296,28 @@ fn evaluate_with(
     }
     let estates = estates.to_le_bytes();
     let estates: [u8; MAX_ESTATE] = std::array::from_fn(|i| estates[i]);
+    let score = Score::total_with_estates(layout, sheet, temps, estates);
+    let plans = if e.plans_by_estates {
+        let key = (unused, sheet.plan_scores());
+        match e.last_plans.get() {
+            Some((u, p, v)) if (u, p) == key => v,
+            _ => {
+                let v = plan_progress(e, sheet, unused);
+                e.last_plans.set(Some((key.0, key.1, v)));
+                v
+            }
+        }
+    } else {
+        plan_progress(e, sheet, unused)
+    };
     // The score first, then the street terms in street order.
-    let mut v = Score::total_with_estates(layout, sheet, temps, estates) as f32;
+    let mut v = score as f32;
     let mut egg_hope = 0.0;
     for t in &terms[..sheet.streets() as usize] {
         v += t.value;
         egg_hope += t.egg_hope;
     }
-    v += plan_progress(e, sheet, unused);
+    v += plans;
     if e.easter {
         // Egg points rise in steps (6, 10, 14, 18 eggs): credit each egg on the way to the
         // next step, and the eggs still collectable (`egg_hope`).
@@ -681,15 +708,15 @@ fn number_odds(edition: &Edition, nine_three_quarters: bool) -> ([f32; 19], [f32
 /// `unused` counts the completed, unused estates per size (`StreetTerms::unused`, summed).
 fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: u64) -> f32 {
     let (layout, features) = (e.ctx.layout, e.features);
-    let mut v = 0.0;
-    for (slot, p) in e.ctx.plans.iter().enumerate() {
-        if sheet.plan_scores()[slot].is_some() {
+    let scores = sheet.plan_scores();
+    let mut credits = [0.0f32; 3];
+    for (slot, credit) in credits.iter_mut().enumerate() {
+        if scores[slot].is_some() {
             continue;
         }
         let Some(card) = e.cards[slot] else {
             continue;
         };
-        let points = if p.approved { card.second } else { card.first };
         let matched = match &card.condition {
             PlanCondition::Estates(sizes) => matched_of(unused, sizes),
             PlanCondition::EstatesWith { sizes, .. } if !features => matched_of(unused, sizes),
@@ -715,13 +742,20 @@ fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: u64) -> f32 {
                     .filter(|&s| street.is_none_or(|n| n == s + 1))
                     .map(|s| feature_share(layout, sheet, *feature, s))
                     .fold(0.0, f32::max);
-                v += plan_credit(points, share);
+                let p = e.ctx.plans[slot];
+                *credit = plan_credit(if p.approved { card.second } else { card.first }, share);
                 continue;
             }
             _ => continue,
         };
         // At most one match per size listed: inside the table.
-        v += e.estate_credit[slot][matched];
+        *credit = e.estate_credit[slot][matched];
+    }
+    // Added in plan order once all are known (a plan that earns none adds 0, which changes
+    // no sum of credits: they are never negative).
+    let mut v = 0.0;
+    for c in credits {
+        v += c;
     }
     v
 }

@@ -137,9 +137,7 @@ impl Estate {
     }
 }
 
-/// Bit `i` of street `s`'s mask; false off the sheet.
-/// Bits set across the masks of every street: one 64-bit and one 16-bit count (bots count
-/// them for every candidate sheet).
+/// Bits set across the masks of every street: one 64-bit and one 16-bit count.
 #[inline]
 fn count_all(masks: &[u16; MAX_STREETS]) -> u8 {
     let low = u64::from(masks[0])
@@ -150,6 +148,17 @@ fn count_all(masks: &[u16; MAX_STREETS]) -> u8 {
 }
 const _: () = assert!(MAX_STREETS == 5, "count_all reads five streets");
 
+/// Sets bit `i` of `mask`, counting it in `count` if it was not set.
+#[inline]
+fn set_counted(mask: &mut u16, i: u8, count: &mut u8) {
+    let b = 1 << i;
+    if *mask & b == 0 {
+        *mask |= b;
+        *count += 1;
+    }
+}
+
+/// Bit `i` of street `s`'s mask; false off the sheet.
 fn bit(masks: &[u16; MAX_STREETS], s: u8, i: u8) -> bool {
     i < 16 && masks.get(s as usize).is_some_and(|m| m >> i & 1 == 1)
 }
@@ -223,6 +232,12 @@ pub struct Sheet {
     /// Zombies: ammo gained from improvement boxes, and ammo used to slow a horde.
     ammo_gained: u8,
     ammo_used: u8,
+    /// The bits set in `pools`, `bis` and `rounds`, kept as they are set: every score reads
+    /// them, and bots score hundreds of sheets a turn (a count of five masks is some thirty
+    /// instructions without a popcount instruction).
+    pool_count: u8,
+    bis_houses: u8,
+    roundabout_count: u8,
 }
 
 /// See `Sheet::street_key`.
@@ -321,6 +336,9 @@ impl Sheet {
             hordes: 0,
             ammo_gained: 0,
             ammo_used: 0,
+            pool_count: 0,
+            bis_houses: 0,
+            roundabout_count: 0,
         };
         for (i, st) in layout.streets.iter().enumerate().take(MAX_STREETS) {
             s.lens[i] = st.houses;
@@ -425,7 +443,8 @@ impl Sheet {
     /// Pools built (boxes crossed on the pool track).
     #[inline]
     pub fn pool_count(&self) -> u8 {
-        count_all(&self.pools)
+        debug_assert_eq!(self.pool_count, count_all(&self.pools));
+        self.pool_count
     }
 
     /// Pools built in street `s`.
@@ -478,7 +497,8 @@ impl Sheet {
     /// Every bis house, those a bonus wrote included (what B★ plans count).
     #[inline]
     pub fn bis_houses(&self) -> u8 {
-        count_all(&self.bis)
+        debug_assert_eq!(self.bis_houses, count_all(&self.bis));
+        self.bis_houses
     }
 
     /// Bis houses written by a bonus, crossing no box (Halloween, Ruling X17).
@@ -510,7 +530,8 @@ impl Sheet {
     /// Roundabouts built.
     #[inline]
     pub fn roundabouts(&self) -> u8 {
-        count_all(&self.rounds)
+        debug_assert_eq!(self.roundabout_count, count_all(&self.rounds));
+        self.roundabout_count
     }
 
     /// Roundabouts in street `s`.
@@ -860,14 +881,22 @@ impl Sheet {
         self.cells[h.street as usize][h.house as usize] = value;
         self.numbered[h.street as usize] |= 1 << h.house;
         if bis {
-            self.bis[h.street as usize] |= 1 << h.house;
+            set_counted(
+                &mut self.bis[h.street as usize],
+                h.house,
+                &mut self.bis_houses,
+            );
         }
     }
 
     pub(crate) fn build_roundabout(&mut self, h: HouseRef) {
         debug_assert!(self.is_empty(h));
         self.cells[h.street as usize][h.house as usize] = ROUNDABOUT;
-        self.rounds[h.street as usize] |= 1 << h.house;
+        set_counted(
+            &mut self.rounds[h.street as usize],
+            h.house,
+            &mut self.roundabout_count,
+        );
         if h.house > 0 {
             self.fences[h.street as usize] |= 1 << (h.house - 1);
         }
@@ -1037,7 +1066,11 @@ impl Sheet {
     }
 
     pub(crate) fn build_pool(&mut self, h: HouseRef) {
-        self.pools[h.street as usize] |= 1 << h.house;
+        set_counted(
+            &mut self.pools[h.street as usize],
+            h.house,
+            &mut self.pool_count,
+        );
     }
 
     pub(crate) fn cross_park(&mut self, s: u8) {
