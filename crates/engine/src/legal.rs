@@ -1109,6 +1109,31 @@ impl<'a> TurnContext<'a> {
         card: u8,
         used: Option<EffectUse>,
     ) -> Result<(), TurnError> {
+        self.effect_step(s, effect, house, card, used, true)
+    }
+
+    /// `use_effect` for a use the effect stage listed on this very sheet
+    /// (`for_each_effect_use`): its target is not checked a second time.
+    pub(crate) fn use_listed_effect(
+        &self,
+        s: &mut Sheet,
+        effect: Effect,
+        house: HouseRef,
+        card: u8,
+        used: Option<EffectUse>,
+    ) -> Result<(), TurnError> {
+        self.effect_step(s, effect, house, card, used, false)
+    }
+
+    fn effect_step(
+        &self,
+        s: &mut Sheet,
+        effect: Effect,
+        house: HouseRef,
+        card: u8,
+        used: Option<EffectUse>,
+        check_target: bool,
+    ) -> Result<(), TurnError> {
         if !self.layout.has_actions() {
             return match used {
                 Some(_) => Err(TurnError::NoAction),
@@ -1134,9 +1159,10 @@ impl<'a> TurnContext<'a> {
                 number: written,
             });
         }
-        if let Some(u) = used {
+        if let (Some(u), true) = (used, check_target) {
             self.check_effect(s, effect, house, u)?;
         }
+        debug_assert!(used.is_none_or(|u| self.check_effect(s, effect, house, u).is_ok()));
         // Nothing below fails.
         if temp_forced {
             s.cross_temp(self.layout.temp_boxes);

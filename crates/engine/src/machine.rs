@@ -349,7 +349,7 @@ impl<'a> TurnMachine<'a> {
             let mut sheet = self.sheet;
             let done = self
                 .ctx
-                .use_effect(&mut sheet, effect, house, card, used)
+                .use_listed_effect(&mut sheet, effect, house, card, used)
                 .is_ok();
             debug_assert!(done, "a listed effect use applies");
             let circle = match used {
