@@ -211,15 +211,14 @@ struct Parent {
 
 impl Eval<'_> {
     /// Street `st`'s terms: the parent's or the turn's own sheet's when the street is theirs,
-    /// else from the cache (worked out on a miss, from the parent's or the turn's house terms
-    /// when the street has the same houses). The parent's terms were read the same way, so
-    /// the order of the first two looks changes nothing.
-    #[inline]
+    /// else from the cache (worked out on a miss, `cached_terms`). The parent's terms were
+    /// read the same way, so the order of the first two looks changes nothing.
+    #[inline(always)]
     fn terms(
         &self,
         sheet: &Sheet,
         st: u8,
-        mut parent: Option<&mut Parent>,
+        parent: Option<&mut Parent>,
         cache: &mut StreetCache,
     ) -> StreetTerms {
         let i = st as usize;
@@ -229,16 +228,29 @@ impl Eval<'_> {
                 return *t;
             }
         }
-        let base = &self.base[i];
-        match base {
-            Some((k, t)) if *k == key => return *t,
-            _ => {}
+        match &self.base[i] {
+            Some((k, t)) if *k == key => *t,
+            _ => self.cached_terms(sheet, st, key, parent, cache),
         }
+    }
+
+    /// `terms` from the cache, worked out on a miss from the parent's or the turn's house
+    /// terms when the street has the same houses. Out of line: most streets are the parent's.
+    #[inline(never)]
+    fn cached_terms(
+        &self,
+        sheet: &Sheet,
+        st: u8,
+        key: StreetKey,
+        parent: Option<&mut Parent>,
+        cache: &mut StreetCache,
+    ) -> StreetTerms {
+        let i = st as usize;
         if let Some(t) = cache.get(&key) {
             return *t;
         }
         let odds = self.odds();
-        let houses = match (base, &self.base_houses[i], parent.as_deref_mut()) {
+        let houses = match (&self.base[i], &self.base_houses[i], parent) {
             (Some((k, _)), Some(h), _) if k.same_houses(&key) => *h,
             (_, _, Some(p)) if p.streets[i].is_some_and(|(k, _)| k.same_houses(&key)) => {
                 *p.houses[i].get_or_insert_with(|| house_terms(sheet, st, odds))
