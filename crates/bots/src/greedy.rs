@@ -207,6 +207,10 @@ struct Parent {
     streets: [Option<(StreetKey, StreetTerms)>; MAX_STREETS],
     /// Its house terms where a candidate needed them (one that only adds a fence).
     houses: [Option<HouseTerms>; MAX_STREETS],
+    /// The street it changed (the last one, if several), and the terms of that street with
+    /// one fence more, by slot: what its Surveyor candidates need, found without hashing.
+    fenced_street: Option<u8>,
+    fenced: [Option<StreetTerms>; MAX_HOUSES],
 }
 
 impl Eval<'_> {
@@ -246,10 +250,33 @@ impl Eval<'_> {
         cache: &mut StreetCache,
     ) -> StreetTerms {
         let i = st as usize;
-        if let Some(t) = cache.get(&key) {
+        let odds = self.odds();
+        // The turn's street or the parent's with a fence more: by slot.
+        if let (Some((k, _)), Some(h)) = (&self.base[i], &self.base_houses[i]) {
+            if let Some(f) = key.one_fence_more(k) {
+                return *cache.fenced[i][f as usize].get_or_insert_with(|| {
+                    street_terms_from(self.layout, sheet, st, odds, self.features, h)
+                });
+            }
+        }
+        let mut parent = parent;
+        if let Some(p) = parent
+            .as_deref_mut()
+            .filter(|p| p.fenced_street == Some(st))
+        {
+            if let Some(f) = p.streets[i].and_then(|(k, _)| key.one_fence_more(&k)) {
+                if let Some(t) = p.fenced[f as usize] {
+                    return t;
+                }
+                let h = *p.houses[i].get_or_insert_with(|| house_terms(sheet, st, odds));
+                let t = street_terms_from(self.layout, sheet, st, odds, self.features, &h);
+                p.fenced[f as usize] = Some(t);
+                return t;
+            }
+        }
+        if let Some(t) = cache.map.get(&key) {
             return *t;
         }
-        let odds = self.odds();
         let houses = match (&self.base[i], &self.base_houses[i], parent) {
             (Some((k, _)), Some(h), _) if k.same_houses(&key) => *h,
             (_, _, Some(p)) if p.streets[i].is_some_and(|(k, _)| k.same_houses(&key)) => {
@@ -258,8 +285,8 @@ impl Eval<'_> {
             _ => house_terms(sheet, st, odds),
         };
         let t = street_terms_from(self.layout, sheet, st, odds, self.features, &houses);
-        if cache.len() < CACHE_LIMIT {
-            cache.insert(key, t);
+        if cache.map.len() < CACHE_LIMIT {
+            cache.map.insert(key, t);
         }
         t
     }
@@ -269,10 +296,15 @@ impl Eval<'_> {
         let mut p = Parent {
             streets: [None; MAX_STREETS],
             houses: [None; MAX_STREETS],
+            fenced_street: None,
+            fenced: [None; MAX_HOUSES],
         };
         for st in 0..sheet.streets() {
-            p.streets[st as usize] =
-                Some((sheet.street_key(st), self.terms(sheet, st, None, cache)));
+            let key = sheet.street_key(st);
+            p.streets[st as usize] = Some((key, self.terms(sheet, st, None, cache)));
+            if self.base[st as usize].is_none_or(|(k, _)| k != key) {
+                p.fenced_street = Some(st);
+            }
         }
         p
     }
@@ -381,9 +413,23 @@ struct StreetTerms {
     egg_hope: f32,
 }
 
-/// Street terms by street contents, kept for one turn (a fixed-seed fast hash: the keys are
-/// the bot's own sheets, and a seeded hash would make nothing more reproducible).
-type StreetCache = HashMap<StreetKey, StreetTerms, foldhash::fast::FixedState>;
+/// Street terms by street contents, kept for one turn.
+#[derive(Default)]
+struct StreetCache {
+    /// By key (a fixed-seed fast hash: the keys are the bot's own sheets, and a seeded hash
+    /// would make nothing more reproducible).
+    map: HashMap<StreetKey, StreetTerms, foldhash::fast::FixedState>,
+    /// The turn's own streets with one fence more, by street and slot: most Surveyor
+    /// candidates' (never in `map`).
+    fenced: [[Option<StreetTerms>; MAX_HOUSES]; MAX_STREETS],
+}
+
+impl StreetCache {
+    fn clear(&mut self) {
+        self.map.clear();
+        self.fenced = Default::default();
+    }
+}
 
 /// Most street evaluations kept per turn (a turn sees a few hundred).
 const CACHE_LIMIT: usize = 4096;

@@ -259,6 +259,20 @@ impl StreetKey {
     }
 }
 
+impl StreetKey {
+    /// The slot of the one fence this key has beyond `other`'s, the street otherwise the same
+    /// (houses, fences, used houses): a bot finds what it knows of a street that only drew a
+    /// fence by slot, without hashing.
+    #[inline]
+    pub fn one_fence_more(&self, other: &StreetKey) -> Option<u8> {
+        let extra = self.fences & !other.fences;
+        let same = self.same_houses(other)
+            && self.used == other.used
+            && self.fences & other.fences == other.fences;
+        (same && extra.is_power_of_two()).then(|| extra.trailing_zeros() as u8)
+    }
+}
+
 /// Two words instead of a field at a time: bots hash a key for most candidate sheets.
 impl std::hash::Hash for StreetKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
