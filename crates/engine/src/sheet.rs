@@ -240,49 +240,68 @@ pub struct Sheet {
     roundabout_count: u8,
 }
 
-/// See `Sheet::street_key`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// See `Sheet::street_key`. Held in three words, compared and hashed a word at a time: bots
+/// look a key up for most candidate sheets, and a 16-byte load of a key just written as words
+/// would wait for the stores.
+#[derive(Clone, Copy, Debug)]
 pub struct StreetKey {
-    street: u8,
-    cells: [u8; MAX_HOUSES],
-    fences: u16,
-    used: u16,
+    /// The street's 16 house boxes, little-endian.
+    houses: [u64; 2],
+    /// The street, its fences (bits 8–23) and its used houses (bits 24–39).
+    rest: u64,
 }
+const _: () = assert!(MAX_HOUSES == 16, "a street key's houses fill two words");
 
 impl StreetKey {
+    fn fences(&self) -> u16 {
+        (self.rest >> 8) as u16
+    }
+
+    fn used(&self) -> u16 {
+        (self.rest >> 24) as u16
+    }
+
     /// Whether both keys hold the same houses in the same street (numbers, copies,
     /// roundabouts), whatever their fences and used houses: for two sheets whose bis copies
     /// are the same there (a sheet and the sheet after a fence, say), the same number ranges.
     #[inline]
     pub fn same_houses(&self, other: &StreetKey) -> bool {
-        self.street == other.street && self.cells == other.cells
+        self.houses[0] == other.houses[0]
+            && self.houses[1] == other.houses[1]
+            && self.rest as u8 == other.rest as u8
     }
-}
 
-impl StreetKey {
     /// The slot of the one fence this key has beyond `other`'s, the street otherwise the same
     /// (houses, fences, used houses): a bot finds what it knows of a street that only drew a
     /// fence by slot, without hashing.
     #[inline]
     pub fn one_fence_more(&self, other: &StreetKey) -> Option<u8> {
-        let extra = self.fences & !other.fences;
-        let same = self.same_houses(other)
-            && self.used == other.used
-            && self.fences & other.fences == other.fences;
+        let (mine, theirs) = (self.fences(), other.fences());
+        let extra = mine & !theirs;
+        let same =
+            self.same_houses(other) && self.used() == other.used() && mine & theirs == theirs;
         (same && extra.is_power_of_two()).then(|| extra.trailing_zeros() as u8)
     }
 }
 
-/// Two words instead of a field at a time: bots hash a key for most candidate sheets.
-impl std::hash::Hash for StreetKey {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u128(u128::from_le_bytes(self.cells));
-        state.write_u64(
-            u64::from(self.street) | u64::from(self.fences) << 8 | u64::from(self.used) << 24,
-        );
+impl PartialEq for StreetKey {
+    #[inline]
+    fn eq(&self, other: &StreetKey) -> bool {
+        self.houses[0] == other.houses[0]
+            && self.houses[1] == other.houses[1]
+            && self.rest == other.rest
     }
 }
-const _: () = assert!(MAX_HOUSES == 16, "a street key's houses hash as one u128");
+
+impl Eq for StreetKey {}
+
+impl std::hash::Hash for StreetKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.houses[0]);
+        state.write_u64(self.houses[1]);
+        state.write_u64(self.rest);
+    }
+}
 
 /// The state of a street's race (Ice Cream end-of-route bonus, §3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -662,11 +681,11 @@ impl Sheet {
     #[inline]
     pub fn street_key(&self, s: u8) -> StreetKey {
         let s = (s as usize).min(MAX_STREETS - 1);
+        let cells = &self.cells[s];
+        let word = |i: usize| u64::from_le_bytes(std::array::from_fn(|k| cells[8 * i + k]));
         StreetKey {
-            street: s as u8,
-            cells: self.cells[s],
-            fences: self.fences[s],
-            used: self.used[s],
+            houses: [word(0), word(1)],
+            rest: s as u64 | u64::from(self.fences[s]) << 8 | u64::from(self.used[s]) << 24,
         }
     }
 
