@@ -332,6 +332,80 @@ fn race_of(code: u32) -> Race {
     }
 }
 
+/// One pass of the ordering rule along a street (`Sheet::street_ranks_into`): from the left,
+/// the lowest rank the next empty house may take; from the right, the highest (`None`: no
+/// rank is left).
+struct Bound<R> {
+    rank: R,
+    /// The last normal (non-bis) number seen in the segment.
+    normal: Option<u8>,
+}
+
+impl<R> Bound<R> {
+    /// Whether house `i` holds a bis copy that does not repeat the segment's last normal
+    /// number (its equal was invaded, Ruling X27): it bounds by its own rank.
+    fn lone_bis(&self, row: &[u8; MAX_HOUSES], bis: u16, i: usize) -> bool {
+        bis >> i & 1 == 1 && self.normal != Some(row[i])
+    }
+}
+
+impl Bound<u8> {
+    const LEFT: Bound<u8> = Bound {
+        rank: 0,
+        normal: None,
+    };
+
+    /// Moves past house `i`, going right.
+    #[inline]
+    fn pass(&mut self, row: &[u8; MAX_HOUSES], bis: u16, i: usize) {
+        use crate::number::rank;
+        match row[i] {
+            EMPTY | INVADED => {}
+            ROUNDABOUT => (self.rank, self.normal) = (0, None),
+            v if self.lone_bis(row, bis, i) => self.rank = rank(v),
+            v => {
+                self.rank = rank(v) + 1;
+                if bis >> i & 1 == 0 {
+                    self.normal = Some(v);
+                }
+            }
+        }
+    }
+}
+
+impl Bound<Option<u8>> {
+    const RIGHT: Bound<Option<u8>> = Bound {
+        rank: Some(crate::number::MAX_RANK),
+        normal: None,
+    };
+
+    /// Moves past house `i`, going left.
+    #[inline]
+    fn pass(&mut self, row: &[u8; MAX_HOUSES], bis: u16, i: usize) {
+        use crate::number::{rank, MAX_RANK};
+        match row[i] {
+            EMPTY | INVADED => {}
+            ROUNDABOUT => (self.rank, self.normal) = (Some(MAX_RANK), None),
+            v if self.lone_bis(row, bis, i) => self.rank = Some(rank(v)),
+            v => {
+                self.rank = rank(v).checked_sub(1);
+                if bis >> i & 1 == 0 {
+                    self.normal = Some(v);
+                }
+            }
+        }
+    }
+
+    /// The ranks a house between `lo` (from the left pass) and this bound can take.
+    #[inline]
+    fn range(&self, lo: u8) -> Option<(u8, u8)> {
+        match self.rank {
+            Some(hi) if lo <= hi => Some((lo, hi)),
+            _ => None,
+        }
+    }
+}
+
 /// Largest estate size the sheet tracks.
 pub const MAX_ESTATE: usize = 6;
 
@@ -668,10 +742,15 @@ impl Sheet {
     /// (`crate::number::rank`: number `v` fits when `lo ≤ rank(v) ≤ hi`), or `None` when the
     /// house is not empty, not on the sheet, or the range is empty.
     pub fn rank_range(&self, h: HouseRef) -> Option<(u8, u8)> {
-        if !self.contains(h) {
+        if !self.is_empty(h) {
             return None;
         }
-        self.street_ranks(h.street as usize)[h.house as usize]
+        let range = self.house_ranks(h);
+        debug_assert_eq!(
+            range,
+            self.street_ranks(h.street as usize)[h.house as usize]
+        );
+        range
     }
 
     /// What street `s` holds that its estates and number ranges depend on: its houses
@@ -734,50 +813,37 @@ impl Sheet {
     /// as it was), so that a whole sheet's ranges are computed in place.
     #[inline]
     fn street_ranks_into(&self, s: usize, out: &mut [Option<(u8, u8)>; MAX_HOUSES]) {
-        use crate::number::{rank, MAX_RANK};
         let len = self.lens[s] as usize;
-        let row = &self.cells[s];
-        let bis = self.bis[s];
-        let lone_bis = |i: usize, normal: Option<u8>| bis >> i & 1 == 1 && normal != Some(row[i]);
+        let (row, bis) = (&self.cells[s], self.bis[s]);
         let mut lo = [0u8; MAX_HOUSES];
-        let mut cur = 0u8;
-        // The last normal (non-bis) number seen in the segment.
-        let mut normal = None;
+        let mut left = Bound::LEFT;
         for i in 0..len {
-            lo[i] = cur;
-            match row[i] {
-                EMPTY | INVADED => {}
-                ROUNDABOUT => (cur, normal) = (0, None),
-                v if lone_bis(i, normal) => cur = rank(v),
-                v => {
-                    cur = rank(v) + 1;
-                    if bis >> i & 1 == 0 {
-                        normal = Some(v);
-                    }
-                }
-            }
+            lo[i] = left.rank;
+            left.pass(row, bis, i);
         }
-        let mut cur = Some(MAX_RANK);
-        let mut normal = None;
+        let mut right = Bound::RIGHT;
         for i in (0..len).rev() {
             if row[i] == EMPTY {
-                out[i] = match cur {
-                    Some(hi) if lo[i] <= hi => Some((lo[i], hi)),
-                    _ => None,
-                };
+                out[i] = right.range(lo[i]);
             }
-            match row[i] {
-                EMPTY | INVADED => {}
-                ROUNDABOUT => (cur, normal) = (Some(MAX_RANK), None),
-                v if lone_bis(i, normal) => cur = Some(rank(v)),
-                v => {
-                    cur = rank(v).checked_sub(1);
-                    if bis >> i & 1 == 0 {
-                        normal = Some(v);
-                    }
-                }
-            }
+            right.pass(row, bis, i);
         }
+    }
+
+    /// `rank_range` of an empty house of this sheet: the passes of `street_ranks_into` up to
+    /// it from both ends (a placement is checked for one house).
+    fn house_ranks(&self, h: HouseRef) -> Option<(u8, u8)> {
+        let (s, at) = (h.street as usize, h.house as usize);
+        let (row, bis) = (&self.cells[s], self.bis[s]);
+        let mut left = Bound::LEFT;
+        for i in 0..at {
+            left.pass(row, bis, i);
+        }
+        let mut right = Bound::RIGHT;
+        for i in (at + 1..self.lens[s] as usize).rev() {
+            right.pass(row, bis, i);
+        }
+        right.range(left.rank)
     }
 
     /// The numbered neighbours bounding house `h` in its segment: (left, right).
