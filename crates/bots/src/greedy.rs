@@ -61,7 +61,7 @@ struct Eval<'a> {
     /// the last credit worked out, by estates and plans scored, serves the next candidate
     /// with the same (most candidates complete no estate).
     plans_by_estates: bool,
-    last_plans: Cell<Option<(u64, [Option<u8>; 3], f32)>>,
+    last_plans: Cell<Option<PlansCredit>>,
     solo: bool,
     features: bool,
     /// The credit for real-estate upgrades, per estate size and boxes crossed.
@@ -77,6 +77,10 @@ struct Eval<'a> {
     roswell: bool,
     zombies: bool,
 }
+
+/// The plan credit of a sheet's completed unused estates (packed as `StreetTerms::unused`)
+/// and plan scores: `plan_progress` when it reads nothing else.
+type PlansCredit = (u64, [Option<u8>; 3], f32);
 
 /// Boxes of a real-estate column the gain table covers (the track's value stays at its last
 /// box beyond).

@@ -817,8 +817,8 @@ impl Sheet {
         let (row, bis) = (&self.cells[s], self.bis[s]);
         let mut lo = [0u8; MAX_HOUSES];
         let mut left = Bound::LEFT;
-        for i in 0..len {
-            lo[i] = left.rank;
+        for (i, lo) in lo.iter_mut().enumerate().take(len) {
+            *lo = left.rank;
             left.pass(row, bis, i);
         }
         let mut right = Bound::RIGHT;
