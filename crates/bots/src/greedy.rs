@@ -6,12 +6,13 @@
 use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::cell::Cell;
 use std::collections::HashMap;
 use welcome_engine::modules::{
     self, american_dream, atomic, christmas, easter, halloween, ice_cream, roswell, zombies,
 };
 use welcome_engine::number;
-use welcome_engine::sheet::{MAX_ESTATE, MAX_STREETS};
+use welcome_engine::sheet::{MAX_ESTATE, MAX_HOUSES, MAX_STREETS};
 use welcome_engine::{
     Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
     PlayerView, Score, Sheet, SheetLayout, Stage, StreetKey, Temps, Treat, Turn, TurnContext,
@@ -27,7 +28,6 @@ pub struct GreedyBot {
     /// plans about them); off only to measure what they are worth.
     features: bool,
     options: Vec<Decision>,
-    uses: Vec<Decision>,
     /// Street terms of the sheets seen this turn.
     cache: StreetCache,
     /// The deck holds the collector edition's 9¾ cards (`deal_of`): the odds count them.
@@ -39,7 +39,7 @@ pub fn evaluate(ctx: &TurnContext<'_>, sheet: &Sheet, others_temps: &[u8], solo:
     let mut table = others_temps.to_vec();
     table.push(0);
     let e = Eval::new(ctx, solo, true, false);
-    evaluate_with(&e, sheet, &mut table, &mut StreetCache::default())
+    evaluate_with(&e, sheet, &mut table, &mut StreetCache::default(), None)
 }
 
 /// What stays the same for every candidate of a turn: worked out once per turn.
@@ -54,6 +54,14 @@ struct Eval<'a> {
     quarters: [f32; QUARTERS],
     /// The City Plan cards on the table.
     cards: [Option<&'a PlanCard>; 3],
+    /// The credit an estate plan's card earns per estate matched (`plan_credit`), worked out
+    /// once instead of a division per candidate; empty for the other plans.
+    estate_credit: [Vec<f32>; 3],
+    /// Every plan's credit depends on the completed unused estates alone (or is none): then
+    /// the last credit worked out, by estates and plans scored, serves the next candidate
+    /// with the same (most candidates complete no estate).
+    plans_by_estates: bool,
+    last_plans: Cell<Option<PlansCredit>>,
     solo: bool,
     features: bool,
     /// The credit for real-estate upgrades, per estate size and boxes crossed.
@@ -61,7 +69,18 @@ struct Eval<'a> {
     /// The turn's own sheet, street by street: its key and terms. Most candidates change one
     /// street, so the others are found here without hashing.
     base: [Option<(StreetKey, StreetTerms)>; MAX_STREETS],
+    /// The house terms of the turn's own streets, for the candidates that only add a fence.
+    base_houses: [Option<HouseTerms>; MAX_STREETS],
+    /// The modules the evaluation has terms for beyond the streets', looked up once.
+    easter: bool,
+    halloween: bool,
+    roswell: bool,
+    zombies: bool,
 }
+
+/// The plan credit of a sheet's completed unused estates (packed as `StreetTerms::unused`)
+/// and plan scores: `plan_progress` when it reads nothing else.
+type PlansCredit = (u64, [Option<u8>; 3], f32);
 
 /// Boxes of a real-estate column the gain table covers (the track's value stays at its last
 /// box beyond).
@@ -75,6 +94,7 @@ impl<'a> Eval<'a> {
         nine_three_quarters: bool,
     ) -> Eval<'a> {
         let (cum, quarters) = number_odds(ctx.edition, nine_three_quarters);
+        let cards = ctx.plans.map(|p| ctx.edition.plan(p.card));
         let layout = if features {
             ctx.layout
         } else {
@@ -97,19 +117,51 @@ impl<'a> Eval<'a> {
             },
             cum,
             quarters,
-            cards: ctx.plans.map(|p| ctx.edition.plan(p.card)),
+            cards,
+            plans_by_estates: cards.iter().flatten().all(|card| match &card.condition {
+                PlanCondition::EstatesWith { .. } | PlanCondition::FeatureComplete { .. } => {
+                    !features
+                }
+                _ => true,
+            }),
+            last_plans: Cell::new(None),
+            estate_credit: std::array::from_fn(|slot| match cards[slot] {
+                Some(card) => {
+                    let points = if ctx.plans[slot].approved {
+                        card.second
+                    } else {
+                        card.first
+                    };
+                    let all = match &card.condition {
+                        PlanCondition::Estates(sizes)
+                        | PlanCondition::EstatesWith { sizes, .. } => sizes.len(),
+                        _ => 0,
+                    };
+                    (0..=all)
+                        .map(|m| plan_credit(points, share(m, card)))
+                        .collect()
+                }
+                None => Vec::new(),
+            }),
             solo,
             features,
             re_gain,
             base: [None; MAX_STREETS],
+            base_houses: [None; MAX_STREETS],
+            easter: features && layout.has(Module::Easter),
+            halloween: layout.has(Module::Halloween),
+            roswell: layout.has(Module::Roswell),
+            zombies: layout.has(Module::Zombies),
         }
     }
 
     /// Keeps the terms of `sheet`'s streets, the sheet every candidate of the turn starts from.
     fn with_base(mut self, sheet: &Sheet) -> Eval<'a> {
         for st in 0..sheet.streets() {
-            let t = street_terms(self.layout, sheet, st, self.odds(), self.features);
+            let houses = house_terms(sheet, st, self.odds());
+            let t = street_terms_from(self.layout, sheet, st, self.odds(), self.features, &houses);
             self.base[st as usize] = Some((sheet.street_key(st), t));
+            self.base_houses[st as usize] = Some(houses);
         }
         self
     }
@@ -152,10 +204,127 @@ impl Odds<'_> {
     }
 }
 
+/// The street terms of a sheet every candidate of a placement starts from (its number
+/// written, its effect not yet used), street by street: a candidate changes at most one of
+/// its streets, so the others are found here without hashing.
+struct Parent {
+    streets: [Option<(StreetKey, StreetTerms)>; MAX_STREETS],
+    /// Its house terms where a candidate needed them (one that only adds a fence).
+    houses: [Option<HouseTerms>; MAX_STREETS],
+    /// The street it changed (the last one, if several), and the terms of that street with
+    /// one fence more, by slot: what its Surveyor candidates need, found without hashing.
+    fenced_street: Option<u8>,
+    fenced: [Option<StreetTerms>; MAX_HOUSES],
+}
+
+impl Eval<'_> {
+    /// Street `st`'s terms: the parent's or the turn's own sheet's when the street is theirs,
+    /// else from the cache (worked out on a miss, `cached_terms`). The parent's terms were
+    /// read the same way, so the order of the first two looks changes nothing.
+    #[inline(always)]
+    fn terms(
+        &self,
+        sheet: &Sheet,
+        st: u8,
+        parent: Option<&mut Parent>,
+        cache: &mut StreetCache,
+    ) -> StreetTerms {
+        let i = st as usize;
+        let key = sheet.street_key(st);
+        if let Some(Some((k, t))) = parent.as_ref().map(|p| &p.streets[i]) {
+            if *k == key {
+                return *t;
+            }
+        }
+        match &self.base[i] {
+            Some((k, t)) if *k == key => *t,
+            _ => self.cached_terms(sheet, st, key, parent, cache),
+        }
+    }
+
+    /// `terms` from the cache, worked out on a miss from the parent's or the turn's house
+    /// terms when the street has the same houses. Out of line: most streets are the parent's.
+    #[inline(never)]
+    fn cached_terms(
+        &self,
+        sheet: &Sheet,
+        st: u8,
+        key: StreetKey,
+        parent: Option<&mut Parent>,
+        cache: &mut StreetCache,
+    ) -> StreetTerms {
+        let i = st as usize;
+        let odds = self.odds();
+        // The turn's street or the parent's with a fence more: by slot.
+        if let (Some((k, _)), Some(h)) = (&self.base[i], &self.base_houses[i]) {
+            if let Some(f) = key.one_fence_more(k) {
+                return *cache.fenced[i][f as usize].get_or_insert_with(|| {
+                    street_terms_from(self.layout, sheet, st, odds, self.features, h)
+                });
+            }
+        }
+        let mut parent = parent;
+        if let Some(p) = parent
+            .as_deref_mut()
+            .filter(|p| p.fenced_street == Some(st))
+        {
+            if let Some(f) = p.streets[i].and_then(|(k, _)| key.one_fence_more(&k)) {
+                if let Some(t) = p.fenced[f as usize] {
+                    return t;
+                }
+                let h = *p.houses[i].get_or_insert_with(|| house_terms(sheet, st, odds));
+                let t = street_terms_from(self.layout, sheet, st, odds, self.features, &h);
+                p.fenced[f as usize] = Some(t);
+                return t;
+            }
+        }
+        if let Some(t) = cache.map.get(&key) {
+            return *t;
+        }
+        let houses = match (&self.base[i], &self.base_houses[i], parent) {
+            (Some((k, _)), Some(h), _) if k.same_houses(&key) => *h,
+            (_, _, Some(p)) if p.streets[i].is_some_and(|(k, _)| k.same_houses(&key)) => {
+                *p.houses[i].get_or_insert_with(|| house_terms(sheet, st, odds))
+            }
+            _ => house_terms(sheet, st, odds),
+        };
+        let t = street_terms_from(self.layout, sheet, st, odds, self.features, &houses);
+        if cache.map.len() < CACHE_LIMIT {
+            cache.map.insert(key, t);
+        }
+        t
+    }
+
+    /// The parent level of `sheet`'s candidates (see `Parent`).
+    fn parent(&self, sheet: &Sheet, cache: &mut StreetCache) -> Parent {
+        let mut p = Parent {
+            streets: [None; MAX_STREETS],
+            houses: [None; MAX_STREETS],
+            fenced_street: None,
+            fenced: [None; MAX_HOUSES],
+        };
+        for st in 0..sheet.streets() {
+            let key = sheet.street_key(st);
+            p.streets[st as usize] = Some((key, self.terms(sheet, st, None, cache)));
+            if self.base[st as usize].is_none_or(|(k, _)| k != key) {
+                p.fenced_street = Some(st);
+            }
+        }
+        p
+    }
+}
+
 /// `evaluate` with what a turn shares worked out once (`Eval`). `table` holds the other
 /// seats' temps and a last slot for this sheet's, filled here: no allocation per candidate.
-fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut StreetCache) -> f32 {
-    let (layout, odds, solo, features) = (e.layout, e.odds(), e.solo, e.features);
+/// `parent`, when given, holds the terms of the sheet the candidate was made from.
+fn evaluate_with(
+    e: &Eval<'_>,
+    sheet: &Sheet,
+    table: &mut [u8],
+    cache: &mut StreetCache,
+    mut parent: Option<&mut Parent>,
+) -> f32 {
+    let (layout, solo) = (e.layout, e.solo);
     if let Some(last) = table.last_mut() {
         *last = sheet.temps();
     }
@@ -165,45 +334,46 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
         Temps::Ranked(table)
     };
     let mut terms = [StreetTerms::default(); MAX_STREETS];
-    let mut estates = [0u8; MAX_ESTATE];
-    let mut unused = [0u8; 8];
+    // Byte lanes: no lane can carry into the next (at most 16 estates a street).
+    let (mut estates, mut unused) = (0u64, 0u64);
     for st in 0..sheet.streets() {
-        let key = sheet.street_key(st);
-        let t = match (&e.base[st as usize], cache.get(&key)) {
-            (Some((k, t)), _) if *k == key => *t,
-            (_, Some(t)) => *t,
-            (_, None) => {
-                let t = street_terms(layout, sheet, st, odds, features);
-                if cache.len() < CACHE_LIMIT {
-                    cache.insert(key, t);
-                }
-                t
-            }
-        };
-        for (a, b) in estates.iter_mut().zip(t.estates) {
-            *a += b;
-        }
-        for (a, b) in unused.iter_mut().zip(t.unused) {
-            *a += b;
-        }
+        let t = e.terms(sheet, st, parent.as_deref_mut(), cache);
+        estates += t.estates;
+        unused += t.unused;
         terms[st as usize] = t;
     }
+    let estates = estates.to_le_bytes();
+    let estates: [u8; MAX_ESTATE] = std::array::from_fn(|i| estates[i]);
+    let score = Score::total_with_estates(layout, sheet, temps, estates);
+    let plans = if e.plans_by_estates {
+        let key = (unused, sheet.plan_scores());
+        match e.last_plans.get() {
+            Some((u, p, v)) if (u, p) == key => v,
+            _ => {
+                let v = plan_progress(e, sheet, unused);
+                e.last_plans.set(Some((key.0, key.1, v)));
+                v
+            }
+        }
+    } else {
+        plan_progress(e, sheet, unused)
+    };
     // The score first, then the street terms in street order.
-    let mut v = Score::total_with_estates(layout, sheet, temps, estates) as f32;
+    let mut v = score as f32;
     let mut egg_hope = 0.0;
     for t in &terms[..sheet.streets() as usize] {
         v += t.value;
         egg_hope += t.egg_hope;
     }
-    v += plan_progress(e, sheet, unused);
-    if features && layout.modules.contains(&Module::Easter) {
+    v += plans;
+    if e.easter {
         // Egg points rise in steps (6, 10, 14, 18 eggs): credit each egg on the way to the
         // next step, and the eggs still collectable (`egg_hope`).
         let eggs = f32::from(easter::total(layout, sheet));
         v += EGG * (egg_curve(layout, eggs) - easter::points(layout, eggs as u8) as f32);
         v += EGG_HOPE * (egg_curve(layout, eggs + egg_hope) - egg_curve(layout, eggs));
     }
-    if layout.has(Module::Halloween) {
+    if e.halloween {
         // Circled ghosts and candies lead to tiers while one of their kind is still to claim.
         for treat in [Treat::Ghost, Treat::Candy] {
             if !halloween::claimed(sheet, treat) {
@@ -211,10 +381,10 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
             }
         }
     }
-    if layout.has(Module::Roswell) {
+    if e.roswell {
         v += infiltration_hope(layout, sheet);
     }
-    if layout.has(Module::Zombies) {
+    if e.zombies {
         v += zombie_guard(layout, sheet);
     }
     // Real-estate upgrades pay off on estates still to come.
@@ -236,18 +406,34 @@ fn evaluate_with(e: &Eval<'_>, sheet: &Sheet, table: &mut [u8], cache: &mut Stre
 #[derive(Clone, Copy, Default)]
 struct StreetTerms {
     value: f32,
-    /// Completed estates per size (for the score).
-    estates: [u8; MAX_ESTATE],
-    /// Completed estates not used for a plan, per size (7 and more as 7), for estate plans.
-    unused: [u8; 8],
+    /// Completed estates per size, byte i for size i + 1 (for the score): packed, so that a
+    /// sheet's streets add up in one addition.
+    estates: u64,
+    /// Completed estates of up to 7 houses not used for a plan, byte n for size n (for
+    /// estate plans), packed as `estates`.
+    unused: u64,
     /// Easter: eggs still collectable in the street, weighted by the odds a number with loops
     /// still fits their house (combined across streets, since egg points are per sheet).
     egg_hope: f32,
 }
 
-/// Street terms by street contents, kept for one turn (a fixed-seed fast hash: the keys are
-/// the bot's own sheets, and a seeded hash would make nothing more reproducible).
-type StreetCache = HashMap<StreetKey, StreetTerms, foldhash::fast::FixedState>;
+/// Street terms by street contents, kept for one turn.
+#[derive(Default)]
+struct StreetCache {
+    /// By key (a fixed-seed fast hash: the keys are the bot's own sheets, and a seeded hash
+    /// would make nothing more reproducible).
+    map: HashMap<StreetKey, StreetTerms, foldhash::fast::FixedState>,
+    /// The turn's own streets with one fence more, by street and slot: most Surveyor
+    /// candidates' (never in `map`).
+    fenced: [[Option<StreetTerms>; MAX_HOUSES]; MAX_STREETS],
+}
+
+impl StreetCache {
+    fn clear(&mut self) {
+        self.map.clear();
+        self.fenced = Default::default();
+    }
+}
 
 /// Most street evaluations kept per turn (a turn sees a few hundred).
 const CACHE_LIMIT: usize = 4096;
@@ -256,6 +442,49 @@ const CACHE_LIMIT: usize = 4096;
 /// counts three times).
 const DREAM_HOUSE: f32 = 0.5;
 
+/// What a street's houses alone are worth (its numbers and copies, not its fences): the
+/// odds that its empty houses still take a number. A fence leaves them as they were, so a
+/// candidate that only draws one starts from its parent's (`street_terms_from`).
+#[derive(Clone, Copy)]
+struct HouseTerms {
+    /// The street's value so far: the first of its terms, summed in house order.
+    value: f32,
+    /// The whole numbers each empty house can take.
+    ranges: [Option<(u8, u8)>; MAX_HOUSES],
+}
+
+fn house_terms(sheet: &Sheet, s: u8, odds: Odds<'_>) -> HouseTerms {
+    let cum = odds.cum;
+    let mut h = HouseTerms {
+        value: 0.0,
+        ranges: [None; MAX_HOUSES],
+    };
+    let ranks = sheet.street_ranks(s as usize);
+    // An empty house is worth the chance that a drawn number still fits it: houses that can no
+    // longer take a number are lost estates and future refusals. With the 9¾ cards, a house
+    // between 9 and 10 can still take one.
+    let mut empty = sheet.empty_mask(s);
+    while empty != 0 {
+        let i = empty.trailing_zeros() as usize;
+        empty &= empty - 1;
+        let range = ranks[i].and_then(|(lo, hi)| number::whole_range(lo, hi));
+        h.ranges[i] = range;
+        let quarters = odds.quarters_in(ranks[i]);
+        match range {
+            None if quarters > 0.0 => h.value += OPEN * quarters,
+            None => h.value -= DEAD,
+            Some((lo, hi)) => {
+                h.value += OPEN * (cum[hi as usize + 1] - cum[lo as usize]);
+                if quarters > 0.0 {
+                    h.value += OPEN * quarters;
+                }
+            }
+        }
+    }
+    h
+}
+
+#[cfg(test)]
 fn street_terms(
     layout: &SheetLayout,
     sheet: &Sheet,
@@ -263,34 +492,32 @@ fn street_terms(
     odds: Odds<'_>,
     features: bool,
 ) -> StreetTerms {
+    let houses = house_terms(sheet, s, odds);
+    street_terms_from(layout, sheet, s, odds, features, &houses)
+}
+
+/// Street `s`'s terms from its `houses` terms (`house_terms` of a sheet with the same houses
+/// and copies in that street).
+fn street_terms_from(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    s: u8,
+    odds: Odds<'_>,
+    features: bool,
+    houses: &HouseTerms,
+) -> StreetTerms {
     let cum = odds.cum;
+    let ranges = houses.ranges;
     let mut t = StreetTerms {
-        estates: sheet.street_estate_counts(s),
+        value: houses.value,
         ..StreetTerms::default()
     };
-    let ranks = sheet.street_ranks(s as usize);
-    let ranges = ranks.map(|r| r.and_then(|(lo, hi)| number::whole_range(lo, hi)));
-    // An empty house is worth the chance that a drawn number still fits it: houses that can no
-    // longer take a number are lost estates and future refusals. With the 9¾ cards, a house
-    // between 9 and 10 can still take one.
-    for i in 0..sheet.len(s) {
-        if sheet.is_empty(HouseRef::new(s, i)) {
-            let quarters = odds.quarters_in(ranks[i as usize]);
-            match ranges[i as usize] {
-                None if quarters > 0.0 => t.value += OPEN * quarters,
-                None => t.value -= DEAD,
-                Some((lo, hi)) => {
-                    t.value += OPEN * (cum[hi as usize + 1] - cum[lo as usize]);
-                    if quarters > 0.0 {
-                        t.value += OPEN * quarters;
-                    }
-                }
-            }
-        }
-    }
     sheet.for_each_run_in(s, |e, complete| {
-        if complete && !e.used && (e.len as usize) < t.unused.len() {
-            t.unused[e.len as usize] += 1;
+        if complete && (e.len as usize) <= MAX_ESTATE {
+            t.estates += 1 << (8 * (e.len - 1));
+        }
+        if complete && !e.used && e.len < 8 {
+            t.unused += 1 << (8 * e.len);
         }
         if e.len > 6 {
             t.value -= 0.5 * f32::from(e.len - 6);
@@ -541,19 +768,20 @@ fn number_odds(edition: &Edition, nine_three_quarters: bool) -> ([f32; 19], [f32
 /// already built and unused (holding the feature the plan asks for, if any); for a sheet's
 /// feature plans the share of the feature already done in the best street.
 /// `unused` counts the completed, unused estates per size (`StreetTerms::unused`, summed).
-fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: [u8; 8]) -> f32 {
+fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: u64) -> f32 {
     let (layout, features) = (e.ctx.layout, e.features);
-    let mut v = 0.0;
-    for (slot, p) in e.ctx.plans.iter().enumerate() {
-        if sheet.plan_scores()[slot].is_some() {
+    let scores = sheet.plan_scores();
+    let mut credits = [0.0f32; 3];
+    for (slot, credit) in credits.iter_mut().enumerate() {
+        if scores[slot].is_some() {
             continue;
         }
         let Some(card) = e.cards[slot] else {
             continue;
         };
-        let share = match &card.condition {
-            PlanCondition::Estates(sizes) => share_of(unused, sizes),
-            PlanCondition::EstatesWith { sizes, .. } if !features => share_of(unused, sizes),
+        let matched = match &card.condition {
+            PlanCondition::Estates(sizes) => matched_of(unused, sizes),
+            PlanCondition::EstatesWith { sizes, .. } if !features => matched_of(unused, sizes),
             PlanCondition::EstatesWith {
                 sizes,
                 feature,
@@ -568,43 +796,70 @@ fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: [u8; 8]) -> f32 {
                         Need::All => have + 1 >= e.len,
                     }
                 });
-                share_of(have, sizes)
+                matched_of(have, sizes)
             }
             PlanCondition::FeatureComplete { .. } if !features => continue,
-            PlanCondition::FeatureComplete { feature, street } => (0..sheet.streets())
-                .filter(|&s| street.is_none_or(|n| n == s + 1))
-                .map(|s| feature_share(layout, sheet, *feature, s))
-                .fold(0.0, f32::max),
+            PlanCondition::FeatureComplete { feature, street } => {
+                let share = (0..sheet.streets())
+                    .filter(|&s| street.is_none_or(|n| n == s + 1))
+                    .map(|s| feature_share(layout, sheet, *feature, s))
+                    .fold(0.0, f32::max);
+                let p = e.ctx.plans[slot];
+                *credit = plan_credit(if p.approved { card.second } else { card.first }, share);
+                continue;
+            }
             _ => continue,
         };
-        let points = if p.approved { card.second } else { card.first };
-        v += PLAN * f32::from(points) * share * share;
+        // At most one match per size listed: inside the table.
+        *credit = e.estate_credit[slot][matched];
+    }
+    // Added in plan order once all are known (a plan that earns none adds 0, which changes
+    // no sum of credits: they are never negative).
+    let mut v = 0.0;
+    for c in credits {
+        v += c;
     }
     v
 }
 
-/// Completed, unused estates that `fits` accepts, by size (7 and more counted as 7).
-fn estates_by_size(sheet: &Sheet, fits: impl Fn(&Estate) -> bool) -> [u8; 8] {
-    let mut have = [0u8; 8];
+/// The credit for a plan worth `points` done to `share`.
+fn plan_credit(points: u8, share: f32) -> f32 {
+    PLAN * f32::from(points) * share * share
+}
+
+/// The share of an estate plan's estates that `matched` are.
+fn share(matched: usize, card: &PlanCard) -> f32 {
+    let all = match &card.condition {
+        PlanCondition::Estates(sizes) | PlanCondition::EstatesWith { sizes, .. } => sizes.len(),
+        _ => 0,
+    };
+    matched as f32 / all.max(1) as f32
+}
+
+/// Completed, unused estates of up to 7 houses that `fits` accepts, byte n counting those of
+/// size n (packed as `StreetTerms::unused`).
+fn estates_by_size(sheet: &Sheet, fits: impl Fn(&Estate) -> bool) -> u64 {
+    let mut have = 0u64;
     sheet.for_each_run(|e, complete| {
-        if complete && !e.used && (e.len as usize) < have.len() && fits(&e) {
-            have[e.len as usize] += 1;
+        if complete && !e.used && e.len < 8 && fits(&e) {
+            have += 1 << (8 * e.len);
         }
     });
     have
 }
 
-/// The share of `sizes` matched by distinct estates of `have`.
-fn share_of(mut have: [u8; 8], sizes: &[u8]) -> f32 {
+/// How many of `sizes` distinct estates of `have` match (byte n: estates of size n, 7 and
+/// more read as 7), counted in a register.
+fn matched_of(mut have: u64, sizes: &[u8]) -> usize {
     let mut matched = 0;
     for &s in sizes {
-        let s = (s as usize).min(have.len() - 1);
-        if have[s] > 0 {
-            have[s] -= 1;
+        let shift = 8 * u32::from(s.min(7));
+        if (have >> shift) & 0xff > 0 {
+            have -= 1 << shift;
             matched += 1;
         }
     }
-    matched as f32 / sizes.len().max(1) as f32
+    matched
 }
 
 /// How much of street `s`'s `feature` is done: eggs collected, cones circled, slots linked.
@@ -644,13 +899,61 @@ fn feature_share(layout: &SheetLayout, sheet: &Sheet, feature: Feature, s: u8) -
 
 const PLAN: f32 = 0.8;
 
+/// The best candidate so far (ties broken at random) and, when more than one is asked for,
+/// the best `k` by value (ties in listing order).
+struct Kept<'a> {
+    best: Option<(f32, TurnMachine<'a>)>,
+    top: Vec<(f32, TurnMachine<'a>)>,
+    ties: u32,
+    k: usize,
+}
+
+impl<'a> Kept<'a> {
+    /// Whether a candidate of value `v` becomes the best (drawing at random on a tie) and
+    /// whether it enters the top `k`; `keep` then keeps its machine.
+    fn judge(&mut self, v: f32, rng: &mut ChaCha8Rng) -> (bool, bool) {
+        let k = self.k;
+        let top = k > 1 && (self.top.len() < k || v > self.top[self.top.len() - 1].0);
+        let best = match &self.best {
+            Some((bv, _)) if v < *bv => false,
+            Some((bv, _)) if v == *bv => {
+                // Reservoir sampling keeps ties uniform and seeded.
+                self.ties += 1;
+                rng.gen_range(0..=self.ties) == 0
+            }
+            _ => {
+                self.ties = 0;
+                true
+            }
+        };
+        (best, top)
+    }
+
+    /// Keeps a copy of `m`, of value `v`, as `judge` said.
+    fn keep(&mut self, v: f32, (best, top): (bool, bool), m: &TurnMachine<'a>) {
+        if top {
+            let at = self.top.partition_point(|(tv, _)| *tv >= v);
+            self.top.insert(at, (v, m.clone()));
+            self.top.truncate(self.k);
+        }
+        if best {
+            match &mut self.best {
+                Some((bv, bm)) => {
+                    *bv = v;
+                    bm.clone_from(m);
+                }
+                None => self.best = Some((v, m.clone())),
+            }
+        }
+    }
+}
+
 impl GreedyBot {
     pub fn new(seed: u64) -> GreedyBot {
         GreedyBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             features: true,
             options: Vec::new(),
-            uses: Vec::new(),
             cache: StreetCache::default(),
             nine_three_quarters: false,
         }
@@ -783,28 +1086,25 @@ impl GreedyBot {
     }
 
     /// Decides the pending circles and ghost bonuses (Halloween) by the best evaluation.
-    fn settle<'a>(
-        &mut self,
-        eval: &Eval<'_>,
-        mut m: TurnMachine<'a>,
-        table: &mut [u8],
-    ) -> TurnMachine<'a> {
-        let mut options = Vec::new();
-        while let Stage::Circle { .. } | Stage::Bonus { .. } = m.stage() {
-            m.options(&mut options);
-            let mut best: Option<(f32, TurnMachine<'a>)> = None;
-            for d in &options {
-                let mut next = m.clone();
-                if next.apply(d.clone()).is_ok() {
-                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
-                    if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                        best = Some((v, next));
+    fn settle(&mut self, eval: &Eval<'_>, m: &mut TurnMachine<'_>, table: &mut [u8]) {
+        if let Stage::Circle { .. } | Stage::Bonus { .. } = m.stage() {
+            let mut options = Vec::new();
+            while let Stage::Circle { .. } | Stage::Bonus { .. } = m.stage() {
+                m.options(&mut options);
+                let mut best: Option<(f32, TurnMachine<'_>)> = None;
+                for d in &options {
+                    let mut next = m.clone();
+                    if next.apply(d.clone()).is_ok() {
+                        let v = evaluate_with(eval, next.sheet(), table, &mut self.cache, None);
+                        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                            best = Some((v, next));
+                        }
                     }
                 }
-            }
-            match best {
-                Some((_, next)) => m = next,
-                None => break,
+                match best {
+                    Some((_, next)) => *m = next,
+                    None => break,
+                }
             }
         }
         // A hand of two (Zombies expert and AAA): the card whose number was used goes on;
@@ -812,7 +1112,6 @@ impl GreedyBot {
         if let Stage::Pass { number, .. } = m.stage() {
             m.apply(Decision::Pass(number)).expect("a listed pass");
         }
-        m
     }
 
     /// Validates whatever plan can be validated and claims whatever Halloween tier can be
@@ -828,8 +1127,8 @@ impl GreedyBot {
                 }
                 let mut next = m.clone();
                 if next.apply(d.clone()).is_ok() {
-                    next = self.settle(eval, next, table);
-                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
+                    self.settle(eval, &mut next, table);
+                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache, None);
                     if best.as_ref().is_none_or(|(b, _)| v > *b) {
                         best = Some((v, next));
                     }
@@ -855,14 +1154,19 @@ impl GreedyBot {
         table: &mut [u8],
         k: usize,
     ) -> Vec<TurnMachine<'a>> {
-        let mut best: Option<(f32, TurnMachine<'a>)> = None;
-        // The best k by value (ties in listing order), kept only when asked for more than one.
-        let mut top: Vec<(f32, TurnMachine<'a>)> = Vec::new();
-        let mut ties = 0u32;
+        let mut kept = Kept {
+            best: None,
+            top: Vec::new(),
+            ties: 0,
+            k,
+        };
         let mut choices = Vec::new();
         let plays = std::mem::take(&mut self.options);
+        // Scratch machines, copied into for every candidate (`clone_from` keeps their
+        // allocations).
+        let (mut placed, mut written, mut next) = (m.clone(), m.clone(), m.clone());
         for d in plays.iter().filter(|d| matches!(d, Decision::Build { .. })) {
-            let mut placed = m.clone();
+            placed.clone_from(m);
             if placed.apply(d.clone()).is_err() {
                 continue;
             }
@@ -870,61 +1174,20 @@ impl GreedyBot {
             // or candy), each in turn.
             if let Stage::Choice { .. } | Stage::Circle { .. } = placed.stage() {
                 placed.options(&mut choices);
+                for choice in &choices {
+                    written.clone_from(&placed);
+                    if written.apply(choice.clone()).is_ok() {
+                        self.effect_uses(eval, &written, &mut next, table, &mut kept);
+                    }
+                }
             } else {
-                choices.clear();
-            }
-            for c in 0..choices.len().max(1) {
-                let mut written = placed.clone();
-                if let Some(choice) = choices.get(c) {
-                    if written.apply(choice.clone()).is_err() {
-                        continue;
-                    }
-                }
-                // Passing the effect first, then every use of it (a sheet without actions has
-                // no effect stage: the number alone).
-                let mut uses = std::mem::take(&mut self.uses);
-                if let Stage::Effect { .. } = written.stage() {
-                    written.options(&mut uses);
-                } else {
-                    uses.clear();
-                }
-                for u in 0..uses.len().max(1) {
-                    let mut next = written.clone();
-                    if let Some(u) = uses.get(u) {
-                        if next.apply(u.clone()).is_err() {
-                            continue;
-                        }
-                    }
-                    // An Extension copy onto a ghost/candy house asks for its circle.
-                    next = self.settle(eval, next, table);
-                    let v = evaluate_with(eval, next.sheet(), table, &mut self.cache);
-                    if k > 1 && (top.len() < k || v > top[top.len() - 1].0) {
-                        let at = top.partition_point(|(tv, _)| *tv >= v);
-                        top.insert(at, (v, next.clone()));
-                        top.truncate(k);
-                    }
-                    match &best {
-                        Some((bv, _)) if v < *bv => {}
-                        Some((bv, _)) if v == *bv => {
-                            // Reservoir sampling keeps ties uniform and seeded.
-                            ties += 1;
-                            if self.rng.gen_range(0..=ties) == 0 {
-                                best = Some((v, next));
-                            }
-                        }
-                        _ => {
-                            ties = 0;
-                            best = Some((v, next));
-                        }
-                    }
-                }
-                self.uses = uses;
+                self.effect_uses(eval, &placed, &mut next, table, &mut kept);
             }
         }
         self.options = plays;
-        let best = best.map(|(_, m)| m).unwrap_or_else(|| m.clone());
+        let best = kept.best.map(|(_, m)| m).unwrap_or_else(|| m.clone());
         let mut out = Vec::with_capacity(k);
-        for (_, runner) in top {
+        for (_, runner) in kept.top {
             if out.len() + 1 >= k {
                 break;
             }
@@ -934,6 +1197,67 @@ impl GreedyBot {
         }
         out.insert(0, best);
         out
+    }
+
+    /// Offers `kept` every use of the effect of the number `written` holds, passing it first
+    /// (a sheet without actions has no effect stage: the number alone). Each is valued on
+    /// the sheet it leaves; only those kept are played on a machine, the scratch `next`.
+    fn effect_uses<'a>(
+        &mut self,
+        eval: &Eval<'_>,
+        written: &TurnMachine<'a>,
+        next: &mut TurnMachine<'a>,
+        table: &mut [u8],
+        kept: &mut Kept<'a>,
+    ) {
+        let mut parent = eval.parent(written.sheet(), &mut self.cache);
+        if !matches!(written.stage(), Stage::Effect { .. }) {
+            next.clone_from(written);
+            self.settle(eval, next, table);
+            let v = evaluate_with(
+                eval,
+                next.sheet(),
+                table,
+                &mut self.cache,
+                Some(&mut parent),
+            );
+            let verdict = kept.judge(v, &mut self.rng);
+            kept.keep(v, verdict, next);
+            return;
+        }
+        written.for_each_effect(|d, sheet| {
+            let v = match sheet {
+                Some(sheet) => {
+                    evaluate_with(eval, sheet, table, &mut self.cache, Some(&mut parent))
+                }
+                // A circle to draw first (Halloween): on the machine.
+                None => {
+                    next.clone_from(written);
+                    if next.apply(d.clone()).is_err() {
+                        return;
+                    }
+                    self.settle(eval, next, table);
+                    evaluate_with(
+                        eval,
+                        next.sheet(),
+                        table,
+                        &mut self.cache,
+                        Some(&mut parent),
+                    )
+                }
+            };
+            let verdict = kept.judge(v, &mut self.rng);
+            if verdict == (false, false) {
+                return;
+            }
+            if sheet.is_some() {
+                next.clone_from(written);
+                next.apply(d).expect("a listed effect use");
+                // The card to pass of a hand of two: the sheet stays as valued.
+                self.settle(eval, next, table);
+            }
+            kept.keep(v, verdict, next);
+        });
     }
 
     /// Expert refusal: pass a card at random (every card is equally useless this turn).

@@ -1064,13 +1064,28 @@ impl<'a> TurnContext<'a> {
         choice: Option<Choice>,
     ) -> Result<Effect, TurnError> {
         let effect = self.check_placement(s, pick, number, house)?;
+        self.write_placed(s, effect, number, house, choice)?;
+        Ok(effect)
+    }
+
+    /// Step: `write_number` once `check_placement` has accepted the placement on this sheet
+    /// and given its effect (the turn machine checks it as the number is chosen). The choice
+    /// is checked before the sheet changes, so a failure leaves it as it was.
+    pub(crate) fn write_placed(
+        &self,
+        s: &mut Sheet,
+        effect: Effect,
+        number: u8,
+        house: HouseRef,
+        choice: Option<Choice>,
+    ) -> Result<(), TurnError> {
         self.check_choice(s, house, choice)?;
         s.write(house, number, false);
         if let Some(Choice::Truck(side)) = choice {
             s.set_choice(house.street, modules::ice_cream::choice_value(side));
         }
         self.numbered(s, house, Some(effect));
-        Ok(effect)
+        Ok(())
     }
 
     /// The numbers a card lets the player write with `effect`: the Temp changes it by up to 2
@@ -1084,7 +1099,8 @@ impl<'a> TurnContext<'a> {
     }
 
     /// Step: uses (or passes) the effect of a number just written in `house` from a card
-    /// showing `card`.
+    /// showing `card`. Everything is checked before the sheet changes, so a failure leaves it
+    /// as it was (the turn machine applies it in place).
     pub(crate) fn use_effect(
         &self,
         s: &mut Sheet,
@@ -1093,17 +1109,40 @@ impl<'a> TurnContext<'a> {
         card: u8,
         used: Option<EffectUse>,
     ) -> Result<(), TurnError> {
+        self.effect_step(s, effect, house, card, used, true)
+    }
+
+    /// `use_effect` for a use the effect stage listed on this very sheet
+    /// (`for_each_effect_use`): its target is not checked a second time.
+    pub(crate) fn use_listed_effect(
+        &self,
+        s: &mut Sheet,
+        effect: Effect,
+        house: HouseRef,
+        card: u8,
+        used: Option<EffectUse>,
+    ) -> Result<(), TurnError> {
+        self.effect_step(s, effect, house, card, used, false)
+    }
+
+    fn effect_step(
+        &self,
+        s: &mut Sheet,
+        effect: Effect,
+        house: HouseRef,
+        card: u8,
+        used: Option<EffectUse>,
+        check_target: bool,
+    ) -> Result<(), TurnError> {
         if !self.layout.has_actions() {
             return match used {
                 Some(_) => Err(TurnError::NoAction),
                 None => Ok(()),
             };
         }
-        if effect == Effect::Temp && !self.layout.rules.temp_optional {
-            if used.is_some() {
-                return Err(TurnError::TempHasNoTarget);
-            }
-            s.cross_temp(self.layout.temp_boxes);
+        let temp_forced = effect == Effect::Temp && !self.layout.rules.temp_optional;
+        if temp_forced && used.is_some() {
+            return Err(TurnError::TempHasNoTarget);
         }
         // Ruling C4: a number other than the card's was changed by the Temp effect, which
         // then has to be used.
@@ -1120,8 +1159,15 @@ impl<'a> TurnContext<'a> {
                 number: written,
             });
         }
-        if let Some(u) = used {
+        if let (Some(u), true) = (used, check_target) {
             self.check_effect(s, effect, house, u)?;
+        }
+        debug_assert!(used.is_none_or(|u| self.check_effect(s, effect, house, u).is_ok()));
+        // Nothing below fails.
+        if temp_forced {
+            s.cross_temp(self.layout.temp_boxes);
+        }
+        if let Some(u) = used {
             apply_effect(s, house, u, self.layout.temp_boxes);
             match u {
                 EffectUse::Bis { to, .. } => self.numbered(s, to, None),

@@ -132,7 +132,7 @@ impl Stage {
 }
 
 /// A turn being built, one decision at a time.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TurnMachine<'a> {
     ctx: TurnContext<'a>,
     sheet: Sheet,
@@ -140,6 +140,35 @@ pub struct TurnMachine<'a> {
     stage: Stage,
     /// Where the turn goes on once the pending circle is drawn.
     resume: Stage,
+}
+
+/// `clone_from` keeps the turn's allocations: bots copy a machine into the same scratch one
+/// for every candidate they try.
+impl Clone for TurnMachine<'_> {
+    fn clone(&self) -> Self {
+        TurnMachine {
+            ctx: self.ctx,
+            sheet: self.sheet,
+            turn: self.turn.clone(),
+            stage: self.stage,
+            resume: self.resume,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let TurnMachine {
+            ctx,
+            sheet,
+            turn,
+            stage,
+            resume,
+        } = source;
+        self.ctx = *ctx;
+        self.sheet = *sheet;
+        self.turn.clone_from(turn);
+        self.stage = *stage;
+        self.resume = *resume;
+    }
 }
 
 impl<'a> TurnMachine<'a> {
@@ -248,16 +277,7 @@ impl<'a> TurnMachine<'a> {
                 house,
                 effect,
                 card,
-            } => {
-                // A number the Temp changed needs the Temp used (Ruling C4).
-                if !(ctx.layout.rules.temp_optional && s.number(house) != Some(card)) {
-                    out.push(Decision::Effect(None));
-                }
-                ctx.for_each_effect_use(s, effect, house, |u| out.push(Decision::Effect(Some(u))));
-                if ctx.may_infiltrate(s, house, card) {
-                    out.push(Decision::Effect(Some(EffectUse::Infiltrate)));
-                }
-            }
+            } => self.for_each_effect_use(house, effect, card, |u| out.push(Decision::Effect(u))),
             Stage::Pass { number, effect } => out.extend([number, effect].map(Decision::Pass)),
             Stage::Plans => {
                 out.push(Decision::Stop { reshuffle: false });
@@ -290,6 +310,54 @@ impl<'a> TurnMachine<'a> {
             }
             Stage::Done => {}
         }
+    }
+
+    /// The effect stage's options in `options`' order: passing (unless the Temp changed the
+    /// number, Ruling C4), every use of the effect, the Roswell saucer.
+    fn for_each_effect_use(
+        &self,
+        house: HouseRef,
+        effect: Effect,
+        card: u8,
+        mut f: impl FnMut(Option<EffectUse>),
+    ) {
+        let (ctx, s) = (&self.ctx, &self.sheet);
+        if !(ctx.layout.rules.temp_optional && s.number(house) != Some(card)) {
+            f(None);
+        }
+        ctx.for_each_effect_use(s, effect, house, |u| f(Some(u)));
+        if ctx.may_infiltrate(s, house, card) {
+            f(Some(EffectUse::Infiltrate));
+        }
+    }
+
+    /// In the effect stage, calls `f` with every option `options` lists, in its order, and
+    /// the sheet it leaves, as `apply` would write it: a bot that values each outcome needs
+    /// no machine per option. An option after which the turn asks for a circle (a bis copy
+    /// onto a ghost/candy house, Halloween) comes with no sheet: `apply` it to a copy of the
+    /// machine to go on. Does nothing in another stage.
+    pub fn for_each_effect(&self, mut f: impl FnMut(Decision, Option<&Sheet>)) {
+        let Stage::Effect {
+            house,
+            effect,
+            card,
+        } = self.stage
+        else {
+            return;
+        };
+        self.for_each_effect_use(house, effect, card, |used| {
+            let mut sheet = self.sheet;
+            let done = self
+                .ctx
+                .use_listed_effect(&mut sheet, effect, house, card, used)
+                .is_ok();
+            debug_assert!(done, "a listed effect use applies");
+            let circle = match used {
+                Some(EffectUse::Bis { to, .. }) => self.ctx.circle_needed(&sheet, to),
+                _ => false,
+            };
+            f(Decision::Effect(used), (done && !circle).then_some(&sheet));
+        });
     }
 
     fn push_roundabouts(&self, out: &mut Vec<Decision>) {
@@ -529,7 +597,7 @@ impl<'a> TurnMachine<'a> {
                         kind,
                     };
                 } else {
-                    self.write(pick, number, house, None)?;
+                    self.write(pick, number, house, effect, None)?;
                     debug_assert!(
                         !ctx.layout.has_actions()
                             || matches!(
@@ -554,7 +622,10 @@ impl<'a> TurnMachine<'a> {
                     ..
                 },
                 Decision::Choose(c),
-            ) => self.write(pick, number, house, Some(c))?,
+            ) => {
+                let effect = ctx.check_placement(&self.sheet, pick, number, house)?;
+                self.write(pick, number, house, effect, Some(c))?
+            }
             (
                 Stage::Effect {
                     house,
@@ -563,9 +634,8 @@ impl<'a> TurnMachine<'a> {
                 },
                 Decision::Effect(used),
             ) => {
-                let mut s = self.sheet;
-                ctx.use_effect(&mut s, effect, house, card, used)?;
-                self.sheet = s;
+                // In place: `use_effect` changes nothing when it fails.
+                ctx.use_effect(&mut self.sheet, effect, house, card, used)?;
                 if let Play::Build(b) = &mut self.turn.play {
                     b.effect = used;
                 }
@@ -610,17 +680,19 @@ impl<'a> TurnMachine<'a> {
         Ok(())
     }
 
+    /// Writes a placement `check_placement` accepted, with its `effect`.
     fn write(
         &mut self,
         pick: Pick,
         number: u8,
         house: HouseRef,
+        effect: Effect,
         choice: Option<Choice>,
     ) -> Result<(), TurnError> {
-        let mut s = self.sheet;
-        let effect = self.ctx.write_number(&mut s, pick, number, house, choice)?;
+        // In place: `write_placed` changes nothing when it fails.
+        self.ctx
+            .write_placed(&mut self.sheet, effect, number, house, choice)?;
         let card = self.ctx.offer.resolve(pick).map_or(number, |(n, _)| n);
-        self.sheet = s;
         self.turn.play = Play::Build(Build {
             pick,
             house,

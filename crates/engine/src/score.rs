@@ -166,7 +166,7 @@ pub fn row_ids(layout: &SheetLayout) -> Vec<&'static str> {
     ids
 }
 
-/// The numbers behind a score, without any text: what bots evaluate.
+/// The numbers behind a score's rows, without any text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Values {
     plans: [i32; 3],
@@ -185,15 +185,6 @@ struct Values {
 
 impl Values {
     fn of(layout: &SheetLayout, sheet: &Sheet, temps: Temps<'_>) -> Values {
-        Values::with_estates(layout, sheet, temps, sheet.estate_counts())
-    }
-
-    fn with_estates(
-        layout: &SheetLayout,
-        sheet: &Sheet,
-        temps: Temps<'_>,
-        estate_counts: [u8; MAX_ESTATE],
-    ) -> Values {
         let mut parks = [0; MAX_STREETS];
         for (s, p) in parks.iter_mut().enumerate().take(sheet.streets() as usize) {
             *p = layout.streets[s].parks.value(sheet.parks(s as u8));
@@ -209,7 +200,7 @@ impl Values {
             parks,
             pools: layout.pools.value(sheet.pool_count()),
             temps: temp_points(layout, sheet.temps(), temps),
-            estate_counts,
+            estate_counts: sheet.estate_counts(),
             estate_values,
             long_estates: if layout.rules.long_estates_complete {
                 sheet.long_estates()
@@ -229,17 +220,6 @@ impl Values {
             .sum()
     }
 
-    fn base_total(&self) -> i32 {
-        self.plans.iter().sum::<i32>()
-            + self.parks.iter().sum::<i32>()
-            + self.pools
-            + self.temps
-            + self.estates()
-            - self.bis
-            - self.roundabouts
-            - self.refusals
-    }
-
     fn tie_break(&self) -> TieBreak {
         let estates = self.estate_counts.iter().sum::<u8>() + self.long_estates;
         match self.tie_break_rule {
@@ -257,6 +237,37 @@ impl Values {
             },
         }
     }
+}
+
+/// The base rows' total (what `Score::of` adds up from `Values`), straight from the sheet
+/// without a value per row: bots score hundreds of candidate sheets a turn.
+fn base_total(
+    layout: &SheetLayout,
+    sheet: &Sheet,
+    temps: Temps<'_>,
+    estate_counts: [u8; MAX_ESTATE],
+) -> i32 {
+    let plans: i32 = sheet
+        .plan_scores()
+        .iter()
+        .map(|p| p.map_or(0, i32::from))
+        .sum();
+    let mut total = plans;
+    for (s, street) in layout
+        .streets
+        .iter()
+        .enumerate()
+        .take(sheet.streets() as usize)
+    {
+        total += street.parks.value(sheet.parks(s as u8));
+    }
+    for (i, track) in layout.real_estate.iter().enumerate().take(MAX_ESTATE) {
+        total += i32::from(estate_counts[i]) * track.value(sheet.real_estate(i + 1));
+    }
+    total + layout.pools.value(sheet.pool_count()) + temp_points(layout, sheet.temps(), temps)
+        - layout.bis.value(sheet.bis_count())
+        - layout.roundabouts.value(sheet.roundabouts())
+        - layout.refusals.value(sheet.refusals())
 }
 
 /// Points of the modules' rows.
@@ -383,7 +394,8 @@ impl Score {
     /// The total alone, without building the rows (for bots and benchmarks).
     pub fn total_of<'a>(layout: &SheetLayout, sheet: &Sheet, table: impl Into<Table<'a>>) -> i32 {
         let table = table.into();
-        Values::of(layout, sheet, table.temps).base_total() + module_points(layout, sheet, table)
+        base_total(layout, sheet, table.temps, sheet.estate_counts())
+            + module_points(layout, sheet, table)
     }
 
     /// `total_of` with the sheet's completed estates per size already counted
@@ -397,8 +409,7 @@ impl Score {
     ) -> i32 {
         let table = table.into();
         debug_assert_eq!(estate_counts, sheet.estate_counts());
-        Values::with_estates(layout, sheet, table.temps, estate_counts).base_total()
-            + module_points(layout, sheet, table)
+        base_total(layout, sheet, table.temps, estate_counts) + module_points(layout, sheet, table)
     }
 
     /// The points of row `id` (0 when the sheet has no such row).

@@ -137,9 +137,7 @@ impl Estate {
     }
 }
 
-/// Bit `i` of street `s`'s mask; false off the sheet.
-/// Bits set across the masks of every street: one 64-bit and one 16-bit count (bots count
-/// them for every candidate sheet).
+/// Bits set across the masks of every street: one 64-bit and one 16-bit count.
 #[inline]
 fn count_all(masks: &[u16; MAX_STREETS]) -> u8 {
     let low = u64::from(masks[0])
@@ -150,6 +148,17 @@ fn count_all(masks: &[u16; MAX_STREETS]) -> u8 {
 }
 const _: () = assert!(MAX_STREETS == 5, "count_all reads five streets");
 
+/// Sets bit `i` of `mask`, counting it in `count` if it was not set.
+#[inline]
+fn set_counted(mask: &mut u16, i: u8, count: &mut u8) {
+    let b = 1 << i;
+    if *mask & b == 0 {
+        *mask |= b;
+        *count += 1;
+    }
+}
+
+/// Bit `i` of street `s`'s mask; false off the sheet.
 fn bit(masks: &[u16; MAX_STREETS], s: u8, i: u8) -> bool {
     i < 16 && masks.get(s as usize).is_some_and(|m| m >> i & 1 == 1)
 }
@@ -223,15 +232,75 @@ pub struct Sheet {
     /// Zombies: ammo gained from improvement boxes, and ammo used to slow a horde.
     ammo_gained: u8,
     ammo_used: u8,
+    /// The bits set in `pools`, `bis` and `rounds`, kept as they are set: every score reads
+    /// them, and bots score hundreds of sheets a turn (a count of five masks is some thirty
+    /// instructions without a popcount instruction).
+    pool_count: u8,
+    bis_houses: u8,
+    roundabout_count: u8,
 }
 
-/// See `Sheet::street_key`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// See `Sheet::street_key`. Held in three words, compared and hashed a word at a time: bots
+/// look a key up for most candidate sheets, and a 16-byte load of a key just written as words
+/// would wait for the stores.
+#[derive(Clone, Copy, Debug)]
 pub struct StreetKey {
-    street: u8,
-    cells: [u8; MAX_HOUSES],
-    fences: u16,
-    used: u16,
+    /// The street's 16 house boxes, little-endian.
+    houses: [u64; 2],
+    /// The street, its fences (bits 8–23) and its used houses (bits 24–39).
+    rest: u64,
+}
+const _: () = assert!(MAX_HOUSES == 16, "a street key's houses fill two words");
+
+impl StreetKey {
+    fn fences(&self) -> u16 {
+        (self.rest >> 8) as u16
+    }
+
+    fn used(&self) -> u16 {
+        (self.rest >> 24) as u16
+    }
+
+    /// Whether both keys hold the same houses in the same street (numbers, copies,
+    /// roundabouts), whatever their fences and used houses: for two sheets whose bis copies
+    /// are the same there (a sheet and the sheet after a fence, say), the same number ranges.
+    #[inline]
+    pub fn same_houses(&self, other: &StreetKey) -> bool {
+        self.houses[0] == other.houses[0]
+            && self.houses[1] == other.houses[1]
+            && self.rest as u8 == other.rest as u8
+    }
+
+    /// The slot of the one fence this key has beyond `other`'s, the street otherwise the same
+    /// (houses, fences, used houses): a bot finds what it knows of a street that only drew a
+    /// fence by slot, without hashing.
+    #[inline]
+    pub fn one_fence_more(&self, other: &StreetKey) -> Option<u8> {
+        let (mine, theirs) = (self.fences(), other.fences());
+        let extra = mine & !theirs;
+        let same =
+            self.same_houses(other) && self.used() == other.used() && mine & theirs == theirs;
+        (same && extra.is_power_of_two()).then(|| extra.trailing_zeros() as u8)
+    }
+}
+
+impl PartialEq for StreetKey {
+    #[inline]
+    fn eq(&self, other: &StreetKey) -> bool {
+        self.houses[0] == other.houses[0]
+            && self.houses[1] == other.houses[1]
+            && self.rest == other.rest
+    }
+}
+
+impl Eq for StreetKey {}
+
+impl std::hash::Hash for StreetKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.houses[0]);
+        state.write_u64(self.houses[1]);
+        state.write_u64(self.rest);
+    }
 }
 
 /// The state of a street's race (Ice Cream end-of-route bonus, §3.5).
@@ -260,6 +329,80 @@ fn race_of(code: u32) -> Race {
         1 => Race::Won,
         2 => Race::Lost,
         _ => Race::Open,
+    }
+}
+
+/// One pass of the ordering rule along a street (`Sheet::street_ranks_into`): from the left,
+/// the lowest rank the next empty house may take; from the right, the highest (`None`: no
+/// rank is left).
+struct Bound<R> {
+    rank: R,
+    /// The last normal (non-bis) number seen in the segment.
+    normal: Option<u8>,
+}
+
+impl<R> Bound<R> {
+    /// Whether house `i` holds a bis copy that does not repeat the segment's last normal
+    /// number (its equal was invaded, Ruling X27): it bounds by its own rank.
+    fn lone_bis(&self, row: &[u8; MAX_HOUSES], bis: u16, i: usize) -> bool {
+        bis >> i & 1 == 1 && self.normal != Some(row[i])
+    }
+}
+
+impl Bound<u8> {
+    const LEFT: Bound<u8> = Bound {
+        rank: 0,
+        normal: None,
+    };
+
+    /// Moves past house `i`, going right.
+    #[inline]
+    fn pass(&mut self, row: &[u8; MAX_HOUSES], bis: u16, i: usize) {
+        use crate::number::rank;
+        match row[i] {
+            EMPTY | INVADED => {}
+            ROUNDABOUT => (self.rank, self.normal) = (0, None),
+            v if self.lone_bis(row, bis, i) => self.rank = rank(v),
+            v => {
+                self.rank = rank(v) + 1;
+                if bis >> i & 1 == 0 {
+                    self.normal = Some(v);
+                }
+            }
+        }
+    }
+}
+
+impl Bound<Option<u8>> {
+    const RIGHT: Bound<Option<u8>> = Bound {
+        rank: Some(crate::number::MAX_RANK),
+        normal: None,
+    };
+
+    /// Moves past house `i`, going left.
+    #[inline]
+    fn pass(&mut self, row: &[u8; MAX_HOUSES], bis: u16, i: usize) {
+        use crate::number::{rank, MAX_RANK};
+        match row[i] {
+            EMPTY | INVADED => {}
+            ROUNDABOUT => (self.rank, self.normal) = (Some(MAX_RANK), None),
+            v if self.lone_bis(row, bis, i) => self.rank = Some(rank(v)),
+            v => {
+                self.rank = rank(v).checked_sub(1);
+                if bis >> i & 1 == 0 {
+                    self.normal = Some(v);
+                }
+            }
+        }
+    }
+
+    /// The ranks a house between `lo` (from the left pass) and this bound can take.
+    #[inline]
+    fn range(&self, lo: u8) -> Option<(u8, u8)> {
+        match self.rank {
+            Some(hi) if lo <= hi => Some((lo, hi)),
+            _ => None,
+        }
     }
 }
 
@@ -300,6 +443,9 @@ impl Sheet {
             hordes: 0,
             ammo_gained: 0,
             ammo_used: 0,
+            pool_count: 0,
+            bis_houses: 0,
+            roundabout_count: 0,
         };
         for (i, st) in layout.streets.iter().enumerate().take(MAX_STREETS) {
             s.lens[i] = st.houses;
@@ -404,7 +550,8 @@ impl Sheet {
     /// Pools built (boxes crossed on the pool track).
     #[inline]
     pub fn pool_count(&self) -> u8 {
-        count_all(&self.pools)
+        debug_assert_eq!(self.pool_count, count_all(&self.pools));
+        self.pool_count
     }
 
     /// Pools built in street `s`.
@@ -457,7 +604,8 @@ impl Sheet {
     /// Every bis house, those a bonus wrote included (what B★ plans count).
     #[inline]
     pub fn bis_houses(&self) -> u8 {
-        count_all(&self.bis)
+        debug_assert_eq!(self.bis_houses, count_all(&self.bis));
+        self.bis_houses
     }
 
     /// Bis houses written by a bonus, crossing no box (Halloween, Ruling X17).
@@ -489,7 +637,8 @@ impl Sheet {
     /// Roundabouts built.
     #[inline]
     pub fn roundabouts(&self) -> u8 {
-        count_all(&self.rounds)
+        debug_assert_eq!(self.roundabout_count, count_all(&self.rounds));
+        self.roundabout_count
     }
 
     /// Roundabouts in street `s`.
@@ -515,6 +664,14 @@ impl Sheet {
     #[inline]
     pub fn numbered_mask(&self, s: u8) -> u16 {
         self.numbered.get(s as usize).copied().unwrap_or(0)
+    }
+
+    /// Bit i: house i of street `s` is empty (`is_empty`): neither numbered, a roundabout nor
+    /// invaded.
+    #[inline]
+    pub fn empty_mask(&self, s: u8) -> u16 {
+        let s = (s as usize).min(MAX_STREETS - 1);
+        !(self.numbered[s] | self.rounds[s] | self.invaded[s]) & full_mask(self.len(s as u8))
     }
 
     /// Whether a module marked house `h` (Ice Cream: its cone is circled).
@@ -585,10 +742,15 @@ impl Sheet {
     /// (`crate::number::rank`: number `v` fits when `lo ≤ rank(v) ≤ hi`), or `None` when the
     /// house is not empty, not on the sheet, or the range is empty.
     pub fn rank_range(&self, h: HouseRef) -> Option<(u8, u8)> {
-        if !self.contains(h) {
+        if !self.is_empty(h) {
             return None;
         }
-        self.street_ranks(h.street as usize)[h.house as usize]
+        let range = self.house_ranks(h);
+        debug_assert_eq!(
+            range,
+            self.street_ranks(h.street as usize)[h.house as usize]
+        );
+        range
     }
 
     /// What street `s` holds that its estates and number ranges depend on: its houses
@@ -598,11 +760,11 @@ impl Sheet {
     #[inline]
     pub fn street_key(&self, s: u8) -> StreetKey {
         let s = (s as usize).min(MAX_STREETS - 1);
+        let cells = &self.cells[s];
+        let word = |i: usize| u64::from_le_bytes(std::array::from_fn(|k| cells[8 * i + k]));
         StreetKey {
-            street: s as u8,
-            cells: self.cells[s],
-            fences: self.fences[s],
-            used: self.used[s],
+            houses: [word(0), word(1)],
+            rest: s as u64 | u64::from(self.fences[s]) << 8 | u64::from(self.used[s]) << 24,
         }
     }
 
@@ -651,50 +813,37 @@ impl Sheet {
     /// as it was), so that a whole sheet's ranges are computed in place.
     #[inline]
     fn street_ranks_into(&self, s: usize, out: &mut [Option<(u8, u8)>; MAX_HOUSES]) {
-        use crate::number::{rank, MAX_RANK};
         let len = self.lens[s] as usize;
-        let row = &self.cells[s];
-        let bis = self.bis[s];
-        let lone_bis = |i: usize, normal: Option<u8>| bis >> i & 1 == 1 && normal != Some(row[i]);
+        let (row, bis) = (&self.cells[s], self.bis[s]);
         let mut lo = [0u8; MAX_HOUSES];
-        let mut cur = 0u8;
-        // The last normal (non-bis) number seen in the segment.
-        let mut normal = None;
-        for i in 0..len {
-            lo[i] = cur;
-            match row[i] {
-                EMPTY | INVADED => {}
-                ROUNDABOUT => (cur, normal) = (0, None),
-                v if lone_bis(i, normal) => cur = rank(v),
-                v => {
-                    cur = rank(v) + 1;
-                    if bis >> i & 1 == 0 {
-                        normal = Some(v);
-                    }
-                }
-            }
+        let mut left = Bound::LEFT;
+        for (i, lo) in lo.iter_mut().enumerate().take(len) {
+            *lo = left.rank;
+            left.pass(row, bis, i);
         }
-        let mut cur = Some(MAX_RANK);
-        let mut normal = None;
+        let mut right = Bound::RIGHT;
         for i in (0..len).rev() {
             if row[i] == EMPTY {
-                out[i] = match cur {
-                    Some(hi) if lo[i] <= hi => Some((lo[i], hi)),
-                    _ => None,
-                };
+                out[i] = right.range(lo[i]);
             }
-            match row[i] {
-                EMPTY | INVADED => {}
-                ROUNDABOUT => (cur, normal) = (Some(MAX_RANK), None),
-                v if lone_bis(i, normal) => cur = Some(rank(v)),
-                v => {
-                    cur = rank(v).checked_sub(1);
-                    if bis >> i & 1 == 0 {
-                        normal = Some(v);
-                    }
-                }
-            }
+            right.pass(row, bis, i);
         }
+    }
+
+    /// `rank_range` of an empty house of this sheet: the passes of `street_ranks_into` up to
+    /// it from both ends (a placement is checked for one house).
+    fn house_ranks(&self, h: HouseRef) -> Option<(u8, u8)> {
+        let (s, at) = (h.street as usize, h.house as usize);
+        let (row, bis) = (&self.cells[s], self.bis[s]);
+        let mut left = Bound::LEFT;
+        for i in 0..at {
+            left.pass(row, bis, i);
+        }
+        let mut right = Bound::RIGHT;
+        for i in (at + 1..self.lens[s] as usize).rev() {
+            right.pass(row, bis, i);
+        }
+        right.range(left.rank)
     }
 
     /// The numbered neighbours bounding house `h` in its segment: (left, right).
@@ -831,14 +980,22 @@ impl Sheet {
         self.cells[h.street as usize][h.house as usize] = value;
         self.numbered[h.street as usize] |= 1 << h.house;
         if bis {
-            self.bis[h.street as usize] |= 1 << h.house;
+            set_counted(
+                &mut self.bis[h.street as usize],
+                h.house,
+                &mut self.bis_houses,
+            );
         }
     }
 
     pub(crate) fn build_roundabout(&mut self, h: HouseRef) {
         debug_assert!(self.is_empty(h));
         self.cells[h.street as usize][h.house as usize] = ROUNDABOUT;
-        self.rounds[h.street as usize] |= 1 << h.house;
+        set_counted(
+            &mut self.rounds[h.street as usize],
+            h.house,
+            &mut self.roundabout_count,
+        );
         if h.house > 0 {
             self.fences[h.street as usize] |= 1 << (h.house - 1);
         }
@@ -1008,7 +1165,11 @@ impl Sheet {
     }
 
     pub(crate) fn build_pool(&mut self, h: HouseRef) {
-        self.pools[h.street as usize] |= 1 << h.house;
+        set_counted(
+            &mut self.pools[h.street as usize],
+            h.house,
+            &mut self.pool_count,
+        );
     }
 
     pub(crate) fn cross_park(&mut self, s: u8) {

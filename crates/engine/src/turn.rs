@@ -342,7 +342,7 @@ pub struct TierClaim {
 }
 
 /// One seat's whole turn.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Turn {
     /// Zombies: for each Zombie card that came up this round, in order, the hordes the seat
@@ -376,6 +376,66 @@ pub struct Turn {
     /// Ask for the first-plan reshuffle (spec §2.4, Ruling 13).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reshuffle: bool,
+}
+
+/// `clone_from` keeps the lists' allocations: a bot copies a turn in progress for every
+/// candidate it tries.
+impl Clone for Turn {
+    fn clone(&self) -> Turn {
+        let Turn {
+            ammo,
+            objective,
+            cross,
+            play,
+            roundabout,
+            plans,
+            circles,
+            tiers,
+            reshuffle,
+        } = self;
+        Turn {
+            ammo: ammo.clone(),
+            objective: *objective,
+            cross: cross.clone(),
+            play: *play,
+            roundabout: *roundabout,
+            plans: plans.clone(),
+            circles: circles.clone(),
+            tiers: tiers.clone(),
+            reshuffle: *reshuffle,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Turn) {
+        // Destructured, so that a new field cannot be forgotten here.
+        let Turn {
+            ammo,
+            objective,
+            cross,
+            play,
+            roundabout,
+            plans,
+            circles,
+            tiers,
+            reshuffle,
+        } = source;
+        copy_list(&mut self.ammo, ammo);
+        self.objective = *objective;
+        copy_list(&mut self.cross, cross);
+        self.play = *play;
+        self.roundabout = *roundabout;
+        copy_list(&mut self.plans, plans);
+        copy_list(&mut self.circles, circles);
+        copy_list(&mut self.tiers, tiers);
+        self.reshuffle = *reshuffle;
+    }
+}
+
+/// `to.clone_from(from)`, and nothing at all when both are empty (most turns' lists are).
+fn copy_list<T: Clone>(to: &mut Vec<T>, from: &Vec<T>) {
+    if !(to.is_empty() && from.is_empty()) {
+        to.clone_from(from);
+    }
 }
 
 impl Turn {
