@@ -54,9 +54,9 @@ struct Eval<'a> {
     quarters: [f32; QUARTERS],
     /// The City Plan cards on the table.
     cards: [Option<&'a PlanCard>; 3],
-    /// The credit an estate plan's card earns per estate matched (`plan_credit`), worked out
-    /// once instead of a division per candidate; empty for the other plans.
-    estate_credit: [Vec<f32>; 3],
+    /// The plans on the table whose credit reads the unused estates alone (`EstatePlan`),
+    /// read without their cards.
+    estate_plans: [Option<EstatePlan>; 3],
     /// Every plan's credit depends on the completed unused estates alone (or is none): then
     /// the last credit worked out, by estates and plans scored, serves the next candidate
     /// with the same (most candidates complete no estate).
@@ -76,6 +76,42 @@ struct Eval<'a> {
     halloween: bool,
     roswell: bool,
     zombies: bool,
+}
+
+/// An estate plan's sizes and its credit per estate matched (`plan_credit`), worked out once
+/// instead of a division per candidate, and held in the bot's own memory (the cards are read
+/// from the edition's).
+#[derive(Clone, Copy)]
+struct EstatePlan {
+    sizes: [u8; ESTATE_PLAN_SIZES],
+    len: usize,
+    credit: [f32; ESTATE_PLAN_SIZES + 1],
+}
+
+/// Most estates an estate plan asks for that `EstatePlan` holds (the cards ask for up to 4);
+/// plans with more are read from their cards.
+const ESTATE_PLAN_SIZES: usize = 8;
+
+impl EstatePlan {
+    fn new(sizes: &[u8], points: u8) -> Option<EstatePlan> {
+        let len = sizes.len();
+        (len <= ESTATE_PLAN_SIZES).then(|| {
+            let mut plan = EstatePlan {
+                sizes: [0; ESTATE_PLAN_SIZES],
+                len,
+                credit: [0.0; ESTATE_PLAN_SIZES + 1],
+            };
+            plan.sizes[..len].copy_from_slice(sizes);
+            for (m, c) in plan.credit.iter_mut().enumerate().take(len + 1) {
+                *c = plan_credit(points, share(m, len));
+            }
+            plan
+        })
+    }
+
+    fn sizes(&self) -> &[u8] {
+        &self.sizes[..self.len]
+    }
 }
 
 /// The plan credit of a sheet's completed unused estates (packed as `StreetTerms::unused`)
@@ -125,23 +161,16 @@ impl<'a> Eval<'a> {
                 _ => true,
             }),
             last_plans: Cell::new(None),
-            estate_credit: std::array::from_fn(|slot| match cards[slot] {
-                Some(card) => {
-                    let points = if ctx.plans[slot].approved {
-                        card.second
-                    } else {
-                        card.first
-                    };
-                    let all = match &card.condition {
-                        PlanCondition::Estates(sizes)
-                        | PlanCondition::EstatesWith { sizes, .. } => sizes.len(),
-                        _ => 0,
-                    };
-                    (0..=all)
-                        .map(|m| plan_credit(points, share(m, card)))
-                        .collect()
-                }
-                None => Vec::new(),
+            estate_plans: std::array::from_fn(|slot| {
+                let card = cards[slot]?;
+                let sizes = match &card.condition {
+                    PlanCondition::Estates(sizes) => sizes,
+                    PlanCondition::EstatesWith { sizes, .. } if !features => sizes,
+                    _ => return None,
+                };
+                let p = ctx.plans[slot];
+                let points = if p.approved { card.second } else { card.first };
+                EstatePlan::new(sizes, points)
             }),
             solo,
             features,
@@ -769,49 +798,18 @@ fn number_odds(edition: &Edition, nine_three_quarters: bool) -> ([f32; 19], [f32
 /// feature plans the share of the feature already done in the best street.
 /// `unused` counts the completed, unused estates per size (`StreetTerms::unused`, summed).
 fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: u64) -> f32 {
-    let (layout, features) = (e.ctx.layout, e.features);
     let scores = sheet.plan_scores();
     let mut credits = [0.0f32; 3];
     for (slot, credit) in credits.iter_mut().enumerate() {
         if scores[slot].is_some() {
             continue;
         }
-        let Some(card) = e.cards[slot] else {
-            continue;
+        *credit = match (&e.estate_plans[slot], e.cards[slot]) {
+            // At most one match per size listed: inside the table.
+            (Some(plan), _) => plan.credit[matched_of(unused, plan.sizes())],
+            (None, Some(card)) => card_progress(e, sheet, slot, card, unused),
+            (None, None) => 0.0,
         };
-        let matched = match &card.condition {
-            PlanCondition::Estates(sizes) => matched_of(unused, sizes),
-            PlanCondition::EstatesWith { sizes, .. } if !features => matched_of(unused, sizes),
-            PlanCondition::EstatesWith {
-                sizes,
-                feature,
-                need,
-            } => {
-                let have = estates_by_size(sheet, |e| {
-                    let have =
-                        modules::feature_in(layout, sheet, *feature, e.street, e.start, e.len);
-                    match need {
-                        Need::None => have == 0,
-                        Need::AtLeast(k) => have >= *k,
-                        Need::All => have + 1 >= e.len,
-                    }
-                });
-                matched_of(have, sizes)
-            }
-            PlanCondition::FeatureComplete { .. } if !features => continue,
-            PlanCondition::FeatureComplete { feature, street } => {
-                let share = (0..sheet.streets())
-                    .filter(|&s| street.is_none_or(|n| n == s + 1))
-                    .map(|s| feature_share(layout, sheet, *feature, s))
-                    .fold(0.0, f32::max);
-                let p = e.ctx.plans[slot];
-                *credit = plan_credit(if p.approved { card.second } else { card.first }, share);
-                continue;
-            }
-            _ => continue,
-        };
-        // At most one match per size listed: inside the table.
-        *credit = e.estate_credit[slot][matched];
     }
     // Added in plan order once all are known (a plan that earns none adds 0, which changes
     // no sum of credits: they are never negative).
@@ -822,17 +820,51 @@ fn plan_progress(e: &Eval<'_>, sheet: &Sheet, unused: u64) -> f32 {
     v
 }
 
+/// `plan_progress` of one plan read from its card.
+fn card_progress(e: &Eval<'_>, sheet: &Sheet, slot: usize, card: &PlanCard, unused: u64) -> f32 {
+    let (layout, features) = (e.ctx.layout, e.features);
+    let p = e.ctx.plans[slot];
+    let points = if p.approved { card.second } else { card.first };
+    let (matched, all) = match &card.condition {
+        PlanCondition::Estates(sizes) => (matched_of(unused, sizes), sizes.len()),
+        PlanCondition::EstatesWith { sizes, .. } if !features => {
+            (matched_of(unused, sizes), sizes.len())
+        }
+        PlanCondition::EstatesWith {
+            sizes,
+            feature,
+            need,
+        } => {
+            let have = estates_by_size(sheet, |e| {
+                let have = modules::feature_in(layout, sheet, *feature, e.street, e.start, e.len);
+                match need {
+                    Need::None => have == 0,
+                    Need::AtLeast(k) => have >= *k,
+                    Need::All => have + 1 >= e.len,
+                }
+            });
+            (matched_of(have, sizes), sizes.len())
+        }
+        PlanCondition::FeatureComplete { .. } if !features => return 0.0,
+        PlanCondition::FeatureComplete { feature, street } => {
+            let share = (0..sheet.streets())
+                .filter(|&s| street.is_none_or(|n| n == s + 1))
+                .map(|s| feature_share(layout, sheet, *feature, s))
+                .fold(0.0, f32::max);
+            return plan_credit(points, share);
+        }
+        _ => return 0.0,
+    };
+    plan_credit(points, share(matched, all))
+}
+
 /// The credit for a plan worth `points` done to `share`.
 fn plan_credit(points: u8, share: f32) -> f32 {
     PLAN * f32::from(points) * share * share
 }
 
-/// The share of an estate plan's estates that `matched` are.
-fn share(matched: usize, card: &PlanCard) -> f32 {
-    let all = match &card.condition {
-        PlanCondition::Estates(sizes) | PlanCondition::EstatesWith { sizes, .. } => sizes.len(),
-        _ => 0,
-    };
+/// The share of an estate plan's `all` estates that `matched` are.
+fn share(matched: usize, all: usize) -> f32 {
     matched as f32 / all.max(1) as f32
 }
 
