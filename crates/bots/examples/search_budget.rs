@@ -4,7 +4,8 @@
 //! level gives that level's games.
 //!
 //! `cargo run --release -p welcome-bots --example search_budget -- CANDIDATES WORLDS [GAMES]
-//! [FIRST_SEED]` (default 20 games from seed 1).
+//! [FIRST_SEED] [HORIZON]` (default 20 games from seed 1, playouts to the end; a horizon of n
+//! cuts each playout n rounds after the candidate and judges the sheets' evaluations).
 
 use std::time::Instant;
 use welcome_bots::{seat_seed, Bot, Budget, SearchBot};
@@ -17,12 +18,14 @@ fn main() {
     let worlds = next(32) as usize;
     let games = next(20);
     let first = next(1);
+    let horizon = next(0);
     let budget = Budget {
         candidates,
         worlds,
-        horizon: None,
+        horizon: (horizon > 0).then_some(horizon as u16),
     };
     let (mut total, mut moves, mut squares) = (0i64, 0u64, 0i64);
+    let mut rows: Vec<(String, i64)> = Vec::new();
     let start = Instant::now();
     for seed in first..first + games {
         let mut game = Game::new(Options::new(Mode::Solo), 1, seed).expect("a solo game");
@@ -34,18 +37,44 @@ fn main() {
             game.resolve().expect("dealing never fails in a live game");
             moves += 1;
         }
-        let score = i64::from(game.scores()[0].total);
+        let final_score = game.scores().remove(0);
+        for r in &final_score.rows {
+            match rows.iter_mut().find(|(id, _)| *id == r.id) {
+                Some((_, sum)) => *sum += i64::from(r.points),
+                None => rows.push((r.id.clone(), i64::from(r.points))),
+            }
+        }
+        let score = i64::from(final_score.total);
         total += score;
         squares += score * score;
     }
     let n = games as f64;
     let mean = total as f64 / n;
     let stdev = (squares as f64 / n - mean * mean).max(0.0).sqrt();
-    let per_move = start.elapsed().as_secs_f64() / moves.max(1) as f64;
+    let seconds = cpu_seconds().unwrap_or_else(|| start.elapsed().as_secs_f64());
+    let per_move = seconds / moves.max(1) as f64;
     println!(
-        "{candidates} candidates × {worlds} worlds, seeds {first}–{}: mean {mean:.2} (σ {stdev:.2}), \
-         {:.1} ms per move",
+        "{candidates} candidates × {worlds} worlds, horizon {horizon}, seeds {first}–{}: mean {mean:.2} (σ {stdev:.2}), \
+         {:.1} ms of CPU per move",
         first + games - 1,
         per_move * 1000.0
     );
+    let rows: Vec<String> = rows
+        .iter()
+        .map(|(id, sum)| format!("{id} {:.2}", *sum as f64 / n))
+        .collect();
+    println!("  rows: {}", rows.join(", "));
+}
+
+/// The process's CPU time (user and system), from `/proc/self/stat` where there is one: on a
+/// shared machine, wall time would count other processes' turns.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's closing parenthesis; utime and stime are the 14th and
+    // 15th fields of the line, in clock ticks (100 a second on Linux).
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }

@@ -3,6 +3,7 @@
 //! the best, then validates every plan it can. A roundabout is built only when no number fits
 //! without one.
 
+use crate::weights::Weights;
 use crate::{Bot, BotKind};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -32,13 +33,26 @@ pub struct GreedyBot {
     cache: StreetCache,
     /// The deck holds the collector edition's 9¾ cards (`deal_of`): the odds count them.
     nine_three_quarters: bool,
+    /// The evaluation's weights.
+    weights: Weights,
 }
 
 /// Heuristic value of a sheet: its score now plus what it keeps open for later.
 pub fn evaluate(ctx: &TurnContext<'_>, sheet: &Sheet, others_temps: &[u8], solo: bool) -> f32 {
+    evaluate_weighted(ctx, sheet, others_temps, solo, &Weights::GREEDY)
+}
+
+/// `evaluate` with other weights.
+pub(crate) fn evaluate_weighted(
+    ctx: &TurnContext<'_>,
+    sheet: &Sheet,
+    others_temps: &[u8],
+    solo: bool,
+    w: &Weights,
+) -> f32 {
     let mut table = others_temps.to_vec();
     table.push(0);
-    let e = Eval::new(ctx, solo, true, false);
+    let e = Eval::new(ctx, solo, true, false, w).with_needs(sheet);
     evaluate_with(&e, sheet, &mut table, &mut StreetCache::default(), None)
 }
 
@@ -64,6 +78,10 @@ struct Eval<'a> {
     last_plans: Cell<Option<PlansCredit>>,
     solo: bool,
     features: bool,
+    w: &'a Weights,
+    /// What an unfinished estate of each size is worth to the unscored estate plans, per
+    /// share of its houses numbered (`Weights::segment`; index: the size).
+    need: [f32; 8],
     /// The credit for real-estate upgrades, per estate size and boxes crossed.
     re_gain: [[f32; RE_BOXES]; MAX_ESTATE],
     /// The turn's own sheet, street by street: its key and terms. Most candidates change one
@@ -86,6 +104,8 @@ struct EstatePlan {
     sizes: [u8; ESTATE_PLAN_SIZES],
     len: usize,
     credit: [f32; ESTATE_PLAN_SIZES + 1],
+    /// The plan's points now.
+    points: f32,
 }
 
 /// Most estates an estate plan asks for that `EstatePlan` holds (the cards ask for up to 4);
@@ -93,17 +113,18 @@ struct EstatePlan {
 const ESTATE_PLAN_SIZES: usize = 8;
 
 impl EstatePlan {
-    fn new(sizes: &[u8], points: u8) -> Option<EstatePlan> {
+    fn new(sizes: &[u8], points: u8, w: &Weights) -> Option<EstatePlan> {
         let len = sizes.len();
         (len <= ESTATE_PLAN_SIZES).then(|| {
             let mut plan = EstatePlan {
                 sizes: [0; ESTATE_PLAN_SIZES],
                 len,
                 credit: [0.0; ESTATE_PLAN_SIZES + 1],
+                points: f32::from(points),
             };
             plan.sizes[..len].copy_from_slice(sizes);
             for (m, c) in plan.credit.iter_mut().enumerate().take(len + 1) {
-                *c = plan_credit(points, share(m, len));
+                *c = plan_credit(w, points, share(m, len));
             }
             plan
         })
@@ -128,6 +149,7 @@ impl<'a> Eval<'a> {
         solo: bool,
         features: bool,
         nine_three_quarters: bool,
+        w: &'a Weights,
     ) -> Eval<'a> {
         let (cum, quarters) = number_odds(ctx.edition, nine_three_quarters);
         let cards = ctx.plans.map(|p| ctx.edition.plan(p.card));
@@ -139,7 +161,9 @@ impl<'a> Eval<'a> {
         let re_gain = std::array::from_fn(|size| {
             let track = layout.real_estate.get(size);
             std::array::from_fn(|boxes| {
-                track.map_or(0.0, |t| 0.7 * (t.value(boxes as u8) - t.value(0)) as f32)
+                track.map_or(0.0, |t| {
+                    w.real_estate * (t.value(boxes as u8) - t.value(0)) as f32
+                })
             })
         });
         Eval {
@@ -170,10 +194,12 @@ impl<'a> Eval<'a> {
                 };
                 let p = ctx.plans[slot];
                 let points = if p.approved { card.second } else { card.first };
-                EstatePlan::new(sizes, points)
+                EstatePlan::new(sizes, points, w)
             }),
             solo,
             features,
+            w,
+            need: [0.0; 8],
             re_gain,
             base: [None; MAX_STREETS],
             base_houses: [None; MAX_STREETS],
@@ -184,8 +210,29 @@ impl<'a> Eval<'a> {
         }
     }
 
+    /// What an unfinished estate is worth to the plans `sheet` has not scored yet (`need`).
+    fn with_needs(mut self, sheet: &Sheet) -> Eval<'a> {
+        if self.w.segment == 0.0 {
+            return self;
+        }
+        let scores = sheet.plan_scores();
+        for (slot, plan) in self.estate_plans.iter().enumerate() {
+            let Some(plan) = plan.filter(|_| scores[slot].is_none()) else {
+                continue;
+            };
+            let each = self.w.segment * plan.points / plan.len.max(1) as f32;
+            for &size in plan.sizes() {
+                if let Some(n) = self.need.get_mut(size as usize) {
+                    *n += each;
+                }
+            }
+        }
+        self
+    }
+
     /// Keeps the terms of `sheet`'s streets, the sheet every candidate of the turn starts from.
     fn with_base(mut self, sheet: &Sheet) -> Eval<'a> {
+        self = self.with_needs(sheet);
         for st in 0..sheet.streets() {
             let houses = house_terms(sheet, st, self.odds());
             let t = street_terms_from(self.layout, sheet, st, self.odds(), self.features, &houses);
@@ -200,6 +247,8 @@ impl<'a> Eval<'a> {
             cum: &self.cum,
             quarters: &self.quarters,
             any: self.quarters.iter().any(|&q| q > 0.0),
+            w: self.w,
+            need: &self.need,
         }
     }
 }
@@ -211,6 +260,8 @@ struct Odds<'a> {
     quarters: &'a [f32; QUARTERS],
     /// Some card of the deck is a ¾ one.
     any: bool,
+    w: &'a Weights,
+    need: &'a [f32; 8],
 }
 
 /// The ¾ numbers: 7¾ … 11¾.
@@ -421,11 +472,11 @@ fn evaluate_with(
         v += e.re_gain[size - 1][(sheet.real_estate(size) as usize).min(RE_BOXES - 1)];
     }
     if solo {
-        v += 0.8 * f32::from(sheet.temps().min(layout.solo_temps.at_least));
+        v += e.w.temps_solo * f32::from(sheet.temps().min(layout.solo_temps.at_least));
     } else {
-        v += 0.3 * f32::from(sheet.temps().min(8));
+        v += e.w.temps * f32::from(sheet.temps().min(8));
     }
-    v -= 4.0 * f32::from(sheet.refusals());
+    v -= e.w.refusal * f32::from(sheet.refusals());
     v
 }
 
@@ -483,7 +534,7 @@ struct HouseTerms {
 }
 
 fn house_terms(sheet: &Sheet, s: u8, odds: Odds<'_>) -> HouseTerms {
-    let cum = odds.cum;
+    let (cum, w) = (odds.cum, odds.w);
     let mut h = HouseTerms {
         value: 0.0,
         ranges: [None; MAX_HOUSES],
@@ -499,13 +550,18 @@ fn house_terms(sheet: &Sheet, s: u8, odds: Odds<'_>) -> HouseTerms {
         let range = ranks[i].and_then(|(lo, hi)| number::whole_range(lo, hi));
         h.ranges[i] = range;
         let quarters = odds.quarters_in(ranks[i]);
+        if w.pool_open != 0.0 && sheet.has_planned_pool(HouseRef::new(s, i as u8)) {
+            if let Some((lo, hi)) = range {
+                h.value += w.pool_open * (cum[hi as usize + 1] - cum[lo as usize]);
+            }
+        }
         match range {
-            None if quarters > 0.0 => h.value += OPEN * quarters,
-            None => h.value -= DEAD,
+            None if quarters > 0.0 => h.value += w.open * quarters,
+            None => h.value -= w.dead,
             Some((lo, hi)) => {
-                h.value += OPEN * (cum[hi as usize + 1] - cum[lo as usize]);
+                h.value += w.open * (cum[hi as usize + 1] - cum[lo as usize]);
                 if quarters > 0.0 {
-                    h.value += OPEN * quarters;
+                    h.value += w.open * quarters;
                 }
             }
         }
@@ -549,10 +605,14 @@ fn street_terms_from(
             t.unused += 1 << (8 * e.len);
         }
         if e.len > 6 {
-            t.value -= 0.5 * f32::from(e.len - 6);
+            t.value -= odds.w.long_estate * f32::from(e.len - 6);
         } else if !complete {
             let filled = filled(sheet, &e);
-            t.value += 0.5 * filled;
+            t.value += odds.w.filled * filled;
+            let need = odds.need[e.len as usize];
+            if need > 0.0 {
+                t.value += need * filled / f32::from(e.len);
+            }
         }
     });
     if !features {
@@ -763,11 +823,9 @@ const INFILTRATION: f32 = 1.0;
 /// objectives tried (3–4, 5–6, 7–8).
 const EXPECTED_INFILTRATED: u8 = 3;
 
-const DEAD: f32 = 4.0;
 /// Zombies: a circled ammo not used yet, and a numbered house a horde reaches next.
 const AMMO: f32 = 1.0;
 const THREAT: f32 = 2.0;
-const OPEN: f32 = 6.0;
 
 /// Cumulative share of the deck's whole numbers: `cum[n]` is the share of cards numbered below
 /// `n`; and the share of each ¾ number (the 9¾ cards, when the deck holds them).
@@ -851,16 +909,16 @@ fn card_progress(e: &Eval<'_>, sheet: &Sheet, slot: usize, card: &PlanCard, unus
                 .filter(|&s| street.is_none_or(|n| n == s + 1))
                 .map(|s| feature_share(layout, sheet, *feature, s))
                 .fold(0.0, f32::max);
-            return plan_credit(points, share);
+            return plan_credit(e.w, points, share);
         }
         _ => return 0.0,
     };
-    plan_credit(points, share(matched, all))
+    plan_credit(e.w, points, share(matched, all))
 }
 
 /// The credit for a plan worth `points` done to `share`.
-fn plan_credit(points: u8, share: f32) -> f32 {
-    PLAN * f32::from(points) * share * share
+fn plan_credit(w: &Weights, points: u8, share: f32) -> f32 {
+    w.plan * f32::from(points) * share * share
 }
 
 /// The share of an estate plan's `all` estates that `matched` are.
@@ -929,8 +987,6 @@ fn feature_share(layout: &SheetLayout, sheet: &Sheet, feature: Feature, s: u8) -
     }
 }
 
-const PLAN: f32 = 0.8;
-
 /// The best candidate so far (ties broken at random) and, when more than one is asked for,
 /// the best `k` by value (ties in listing order).
 struct Kept<'a> {
@@ -988,6 +1044,16 @@ impl GreedyBot {
             options: Vec::new(),
             cache: StreetCache::default(),
             nine_three_quarters: false,
+            weights: Weights::GREEDY,
+        }
+    }
+
+    /// A greedy bot that evaluates sheets with other weights (the search bot's, or a tuning
+    /// tool's).
+    pub fn with_weights(seed: u64, weights: Weights) -> GreedyBot {
+        GreedyBot {
+            weights,
+            ..GreedyBot::new(seed)
         }
     }
 
@@ -1039,7 +1105,7 @@ impl GreedyBot {
             for d in &self.options {
                 let mut next = m.clone();
                 next.apply(d.clone()).expect("a listed ammo choice");
-                let v = evaluate(ctx, next.sheet(), others, solo);
+                let v = evaluate_weighted(ctx, next.sheet(), others, solo, &self.weights);
                 if best.as_ref().is_none_or(|(b, _)| v > *b) {
                     best = Some((v, d.clone()));
                 }
@@ -1071,7 +1137,9 @@ impl GreedyBot {
             m.apply(d).expect("a listed crossing");
         }
         let sheet = m.sheet();
-        let eval = Eval::new(ctx, solo, self.features, self.nine_three_quarters).with_base(sheet);
+        let weights = self.weights;
+        let eval = Eval::new(ctx, solo, self.features, self.nine_three_quarters, &weights)
+            .with_base(sheet);
         let mut table = others.to_vec();
         table.push(0);
         self.cache.clear();
@@ -1358,6 +1426,8 @@ mod tests {
                 cum: &cum,
                 quarters: &quarters,
                 any: cards,
+                w: &Weights::GREEDY,
+                need: &[0.0; 8],
             };
             street_terms(layout, &sheet, 0, odds, true).value
         };
@@ -1370,7 +1440,7 @@ mod tests {
         assert_eq!(number_odds(ed, false).1, [0.0; QUARTERS]);
         let gained = terms(true) - terms(false);
         assert!(
-            (gained - (DEAD + OPEN * 3.0 / 66.0)).abs() < 1e-4,
+            (gained - (Weights::GREEDY.dead + Weights::GREEDY.open * 3.0 / 66.0)).abs() < 1e-4,
             "{gained}"
         );
     }

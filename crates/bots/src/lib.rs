@@ -5,10 +5,12 @@
 mod greedy;
 mod random;
 mod search;
+mod weights;
 
 pub use greedy::{evaluate, GreedyBot};
 pub use random::RandomBot;
 pub use search::{Budget, Level, SearchBot};
+pub use weights::Weights;
 
 use std::fmt;
 use std::str::FromStr;

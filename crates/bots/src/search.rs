@@ -9,7 +9,7 @@
 //! on any machine.
 
 use crate::greedy::GreedyBot;
-use crate::{Bot, BotKind};
+use crate::{Bot, BotKind, Weights};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use welcome_engine::{PlayerView, Position, Turn};
@@ -45,13 +45,13 @@ impl Level {
                 horizon: None,
             },
             Level::Default => Budget {
-                candidates: 6,
-                worlds: 32,
+                candidates: 10,
+                worlds: 48,
                 horizon: None,
             },
             Level::Strong => Budget {
-                candidates: 10,
-                worlds: 64,
+                candidates: 16,
+                worlds: 96,
                 horizon: None,
             },
         }
@@ -64,6 +64,8 @@ pub struct SearchBot {
     budget: Budget,
     /// Chooses the candidates.
     greedy: GreedyBot,
+    /// The evaluation of the candidates and of the playouts' greedy bots.
+    weights: Weights,
 }
 
 impl SearchBot {
@@ -72,7 +74,18 @@ impl SearchBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             level,
             budget: level.budget(),
-            greedy: GreedyBot::new(seed ^ 0x5ea7c4),
+            greedy: GreedyBot::with_weights(seed ^ 0x5ea7c4, Weights::SEARCH),
+            weights: Weights::SEARCH,
+        }
+    }
+
+    /// A search bot with its own weights (for tuning them).
+    pub fn with_weights(seed: u64, budget: Budget, weights: Weights) -> SearchBot {
+        SearchBot {
+            budget,
+            weights,
+            greedy: GreedyBot::with_weights(seed ^ 0x5ea7c4, weights),
+            ..SearchBot::new(seed, Level::Default)
         }
     }
 
@@ -105,7 +118,7 @@ impl SearchBot {
     fn playout(&self, mut p: Position, seat: usize, first: &Turn, seed: u64) -> f64 {
         let mut bots: Vec<GreedyBot> = (0..p.players())
             .map(|s| {
-                let mut bot = GreedyBot::new(crate::seat_seed(seed, s));
+                let mut bot = GreedyBot::with_weights(crate::seat_seed(seed, s), self.weights);
                 bot.deal_of(&p.options());
                 bot
             })
@@ -130,7 +143,44 @@ impl SearchBot {
             }
             rounds += 1;
         }
-        SearchBot::judge(&p, seat)
+        if p.is_over() {
+            SearchBot::judge(&p, seat)
+        } else {
+            self.judge_unfinished(&p, seat)
+        }
+    }
+
+    /// `judge` of a playout cut at its horizon: each sheet's evaluation (its score and what
+    /// it keeps open) instead of its final score.
+    fn judge_unfinished(&self, p: &Position, seat: usize) -> f64 {
+        let value = |s: usize| -> f64 {
+            let (others, solo) = crate::temp_rivals(
+                p.layout(),
+                p.sheets(),
+                s,
+                p.options().mode,
+                p.aaa().map(|a| (&a.card, a.given.as_slice())),
+            );
+            match (p.context(s), p.sheet(s)) {
+                (Some(ctx), Some(sheet)) => f64::from(crate::greedy::evaluate_weighted(
+                    &ctx,
+                    sheet,
+                    &others,
+                    solo,
+                    &self.weights,
+                )),
+                _ => 0.0,
+            }
+        };
+        let mine = value(seat);
+        let best_other = (0..p.players())
+            .filter(|&s| s != seat)
+            .map(value)
+            .fold(None, |m: Option<f64>, v| Some(m.map_or(v, |m| m.max(v))));
+        match best_other {
+            Some(b) => mine - b,
+            None => mine,
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! Bots play whole games legally in every mode, deterministically, and greedy beats random.
 
-use welcome_bots::{seat_seed, Bot, BotKind, Budget, GreedyBot, SearchBot};
+use welcome_bots::{seat_seed, Bot, BotKind, Budget, GreedyBot, SearchBot, Weights};
 use welcome_engine::{Game, Mode, Options, PlayerView, Record, SheetId};
 
 /// The bots that choose a turn in one step; the search bots play their own tests below, with
@@ -212,6 +212,54 @@ fn the_search_bot_never_reads_hidden_cards() {
         assert_eq!(choose(&a), choose(&b));
         assert_eq!(choose(&a), choose(&game));
     }
+}
+
+#[test]
+fn the_greedy_bot_keeps_its_weights_and_other_weights_play_other_games() {
+    // The greedy bot's published figures were measured with `Weights::GREEDY`: a bot given
+    // them plays the same moves; the search bot's tuned weights play another game.
+    let play_with = |w: Option<Weights>| {
+        let mut game = Game::new(Options::new(Mode::Solo), 1, 8).unwrap();
+        let mut bot = match w {
+            Some(w) => GreedyBot::with_weights(seat_seed(8, 0), w),
+            None => GreedyBot::new(seat_seed(8, 0)),
+        };
+        while !game.is_over() {
+            let turn = bot.choose(&PlayerView::of(&game, 0).unwrap());
+            game.step(&[turn]).expect("legal");
+        }
+        Record::of(&game, &[]).to_json()
+    };
+    assert_eq!(play_with(None), play_with(Some(Weights::GREEDY)));
+    assert_ne!(play_with(None), play_with(Some(Weights::SEARCH)));
+    for w in [Weights::GREEDY, Weights::SEARCH] {
+        assert_eq!(Weights::from_values(w.values()), w);
+    }
+}
+
+#[test]
+fn the_search_bot_plays_out_to_the_end_without_a_horizon() {
+    // The named levels play every playout to the end of the game, judged by final scores.
+    let budget = Budget {
+        horizon: None,
+        ..SMALL
+    };
+    let mut game = Game::new(Options::new(Mode::Solo), 1, 4).unwrap();
+    let mut bot = SearchBot::with_budget(seat_seed(4, 0), budget);
+    let mut again = SearchBot::with_budget(seat_seed(4, 0), budget);
+    while !game.is_over() {
+        let view = PlayerView::of(&game, 0).unwrap();
+        let turn = bot.choose(&view);
+        assert_eq!(
+            again.choose(&view),
+            turn,
+            "the same seed and budget, the same turn"
+        );
+        game.step(&[turn]).expect("legal");
+    }
+    Record::of(&game, &[])
+        .replay()
+        .expect("search games replay");
 }
 
 #[test]
