@@ -140,9 +140,11 @@ pub fn run(args: &ServeArgs, _out: &mut dyn Write) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Internal(format!("cannot start the async runtime: {e}")))?;
     // `serve` prints the address once it listens, and returns on Ctrl-C.
-    runtime
-        .block_on(welcome_server::serve(config))
-        .map_err(|e| CliError::Usage(e.to_string()))
+    let served = runtime.block_on(welcome_server::serve(config));
+    // Everything acknowledged is stored by now: a bot still thinking (up to seconds) is not
+    // waited for.
+    runtime.shutdown_background();
+    served.map_err(|e| CliError::Usage(e.to_string()))
 }
 
 #[cfg(test)]
