@@ -1161,7 +1161,7 @@ impl Table {
                     continue;
                 }
             }
-            if let Some(view) = PlayerView::of(g, i) {
+            if let Some(view) = bot_view(g, i) {
                 jobs.push(BotJob {
                     seat: i,
                     kind: BotKind::Greedy,
@@ -1206,7 +1206,7 @@ impl Table {
                     kind,
                     round,
                     seed: seat_seed(seed, i),
-                    view: PlayerView::of(g, i)?,
+                    view: bot_view(g, i)?,
                 })
             })
             .collect()
@@ -1576,6 +1576,14 @@ pub enum Thought {
     Resolved,
     /// Not even a fallback turn was legal: the seat stays unconfirmed.
     Failed,
+}
+
+/// The view a bot decides from: its seat's, without who has confirmed so far, so that its turn
+/// never depends on when it is thought of.
+fn bot_view(g: &Game, seat: usize) -> Option<PlayerView> {
+    let mut view = PlayerView::of(g, seat)?;
+    view.submitted.fill(false);
+    Some(view)
 }
 
 /// Confirms a bot's turn. A bot must always find a legal turn; if it did not (an illegal turn,
