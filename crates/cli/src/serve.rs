@@ -75,6 +75,10 @@ pub struct LimitArgs {
     /// disconnected.
     #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = duration)]
     pub ws_write_timeout: Duration,
+    /// Search bots thinking at once, server-wide, each on a thread of its own; more wait their
+    /// turn. Default: one less than the machine's cores, at least 1.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().search_threads, value_parser = at_least_one)]
+    pub search_threads: usize,
 }
 
 impl LimitArgs {
@@ -90,6 +94,7 @@ impl LimitArgs {
             max_connections_per_address: self.max_connections_per_address,
             header_timeout: self.header_timeout,
             ws_write_timeout: self.ws_write_timeout,
+            search_threads: self.search_threads,
             ..Limits::default()
         }
     }
@@ -135,9 +140,11 @@ pub fn run(args: &ServeArgs, _out: &mut dyn Write) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Internal(format!("cannot start the async runtime: {e}")))?;
     // `serve` prints the address once it listens, and returns on Ctrl-C.
-    runtime
-        .block_on(welcome_server::serve(config))
-        .map_err(|e| CliError::Usage(e.to_string()))
+    let served = runtime.block_on(welcome_server::serve(config));
+    // Everything acknowledged is stored by now: a bot still thinking (up to seconds) is not
+    // waited for.
+    runtime.shutdown_background();
+    served.map_err(|e| CliError::Usage(e.to_string()))
 }
 
 #[cfg(test)]
@@ -164,17 +171,21 @@ mod tests {
         assert_eq!(l.max_connections_per_address, d.max_connections_per_address);
         assert_eq!(l.header_timeout, d.header_timeout);
         assert_eq!(l.ws_write_timeout, d.ws_write_timeout);
+        assert_eq!(l.search_threads, d.search_threads);
         let l = Cli::try_parse_from([
             "serve",
             "--abandon-after",
             "1h 30m",
             "--header-timeout",
             "500ms",
+            "--search-threads",
+            "3",
         ])
         .unwrap()
         .limits
         .limits();
         assert_eq!(l.abandon_after, Duration::from_secs(5400));
         assert_eq!(l.header_timeout, Duration::from_millis(500));
+        assert_eq!(l.search_threads, 3);
     }
 }

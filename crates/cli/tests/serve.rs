@@ -174,6 +174,7 @@ fn limit_flags_are_checked() {
         &["--max-tables-per-address", "0"][..],
         &["--abandon-after", "soon"],
         &["--header-timeout", "0s"],
+        &["--search-threads", "0"],
         &["--allowed-origin", "not an origin"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_welcome"))

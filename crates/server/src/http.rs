@@ -5,6 +5,7 @@ use crate::peer::{ClientKey, Peer};
 use crate::state::{AppState, TableCell};
 use crate::store::Write;
 use crate::table::{hash_token, hex, NewTable, Seat, Table};
+use crate::thinking;
 use crate::wire::{
     CreateTable, Created, DealNext, EnterLayout, EnterValues, HostToken, Join, Joined, LobbyEntry,
     SeatBot, TableInfo,
@@ -101,20 +102,11 @@ fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
-/// The bots a table can seat. Search bots think for up to a second a move; until they think
-/// off the table's lock, the web app does not seat them (a table of them would be a cheap way
-/// to keep the server busy).
+/// A bot a table can seat: every kind (search bots think off the table's lock, at most
+/// `Limits::search_threads` at once, module `thinking`).
 fn parse_bot(kind: &str) -> Result<BotKind, ApiError> {
-    let bot: BotKind = kind
-        .parse()
-        .map_err(|e: welcome_bots::UnknownBot| ApiError::bad_request("bad_bot", e.to_string()))?;
-    match bot {
-        BotKind::Search(_) => Err(ApiError::bad_request(
-            "bad_bot",
-            format!("the {bot} bot is not offered at tables yet (random and greedy are)"),
-        )),
-        _ => Ok(bot),
-    }
+    kind.parse()
+        .map_err(|e: welcome_bots::UnknownBot| ApiError::bad_request("bad_bot", e.to_string()))
 }
 
 fn parse_seat(seat: &str) -> Result<usize, ApiError> {
@@ -396,6 +388,7 @@ async fn start_now(
     let (cell, mut t) = st.lock(&table).await?;
     t.start(st.store(), &req.token).await?;
     cell.changed(&mut t);
+    thinking::wake(&st, &cell, &mut t);
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -519,6 +512,7 @@ async fn bot_now(
     let (cell, mut t) = st.lock(&table).await?;
     t.set_bot(st.store(), &req.token, seat, kind).await?;
     cell.changed(&mut t);
+    thinking::wake(&st, &cell, &mut t);
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -542,6 +536,7 @@ async fn kick_now(
     let (cell, mut t) = st.lock(&table).await?;
     t.kick(st.store(), &req.token, seat).await?;
     cell.changed(&mut t);
+    thinking::wake(&st, &cell, &mut t);
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -25,6 +25,7 @@ pub mod replay;
 pub mod state;
 pub mod store;
 pub mod table;
+pub mod thinking;
 pub mod timer;
 pub mod transfer;
 pub mod view;
@@ -200,6 +201,7 @@ async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppSta
         }
     });
     tokio::spawn(timer::sweep(state.clone()));
+    state.resume_thinking().await;
     Ok((listener, state))
 }
 

@@ -11,10 +11,10 @@ use crate::table::Table;
 use crate::wire::{LobbyEntry, Status};
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex as StdMutex, RwLock};
 use std::time::{Duration, Instant};
-use tokio::sync::{watch, Mutex, OwnedMutexGuard};
+use tokio::sync::{watch, Mutex, OwnedMutexGuard, Semaphore};
 
 /// Every bound the server enforces on its input.
 #[derive(Clone, Debug)]
@@ -71,6 +71,18 @@ pub struct Limits {
     /// sheets as summaries while the game goes on (a socket asks for a whole one when it is
     /// opened), so that a round's push grows with the seats by a summary each, not a sheet.
     pub whole_sheets_up_to: usize,
+    /// Search bots thinking at once, server-wide, each on a thread of its own: more wait their
+    /// turn (module `thinking`), so that tables of search bots never take every core from the
+    /// async runtime and the quick bots.
+    pub search_threads: usize,
+}
+
+/// One thread less than the machine has (at least one): a core stays free for the async
+/// runtime.
+pub fn default_search_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .max(1)
 }
 
 impl Default for Limits {
@@ -97,6 +109,7 @@ impl Default for Limits {
             transfer_ttl: Duration::from_secs(10 * 60),
             turn_seconds: 15..=3600,
             whole_sheets_up_to: 8,
+            search_threads: default_search_threads(),
         }
     }
 }
@@ -169,6 +182,12 @@ impl TableCell {
     /// Records a change nobody at the table made (the turn timer, the sweeper), shown at once.
     pub fn changed_by_server(&self, table: &mut Table) {
         self.bump(table, true, false);
+    }
+
+    /// Records a bot's confirmation, thought of off the lock (a minor change nobody at the
+    /// table made).
+    pub fn bot_confirmed(&self, table: &mut Table) {
+        self.bump(table, false, false);
     }
 
     /// Records a spectator's connection or disconnection (a minor change that does not keep a
@@ -277,6 +296,10 @@ pub(crate) struct Inner {
     pub origins: Vec<String>,
     /// Set once the database is closed: the background tasks stop.
     pub closed: AtomicBool,
+    /// One permit per search bot thinking (`Limits::search_threads`).
+    pub search: Arc<Semaphore>,
+    /// Tables whose thinking task runs.
+    pub thinking: AtomicUsize,
 }
 
 /// Shared by every request and socket; cheap to clone.
@@ -285,7 +308,8 @@ pub struct AppState(pub(crate) Arc<Inner>);
 
 impl AppState {
     /// State over `store`, restoring every open table. A table that cannot be read or
-    /// restored is left out with a log line; the others start.
+    /// restored is left out with a log line; the others start. Their search bots think once
+    /// `resume_thinking` is called.
     pub async fn new(
         store: Arc<dyn Store>,
         limits: Limits,
@@ -325,6 +349,7 @@ impl AppState {
         if !tables.is_empty() {
             tracing::info!("restored {} tables", tables.len());
         }
+        let search = Arc::new(Semaphore::new(limits.search_threads.max(1)));
         Ok(AppState(Arc::new(Inner {
             store,
             tables: RwLock::new(tables),
@@ -335,7 +360,18 @@ impl AppState {
             static_dir,
             origins: Vec::new(),
             closed: AtomicBool::new(false),
+            search,
+            thinking: AtomicUsize::new(0),
         })))
+    }
+
+    /// Lets the search bots of the restored tables think again (they were thinking when the
+    /// server stopped). Called once the state is set up (`allow_origins` only applies before).
+    pub async fn resume_thinking(&self) {
+        for cell in self.cells() {
+            let mut t = cell.table.lock().await;
+            crate::thinking::wake(self, &cell, &mut t);
+        }
     }
 
     /// The same state, accepting changes from these origins too (`scheme://host[:port]`).
@@ -353,7 +389,9 @@ impl AppState {
     /// Opens (creating and migrating) the SQLite database `database` and restores its tables.
     pub async fn open(database: &str) -> Result<AppState, StoreError> {
         let store = crate::store::SqliteStore::open(database).await?;
-        AppState::new(Arc::new(store), Limits::default(), None).await
+        let state = AppState::new(Arc::new(store), Limits::default(), None).await?;
+        state.resume_thinking().await;
+        Ok(state)
     }
 
     pub fn limits(&self) -> &Limits {
@@ -621,6 +659,29 @@ impl AppState {
     pub async fn close(&self) {
         self.0.closed.store(true, Ordering::SeqCst);
         self.0.store.close().await;
+    }
+
+    /// The permits of search bots' thinking, one per bot thinking (`Limits::search_threads`).
+    pub fn search_permits(&self) -> &Arc<Semaphore> {
+        &self.0.search
+    }
+
+    /// Tables whose search bots are thinking (or waiting for a permit to).
+    pub fn tables_thinking(&self) -> usize {
+        self.0.thinking.load(Ordering::SeqCst)
+    }
+
+    pub(crate) fn thinking_count(&self, delta: isize) {
+        match delta >= 0 {
+            true => self
+                .0
+                .thinking
+                .fetch_add(delta.unsigned_abs(), Ordering::SeqCst),
+            false => self
+                .0
+                .thinking
+                .fetch_sub(delta.unsigned_abs(), Ordering::SeqCst),
+        };
     }
 
     /// Whether the database was closed (the server stopped).

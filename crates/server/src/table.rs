@@ -3,7 +3,9 @@
 //! Each action checks everything first, then writes to the store, and only keeps its change in
 //! memory once the store has it, so what a client was told is always what a restart restores.
 //! Bot seats are not stored turn by turn: a bot's turn is a function of the table seed, its
-//! seat, the round and its view, so it is recomputed identically after a restart.
+//! seat, the round and its view, so it is recomputed identically after a restart. Random and
+//! greedy bots play under the lock as a round is dealt; search bots think off it (`BotJob`,
+//! module `thinking`).
 
 use crate::derived::Slowed;
 use crate::error::ApiError;
@@ -17,7 +19,7 @@ use axum::http::StatusCode;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
-use welcome_bots::{seat_seed, BotKind};
+use welcome_bots::{seat_seed, BotKind, Level};
 use welcome_engine::{
     CheckedLayout, DealerError, Edition, Game, Mode, Options, PlayerView, Record, Score, Sheet,
     SheetLayout, TableValues, Turn,
@@ -124,6 +126,8 @@ pub struct Table {
     /// The game was ended before its end: no player came back for a long while. Nothing
     /// changes it any more.
     abandoned: bool,
+    /// A task thinks of this table's search bots' turns (module `thinking`): one at a time.
+    thinking: bool,
 }
 
 /// What a new table needs; checked by the caller.
@@ -163,6 +167,7 @@ impl Table {
             values: t.values,
             layout: t.layout,
             abandoned: false,
+            thinking: false,
         }
     }
 
@@ -263,7 +268,7 @@ impl Table {
         let s = &self.seats[seat];
         match (&s.name, s.bot) {
             (Some(n), _) => n.clone(),
-            (None, Some(k)) => format!("{} bot", capitalize(k.name())),
+            (None, Some(k)) => bot_name(k).to_string(),
             (None, None) => format!("Seat {}", seat + 1),
         }
     }
@@ -1076,7 +1081,8 @@ impl Table {
 
     /// Plays the turn of every seat that has not confirmed once the round's deadline has passed
     /// (a refusal if the timer says so and it is legal, else the greedy bot's turn), then resolves
-    /// the round. Stored before it returns; returns whether anything changed.
+    /// the round, or, while search bots still think, keeps those turns as confirmed ones. Stored
+    /// before it returns; returns whether anything changed.
     pub async fn expire(&mut self, store: &dyn Store, now: i64) -> Result<bool, ApiError> {
         let (Some(timer), Some((round, at))) = (self.timer, self.deadline) else {
             return Ok(false);
@@ -1097,22 +1103,44 @@ impl Table {
         let Some(g) = &mut self.game else {
             return Ok(false);
         };
+        let mut pending = Vec::with_capacity(turns.len());
+        let mut failed = false;
         for (seat, turn) in turns {
-            if let Err(e) = g.submit(seat, turn) {
-                tracing::error!("table {}: timed-out seat {}: {e}", self.id, seat + 1);
+            let text = json(&turn);
+            match g.submit(seat, turn) {
+                Ok(()) => pending.push(Write::Pending {
+                    table: self.id.clone(),
+                    seat: seat as u16,
+                    round,
+                    turn: text,
+                }),
+                Err(e) => {
+                    tracing::error!("table {}: timed-out seat {}: {e}", self.id, seat + 1);
+                    failed = true;
+                }
             }
         }
-        if !g.ready() {
+        if g.ready() {
+            return self.resolve_and_store(store, before).await.map(|()| true);
+        }
+        if failed {
             // Storing the record now would drop the round's confirmed turns.
             self.game = before;
             return Err(ApiError::internal("a timed-out seat found no legal turn"));
         }
-        self.resolve_and_store(store, before).await.map(|()| true)
+        // Only search bots are left to confirm: the timed-out turns wait for them, stored as
+        // any confirmed turn.
+        if let Err(e) = store.write(pending).await {
+            self.game = before;
+            return Err(ApiError::storage(e));
+        }
+        Ok(true)
     }
 
     /// The turns of the seats held by players that have not confirmed: a legal refusal when
     /// `on_expiry` asks for one, else what the greedy bot plays from the seat's view (seeded as
-    /// a bot seat, so a restart plays the same).
+    /// a bot seat, so a restart plays the same). The greedy bot is quick: it plays under the
+    /// lock, never waiting for search bots.
     async fn timed_out_turns(&self, on_expiry: Expiry) -> Vec<(usize, Turn)> {
         let Some(g) = &self.game else {
             return Vec::new();
@@ -1133,22 +1161,20 @@ impl Table {
                     continue;
                 }
             }
-            if let Some(view) = PlayerView::of(g, i) {
-                jobs.push((i, view));
+            if let Some(view) = bot_view(g, i) {
+                jobs.push(BotJob {
+                    seat: i,
+                    kind: BotKind::Greedy,
+                    round: g.round(),
+                    seed: seat_seed(seed, i),
+                    view,
+                });
             }
         }
         if jobs.is_empty() {
             return turns;
         }
-        let run = move || {
-            jobs.into_iter()
-                .map(|(seat, view)| {
-                    let mut bot = BotKind::Greedy.make(seat_seed(seed, seat));
-                    (seat, bot.choose(&view))
-                })
-                .collect::<Vec<_>>()
-        };
-        match tokio::task::spawn_blocking(run).await {
+        match tokio::task::spawn_blocking(move || BotJob::think_all(jobs)).await {
             Ok(t) => turns.extend(t),
             Err(e) => tracing::error!("table {}: a timed-out turn failed: {e}", self.id),
         }
@@ -1157,47 +1183,123 @@ impl Table {
 
     // ----- bots and resolution -----
 
-    /// The bot turns of the round, computed off the async threads.
-    async fn bot_turns(&self) -> Vec<(usize, Turn)> {
+    /// The turns the table's bots have to decide in the round in progress: those of search
+    /// bots (`long`), thought of off the lock, or of the quick ones. Each is seeded by the
+    /// table's seed, the round and the seat, and sees its seat's view only, so it is the same
+    /// turn whenever it is thought of (a restart thinks it again).
+    fn bot_jobs(&self, long: bool) -> Vec<BotJob> {
         let Some(g) = &self.game else {
             return Vec::new();
         };
         let round = g.round();
         let seed = self.seed ^ (round as u64).wrapping_mul(ROUND_MIX);
-        let jobs: Vec<(usize, BotKind, PlayerView)> = self
-            .seats
+        self.seats
             .iter()
             .enumerate()
             .filter_map(|(i, s)| {
                 let kind = s.bot?;
-                if g.has_submitted(i) {
+                if crate::thinking::thinks_long(kind) != long || g.has_submitted(i) {
                     return None;
                 }
-                Some((i, kind, PlayerView::of(g, i)?))
-            })
-            .collect();
-        if jobs.is_empty() {
-            return Vec::new();
-        }
-        let run = move || {
-            jobs.into_iter()
-                .map(|(seat, kind, view)| {
-                    let mut bot = kind.make(seat_seed(seed, seat));
-                    (seat, bot.choose(&view))
+                Some(BotJob {
+                    seat: i,
+                    kind,
+                    round,
+                    seed: seat_seed(seed, i),
+                    view: bot_view(g, i)?,
                 })
-                .collect::<Vec<_>>()
-        };
-        match tokio::task::spawn_blocking(run).await {
-            Ok(t) => t,
-            Err(e) => {
-                tracing::error!("table {}: a bot failed: {e}", self.id);
-                Vec::new()
-            }
+            })
+            .collect()
+    }
+
+    /// The search bots' turns to think of now: none unless the game is in play.
+    pub(crate) fn thinking_jobs(&self) -> Vec<BotJob> {
+        match self.status() {
+            Status::Playing => self.bot_jobs(true),
+            _ => Vec::new(),
         }
     }
 
-    /// Lets the bots play, resolves the ready rounds and stores the game; on any error the
-    /// game goes back to `before`, as it was stored.
+    /// Marks the table as having its thinking task, if it has turns to think of and no such
+    /// task yet; true if the caller is to start one.
+    pub(crate) fn start_thinking(&mut self) -> bool {
+        let Some(g) = self
+            .game
+            .as_ref()
+            .filter(|_| self.status() == Status::Playing)
+        else {
+            return false;
+        };
+        let waiting =
+            self.seats.iter().enumerate().any(|(i, s)| {
+                s.bot.is_some_and(crate::thinking::thinks_long) && !g.has_submitted(i)
+            });
+        if self.thinking || !waiting {
+            return false;
+        }
+        self.thinking = true;
+        true
+    }
+
+    /// The table's thinking task ends.
+    pub(crate) fn stop_thinking(&mut self) {
+        self.thinking = false;
+    }
+
+    /// A search bot's turn, thought of off the lock: confirmed if the game is still where it
+    /// was when its job was taken (the same round, the seat still this bot's and not
+    /// confirmed), then the round resolves and is stored if every seat has confirmed (on error
+    /// the game is as before, its seats confirmed: `resolve_ready` tries again). A stale
+    /// thought is dropped. `turn` is `None` if the bot failed: the first legal turn is played.
+    pub(crate) async fn thought(
+        &mut self,
+        store: &dyn Store,
+        thought: BotThought,
+    ) -> Result<Thought, ApiError> {
+        let BotThought {
+            seat,
+            kind,
+            round,
+            turn,
+        } = thought;
+        let live = self.status() == Status::Playing
+            && self.seats.get(seat).and_then(|s| s.bot) == Some(kind)
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.round() == round && !g.has_submitted(seat));
+        if !live {
+            return Ok(Thought::Stale);
+        }
+        let Some(g) = &mut self.game else {
+            return Ok(Thought::Stale);
+        };
+        submit_bot_turn(&self.id, g, seat, turn);
+        if !g.has_submitted(seat) {
+            return Ok(Thought::Failed);
+        }
+        if !g.ready() {
+            return Ok(Thought::Confirmed);
+        }
+        let before = self.game.clone();
+        self.resolve_and_store(store, before).await?;
+        Ok(Thought::Resolved)
+    }
+
+    /// Resolves and stores a round every seat has confirmed but whose storing failed. Returns
+    /// whether it did.
+    pub(crate) async fn resolve_ready(&mut self, store: &dyn Store) -> Result<bool, ApiError> {
+        let ready =
+            self.status() == Status::Playing && self.game.as_ref().is_some_and(|g| g.ready());
+        if !ready {
+            return Ok(false);
+        }
+        let before = self.game.clone();
+        self.resolve_and_store(store, before).await.map(|()| true)
+    }
+
+    /// Lets the quick bots play, resolves the ready rounds and stores the game; on any error
+    /// the game goes back to `before`, as it was stored.
     async fn resolve_and_store(
         &mut self,
         store: &dyn Store,
@@ -1217,8 +1319,9 @@ impl Table {
         r
     }
 
-    /// Lets the bots play and resolves every ready round. Returns whether any round resolved.
-    /// Nothing is stored here; the caller stores the record.
+    /// Lets the quick bots play and resolves every ready round: a round with search bots
+    /// stops here until they have thought. Returns whether any round resolved. Nothing is
+    /// stored here; the caller stores the record.
     async fn play_bots_and_resolve(&mut self) -> Result<bool, ApiError> {
         let mut resolved = false;
         loop {
@@ -1238,29 +1341,22 @@ impl Table {
         Ok(resolved)
     }
 
-    /// The bots confirm their turns of the round in progress.
+    /// The quick bots confirm their turns of the round in progress.
     async fn play_bots(&mut self) {
-        let turns = self.bot_turns().await;
+        let jobs = self.bot_jobs(false);
+        if jobs.is_empty() {
+            return;
+        }
+        let turns = match tokio::task::spawn_blocking(move || BotJob::think_all(jobs)).await {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!("table {}: a bot failed: {e}", self.id);
+                return;
+            }
+        };
         let Some(g) = &mut self.game else { return };
         for (seat, turn) in turns {
-            if let Err(e) = g.submit(seat, turn) {
-                // A bot must always find a legal turn; fall back to the first legal one.
-                tracing::error!(
-                    "table {}: bot of seat {} chose an illegal turn: {e}",
-                    self.id,
-                    seat + 1
-                );
-                let mut first = None;
-                if let Some(ctx) = g.context(seat) {
-                    ctx.for_each_turn(&g.sheets()[seat], &mut |t| {
-                        first = Some(t.clone());
-                        false
-                    });
-                }
-                if let Some(t) = first {
-                    let _ = g.submit(seat, t);
-                }
-            }
+            submit_bot_turn(&self.id, g, seat, Some(turn));
         }
     }
 
@@ -1404,9 +1500,10 @@ impl Table {
         Ok(t)
     }
 
-    /// After a restore: lets the bots play the round in progress. Returns the write to store if
-    /// a round resolved (which only happens if the server stopped between the two; never at an
-    /// ended game).
+    /// After a restore: lets the quick bots play the round in progress (search bots think
+    /// again once the table serves, module `thinking`). Returns the write to store if a round
+    /// resolved (which only happens if the server stopped between the two; never at an ended
+    /// game).
     pub async fn resume(&mut self) -> Result<Option<Write>, ApiError> {
         if self.play_bots_and_resolve().await? {
             let w = self.game_write(false);
@@ -1415,6 +1512,103 @@ impl Table {
             return Ok(Some(w));
         }
         Ok(None)
+    }
+}
+
+/// A bot's turn to decide, with everything it decides from, so that it can be thought of
+/// without the table.
+pub struct BotJob {
+    pub seat: usize,
+    pub kind: BotKind,
+    /// The round it is for: a thought of another round is stale.
+    pub round: u16,
+    /// `seat_seed(table seed ^ round · ROUND_MIX, seat)`.
+    seed: u64,
+    view: PlayerView,
+}
+
+impl BotJob {
+    /// The bot's turn: a function of the seed and the view alone.
+    fn turn(&self) -> Turn {
+        self.kind.make(self.seed).choose(&self.view)
+    }
+
+    /// Thinks (for up to seconds: off the table's lock, on a blocking thread).
+    pub fn think(self) -> BotThought {
+        BotThought {
+            turn: Some(self.turn()),
+            ..self.failed()
+        }
+    }
+
+    /// What the job gives if its bot fails.
+    pub fn failed(&self) -> BotThought {
+        BotThought {
+            seat: self.seat,
+            kind: self.kind,
+            round: self.round,
+            turn: None,
+        }
+    }
+
+    /// The turns of several jobs, by seat.
+    fn think_all(jobs: Vec<BotJob>) -> Vec<(usize, Turn)> {
+        jobs.iter().map(|j| (j.seat, j.turn())).collect()
+    }
+}
+
+/// A bot's decided turn, and the job it answers.
+pub struct BotThought {
+    pub seat: usize,
+    pub kind: BotKind,
+    pub round: u16,
+    pub turn: Option<Turn>,
+}
+
+/// What became of a thought brought back to the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Thought {
+    /// The game moved on (the seat changed hands, the game ended): dropped.
+    Stale,
+    /// The seat confirmed; others have not yet.
+    Confirmed,
+    /// The seat confirmed last: the round resolved and the game is stored.
+    Resolved,
+    /// Not even a fallback turn was legal: the seat stays unconfirmed.
+    Failed,
+}
+
+/// The view a bot decides from: its seat's, without who has confirmed so far, so that its turn
+/// never depends on when it is thought of.
+fn bot_view(g: &Game, seat: usize) -> Option<PlayerView> {
+    let mut view = PlayerView::of(g, seat)?;
+    view.submitted.fill(false);
+    Some(view)
+}
+
+/// Confirms a bot's turn. A bot must always find a legal turn; if it did not (an illegal turn,
+/// or none because it failed), the first legal turn is played, the same on every restart.
+fn submit_bot_turn(table: &str, g: &mut Game, seat: usize, turn: Option<Turn>) {
+    let error = match turn {
+        Some(turn) => match g.submit(seat, turn) {
+            Ok(()) => return,
+            Err(e) => e.to_string(),
+        },
+        None => "no turn".to_string(),
+    };
+    tracing::error!(
+        "table {table}: bot of seat {} found no legal turn: {error}",
+        seat + 1
+    );
+    let mut first = None;
+    if let Some(ctx) = g.context(seat) {
+        ctx.for_each_turn(&g.sheets()[seat], &mut |t| {
+            first = Some(t.clone());
+            false
+        });
+    }
+    if let Some(t) = first {
+        let _ = g.submit(seat, t);
     }
 }
 
@@ -1465,11 +1659,14 @@ fn not_started() -> ApiError {
     ApiError::conflict("not_started", "the game has not started yet")
 }
 
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
+/// The name a bot seat is shown by.
+fn bot_name(kind: BotKind) -> &'static str {
+    match kind {
+        BotKind::Random => "Random bot",
+        BotKind::Greedy => "Greedy bot",
+        BotKind::Search(Level::Fast) => "Search bot (fast)",
+        BotKind::Search(Level::Default) => "Search bot",
+        BotKind::Search(Level::Strong) => "Search bot (strong)",
     }
 }
 

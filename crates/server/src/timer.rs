@@ -96,7 +96,10 @@ pub async fn sweep(state: AppState) {
             }
             let mut t = cell.table.lock().await;
             match t.expire(state.store(), now_ms()).await {
-                Ok(true) => cell.changed_by_server(&mut t),
+                Ok(true) => {
+                    cell.changed_by_server(&mut t);
+                    crate::thinking::wake(&state, &cell, &mut t);
+                }
                 Ok(false) => {}
                 Err(e) => tracing::error!("table {}: turn timer: {}", t.id, e.message),
             }

@@ -10,6 +10,7 @@ use crate::error::ApiError;
 use crate::push::{self, Sent};
 use crate::state::{AppState, TableCell};
 use crate::table::{hash_token, seat_options};
+use crate::thinking;
 use crate::wire::{AckMsg, ClientMsg, ErrorMsg, OptionsMsg, Status};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::ws::WebSocketUpgrade;
@@ -19,6 +20,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long a socket may hold back minor changes (a confirmation, a connection) to show them
@@ -231,7 +233,7 @@ enum Reply {
 }
 
 /// Answers one client message.
-async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str) -> Reply {
+async fn handle(st: &AppState, cell: &Arc<TableCell>, hash: Option<&str>, text: &str) -> Reply {
     if text.len() > st.limits().max_message {
         let e = ApiError::new(
             axum::http::StatusCode::PAYLOAD_TOO_LARGE,
@@ -309,6 +311,7 @@ async fn handle(st: &AppState, cell: &TableCell, hash: Option<&str>, text: &str)
                     } else {
                         cell.changed_minor(&mut t);
                     }
+                    thinking::wake(st, cell, &mut t);
                     ack()
                 }
                 Err(e) => error_text(request, &e),

@@ -383,6 +383,16 @@ export function estateHouses(derived, [s, h]) {
 }
 
 /** A seat's display name; bots are marked as such (once). */
+/** The bots a seat can be given, as the server names them, with their labels. Search bots
+ *  think longer (from a few hundredths of a second to about a second a move) and play better. */
+export const BOT_KINDS = [
+  ['greedy', 'greedy bot'],
+  ['random', 'random bot'],
+  ['search-fast', 'search bot (fast)'],
+  ['search', 'search bot'],
+  ['search-strong', 'search bot (strong)'],
+];
+
 export function seatName(s) {
   if (!s.bot) return s.name || `Seat ${s.seat}`;
   const n = s.name || 'Bot';

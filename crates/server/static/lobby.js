@@ -1,7 +1,7 @@
 // The lobby: create a table, see open tables, join one.
 
 import { api, seats, prefs } from './api.js';
-import { el } from './format.js';
+import { el, BOT_KINDS } from './format.js';
 import { edition, DEFAULT_EDITION, tableKind } from './data.js';
 import { EDITIONS } from './edition.js';
 import { levelLabel, opponentPlaceholders, sheetPlaceholders, valueMark } from './aaa.js';
@@ -162,8 +162,7 @@ export async function lobbyPage(main) {
     for (let s = first; s <= Math.min(n, 12); s++) {
       const sel = el('select', { id: `bot-${s}`, 'aria-label': `Seat ${s}`, onchange: (e) => { if (e.target.value) bots.set(s, e.target.value); else bots.delete(s); } },
         el('option', { value: '' }, 'a player'),
-        el('option', { value: 'greedy' }, 'greedy bot'),
-        el('option', { value: 'random' }, 'random bot'));
+        BOT_KINDS.map(([kind, label]) => el('option', { value: kind }, label)));
       sel.value = bots.get(s) || '';
       rows.push(el('div', { class: 'row' }, el('label', { for: `bot-${s}` }, `Seat ${s}:`), sel));
     }

@@ -4,7 +4,7 @@
 import { api, seats, prefs, TableSocket } from './api.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { TurnController } from './turn.js';
-import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, offerText, logTurnText, zombieCardText, ZOMBIE_CARDS } from './format.js';
+import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, offerText, logTurnText, zombieCardText, ZOMBIE_CARDS, BOT_KINDS } from './format.js';
 import { edition, sheetOf, tableSheet, layoutPlaceholders, tableKind } from './data.js';
 import { layoutForm, layoutMark } from './layout.js';
 import { toast, setTitle, redirect } from './app.js';
@@ -429,12 +429,18 @@ export async function tablePage(main, table, { watch }) {
       const actions = el('td', { class: 'row' });
       if (host && !ended(t) && s.seat !== mySeat()) {
         if (!s.bot) {
-          for (const kind of ['greedy', 'random']) {
+          for (const [kind, label] of BOT_KINDS.filter(([k]) => !k.startsWith('search'))) {
             actions.append(el('button', {
               type: 'button', 'data-seat': s.seat, 'data-bot': kind,
               onclick: () => hostAction(`/seats/${s.seat}/bot`, { kind }),
-            }, `${kind} bot`));
+            }, label));
           }
+          // the search bots from a menu, to keep the row short
+          actions.append(el('select', {
+            'data-bot-menu': s.seat, 'aria-label': `Seat ${s.seat}: a search bot`,
+            onchange: (e) => { if (e.target.value) hostAction(`/seats/${s.seat}/bot`, { kind: e.target.value }); },
+          }, el('option', { value: '' }, 'search bot…'),
+          BOT_KINDS.filter(([k]) => k.startsWith('search')).map(([kind, label]) => el('option', { value: kind }, label))));
         }
         // a bot seat during the game is already a bot: nothing to replace
         if ((s.name || s.bot) && !(s.bot && t.status !== 'lobby')) {

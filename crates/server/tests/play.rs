@@ -384,11 +384,6 @@ async fn http_input_is_checked() {
             "bad_bot",
         ),
         (
-            json!({ "name": "Ann", "mode": "standard", "seats": 2, "bots": [{ "seat": 2, "kind": "search-strong" }] }),
-            400,
-            "bad_bot",
-        ),
-        (
             json!({ "name": "Ann", "mode": "standard", "seats": 2, "bots": [{ "seat": 1, "kind": "random" }] }),
             400,
             "bad_bot_seat",

@@ -1,0 +1,139 @@
+//! Search bots think off their table's lock.
+//!
+//! A search bot takes from tens of milliseconds to a second or more of CPU per move; under the
+//! table's lock, everyone at the table would wait that long for every confirmation and view.
+//! So a table has at most one thinking task: it takes its bots' jobs (seat, kind, view, seed)
+//! under the lock, lets go of it to think, takes it again to confirm each turn, which is
+//! dropped if the game has moved on meanwhile (`Table::thought`), and loops while the next
+//! round has search bots to think for. People confirm, ask for options and watch meanwhile.
+//! A bot's turn is a function of the table's seed, the round, its seat and its view, so it is
+//! the same whenever it is thought of: a restart simply thinks again (`AppState::resume_thinking`).
+//!
+//! Search bots think on blocking threads, at most `Limits::search_threads` at once server-wide:
+//! more wait their turn rather than take the CPU from the async runtime. Random and greedy bots
+//! (under a millisecond a move) and the turn timer's greedy turns play under the lock as
+//! before, never waiting behind search bots.
+
+use crate::state::{AppState, TableCell};
+use crate::table::{BotThought, Table, Thought};
+use std::sync::Arc;
+use std::time::Duration;
+use welcome_bots::BotKind;
+
+/// Whether a bot of `kind` thinks off the table's lock.
+pub fn thinks_long(kind: BotKind) -> bool {
+    matches!(kind, BotKind::Search(_))
+}
+
+/// The first wait before a round whose storing failed is tried again; it doubles up to
+/// `RETRY_MAX`.
+const RETRY_FIRST: Duration = Duration::from_secs(1);
+const RETRY_MAX: Duration = Duration::from_secs(60);
+
+/// Starts the table's thinking task if its search bots have turns to think of and it has
+/// none; the caller holds the table's lock (so two callers never start two).
+pub fn wake(st: &AppState, cell: &Arc<TableCell>, t: &mut Table) {
+    if t.start_thinking() {
+        let running = Running::new(st);
+        tokio::spawn(think(st.clone(), cell.clone(), running));
+    }
+}
+
+/// Counts a thinking task while it runs (`AppState::tables_thinking`).
+struct Running(AppState);
+
+impl Running {
+    fn new(st: &AppState) -> Running {
+        st.thinking_count(1);
+        Running(st.clone())
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.thinking_count(-1);
+    }
+}
+
+/// The table's thinking task: thinks of its search bots' turns, round after round, until none
+/// is left to think of.
+async fn think(st: AppState, cell: Arc<TableCell>, _running: Running) {
+    let mut wait = RETRY_FIRST;
+    loop {
+        let jobs = {
+            let mut t = cell.table.lock().await;
+            if cell.is_gone() || st.is_closed() {
+                t.stop_thinking();
+                return;
+            }
+            match t.resolve_ready(st.store()).await {
+                Ok(true) => {
+                    cell.changed_by_server(&mut t);
+                    wait = RETRY_FIRST;
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    tracing::error!("table {}: storing a round: {}", t.id, e.message);
+                    drop(t);
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(RETRY_MAX);
+                    continue;
+                }
+            }
+            let jobs = t.thinking_jobs();
+            if jobs.is_empty() {
+                t.stop_thinking();
+                return;
+            }
+            jobs
+        };
+        let mut thoughts = tokio::task::JoinSet::new();
+        for job in jobs {
+            let permits = st.search_permits().clone();
+            thoughts.spawn(async move {
+                // A closed semaphore (never closed today) would let it think unbounded.
+                let permit = permits.acquire_owned().await.ok();
+                let failed = job.failed();
+                // The permit goes with the thread: it is released when the thinking ends,
+                // even if this task is dropped meanwhile.
+                tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    job.think()
+                })
+                .await
+                .unwrap_or(failed)
+            });
+        }
+        // Each turn is confirmed as soon as it is decided: its seat shows as confirmed.
+        while let Some(done) = thoughts.join_next().await {
+            let Ok(thought) = done else { continue };
+            if !confirm(&st, &cell, thought).await {
+                return;
+            }
+        }
+    }
+}
+
+/// Brings a thought back to the table. False if the task is to stop.
+async fn confirm(st: &AppState, cell: &Arc<TableCell>, thought: BotThought) -> bool {
+    let seat = thought.seat;
+    let mut t = cell.table.lock().await;
+    if cell.is_gone() || st.is_closed() {
+        t.stop_thinking();
+        return false;
+    }
+    match t.thought(st.store(), thought).await {
+        Ok(Thought::Stale) => {}
+        Ok(Thought::Confirmed) => cell.bot_confirmed(&mut t),
+        Ok(Thought::Resolved) => cell.changed_by_server(&mut t),
+        Ok(Thought::Failed) => {
+            // Thinking again would find nothing either: the next change wakes it.
+            tracing::error!("table {}: the bot of seat {} cannot play", t.id, seat + 1);
+            t.stop_thinking();
+            return false;
+        }
+        // The seats stay confirmed; the next round of the loop stores it again.
+        Err(e) => tracing::error!("table {}: storing a round: {}", t.id, e.message),
+    }
+    true
+}
