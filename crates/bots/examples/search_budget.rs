@@ -6,9 +6,10 @@
 //! `cargo run --release -p welcome-bots --example search_budget -- CANDIDATES WORLDS [GAMES]
 //! [FIRST_SEED] [HORIZON]` (default 20 games from seed 1, playouts to the end; a horizon of n
 //! cuts each playout n rounds after the candidate and judges the sheets' evaluations).
+//! `WEIGHTS=name=value,…` in the environment changes some of `Weights::SEARCH`.
 
 use std::time::Instant;
-use welcome_bots::{seat_seed, Bot, Budget, SearchBot};
+use welcome_bots::{seat_seed, Bot, Budget, SearchBot, Weights};
 use welcome_engine::{Game, Mode, Options, PlayerView};
 
 fn main() {
@@ -25,11 +26,15 @@ fn main() {
         horizon: (horizon > 0).then_some(horizon as u16),
     };
     let (mut total, mut moves, mut squares) = (0i64, 0u64, 0i64);
+    let weights = weights_from_env();
+    if weights != Weights::SEARCH {
+        println!("weights {weights:?}");
+    }
     let mut rows: Vec<(String, i64)> = Vec::new();
     let start = Instant::now();
     for seed in first..first + games {
         let mut game = Game::new(Options::new(Mode::Solo), 1, seed).expect("a solo game");
-        let mut bot = SearchBot::with_budget(seat_seed(seed, 0), budget);
+        let mut bot = SearchBot::with_weights(seat_seed(seed, 0), budget, weights);
         while !game.is_over() {
             let view = PlayerView::of(&game, 0).expect("seat 1");
             let turn = bot.choose(&view);
@@ -77,4 +82,20 @@ fn cpu_seconds() -> Option<f64> {
     let utime: f64 = fields.get(11)?.parse().ok()?;
     let stime: f64 = fields.get(12)?.parse().ok()?;
     Some((utime + stime) / 100.0)
+}
+
+/// `Weights::SEARCH` with the changes `WEIGHTS` lists.
+fn weights_from_env() -> Weights {
+    let mut v = Weights::SEARCH.values();
+    for pair in std::env::var("WEIGHTS").unwrap_or_default().split(',') {
+        let Some((name, value)) = pair.split_once('=') else {
+            continue;
+        };
+        let i = Weights::NAMES.iter().position(|n| *n == name);
+        match (i, value.parse::<f32>()) {
+            (Some(i), Ok(x)) => v[i] = x,
+            _ => panic!("WEIGHTS: {pair:?} is not one of {:?} = a number", Weights::NAMES),
+        }
+    }
+    Weights::from_values(v)
 }

@@ -19,11 +19,26 @@ use welcome_engine::{PlayerView, Position, Turn};
 pub struct Budget {
     /// Candidate turns: the greedy bot's best ones.
     pub candidates: usize,
-    /// Worlds (deals of the hidden cards) each candidate is played out in.
+    /// Worlds (deals of the hidden cards) each candidate is played out in, in a solo game;
+    /// with more seats fewer (`worlds_for`).
     pub worlds: usize,
     /// Rounds played out after the candidate before the game is judged; `None` plays to the
     /// end.
     pub horizon: Option<u16>,
+}
+
+/// The fewest worlds a search plays out in, however many seats.
+const MIN_WORLDS: usize = 4;
+
+impl Budget {
+    /// The worlds of a game of `seats` seats: a playout plays every seat, so a game of n seats
+    /// gets about 1/n of the solo worlds (at least `MIN_WORLDS`), and a level thinks about as
+    /// long a move at any table.
+    pub fn worlds_for(&self, seats: usize) -> usize {
+        (self.worlds / seats.max(1))
+            .max(MIN_WORLDS)
+            .min(self.worlds)
+    }
 }
 
 /// Named strengths, for menus.
@@ -247,7 +262,8 @@ impl Bot for SearchBot {
 
     fn choose(&mut self, view: &PlayerView) -> Turn {
         let mut candidates = self.candidates(view);
-        let seeds: Vec<u64> = (0..self.budget.worlds).map(|_| self.rng.gen()).collect();
+        let worlds = self.budget.worlds_for(view.sheets.len());
+        let seeds: Vec<u64> = (0..worlds).map(|_| self.rng.gen()).collect();
         if candidates.len() == 1 || seeds.is_empty() {
             return candidates.swap_remove(0);
         }

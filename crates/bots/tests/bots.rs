@@ -263,6 +263,17 @@ fn the_search_bot_plays_out_to_the_end_without_a_horizon() {
 }
 
 #[test]
+fn a_search_level_plays_out_in_fewer_worlds_at_a_bigger_table() {
+    // A playout plays every seat: a level keeps about the same work per move at any table.
+    use welcome_bots::Level;
+    let default = Level::Default.budget();
+    assert_eq!(default.worlds_for(1), default.worlds);
+    assert_eq!(default.worlds_for(4), default.worlds / 4);
+    assert_eq!(Level::Fast.budget().worlds_for(4), Level::Fast.budget().worlds);
+    assert_eq!(default.worlds_for(100), 4, "never fewer than four worlds");
+}
+
+#[test]
 fn every_bot_kind_has_a_name_that_parses_back() {
     for kind in BotKind::ALL {
         assert_eq!(kind.name().parse::<BotKind>(), Ok(kind));
