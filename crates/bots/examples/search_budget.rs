@@ -94,7 +94,10 @@ fn weights_from_env() -> Weights {
         let i = Weights::NAMES.iter().position(|n| *n == name);
         match (i, value.parse::<f32>()) {
             (Some(i), Ok(x)) => v[i] = x,
-            _ => panic!("WEIGHTS: {pair:?} is not one of {:?} = a number", Weights::NAMES),
+            _ => panic!(
+                "WEIGHTS: {pair:?} is not one of {:?} = a number",
+                Weights::NAMES
+            ),
         }
     }
     Weights::from_values(v)

@@ -269,7 +269,10 @@ fn a_search_level_plays_out_in_fewer_worlds_at_a_bigger_table() {
     let default = Level::Default.budget();
     assert_eq!(default.worlds_for(1), default.worlds);
     assert_eq!(default.worlds_for(4), default.worlds / 4);
-    assert_eq!(Level::Fast.budget().worlds_for(4), Level::Fast.budget().worlds);
+    assert_eq!(
+        Level::Fast.budget().worlds_for(4),
+        Level::Fast.budget().worlds
+    );
     assert_eq!(default.worlds_for(100), 4, "never fewer than four worlds");
 }
 

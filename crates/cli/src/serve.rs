@@ -75,16 +75,65 @@ pub struct LimitArgs {
     /// disconnected.
     #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = duration)]
     pub ws_write_timeout: Duration,
+    /// Time a client has to send a request's body once its header is in.
+    #[arg(long, value_name = "DURATION", default_value = "15s", value_parser = duration)]
+    pub body_timeout: Duration,
     /// Search bots thinking at once, server-wide, each on a thread of its own; more wait their
     /// turn. Default: one less than the machine's cores, at least 1.
     #[arg(long, value_name = "N", default_value_t = Limits::default().search_threads, value_parser = at_least_one)]
     pub search_threads: usize,
+    /// Seats at one table (the mode may allow fewer).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_seats, value_parser = at_least_one)]
+    pub max_seats: usize,
+    /// Characters in a display name.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_name, value_parser = at_least_one)]
+    pub max_name: usize,
+    /// Bytes in one HTTP request body (a record to replay has `--max-record`).
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_body, value_parser = at_least_one)]
+    pub max_body: usize,
+    /// Bytes in a game record sent to be replayed.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_record, value_parser = at_least_one)]
+    pub max_record: usize,
+    /// Sheets (seats × rounds) in a record sent to be replayed.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_replay_sheets, value_parser = at_least_one)]
+    pub max_replay_sheets: usize,
+    /// Bytes in one websocket message the server reads.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_message, value_parser = at_least_one)]
+    pub max_message: usize,
+    /// Spectators' websockets on one table (each seat and the host have a few more of their own).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_sockets_per_table, value_parser = at_least_one)]
+    pub max_sockets_per_table: usize,
+    /// Tables the lobby lists (the newest).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_lobby, value_parser = at_least_one)]
+    pub max_lobby: usize,
+    /// How often idle lobby tables, abandoned games and finished tables are looked for.
+    #[arg(long, value_name = "DURATION", default_value = "1m", value_parser = duration)]
+    pub sweep_every: Duration,
+    /// How long a link that moves a seat to another device stays good.
+    #[arg(long, value_name = "DURATION", default_value = "10m", value_parser = duration)]
+    pub transfer_ttl: Duration,
+    /// The shortest turn a host may set on the turn timer, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = *Limits::default().turn_seconds.start(), value_parser = clap::value_parser!(u32).range(1..))]
+    pub min_turn_seconds: u32,
+    /// The longest turn a host may set on the turn timer, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = *Limits::default().turn_seconds.end(), value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_turn_seconds: u32,
+    /// Tables of at most this many seats push every sheet whole; larger ones push the other
+    /// seats' sheets as summaries.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().whole_sheets_up_to, value_parser = at_least_one)]
+    pub whole_sheets_up_to: usize,
 }
 
 impl LimitArgs {
-    /// The server's limits with these flags.
-    pub fn limits(&self) -> Limits {
-        Limits {
+    /// The server's limits with these flags, or why they do not go together.
+    pub fn limits(&self) -> Result<Limits, String> {
+        if self.min_turn_seconds > self.max_turn_seconds {
+            return Err(format!(
+                "--min-turn-seconds {} is more than --max-turn-seconds {}",
+                self.min_turn_seconds, self.max_turn_seconds
+            ));
+        }
+        Ok(Limits {
             max_tables: self.max_tables,
             open_tables_per_address: self.max_tables_per_address,
             tables_per_minute: self.tables_per_minute,
@@ -94,9 +143,21 @@ impl LimitArgs {
             max_connections_per_address: self.max_connections_per_address,
             header_timeout: self.header_timeout,
             ws_write_timeout: self.ws_write_timeout,
+            body_timeout: self.body_timeout,
             search_threads: self.search_threads,
-            ..Limits::default()
-        }
+            max_seats: self.max_seats,
+            max_name: self.max_name,
+            max_body: self.max_body,
+            max_record: self.max_record,
+            max_replay_sheets: self.max_replay_sheets,
+            max_message: self.max_message,
+            max_sockets_per_table: self.max_sockets_per_table,
+            max_lobby: self.max_lobby,
+            sweep_every: self.sweep_every,
+            transfer_ttl: self.transfer_ttl,
+            turn_seconds: self.min_turn_seconds..=self.max_turn_seconds,
+            whole_sheets_up_to: self.whole_sheets_up_to,
+        })
     }
 }
 
@@ -133,7 +194,7 @@ pub fn run(args: &ServeArgs, _out: &mut dyn Write) -> Result<(), CliError> {
         .try_init();
     let mut config = welcome_server::ServeConfig::new(args.addr.clone(), args.db.clone());
     config.static_dir = args.static_dir.clone();
-    config.limits = args.limits.limits();
+    config.limits = args.limits.limits().map_err(CliError::Usage)?;
     config.allowed_origins = args.allowed_origins.clone();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -160,7 +221,11 @@ mod tests {
 
     #[test]
     fn the_flags_default_to_the_servers_limits() {
-        let l = Cli::try_parse_from(["serve"]).unwrap().limits.limits();
+        let l = Cli::try_parse_from(["serve"])
+            .unwrap()
+            .limits
+            .limits()
+            .unwrap();
         let d = Limits::default();
         assert_eq!(l.max_tables, d.max_tables);
         assert_eq!(l.open_tables_per_address, d.open_tables_per_address);
@@ -172,6 +237,19 @@ mod tests {
         assert_eq!(l.header_timeout, d.header_timeout);
         assert_eq!(l.ws_write_timeout, d.ws_write_timeout);
         assert_eq!(l.search_threads, d.search_threads);
+        assert_eq!(l.body_timeout, d.body_timeout);
+        assert_eq!(l.max_seats, d.max_seats);
+        assert_eq!(l.max_name, d.max_name);
+        assert_eq!(l.max_body, d.max_body);
+        assert_eq!(l.max_record, d.max_record);
+        assert_eq!(l.max_replay_sheets, d.max_replay_sheets);
+        assert_eq!(l.max_message, d.max_message);
+        assert_eq!(l.max_sockets_per_table, d.max_sockets_per_table);
+        assert_eq!(l.max_lobby, d.max_lobby);
+        assert_eq!(l.sweep_every, d.sweep_every);
+        assert_eq!(l.transfer_ttl, d.transfer_ttl);
+        assert_eq!(l.turn_seconds, d.turn_seconds);
+        assert_eq!(l.whole_sheets_up_to, d.whole_sheets_up_to);
         let l = Cli::try_parse_from([
             "serve",
             "--abandon-after",
@@ -183,9 +261,46 @@ mod tests {
         ])
         .unwrap()
         .limits
-        .limits();
+        .limits()
+        .unwrap();
         assert_eq!(l.abandon_after, Duration::from_secs(5400));
         assert_eq!(l.header_timeout, Duration::from_millis(500));
         assert_eq!(l.search_threads, 3);
+        let l = Cli::try_parse_from([
+            "serve",
+            "--body-timeout",
+            "2s",
+            "--max-seats",
+            "12",
+            "--min-turn-seconds",
+            "30",
+            "--max-turn-seconds",
+            "600",
+            "--whole-sheets-up-to",
+            "4",
+        ])
+        .unwrap()
+        .limits
+        .limits()
+        .unwrap();
+        assert_eq!(l.body_timeout, Duration::from_secs(2));
+        assert_eq!((l.max_seats, l.whole_sheets_up_to), (12, 4));
+        assert_eq!(l.turn_seconds, 30..=600);
+        // Flags that do not go together are refused, as are values out of range.
+        let e = Cli::try_parse_from([
+            "serve",
+            "--min-turn-seconds",
+            "90",
+            "--max-turn-seconds",
+            "60",
+        ])
+        .unwrap()
+        .limits
+        .limits()
+        .unwrap_err();
+        assert!(e.contains("--min-turn-seconds 90"), "{e}");
+        assert!(Cli::try_parse_from(["serve", "--max-seats", "0"]).is_err());
+        assert!(Cli::try_parse_from(["serve", "--max-turn-seconds", "0"]).is_err());
+        assert!(Cli::try_parse_from(["serve", "--body-timeout", "soon"]).is_err());
     }
 }

@@ -22,6 +22,7 @@ pub mod peer;
 pub mod push;
 pub mod qr;
 pub mod replay;
+pub mod slow_body;
 pub mod state;
 pub mod store;
 pub mod table;
@@ -131,6 +132,10 @@ pub fn app(state: AppState) -> Router {
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            slow_body::in_time,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             guard::same_site,

@@ -60,6 +60,8 @@ pub struct Limits {
     /// Time a client has to send a request's header; an idle keep-alive connection has as long
     /// to send its next request.
     pub header_timeout: Duration,
+    /// Time a client has to send a request's body once its header is in.
+    pub body_timeout: Duration,
     /// Time a websocket client has to take in a message the server sends it: one that does not
     /// read is disconnected rather than holding the server's memory.
     pub ws_write_timeout: Duration,
@@ -105,6 +107,7 @@ impl Default for Limits {
             max_connections: 4096,
             max_connections_per_address: 256,
             header_timeout: Duration::from_secs(15),
+            body_timeout: Duration::from_secs(15),
             ws_write_timeout: Duration::from_secs(30),
             transfer_ttl: Duration::from_secs(10 * 60),
             turn_seconds: 15..=3600,

@@ -211,3 +211,43 @@ async fn a_websocket_that_does_not_read_is_dropped() {
     reading.abort();
     running.stop().await;
 }
+
+/// A client that sends a whole header and then holds its body back is answered `408
+/// slow_body` once the body time limit passes, and nothing it asked for happens.
+#[tokio::test]
+async fn a_slow_body_is_cut_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = config(&dir);
+    config.limits.body_timeout = Duration::from_secs(2);
+    let running = spawn(config).await.unwrap();
+    let addr = running.addr;
+    let body = json!({ "name": "Ann", "mode": "standard", "seats": 2 }).to_string();
+    let mut s = connect_from(addr, None).await.unwrap();
+    let head = format!(
+        "POST /api/tables HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    // A first byte of the body, then nothing.
+    s.write_all(&body.as_bytes()[..1]).await.unwrap();
+    let mut out = Vec::new();
+    tokio::time::timeout(BOUND, s.read_to_end(&mut out))
+        .await
+        .expect("the server answers within its time limit")
+        .unwrap();
+    let text = String::from_utf8_lossy(&out);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("\"slow_body\""), "{text}");
+    let (status, lobby) = Request::new("GET", "/api/tables").send(addr).await.unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(lobby, json!([]), "no table was created");
+    // The same request sent at once is served.
+    let (status, v) = Request::new("POST", "/api/tables")
+        .body(body.as_bytes())
+        .send(addr)
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{v}");
+    running.stop().await;
+}
