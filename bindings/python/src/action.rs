@@ -4,8 +4,8 @@
 
 use welcome_engine::sheet::{MAX_HOUSES, MAX_STREETS};
 use welcome_engine::{
-    BonusUse, Choice, Decision, EffectUse, FenceRef, HouseRef, Offer, Pick, Side, Treat, TurnError,
-    TurnMachine,
+    BonusUse, Choice, Decision, EffectUse, FenceRef, HouseRef, Listing, Offer, Pick, Side, Treat,
+    TurnError, TurnMachine,
 };
 
 /// Picks: the three standard combinations, then the six (number card, effect card) pairs of
@@ -387,30 +387,63 @@ pub fn listed_into(
     out.sort_by_key(|(a, _)| *a);
 }
 
-/// The legal actions alone, ascending, into `out` (cleared first); `options` is scratch
-/// space. `decode` gives each one's decision back.
-pub fn actions_into(m: &TurnMachine<'_>, options: &mut Vec<Decision>, out: &mut Vec<usize>) {
-    m.options_up_to(CLAIMS_PER_PLAN, options);
-    let offer = m.context().offer;
-    let mut claims = [0usize; 3];
-    // The card of each pick, looked up once: a start stage lists hundreds of builds.
-    let mut cards: [Option<Option<u8>>; PICKS] = [None; PICKS];
+/// The legal actions alone, ascending, into `out` (cleared first). `decode` gives each one's
+/// decision back. The machine's decisions become actions as it lists them, with no list of
+/// decisions in between, and the builds of a pick in a house come as a run of numbers, which
+/// is a run of actions. The start stage lists its builds in action order already, so the
+/// sort is only a check but for the few stages that list out of order.
+pub fn actions_into(m: &TurnMachine<'_>, out: &mut Vec<usize>) {
     out.clear();
-    out.extend(options.iter().filter_map(|d| match *d {
-        Decision::Build {
-            pick,
-            house,
-            number,
-        } => {
-            let p = pick_index(pick);
-            let card = *cards
-                .get_mut(p)?
-                .get_or_insert_with(|| offer.resolve(pick).map(|(c, _)| c));
-            build_action(p, card?, house, number)
+    let mut list = Actions {
+        out,
+        offer: m.context().offer,
+        claims: [0; 3],
+        cards: [None; PICKS],
+    };
+    m.list(CLAIMS_PER_PLAN, &mut list);
+    if !out.is_sorted() {
+        out.sort_unstable();
+    }
+}
+
+/// The `Listing` of `actions_into`.
+struct Actions<'a> {
+    out: &'a mut Vec<usize>,
+    offer: Offer,
+    /// Claims listed so far per plan.
+    claims: [usize; 3],
+    /// The card of each pick, looked up once: a start stage lists dozens of runs.
+    cards: [Option<Option<u8>>; PICKS],
+}
+
+impl Listing for Actions<'_> {
+    fn builds(&mut self, pick: Pick, house: HouseRef, first: u8, last: u8) {
+        let p = pick_index(pick);
+        let offer = &self.offer;
+        let Some(card) = self
+            .cards
+            .get_mut(p)
+            .and_then(|c| *c.get_or_insert_with(|| offer.resolve(pick).map(|(c, _)| c)))
+        else {
+            return;
+        };
+        match build_action(p, card, house, first) {
+            // A run's numbers are consecutive, so are their actions while the last one's
+            // difference from the card stays inside the space (always but off the space).
+            Some(a) if usize::from(last - first) + (a - BUILD) % DELTAS < DELTAS => {
+                self.out
+                    .extend((0..=usize::from(last - first)).map(|k| a + k));
+            }
+            _ => self
+                .out
+                .extend((first..=last).filter_map(|number| build_action(p, card, house, number))),
         }
-        ref d => action_of(d, &offer, &mut claims),
-    }));
-    out.sort_unstable();
+    }
+
+    fn decision(&mut self, d: Decision) {
+        self.out
+            .extend(action_of(&d, &self.offer, &mut self.claims));
+    }
 }
 
 /// The action of a listed decision; `claims` counts the claims listed so far per plan.

@@ -106,8 +106,6 @@ struct Slot {
     /// turn.
     listed: Vec<usize>,
     stage: &'static str,
-    /// Scratch space for listing.
-    options: Vec<Decision>,
     /// The running score as of the last resolved round, and as the observation shows it
     /// (in AAA solo the score ranks temps against the AAA, the observation does not).
     score: i32,
@@ -142,7 +140,6 @@ impl Slot {
             decisions: Vec::new(),
             listed: Vec::new(),
             stage: "done",
-            options: Vec::new(),
             score: 0,
             shown: 0,
             seed: stream,
@@ -172,7 +169,7 @@ impl Slot {
         self.machine = new_machine(pos);
         match &self.machine {
             Some(m) => {
-                action::actions_into(m, &mut self.options, &mut self.listed);
+                action::actions_into(m, &mut self.listed);
                 self.stage = m.stage().name();
                 if let Some(row) = row {
                     write_mask(&self.listed, row.mask);
@@ -223,7 +220,7 @@ impl Slot {
         m.apply(decision.clone()).map_err(|e| e.to_string())?;
         if m.stage() != Stage::Done {
             self.decisions.push(decision);
-            action::actions_into(m, &mut self.options, &mut self.listed);
+            action::actions_into(m, &mut self.listed);
             self.stage = m.stage().name();
             write_mask(&self.listed, row.mask);
             let pos = self.game.position();

@@ -3,13 +3,10 @@
 //! as its decisions so far leave it, its offer, the plans, public pile facts and the other
 //! seats' sheets as of the last resolved round (summarised).
 
-use welcome_engine::number::{floor, is_quarter, rank, MAX_RANK};
+use welcome_engine::number::{floor, is_number, is_quarter, rank, MAX_RANK};
 use welcome_engine::score::{Score, Temps};
 use welcome_engine::sheet::{MAX_HOUSES, MAX_NUMBER, MAX_STREETS};
-use welcome_engine::{
-    Edition, Effect, FenceRef, House, HouseRef, Mode, Offer, Position, Race, Sheet, Stage,
-    TurnMachine,
-};
+use welcome_engine::{Edition, Effect, Mode, Offer, Position, Race, Sheet, Stage, TurnMachine};
 
 /// Values per house: present, empty, number/17 (a ¾ number n¾ as (n + 0.75)/17), bis,
 /// roundabout, fence to its right, used for a plan, planned pool, pool built, module mark (a
@@ -61,6 +58,20 @@ pub const SIZE: usize = {
 /// `n / 3` for the small `n` of eggs a house holds: the same values as the division,
 /// without dividing in the hot loop.
 const EGG_SHARE: [f32; MAX_NUMBER as usize + 1] = shares(3.0);
+
+/// A house's number value (`rank(code) / MAX_RANK`, in quarters so that 9¾ lies between 9
+/// and 10) for every code a cell can hold, 0 for the codes that are not numbers.
+const NUMBER_SHARE: [f32; 256] = {
+    let mut out = [0.0; 256];
+    let mut v = 0;
+    while v < 256 {
+        if is_number(v as u8) {
+            out[v] = rank(v as u8) as f32 / MAX_RANK as f32;
+        }
+        v += 1;
+    }
+    out
+};
 
 const fn shares<const N: usize>(of: f32) -> [f32; N] {
     let mut out = [0.0; N];
@@ -162,39 +173,32 @@ pub fn write_with(
         let len = usize::from(s.len(st)).min(MAX_HOUSES);
         let (present, absent) = street.split_at_mut(len * PER_HOUSE);
         absent.fill(0.0);
+        // The street read once, as codes and bit masks, each house's flags then shifts.
+        let cells = s.cells(st);
+        let m = s.street_masks(st);
         for (h, row) in present.chunks_exact_mut(PER_HOUSE).enumerate() {
-            let h = h as u8;
-            let r = HouseRef::new(st, h);
-            let flag = |b: bool| f32::from(u8::from(b));
+            let flag = |mask: u16| f32::from((mask >> h) as u8 & 1);
             // present, empty, number / 17, bis, roundabout: an invaded house (Zombies) is
             // neither empty nor numbered nor a roundabout, so no flag of the three.
-            let (empty, number, bis, roundabout) = match s.house(r) {
-                House::Empty => (1.0, 0.0, 0.0, 0.0),
-                House::Number { value, bis } => {
-                    // In quarters, so that 9¾ lies between 9 and 10 (4·17 = MAX_RANK).
-                    (0.0, rank(value) as f32 / MAX_RANK as f32, flag(bis), 0.0)
-                }
-                House::Roundabout => (0.0, 0.0, 0.0, 1.0),
-                House::Invaded => (0.0, 0.0, 0.0, 0.0),
-            };
-            let eggs = layout.eggs(st, h);
+            let numbered = flag(m.numbered);
+            let eggs = layout.eggs(st, h as u8);
             let eggs = EGG_SHARE
                 .get(usize::from(eggs))
                 .copied()
                 .unwrap_or(eggs as f32 / 3.0);
             row.copy_from_slice(&[
                 1.0,
-                empty,
-                number,
-                bis,
-                roundabout,
-                flag(s.has_fence(FenceRef::new(st, h))),
-                flag(s.is_used(r)),
-                flag(s.has_planned_pool(r)),
-                flag(s.has_pool(r)),
-                flag(s.is_marked(r)),
+                flag(m.empty),
+                NUMBER_SHARE[usize::from(cells[h])] * numbered,
+                flag(m.bis & m.numbered),
+                flag(m.roundabouts),
+                flag(m.fences),
+                flag(m.used),
+                flag(m.planned_pools),
+                flag(m.pools),
+                flag(m.marks),
                 eggs,
-                layout.cone(st, h) as f32,
+                layout.cone(st, h as u8) as f32,
             ]);
         }
     }

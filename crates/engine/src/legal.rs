@@ -1246,6 +1246,28 @@ impl<'a> TurnContext<'a> {
 
     /// Calls `f` with every legal placement, in the order `placements` lists them.
     pub fn for_each_placement(&self, sheet: &Sheet, mut f: impl FnMut(Placement)) {
+        self.for_each_placement_run(sheet, |pick, effect, house, first, last| {
+            for number in first..=last {
+                debug_assert!(self.check_placement(sheet, pick, number, house).is_ok());
+                f(Placement {
+                    pick,
+                    effect,
+                    number,
+                    house,
+                });
+            }
+        });
+    }
+
+    /// `for_each_placement` by runs, in the same order: `f(pick, effect, house, first, last)`
+    /// for every number code from `first` to `last`, each of which the pick may write in the
+    /// house. A caller that turns placements into something consecutive (action indices)
+    /// takes a run at once.
+    pub fn for_each_placement_run(
+        &self,
+        sheet: &Sheet,
+        mut f: impl FnMut(Pick, Effect, HouseRef, u8, u8),
+    ) {
         let ranges = sheet.rank_ranges();
         // Without a ¾ card on offer (always, but with the 9¾ cards) only whole numbers are
         // written: each open house keeps the whole numbers that fit it, and a house that only a
@@ -1272,24 +1294,20 @@ impl<'a> TurnContext<'a> {
             let (a, b) = (*numbers.start(), *numbers.end());
             let quarters = crate::number::is_quarter(card);
             for &(house, lo, hi) in &open[..n] {
-                let mut emit = |number| {
-                    debug_assert!(self.check_placement(sheet, pick, number, house).is_ok());
-                    f(Placement {
-                        pick,
-                        effect,
-                        number,
-                        house,
-                    });
-                };
-                if !quarters_offered {
-                    (a.max(lo)..=b.min(hi)).for_each(&mut emit);
+                let (first, last) = if !quarters_offered {
+                    (a.max(lo), b.min(hi))
                 } else if quarters {
-                    (a..=b)
-                        .filter(|&v| crate::number::fits((lo, hi), v))
-                        .for_each(&mut emit);
+                    // A ¾ card: its codes one by one.
+                    for v in (a..=b).filter(|&v| crate::number::fits((lo, hi), v)) {
+                        f(pick, effect, house, v, v);
+                    }
+                    continue;
                 } else {
                     // A whole card beside a ¾ one: the whole numbers inside the ranks.
-                    (a.max(lo.div_ceil(4))..=b.min(hi / 4)).for_each(&mut emit);
+                    (a.max(lo.div_ceil(4)), b.min(hi / 4))
+                };
+                if first <= last {
+                    f(pick, effect, house, first, last);
                 }
             }
         }

@@ -42,11 +42,11 @@ pub use game::{
 pub use id::{BadId, EditionId, SheetId};
 pub use layout::{CheckedLayout, EnteredLayout, LayoutError};
 pub use legal::{Combination, Effects, Offer, Placement, PlanSlot, TurnContext, TurnError};
-pub use machine::{Decision, Stage, TurnMachine};
+pub use machine::{Decision, Listing, Stage, TurnMachine};
 pub use modules::{ChoiceKind, Module};
 pub use record::{Record, RecordError};
 pub use score::{Score, ScoreRow, Temps, TieBreak};
-pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet, StreetKey};
+pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet, StreetKey, StreetMasks};
 pub use sheet_file::{SheetData, SheetFile, SheetFileError};
 pub use turn::{
     BonusUse, Build, Choice, Circle, EffectUse, Hordes, Pick, PlanClaim, Play, Roundabout,

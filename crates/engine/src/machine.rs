@@ -131,6 +131,33 @@ impl Stage {
     }
 }
 
+/// What `TurnMachine::list` tells: the builds of one pick in one house as a run of numbers,
+/// and every other decision one by one.
+pub trait Listing {
+    /// `pick` may write every number code from `first` to `last` in `house`.
+    fn builds(&mut self, pick: Pick, house: HouseRef, first: u8, last: u8);
+    fn decision(&mut self, d: Decision);
+}
+
+/// A `Listing` that hands every decision, builds one by one, to a closure.
+struct EachDecision<F>(F);
+
+impl<F: FnMut(Decision)> Listing for EachDecision<F> {
+    fn builds(&mut self, pick: Pick, house: HouseRef, first: u8, last: u8) {
+        for number in first..=last {
+            (self.0)(Decision::Build {
+                pick,
+                house,
+                number,
+            });
+        }
+    }
+
+    fn decision(&mut self, d: Decision) {
+        (self.0)(d)
+    }
+}
+
 /// A turn being built, one decision at a time.
 #[derive(Debug)]
 pub struct TurnMachine<'a> {
@@ -231,29 +258,41 @@ impl<'a> TurnMachine<'a> {
     /// estates can offer millions of ways to choose them.
     pub fn options_up_to(&self, max_claims: usize, out: &mut Vec<Decision>) {
         out.clear();
+        self.for_each_option(max_claims, |d| out.push(d));
+    }
+
+    /// `options_up_to` one decision at a time, in the same order, without a list: a caller
+    /// that turns each decision into something else (an action index) keeps no copy.
+    pub fn for_each_option(&self, max_claims: usize, f: impl FnMut(Decision)) {
+        self.list(max_claims, &mut EachDecision(f));
+    }
+
+    /// `for_each_option` with the builds of a pick in a house as one run of numbers (their
+    /// order is the same).
+    pub fn list(&self, max_claims: usize, to: &mut impl Listing) {
         let ctx = &self.ctx;
         let s = &self.sheet;
+        let mut one = |d: Decision| to.decision(d);
         match self.stage {
             Stage::Ammo { card } => {
                 if let Some(&z) = ctx.zombies.get(card as usize) {
                     let choices = crate::modules::zombies::ammo_choices(ctx.layout, s, z);
-                    out.extend(choices.into_iter().map(Decision::Ammo));
+                    choices.into_iter().map(Decision::Ammo).for_each(one);
                 }
             }
             Stage::Objective => {
                 let count = crate::modules::roswell::objectives(ctx.layout).len() as u8;
-                out.extend((1..=count).map(Decision::Objective));
+                (1..=count).map(Decision::Objective).for_each(one);
             }
-            Stage::Cross => out.extend(ctx.crossable(s).map(Decision::Cross)),
+            Stage::Cross => ctx.crossable(s).map(Decision::Cross).for_each(one),
             Stage::Start | Stage::Play => {
-                ctx.for_each_placement(s, |p| {
-                    out.push(Decision::Build {
-                        pick: p.pick,
-                        house: p.house,
-                        number: p.number,
-                    })
+                let mut placed = false;
+                ctx.for_each_placement_run(s, |pick, _, house, first, last| {
+                    placed = true;
+                    to.builds(pick, house, first, last)
                 });
-                if out.is_empty() {
+                let mut one = |d: Decision| to.decision(d);
+                if !placed {
                     let passes: &[Option<u8>] = if ctx.passes_card {
                         &[Some(0), Some(1), Some(2)][..ctx.offer.len()]
                     } else {
@@ -262,50 +301,58 @@ impl<'a> TurnMachine<'a> {
                     for &pass in passes {
                         // No placement was listed, so only the box and the card remain.
                         if ctx.check_refusal_box(s, pass).is_ok() {
-                            out.push(Decision::Refuse { pass });
+                            one(Decision::Refuse { pass });
                         }
                     }
                 }
                 if self.stage == Stage::Start {
-                    self.push_roundabouts(out);
+                    self.for_each_roundabout(&mut one);
                 }
             }
             Stage::Choice { kind, .. } => {
-                out.extend(Choice::all(kind).iter().map(|&c| Decision::Choose(c)));
+                Choice::all(kind)
+                    .iter()
+                    .map(|&c| Decision::Choose(c))
+                    .for_each(&mut one);
             }
             Stage::Effect {
                 house,
                 effect,
                 card,
-            } => self.for_each_effect_use(house, effect, card, |u| out.push(Decision::Effect(u))),
-            Stage::Pass { number, effect } => out.extend([number, effect].map(Decision::Pass)),
+            } => self.for_each_effect_use(house, effect, card, |u| one(Decision::Effect(u))),
+            Stage::Pass { number, effect } => [number, effect]
+                .map(Decision::Pass)
+                .into_iter()
+                .for_each(&mut one),
             Stage::Plans => {
-                out.push(Decision::Stop { reshuffle: false });
+                one(Decision::Stop { reshuffle: false });
                 if self.reshuffle_allowed() {
-                    out.push(Decision::Stop { reshuffle: true });
+                    one(Decision::Stop { reshuffle: true });
                 }
-                let done = self.claimed();
-                let mut claims = Vec::new();
-                for plan in 0..3u8 {
-                    ctx.plan_claims_up_to(s, plan, &done, &mut claims, max_claims);
-                    out.extend(claims.drain(..).map(Decision::Claim));
-                }
+                // A Halloween tier claimed this turn ends the claiming of plans.
                 if self.turn.tiers.is_empty() {
-                    if self.turn.plans.is_empty() {
-                        self.push_roundabouts(out);
+                    let done = self.claimed();
+                    let mut claims = Vec::new();
+                    for plan in 0..3u8 {
+                        ctx.plan_claims_up_to(s, plan, &done, &mut claims, max_claims);
+                        claims.drain(..).map(Decision::Claim).for_each(&mut one);
                     }
-                } else {
-                    out.retain(|d| !matches!(d, Decision::Claim(_)));
+                    if self.turn.plans.is_empty() {
+                        self.for_each_roundabout(&mut one);
+                    }
                 }
-                self.push_tiers(out);
+                self.for_each_tier(&mut one);
             }
             Stage::Circle { .. } => {
-                out.extend([Treat::Ghost, Treat::Candy].map(Decision::Circle));
+                [Treat::Ghost, Treat::Candy]
+                    .map(Decision::Circle)
+                    .into_iter()
+                    .for_each(&mut one);
             }
             Stage::Bonus { rank, option, next } => {
                 let bonuses = halloween::bonuses(ctx.layout, rank, option);
                 if let Some(&b) = bonuses.get(next as usize) {
-                    ctx.for_each_bonus_use(s, b, |u| out.push(Decision::Bonus(u)));
+                    ctx.for_each_bonus_use(s, b, |u| one(Decision::Bonus(u)));
                 }
             }
             Stage::Done => {}
@@ -360,18 +407,18 @@ impl<'a> TurnMachine<'a> {
         });
     }
 
-    fn push_roundabouts(&self, out: &mut Vec<Decision>) {
+    fn for_each_roundabout(&self, mut f: impl FnMut(Decision)) {
         if self.ctx.advanced && self.turn.roundabout.is_none() {
             for h in self.sheet.all_houses() {
                 if self.ctx.check_roundabout(&self.sheet, h).is_ok() {
-                    out.push(Decision::Roundabout(h));
+                    f(Decision::Roundabout(h));
                 }
             }
         }
     }
 
     /// Halloween tier claims open at the end of the turn.
-    fn push_tiers(&self, out: &mut Vec<Decision>) {
+    fn for_each_tier(&self, mut f: impl FnMut(Decision)) {
         if !self.ctx.layout.has(crate::modules::Module::Halloween) {
             return;
         }
@@ -386,7 +433,7 @@ impl<'a> TurnMachine<'a> {
                         self.ctx
                             .check_tier(&self.sheet, treat, need, option, &self.turn.tiers);
                     if ok.is_ok() {
-                        out.push(Decision::Tier {
+                        f(Decision::Tier {
                             treat,
                             need,
                             option,

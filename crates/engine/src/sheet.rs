@@ -158,6 +158,26 @@ fn set_counted(mask: &mut u16, i: u8, count: &mut u8) {
     }
 }
 
+/// A street's marks, bit i for house i (`Sheet::street_masks`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StreetMasks {
+    /// Holds a number (a bis copy included).
+    pub numbered: u16,
+    /// Neither numbered, a roundabout nor invaded.
+    pub empty: u16,
+    pub roundabouts: u16,
+    /// Holds a bis copy.
+    pub bis: u16,
+    /// Bit k: a fence between house k and house k + 1.
+    pub fences: u16,
+    /// Used for a City Plan.
+    pub used: u16,
+    pub pools: u16,
+    pub planned_pools: u16,
+    /// Module marks (Ice Cream: a circled cone).
+    pub marks: u16,
+}
+
 /// Bit `i` of street `s`'s mask; false off the sheet.
 fn bit(masks: &[u16; MAX_STREETS], s: u8, i: u8) -> bool {
     i < 16 && masks.get(s as usize).is_some_and(|m| m >> i & 1 == 1)
@@ -672,6 +692,34 @@ impl Sheet {
     pub fn empty_mask(&self, s: u8) -> u16 {
         let s = (s as usize).min(MAX_STREETS - 1);
         !(self.numbered[s] | self.rounds[s] | self.invaded[s]) & full_mask(self.len(s as u8))
+    }
+
+    /// The codes written in street `s`'s houses (`House` reads one; beyond the street's
+    /// length, and off the sheet, every house is empty).
+    #[inline]
+    pub fn cells(&self, s: u8) -> [u8; MAX_HOUSES] {
+        self.cells
+            .get(s as usize)
+            .copied()
+            .unwrap_or([EMPTY; MAX_HOUSES])
+    }
+
+    /// Every mark of street `s`'s houses as bit masks, for code that reads a whole street at
+    /// once (an observation writes 12 values per house).
+    #[inline]
+    pub fn street_masks(&self, s: u8) -> StreetMasks {
+        let get = |m: &[u16; MAX_STREETS]| m.get(s as usize).copied().unwrap_or(0);
+        StreetMasks {
+            numbered: get(&self.numbered),
+            empty: self.empty_mask(s),
+            roundabouts: get(&self.rounds),
+            bis: get(&self.bis),
+            fences: get(&self.fences),
+            used: get(&self.used),
+            pools: get(&self.pools),
+            planned_pools: get(&self.planned_pools),
+            marks: get(&self.marks),
+        }
     }
 
     /// Whether a module marked house `h` (Ice Cream: its cone is circled).
