@@ -79,17 +79,25 @@ fn interned(plans: &[PlanSlot; 3]) -> &'static [PlanSlot; 3] {
 }
 
 /// Seat 0's turn machine at the start of its turn, if it has one to build: on the same
-/// context as `Position::context`, the table's plans interned.
-fn new_machine(pos: &Position) -> Option<TurnMachine<'static>> {
+/// context as `Position::context`, the table's plans interned. `plans` holds the plans last
+/// interned, which most rounds share, so that the table is looked up only when they change.
+fn new_machine(
+    pos: &Position,
+    plans: &mut Option<&'static [PlanSlot; 3]>,
+) -> Option<TurnMachine<'static>> {
     if pos.is_over() || pos.has_submitted(0) {
         return None;
     }
+    let table = match *plans {
+        Some(p) if p == pos.plans() => p,
+        _ => *plans.insert(interned(pos.plans())),
+    };
     let ctx = TurnContext::new(
         pos.edition(),
         pos.layout(),
         &pos.options(),
         pos.offer(0)?,
-        interned(pos.plans()),
+        table,
         pos.reshuffle_offered(),
     )
     .with_zombies(pos.zombies_now());
@@ -115,6 +123,8 @@ struct Slot {
     stream: u64,
     /// The generator of `sample_actions`.
     sampler: u64,
+    /// The plans the last turn machine was built on (`new_machine`).
+    plans: Option<&'static [PlanSlot; 3]>,
 }
 
 /// The output rows of one game.
@@ -145,6 +155,7 @@ impl Slot {
             seed: stream,
             stream,
             sampler,
+            plans: None,
         };
         (slot.score, slot.shown) = totals(slot.game.position());
         slot.refresh(None)
@@ -166,7 +177,7 @@ impl Slot {
     fn refresh(&mut self, row: Option<Row<'_>>) -> Result<(), String> {
         let pos = self.game.position();
         self.decisions.clear();
-        self.machine = new_machine(pos);
+        self.machine = new_machine(pos, &mut self.plans);
         match &self.machine {
             Some(m) => {
                 action::actions_into(m, &mut self.listed);
