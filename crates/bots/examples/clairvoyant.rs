@@ -19,6 +19,7 @@ fn main() {
         candidates,
         worlds: 1,
         horizon: None,
+        halving: false,
     };
     let mut scores = Vec::new();
     for seed in first..first + games {

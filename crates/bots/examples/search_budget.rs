@@ -6,7 +6,8 @@
 //! `cargo run --release -p welcome-bots --example search_budget -- CANDIDATES WORLDS [GAMES]
 //! [FIRST_SEED] [HORIZON]` (default 20 games from seed 1, playouts to the end; a horizon of n
 //! cuts each playout n rounds after the candidate and judges the sheets' evaluations).
-//! `WEIGHTS=name=value,…` in the environment changes some of `Weights::SEARCH`.
+//! `WEIGHTS=name=value,…` in the environment changes some of `Weights::SEARCH`; `HALVING=1`
+//! spends the same playouts by sequential halving (`Budget::halving`).
 
 use std::time::Instant;
 use welcome_bots::{seat_seed, Bot, Budget, SearchBot, Weights};
@@ -24,6 +25,7 @@ fn main() {
         candidates,
         worlds,
         horizon: (horizon > 0).then_some(horizon as u16),
+        halving: std::env::var_os("HALVING").is_some(),
     };
     let (mut total, mut moves, mut squares) = (0i64, 0u64, 0i64);
     let weights = weights_from_env();
@@ -59,8 +61,9 @@ fn main() {
     let seconds = cpu_seconds().unwrap_or_else(|| start.elapsed().as_secs_f64());
     let per_move = seconds / moves.max(1) as f64;
     println!(
-        "{candidates} candidates × {worlds} worlds, horizon {horizon}, seeds {first}–{}: mean {mean:.2} (σ {stdev:.2}), \
+        "{candidates} candidates × {worlds} worlds{}, horizon {horizon}, seeds {first}–{}: mean {mean:.2} (σ {stdev:.2}), \
          {:.1} ms of CPU per move",
+        if budget.halving { " by halving" } else { "" },
         first + games - 1,
         per_move * 1000.0
     );

@@ -25,6 +25,10 @@ pub struct Budget {
     /// Rounds played out after the candidate before the game is judged; `None` plays to the
     /// end.
     pub horizon: Option<u16>,
+    /// Sequential halving: the same number of playouts (`candidates × worlds`) spent in
+    /// rounds, each on the better half of the candidates left, instead of every candidate in
+    /// every world. The candidates that stay longest get the most worlds.
+    pub halving: bool,
 }
 
 /// The fewest worlds a search plays out in, however many seats.
@@ -58,16 +62,19 @@ impl Level {
                 candidates: 3,
                 worlds: 4,
                 horizon: None,
+                halving: false,
             },
             Level::Default => Budget {
                 candidates: 10,
                 worlds: 48,
                 horizon: None,
+                halving: false,
             },
             Level::Strong => Budget {
                 candidates: 16,
                 worlds: 96,
                 horizon: None,
+                halving: false,
             },
         }
     }
@@ -255,6 +262,40 @@ impl SearchBot {
     }
 }
 
+impl SearchBot {
+    /// Sequential halving over `candidates` with `candidates.len() × worlds` playouts: in each
+    /// of ⌈log₂ n⌉ rounds the candidates left share an equal part of them, each played out in
+    /// the same worlds, and the better half (by the sum so far; the earlier, greedier one on a
+    /// tie) goes on. The index of the one left, or `None` if a world cannot be dealt (a view
+    /// built by hand).
+    fn halve(&mut self, view: &PlayerView, candidates: &[Turn], worlds: usize) -> Option<usize> {
+        let n = candidates.len();
+        if n <= 1 || worlds == 0 {
+            return Some(0);
+        }
+        let budget = n * worlds;
+        let rounds = n.next_power_of_two().trailing_zeros() as usize;
+        let mut left: Vec<usize> = (0..n).collect();
+        let mut sums = vec![0.0f64; n];
+        for round in 0..rounds {
+            // This round's share of the playouts, split between the candidates left.
+            let share = budget / rounds + usize::from(round < budget % rounds);
+            let per = (share / left.len()).max(1);
+            for _ in 0..per {
+                let seed: u64 = self.rng.gen();
+                let world = Position::from_view(view, seed).ok()?;
+                for &i in &left {
+                    sums[i] += self.playout(world.clone(), view.seat, &candidates[i], seed);
+                }
+            }
+            // Every candidate left has been played out in the same worlds: sums compare.
+            left.sort_by(|&a, &b| sums[b].total_cmp(&sums[a]).then(a.cmp(&b)));
+            left.truncate(left.len().div_ceil(2));
+        }
+        left.first().copied()
+    }
+}
+
 impl Bot for SearchBot {
     fn kind(&self) -> BotKind {
         BotKind::Search(self.level)
@@ -263,6 +304,12 @@ impl Bot for SearchBot {
     fn choose(&mut self, view: &PlayerView) -> Turn {
         let mut candidates = self.candidates(view);
         let worlds = self.budget.worlds_for(view.sheets.len());
+        if self.budget.halving {
+            return match self.halve(view, &candidates, worlds) {
+                Some(best) => candidates.swap_remove(best),
+                None => candidates.swap_remove(0),
+            };
+        }
         let seeds: Vec<u64> = (0..worlds).map(|_| self.rng.gen()).collect();
         if candidates.len() == 1 || seeds.is_empty() {
             return candidates.swap_remove(0);

@@ -135,6 +135,7 @@ const SMALL: Budget = Budget {
     candidates: 2,
     worlds: 1,
     horizon: Some(1),
+    halving: false,
 };
 
 fn play_search(options: Options, players: usize, seed: u64) -> Game {
@@ -242,6 +243,7 @@ fn the_search_bot_plays_out_to_the_end_without_a_horizon() {
     // The named levels play every playout to the end of the game, judged by final scores.
     let budget = Budget {
         horizon: None,
+        halving: false,
         ..SMALL
     };
     let mut game = Game::new(Options::new(Mode::Solo), 1, 4).unwrap();
@@ -400,6 +402,7 @@ fn the_clairvoyant_reference_plays_legally_and_uses_the_pile_order() {
         candidates: 4,
         worlds: 1,
         horizon: Some(2),
+        halving: false,
     };
     let play_knowing = |seed: u64| {
         let mut game = Game::new(Options::new(Mode::Solo), 1, seed).unwrap();
@@ -425,4 +428,48 @@ fn the_clairvoyant_reference_plays_legally_and_uses_the_pile_order() {
         differs |= truth != guess;
     }
     assert!(differs, "the pile order changes some choice");
+}
+
+#[test]
+fn a_search_by_halving_plays_legally_deterministically_and_from_the_view_only() {
+    // Sequential halving spends the same playouts in rounds: 4 candidates, 2 rounds.
+    let budget = Budget {
+        candidates: 4,
+        worlds: 2,
+        horizon: Some(1),
+        halving: true,
+    };
+    for (mode, players) in [(Mode::Solo, 1), (Mode::Standard, 2), (Mode::Expert, 3)] {
+        let play = |seed: u64| {
+            let mut game = Game::new(Options::new(mode), players, seed).unwrap();
+            let mut bots: Vec<Box<dyn Bot>> = (0..players)
+                .map(|s| match s {
+                    0 => {
+                        Box::new(SearchBot::with_budget(seat_seed(seed, s), budget)) as Box<dyn Bot>
+                    }
+                    _ => BotKind::Greedy.make(seat_seed(seed, s)),
+                })
+                .collect();
+            while !game.is_over() {
+                let turns: Vec<_> = bots
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(seat, bot)| bot.choose(&PlayerView::of(&game, seat).unwrap()))
+                    .collect();
+                game.step(&turns).expect("legal turns only");
+            }
+            Record::of(&game, &[])
+                .replay()
+                .expect("search games replay");
+            Record::of(&game, &[]).to_json()
+        };
+        assert_eq!(play(6), play(6), "{mode:?}: the same seed, the same game");
+        // The hidden cards dealt anew behind the view change no choice.
+        let game = Game::new(Options::new(mode), players, 8).unwrap();
+        let choose = |p: &welcome_engine::Position| {
+            SearchBot::with_budget(3, budget).choose(&PlayerView::of(p, 0).unwrap())
+        };
+        assert_eq!(choose(&game.resample(0, 1)), choose(&game.resample(0, 2)));
+        assert_eq!(choose(&game.resample(0, 1)), choose(game.position()));
+    }
 }
