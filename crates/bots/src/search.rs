@@ -64,17 +64,19 @@ impl Level {
                 horizon: None,
                 halving: false,
             },
+            // 480 playouts by halving over 32 candidates: about 4 points above the same
+            // playouts spent on 10 candidates alike (docs/bots.md).
             Level::Default => Budget {
-                candidates: 10,
-                worlds: 48,
+                candidates: 32,
+                worlds: 15,
                 horizon: None,
-                halving: false,
+                halving: true,
             },
             Level::Strong => Budget {
-                candidates: 16,
-                worlds: 96,
+                candidates: 48,
+                worlds: 32,
                 horizon: None,
-                halving: false,
+                halving: true,
             },
         }
     }

@@ -270,7 +270,9 @@ fn a_search_level_plays_out_in_fewer_worlds_at_a_bigger_table() {
     use welcome_bots::Level;
     let default = Level::Default.budget();
     assert_eq!(default.worlds_for(1), default.worlds);
-    assert_eq!(default.worlds_for(4), default.worlds / 4);
+    assert_eq!(default.worlds_for(2), default.worlds / 2);
+    let strong = Level::Strong.budget();
+    assert_eq!(strong.worlds_for(4), strong.worlds / 4);
     assert_eq!(
         Level::Fast.budget().worlds_for(4),
         Level::Fast.budget().worlds
