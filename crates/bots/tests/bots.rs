@@ -139,11 +139,16 @@ const SMALL: Budget = Budget {
 };
 
 fn play_search(options: Options, players: usize, seed: u64) -> Game {
+    play_search_with(SMALL, options, players, seed)
+}
+
+/// A game of a search bot of `budget` in seat 0 against greedy bots.
+fn play_search_with(budget: Budget, options: Options, players: usize, seed: u64) -> Game {
     let mut game = Game::new(options, players, seed).expect("setup");
     let mut bots: Vec<Box<dyn Bot>> = (0..players)
         .map(|s| {
             if s == 0 {
-                Box::new(SearchBot::with_budget(seat_seed(seed, s), SMALL)) as Box<dyn Bot>
+                Box::new(SearchBot::with_budget(seat_seed(seed, s), budget)) as Box<dyn Bot>
             } else {
                 BotKind::Greedy.make(seat_seed(seed, s))
             }
@@ -443,23 +448,7 @@ fn a_search_by_halving_plays_legally_deterministically_and_from_the_view_only() 
     };
     for (mode, players) in [(Mode::Solo, 1), (Mode::Standard, 2), (Mode::Expert, 3)] {
         let play = |seed: u64| {
-            let mut game = Game::new(Options::new(mode), players, seed).unwrap();
-            let mut bots: Vec<Box<dyn Bot>> = (0..players)
-                .map(|s| match s {
-                    0 => {
-                        Box::new(SearchBot::with_budget(seat_seed(seed, s), budget)) as Box<dyn Bot>
-                    }
-                    _ => BotKind::Greedy.make(seat_seed(seed, s)),
-                })
-                .collect();
-            while !game.is_over() {
-                let turns: Vec<_> = bots
-                    .iter_mut()
-                    .enumerate()
-                    .map(|(seat, bot)| bot.choose(&PlayerView::of(&game, seat).unwrap()))
-                    .collect();
-                game.step(&turns).expect("legal turns only");
-            }
+            let game = play_search_with(budget, Options::new(mode), players, seed);
             Record::of(&game, &[])
                 .replay()
                 .expect("search games replay");
