@@ -9,7 +9,7 @@
 use crate::error::ApiError;
 use crate::push::{self, Sent};
 use crate::state::{AppState, TableCell};
-use crate::table::{hash_token, seat_options};
+use crate::table::{hash_token, seat_options, Confirmed};
 use crate::thinking;
 use crate::wire::{AckMsg, ClientMsg, ErrorMsg, OptionsMsg, Status};
 use axum::extract::rejection::QueryRejection;
@@ -144,6 +144,7 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
     let hold_back = coalesce(cell.table.lock().await.seat_count());
     let whole_up_to = st.limits().whole_sheets_up_to;
     let mut version = cell.subscribe();
+    let mut progress = st.store().progress();
     // What this socket has shown, and when it must show the minor changes it has not.
     let mut shown = 0u64;
     let mut due: Option<tokio::time::Instant> = Some(tokio::time::Instant::now());
@@ -195,13 +196,29 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
         };
         if render {
             due = None;
-            let (snapshot, personal) = {
+            let refused = progress.borrow().refused;
+            let (snapshot, personal, queued) = {
                 let mut t = cell.table.lock().await;
                 // Everything up to now is in this push.
                 shown = version.borrow_and_update().any;
                 let role = t.role(hash.as_deref());
-                (t.snapshot(whole_up_to), t.personal(role))
+                (t.snapshot(whole_up_to), t.personal(role), t.queued())
             };
+            // Nothing is shown before it is durable: confirmations queued off the lock may
+            // still be on their way to the database.
+            match progress
+                .wait_for(|p| p.settled(queued))
+                .await
+                .map(|p| p.refused)
+            {
+                Err(_) => break,
+                // A refused batch was undone since: what was read may show it.
+                Ok(now) if now != refused => {
+                    due = Some(tokio::time::Instant::now());
+                    continue;
+                }
+                Ok(_) => {}
+            }
             let text = push::next(&mut sent, snapshot, personal, std::mem::take(&mut whole));
             if let Some(text) = text {
                 if !send(&mut tx, text, within).await {
@@ -300,22 +317,36 @@ async fn handle(st: &AppState, cell: &Arc<TableCell>, hash: Option<&str>, text: 
             }
         }
         ClientMsg::Submit { round, turn, seat } => {
-            let mut t = cell.table.lock().await;
-            let role = t.role(hash);
-            let before = t.game().map(|g| g.round());
-            match t.submit(st.store(), role, seat, round, turn).await {
-                Ok(()) => {
-                    // A resolution is shown at once; a confirmation only changes a flag.
-                    if t.game().map(|g| g.round()) != before || t.status() == Status::Over {
-                        cell.changed(&mut t);
-                    } else {
-                        cell.changed_minor(&mut t);
+            let confirmed = {
+                let mut t = cell.table.lock().await;
+                let role = t.role(hash);
+                let before = t.game().map(|g| g.round());
+                match t.confirm(st.store(), role, seat, round, turn).await {
+                    Ok(c) => {
+                        // A resolution is shown at once; a confirmation only changes a flag.
+                        if t.game().map(|g| g.round()) != before || t.status() == Status::Over {
+                            cell.changed(&mut t);
+                        } else {
+                            cell.changed_minor(&mut t);
+                        }
+                        thinking::wake(st, cell, &mut t);
+                        c
                     }
-                    thinking::wake(st, cell, &mut t);
-                    ack()
+                    Err(e) => return Reply::Text(error_text(request, &e)),
                 }
-                Err(e) => error_text(request, &e),
+            };
+            // A queued confirmation is acknowledged once durable, waited for off the lock.
+            if let Confirmed::Queued(mut c) = confirmed {
+                if let Err(e) = c.ticket.wait().await {
+                    let mut t = cell.table.lock().await;
+                    let r = t.refused(c, e);
+                    cell.changed_minor(&mut t);
+                    if let Err(e) = r {
+                        return Reply::Text(error_text(request, &e));
+                    }
+                }
             }
+            ack()
         }
         ClientMsg::Restart { round, seat } => {
             let mut t = cell.table.lock().await;
