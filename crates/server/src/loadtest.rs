@@ -88,11 +88,21 @@ pub struct LoadReport {
     /// the system does not tell it.
     pub load_before: Option<f64>,
     pub load_after: Option<f64>,
+    /// The CPU time the process used while the players played (server and players together,
+    /// user and system); `None` where the system does not tell it.
+    pub cpu: Option<Duration>,
 }
 
 impl LoadReport {
     pub fn rounds_per_second(&self) -> f64 {
         self.rounds as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// CPU time per round resolved (server and players together): unlike the latencies, it
+    /// does not depend on what else the machine runs.
+    pub fn cpu_per_round(&self) -> Option<Duration> {
+        let cpu = self.cpu?;
+        (self.rounds > 0).then(|| cpu / self.rounds.min(u32::MAX as u64) as u32)
     }
 }
 
@@ -161,6 +171,15 @@ impl fmt::Display for LoadReport {
             load(self.load_before),
             load(self.load_after),
         )?;
+        match (self.cpu, self.cpu_per_round()) {
+            (Some(cpu), Some(per)) => writeln!(
+                f,
+                "CPU time (server and players): {:.2} s, {:.2} ms per round resolved",
+                cpu.as_secs_f64(),
+                ms(per)
+            )?,
+            _ => writeln!(f, "CPU time: not available on this system")?,
+        }
         write!(f, "errors: {}", self.errors)?;
         if let Some(e) = &self.first_error {
             write!(f, " (first: {e})")?;
@@ -655,6 +674,19 @@ pub fn peak_rss() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// The CPU time this process has used, user and system (Linux: /proc/self/stat, in clock
+/// ticks of 1/100 s as the kernel shows them to programs).
+pub fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name (which ends with the last ')'): utime and stime are
+    // the 12th and 13th.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some(Duration::from_millis((user + system) * 10))
+}
+
 /// The system's load average over the last minute (Linux: /proc/loadavg).
 pub fn load_average() -> Option<f64> {
     std::fs::read_to_string("/proc/loadavg")
@@ -748,6 +780,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         }
     }
     let started = Instant::now();
+    let cpu_before = cpu_time();
     let tasks: Vec<_> = sockets
         .into_iter()
         .enumerate()
@@ -794,6 +827,9 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         }
     }
     let elapsed = started.elapsed();
+    let cpu = cpu_time()
+        .zip(cpu_before)
+        .map(|(after, before)| after.saturating_sub(before));
     let timed_out = Instant::now() >= deadline;
     server.stop().await;
     samples.sort_unstable();
@@ -826,6 +862,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         peak_rss: peak_rss(),
         load_before,
         load_after: load_average(),
+        cpu,
     })
 }
 
@@ -1125,4 +1162,34 @@ fn element_with<'a>(b: &'a [u8], i: usize, prefix: &[u8]) -> Result<Option<&'a [
         }
     }
     Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_update_is_read_up_to_the_seats_own_sheet() {
+        // Strings hold brackets, braces, commas and escaped quotes; the log is not read (it is
+        // cut short here).
+        let text = br#"{"type":"update","seq":7,"base":5,"table":{"status":"over","name":"a {\"b\"], c"},"seats":[{"seat":1,"name":"]}"}],"sheets":[{"seat":1,"name":"x\\","n":[1,{"a":"}"}]},{"seat":2,"name":"{\"seat\":3,"},{"seat":3,"name":"me"}],"log":[{"#;
+        let (m, sheets) = members(text, b"sheets").unwrap();
+        let keys: Vec<&[u8]> = m.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, [&b"type"[..], b"seq", b"base", b"table", b"seats"]);
+        assert_eq!(m[1].1, b"7");
+        assert_eq!(m[4].1, br#"[{"seat":1,"name":"]}"}]"#);
+        let i = sheets.unwrap();
+        assert_eq!(
+            element_with(text, i, br#"{"seat":3,"#).unwrap(),
+            Some(&br#"{"seat":3,"name":"me"}"#[..])
+        );
+        assert_eq!(element_with(text, i, br#"{"seat":4,"#).unwrap(), None);
+        let u = UpdateIn::parse(text, None).unwrap();
+        assert_eq!((u.seq, u.base), (7, 5));
+        assert_eq!(u.status, Some(Status::Over));
+        assert!(u.of_view && u.view.is_none() && u.sheet.is_none());
+        // A broken update is refused, not read past its end.
+        assert!(UpdateIn::parse(br#"{"type":"update","seq":7,"base":"#, None).is_err());
+        assert!(members(br#"{"a":"never ends}"#, b"sheets").is_err());
+    }
 }
