@@ -666,6 +666,42 @@ async fn player(
     r
 }
 
+/// The players' runtime, shut down without waiting when it is dropped (its tasks are over by
+/// then; a runtime cannot be dropped in the middle of another one's task).
+struct PlayersRuntime(Option<tokio::runtime::Runtime>);
+
+impl PlayersRuntime {
+    fn new() -> Result<PlayersRuntime, String> {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(PLAYER_THREADS)
+            .thread_name("loadtest-players")
+            .enable_all()
+            .build()
+            .map(|r| PlayersRuntime(Some(r)))
+            .map_err(|e| format!("cannot start the players' runtime: {e}"))
+    }
+
+    /// Spawns `f` on the players' runtime (it is there until dropped).
+    fn spawn<F>(&self, f: F) -> Option<tokio::task::JoinHandle<F::Output>>
+    where
+        F: std::future::Future + Send + 'static,
+        F::Output: Send + 'static,
+    {
+        self.0.as_ref().map(|r| r.spawn(f))
+    }
+}
+
+impl Drop for PlayersRuntime {
+    fn drop(&mut self) {
+        if let Some(r) = self.0.take() {
+            r.shutdown_background();
+        }
+    }
+}
+
+/// Threads of the players' runtime.
+const PLAYER_THREADS: usize = 1;
+
 /// The process's peak resident memory in bytes (Linux: `VmHWM` of /proc/self/status).
 pub fn peak_rss() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -731,6 +767,12 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let deadline = Instant::now() + cfg.time_limit;
     let mode = if cfg.players == 1 { "solo" } else { "standard" };
 
+    // The simulated players run on threads of their own, as clients run on machines of their
+    // own: the server's tasks do not wait in one queue with the players' (reading their
+    // pushes, choosing their turns), nor the players' with the server's. The machine's cores
+    // are shared all the same.
+    let players = PlayersRuntime::new()?;
+
     // Tables, seats and sockets first; the clock starts when every socket is open.
     let mut sockets = Vec::with_capacity(cfg.tables * cfg.players);
     for t in 0..cfg.tables {
@@ -763,8 +805,13 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         let confirms: Confirms = Arc::new(Mutex::new(Vec::new()));
         for token in &tokens {
             let seed = sockets.len() as u32 ^ cfg.seed as u32;
-            let sock = Wire::connect(addr, &table, token, seed)
+            // Connected from the players' runtime, whose reactor then watches the socket.
+            let (table, token) = (table.clone(), token.clone());
+            let sock = players
+                .spawn(async move { Wire::connect(addr, &table, &token, seed).await })
+                .ok_or("the players' runtime has stopped")?
                 .await
+                .map_err(|e| e.to_string())?
                 .map_err(|e| format!("connecting: {e}"))?;
             sockets.push((sock, confirms.clone()));
         }
@@ -785,7 +832,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         .into_iter()
         .enumerate()
         .map(|(i, (sock, confirms))| {
-            tokio::spawn(player(
+            players.spawn(player(
                 sock,
                 confirms,
                 cfg.rounds,
@@ -806,7 +853,10 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let mut ends = 0;
     let mut end_bytes = 0;
     for t in tasks {
-        let r = t.await.map_err(|e| e.to_string())?;
+        let r = t
+            .ok_or("the players' runtime has stopped")?
+            .await
+            .map_err(|e| e.to_string())?;
         samples.extend(r.samples);
         resolved += r.resolved;
         errors += r.errors;
