@@ -340,8 +340,14 @@ pub async fn info(
     State(st): State<AppState>,
     Path(table): Path<String>,
 ) -> Result<Json<TableInfo>, ApiError> {
-    let (_, t) = st.lock(&table).await?;
-    Ok(Json(t.info()))
+    let (info, queued) = {
+        let (_, t) = st.lock(&table).await?;
+        (t.info(), t.queued())
+    };
+    // Nothing is shown before it is durable (a confirmation may be on its way).
+    let mut progress = st.store().progress();
+    let _ = progress.wait_for(|p| p.settled(queued)).await;
+    Ok(Json(info))
 }
 
 pub async fn join(

@@ -5,7 +5,7 @@
 //! next round (the resolution push). It also counts the bytes pushed to each socket per round
 //! and reads the process's peak memory. Bounded in tables, rounds and time.
 
-use crate::client::{http, Socket};
+use crate::client::http;
 use crate::state::Limits;
 use crate::wire::{PlanInfo, Status};
 use crate::{spawn, ServeConfig};
@@ -88,11 +88,21 @@ pub struct LoadReport {
     /// the system does not tell it.
     pub load_before: Option<f64>,
     pub load_after: Option<f64>,
+    /// The CPU time the process used while the players played (server and players together,
+    /// user and system); `None` where the system does not tell it.
+    pub cpu: Option<Duration>,
 }
 
 impl LoadReport {
     pub fn rounds_per_second(&self) -> f64 {
         self.rounds as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// CPU time per round resolved (server and players together): unlike the latencies, it
+    /// does not depend on what else the machine runs.
+    pub fn cpu_per_round(&self) -> Option<Duration> {
+        let cpu = self.cpu?;
+        (self.rounds > 0).then(|| cpu / self.rounds.min(u32::MAX as u64) as u32)
     }
 }
 
@@ -161,6 +171,15 @@ impl fmt::Display for LoadReport {
             load(self.load_before),
             load(self.load_after),
         )?;
+        match (self.cpu, self.cpu_per_round()) {
+            (Some(cpu), Some(per)) => writeln!(
+                f,
+                "CPU time (server and players): {:.2} s, {:.2} ms per round resolved",
+                cpu.as_secs_f64(),
+                ms(per)
+            )?,
+            _ => writeln!(f, "CPU time: not available on this system")?,
+        }
         write!(f, "errors: {}", self.errors)?;
         if let Some(e) = &self.first_error {
             write!(f, " (first: {e})")?;
@@ -213,18 +232,64 @@ struct ViewIn<'a> {
     solo_card_drawn: bool,
 }
 
-/// An update: what changed of the table's status, the view's changed fields, the changed
-/// sheets (the log is skipped).
-#[derive(Deserialize)]
-struct UpdateIn<'a> {
+/// An update as a player reads it (docs/protocol.md, "Pushes"): its place, what changed of
+/// the table's status and of the view's fields, and the seat's own sheet if it is in it.
+/// Other seats' sheets and the log are not read: the random bot looks at nothing else.
+struct UpdateIn {
     seq: u64,
     base: u64,
-    #[serde(default)]
-    table: Option<StatusIn>,
-    #[serde(default)]
+    status: Option<Status>,
     view: Option<ViewPatch>,
-    #[serde(default, borrow)]
-    sheets: Vec<&'a RawValue>,
+    /// Whether it changes anything of the view (its fields or sheets).
+    of_view: bool,
+    sheet: Option<SheetData>,
+}
+
+fn number(v: &[u8]) -> Result<u64, String> {
+    std::str::from_utf8(v)
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| "not a number".to_string())
+}
+
+impl UpdateIn {
+    /// Reads `text`, an update, for the seat `seat` (0-based): the members before `sheets`
+    /// are read, then the sheets up to the seat's own; the log that follows is not.
+    fn parse(text: &[u8], seat: Option<usize>) -> Result<UpdateIn, String> {
+        let e = |e: serde_json::Error| e.to_string();
+        let (members, sheets) = members(text, b"sheets")?;
+        let mut u = UpdateIn {
+            seq: u64::MAX,
+            base: u64::MAX,
+            status: None,
+            view: None,
+            of_view: sheets.is_some(),
+            sheet: None,
+        };
+        for (k, v) in members {
+            match k {
+                b"seq" => u.seq = number(v)?,
+                b"base" => u.base = number(v)?,
+                b"table" => u.status = serde_json::from_slice::<StatusIn>(v).map_err(e)?.status,
+                b"view" => {
+                    u.of_view = true;
+                    u.view = Some(serde_json::from_slice(v).map_err(e)?);
+                }
+                _ => {}
+            }
+        }
+        if let (Some(i), Some(seat)) = (sheets, seat) {
+            // An entry starts with its seat (`{"seat":2,…`, as the server writes it).
+            let prefix = format!("{{\"seat\":{},", seat + 1);
+            if let Some(own) = element_with(text, i, prefix.as_bytes())? {
+                u.sheet = Some(serde_json::from_slice::<SheetIn>(own).map_err(e)?.sheet);
+            }
+        }
+        if u.seq == u64::MAX || u.base == u64::MAX {
+            return Err("an update without its seq or base".into());
+        }
+        Ok(u)
+    }
 }
 
 /// A field an update names, `null` included (absent: unchanged).
@@ -330,7 +395,7 @@ impl Seen {
     }
 
     /// Applies an update (docs/protocol.md, "Pushes"); fails if it does not follow.
-    fn apply(&mut self, u: UpdateIn<'_>) -> Result<(), String> {
+    fn apply(&mut self, u: UpdateIn) -> Result<(), String> {
         if u.base != self.seq {
             return Err(format!(
                 "an update from {} does not follow {}",
@@ -338,11 +403,11 @@ impl Seen {
             ));
         }
         self.seq = u.seq;
-        if let Some(status) = u.table.and_then(|t| t.status) {
+        if let Some(status) = u.status {
             self.table.status = status;
         }
         let Some(v) = &mut self.view else {
-            return match u.view.is_some() || !u.sheets.is_empty() {
+            return match u.of_view {
                 true => Err("an update of a view not held".into()),
                 false => Ok(()),
             };
@@ -365,7 +430,7 @@ impl Seen {
         v.pile = p.pile.unwrap_or(v.pile);
         v.discard = p.discard.unwrap_or(v.discard);
         v.solo_card_drawn = p.solo_card_drawn.unwrap_or(v.solo_card_drawn);
-        if let Some(sheet) = own_sheet(&u.sheets, self.seat)? {
+        if let Some(sheet) = u.sheet {
             v.sheet = Some(sheet);
         }
         Ok(())
@@ -456,7 +521,7 @@ impl PlayerResult {
 }
 
 async fn player(
-    mut sock: Socket,
+    mut sock: Wire,
     confirms: Confirms,
     rounds: u16,
     seed: u64,
@@ -478,18 +543,27 @@ async fn player(
     let mut seen: Option<Seen> = None;
     let mut last_round = 0u16;
     let mut request = 0u64;
+    // One timer for the whole run, not one per message.
+    let stop = tokio::time::sleep_until(deadline.into());
+    tokio::pin!(stop);
     loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let text = match tokio::time::timeout(left, sock.recv_text()).await {
-            Ok(Some(t)) => t,
-            _ => break,
+        let text = tokio::select! {
+            _ = &mut stop => break,
+            m = sock.recv() => match m {
+                Ok(Some(t)) => t,
+                Ok(None) => break,
+                Err(e) => {
+                    r.error(e);
+                    break;
+                }
+            },
         };
         let received = Instant::now();
-        if text.starts_with("{\"type\":\"state\"") {
+        if text.starts_with(br#"{"type":"state""#) {
             r.pushes += 1;
             r.whole_states += 1;
             r.whole_bytes += text.len() as u64;
-            match serde_json::from_str::<StateIn>(&text)
+            match serde_json::from_slice::<StateIn>(&text)
                 .map_err(|e| e.to_string())
                 .and_then(Seen::of)
             {
@@ -499,20 +573,18 @@ async fn player(
                     continue;
                 }
             }
-        } else if text.starts_with("{\"type\":\"update\"") {
+        } else if text.starts_with(br#"{"type":"update""#) {
             r.pushes += 1;
             let Some(s) = &mut seen else {
                 r.error("an update before any state".into());
                 continue;
             };
             let round = s.view.as_ref().map_or(0, |v| v.round) as usize;
-            let applied = serde_json::from_str::<UpdateIn>(&text)
-                .map_err(|e| e.to_string())
-                .and_then(|u| s.apply(u));
+            let applied = UpdateIn::parse(&text, s.seat).and_then(|u| s.apply(u));
             if let Err(e) = applied {
                 // The server sends one whole state; nothing here changed.
                 r.error(e);
-                let _ = sock.send(&json!({ "type": "sync" })).await;
+                let _ = sock.send(1, br#"{"type":"sync"}"#).await;
                 continue;
             }
             if !s.table.status.is_open() {
@@ -530,11 +602,13 @@ async fn player(
                 r.round_bytes[round - 1] += text.len() as u64;
             }
         } else {
-            if text.contains("\"type\":\"error\"") {
-                r.error(text);
+            let error = br#""type":"error""#;
+            if text.windows(error.len()).any(|w| w == error) {
+                r.error(String::from_utf8_lossy(&text).into_owned());
             }
             continue;
         }
+        drop(text);
         let Some(st) = &seen else { continue };
         let Some(view) = &st.view else { continue };
         if view.round > last_round && last_round > 0 {
@@ -574,7 +648,8 @@ async fn player(
         }
         request += 1;
         let msg =
-            json!({ "type": "submit", "request": request, "round": view.round, "turn": turn });
+            json!({ "type": "submit", "request": request, "round": view.round, "turn": turn })
+                .to_string();
         let now = Instant::now();
         if let Ok(mut c) = confirms.lock() {
             let i = view.round as usize;
@@ -583,7 +658,7 @@ async fn player(
             }
             c[i] = Some(c[i].map_or(now, |t| t.max(now)));
         }
-        if sock.send(&msg).await.is_err() {
+        if sock.send(1, msg.as_bytes()).await.is_err() {
             break;
         }
     }
@@ -591,12 +666,61 @@ async fn player(
     r
 }
 
+/// The players' runtime, shut down without waiting when it is dropped (its tasks are over by
+/// then; a runtime cannot be dropped in the middle of another one's task).
+struct PlayersRuntime(Option<tokio::runtime::Runtime>);
+
+impl PlayersRuntime {
+    fn new() -> Result<PlayersRuntime, String> {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(PLAYER_THREADS)
+            .thread_name("loadtest-players")
+            .enable_all()
+            .build()
+            .map(|r| PlayersRuntime(Some(r)))
+            .map_err(|e| format!("cannot start the players' runtime: {e}"))
+    }
+
+    /// Spawns `f` on the players' runtime (it is there until dropped).
+    fn spawn<F>(&self, f: F) -> Option<tokio::task::JoinHandle<F::Output>>
+    where
+        F: std::future::Future + Send + 'static,
+        F::Output: Send + 'static,
+    {
+        self.0.as_ref().map(|r| r.spawn(f))
+    }
+}
+
+impl Drop for PlayersRuntime {
+    fn drop(&mut self) {
+        if let Some(r) = self.0.take() {
+            r.shutdown_background();
+        }
+    }
+}
+
+/// Threads of the players' runtime.
+const PLAYER_THREADS: usize = 1;
+
 /// The process's peak resident memory in bytes (Linux: `VmHWM` of /proc/self/status).
 pub fn peak_rss() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+/// The CPU time this process has used, user and system (Linux: /proc/self/stat, in clock
+/// ticks of 1/100 s as the kernel shows them to programs).
+pub fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name (which ends with the last ')'): utime and stime are
+    // the 12th and 13th.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some(Duration::from_millis((user + system) * 10))
 }
 
 /// The system's load average over the last minute (Linux: /proc/loadavg).
@@ -643,6 +767,12 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let deadline = Instant::now() + cfg.time_limit;
     let mode = if cfg.players == 1 { "solo" } else { "standard" };
 
+    // The simulated players run on threads of their own, as clients run on machines of their
+    // own: the server's tasks do not wait in one queue with the players' (reading their
+    // pushes, choosing their turns), nor the players' with the server's. The machine's cores
+    // are shared all the same.
+    let players = PlayersRuntime::new()?;
+
     // Tables, seats and sockets first; the clock starts when every socket is open.
     let mut sockets = Vec::with_capacity(cfg.tables * cfg.players);
     for t in 0..cfg.tables {
@@ -674,8 +804,14 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         }
         let confirms: Confirms = Arc::new(Mutex::new(Vec::new()));
         for token in &tokens {
-            let sock = Socket::connect(addr, &table, Some(token))
+            let seed = sockets.len() as u32 ^ cfg.seed as u32;
+            // Connected from the players' runtime, whose reactor then watches the socket.
+            let (table, token) = (table.clone(), token.clone());
+            let sock = players
+                .spawn(async move { Wire::connect(addr, &table, &token, seed).await })
+                .ok_or("the players' runtime has stopped")?
                 .await
+                .map_err(|e| e.to_string())?
                 .map_err(|e| format!("connecting: {e}"))?;
             sockets.push((sock, confirms.clone()));
         }
@@ -691,11 +827,12 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         }
     }
     let started = Instant::now();
+    let cpu_before = cpu_time();
     let tasks: Vec<_> = sockets
         .into_iter()
         .enumerate()
         .map(|(i, (sock, confirms))| {
-            tokio::spawn(player(
+            players.spawn(player(
                 sock,
                 confirms,
                 cfg.rounds,
@@ -716,7 +853,10 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let mut ends = 0;
     let mut end_bytes = 0;
     for t in tasks {
-        let r = t.await.map_err(|e| e.to_string())?;
+        let r = t
+            .ok_or("the players' runtime has stopped")?
+            .await
+            .map_err(|e| e.to_string())?;
         samples.extend(r.samples);
         resolved += r.resolved;
         errors += r.errors;
@@ -737,6 +877,9 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         }
     }
     let elapsed = started.elapsed();
+    let cpu = cpu_time()
+        .zip(cpu_before)
+        .map(|(after, before)| after.saturating_sub(before));
     let timed_out = Instant::now() >= deadline;
     server.stop().await;
     samples.sort_unstable();
@@ -769,5 +912,334 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         peak_rss: peak_rss(),
         load_before,
         load_after: load_average(),
+        cpu,
     })
+}
+
+/// A simulated player's websocket: a minimal client of RFC 6455 over a TCP stream (the
+/// server's frames are never masked, the player's always are), reading each message into one
+/// buffer of its size that is let go of once the message is handled, so that thousands of
+/// idle players hold no read buffers, and handing the message's bytes over without a copy.
+struct Wire {
+    stream: tokio::net::TcpStream,
+    /// Bytes read and not yet taken, from `start`.
+    buf: Vec<u8>,
+    start: usize,
+    /// The message being put together from its fragments.
+    message: Vec<u8>,
+    /// The masking keys' generator.
+    mask: u32,
+}
+
+/// What a wire's buffer keeps between messages.
+const WIRE_BUFFER: usize = 4 * 1024;
+
+impl Wire {
+    async fn connect(
+        addr: SocketAddr,
+        table: &str,
+        token: &str,
+        seed: u32,
+    ) -> Result<Wire, String> {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = tokio::net::TcpStream::connect(addr)
+            .await
+            .map_err(|e| e.to_string())?;
+        stream.set_nodelay(true).map_err(|e| e.to_string())?;
+        let request = format!(
+            "GET /ws/{table}?token={token} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+             Sec-WebSocket-Version: 13\r\n\r\n"
+        );
+        stream
+            .write_all(request.as_bytes())
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut buf = Vec::with_capacity(WIRE_BUFFER);
+        let head = loop {
+            if let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                break end + 4;
+            }
+            if buf.len() > 16 * 1024 {
+                return Err("the upgrade's answer has no end".into());
+            }
+            if stream.read_buf(&mut buf).await.map_err(|e| e.to_string())? == 0 {
+                return Err("the server closed the connection during the upgrade".into());
+            }
+        };
+        if !buf.starts_with(b"HTTP/1.1 101") {
+            let text = String::from_utf8_lossy(&buf[..head]).into_owned();
+            return Err(format!("the upgrade was refused: {text}"));
+        }
+        Ok(Wire {
+            stream,
+            buf,
+            start: head,
+            message: Vec::new(),
+            mask: seed | 1,
+        })
+    }
+
+    /// Reads until `n` bytes are there from `start`; false at the end of the stream.
+    async fn fill(&mut self, n: usize) -> Result<bool, String> {
+        use tokio::io::AsyncReadExt;
+        while self.buf.len() - self.start < n {
+            if self.start > 0 {
+                self.buf.drain(..self.start);
+                self.start = 0;
+            }
+            self.buf.reserve(n.max(WIRE_BUFFER) - self.buf.len());
+            if self
+                .stream
+                .read_buf(&mut self.buf)
+                .await
+                .map_err(|e| e.to_string())?
+                == 0
+            {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The next text message, `None` once the socket is closed. Pings are answered.
+    async fn recv(&mut self) -> Result<Option<Vec<u8>>, String> {
+        loop {
+            if !self.fill(2).await? {
+                return Ok(None);
+            }
+            let (b0, b1) = (self.buf[self.start], self.buf[self.start + 1]);
+            let (fin, opcode) = (b0 & 0x80 != 0, b0 & 0x0f);
+            if b1 & 0x80 != 0 {
+                return Err("a masked frame from the server".into());
+            }
+            let (head, len) = match b1 & 0x7f {
+                126 => {
+                    if !self.fill(4).await? {
+                        return Ok(None);
+                    }
+                    let s = self.start;
+                    (
+                        4,
+                        u16::from_be_bytes([self.buf[s + 2], self.buf[s + 3]]) as usize,
+                    )
+                }
+                127 => {
+                    if !self.fill(10).await? {
+                        return Ok(None);
+                    }
+                    let s = self.start;
+                    let mut n = [0u8; 8];
+                    n.copy_from_slice(&self.buf[s + 2..s + 10]);
+                    (10, u64::from_be_bytes(n) as usize)
+                }
+                n => (2, n as usize),
+            };
+            if len > 1 << 24 {
+                return Err(format!("a frame of {len} bytes"));
+            }
+            if !self.fill(head + len).await? {
+                return Ok(None);
+            }
+            let payload = self.start + head..self.start + head + len;
+            self.start = payload.end;
+            match opcode {
+                // Text (or binary) and continuation frames.
+                0..=2 => {
+                    let whole = fin && opcode != 0 && self.message.is_empty();
+                    let message = if whole {
+                        // The usual case: the message is the frame; the buffer goes with it.
+                        let mut rest = Vec::with_capacity(WIRE_BUFFER);
+                        rest.extend_from_slice(&self.buf[self.start..]);
+                        let mut m = std::mem::replace(&mut self.buf, rest);
+                        self.start = 0;
+                        m.truncate(payload.end);
+                        m.drain(..payload.start);
+                        m
+                    } else {
+                        self.message.extend_from_slice(&self.buf[payload]);
+                        if !fin {
+                            continue;
+                        }
+                        std::mem::take(&mut self.message)
+                    };
+                    return Ok(Some(message));
+                }
+                8 => return Ok(None),
+                9 => {
+                    let data = self.buf[payload].to_vec();
+                    self.send(0xA, &data).await?;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Sends one frame (`opcode` 1: text), masked as a client's frames are.
+    async fn send(&mut self, opcode: u8, payload: &[u8]) -> Result<(), String> {
+        use tokio::io::AsyncWriteExt;
+        // xorshift32: the masking keys need only change.
+        self.mask ^= self.mask << 13;
+        self.mask ^= self.mask >> 17;
+        self.mask ^= self.mask << 5;
+        let key = self.mask.to_be_bytes();
+        let mut frame = Vec::with_capacity(payload.len() + 14);
+        frame.push(0x80 | opcode);
+        match payload.len() {
+            n if n < 126 => frame.push(0x80 | n as u8),
+            n if n <= u16::MAX as usize => {
+                frame.push(0x80 | 126);
+                frame.extend_from_slice(&(n as u16).to_be_bytes());
+            }
+            n => {
+                frame.push(0x80 | 127);
+                frame.extend_from_slice(&(n as u64).to_be_bytes());
+            }
+        }
+        frame.extend_from_slice(&key);
+        frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ key[i % 4]));
+        self.stream
+            .write_all(&frame)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    async fn close(mut self) {
+        use tokio::io::AsyncWriteExt;
+        let _ = self.send(8, &[]).await;
+        let _ = self.stream.shutdown().await;
+    }
+}
+
+/// The end of the JSON string that starts at `i` (its opening quote).
+fn string_end(b: &[u8], i: usize) -> Result<usize, String> {
+    let mut j = i + 1;
+    while j < b.len() {
+        match b[j] {
+            b'"' => return Ok(j + 1),
+            b'\\' => j += 2,
+            _ => j += 1,
+        }
+    }
+    Err("a string without its end".into())
+}
+
+/// The end of the JSON value that starts at `i`. The server writes no whitespace between
+/// tokens, so none is skipped.
+fn value_end(b: &[u8], i: usize) -> Result<usize, String> {
+    match b.get(i) {
+        Some(b'"') => string_end(b, i),
+        Some(b'{' | b'[') => {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < b.len() {
+                match b[j] {
+                    b'"' => {
+                        j = string_end(b, j)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Ok(j + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            Err("an object or array without its end".into())
+        }
+        Some(_) => {
+            let n = b[i..]
+                .iter()
+                .position(|c| matches!(c, b',' | b'}' | b']'))
+                .unwrap_or(b.len() - i);
+            Ok(i + n)
+        }
+        None => Err("a value missing".into()),
+    }
+}
+
+/// The members of the JSON object `b`, as (key, value) slices, in order, up to the first
+/// member named `stop` if there is one: then also where its value starts (what follows it is
+/// not read).
+#[allow(clippy::type_complexity)]
+fn members<'a>(
+    b: &'a [u8],
+    stop: &[u8],
+) -> Result<(Vec<(&'a [u8], &'a [u8])>, Option<usize>), String> {
+    let mut out = Vec::new();
+    if b.first() != Some(&b'{') {
+        return Err("not an object".into());
+    }
+    let mut i = 1;
+    while b.get(i) == Some(&b'"') {
+        let k = string_end(b, i)?;
+        let key = &b[i + 1..k - 1];
+        if b.get(k) != Some(&b':') {
+            return Err("a member without its value".into());
+        }
+        if key == stop {
+            return Ok((out, Some(k + 1)));
+        }
+        let end = value_end(b, k + 1)?;
+        out.push((key, &b[k + 1..end]));
+        i = end;
+        if b.get(i) == Some(&b',') {
+            i += 1;
+        }
+    }
+    Ok((out, None))
+}
+
+/// The element of the JSON array starting at `i` whose text starts with `prefix`, if any;
+/// the elements after it are not read.
+fn element_with<'a>(b: &'a [u8], i: usize, prefix: &[u8]) -> Result<Option<&'a [u8]>, String> {
+    if b.get(i) != Some(&b'[') {
+        return Err("not an array".into());
+    }
+    let mut i = i + 1;
+    while i < b.len() && b[i] != b']' {
+        let end = value_end(b, i)?;
+        if b[i..end].starts_with(prefix) {
+            return Ok(Some(&b[i..end]));
+        }
+        i = end;
+        if b.get(i) == Some(&b',') {
+            i += 1;
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_update_is_read_up_to_the_seats_own_sheet() {
+        // Strings hold brackets, braces, commas and escaped quotes; the log is not read (it is
+        // cut short here).
+        let text = br#"{"type":"update","seq":7,"base":5,"table":{"status":"over","name":"a {\"b\"], c"},"seats":[{"seat":1,"name":"]}"}],"sheets":[{"seat":1,"name":"x\\","n":[1,{"a":"}"}]},{"seat":2,"name":"{\"seat\":3,"},{"seat":3,"name":"me"}],"log":[{"#;
+        let (m, sheets) = members(text, b"sheets").unwrap();
+        let keys: Vec<&[u8]> = m.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, [&b"type"[..], b"seq", b"base", b"table", b"seats"]);
+        assert_eq!(m[1].1, b"7");
+        assert_eq!(m[4].1, br#"[{"seat":1,"name":"]}"}]"#);
+        let i = sheets.unwrap();
+        assert_eq!(
+            element_with(text, i, br#"{"seat":3,"#).unwrap(),
+            Some(&br#"{"seat":3,"name":"me"}"#[..])
+        );
+        assert_eq!(element_with(text, i, br#"{"seat":4,"#).unwrap(), None);
+        let u = UpdateIn::parse(text, None).unwrap();
+        assert_eq!((u.seq, u.base), (7, 5));
+        assert_eq!(u.status, Some(Status::Over));
+        assert!(u.of_view && u.view.is_none() && u.sheet.is_none());
+        // A broken update is refused, not read past its end.
+        assert!(UpdateIn::parse(br#"{"type":"update","seq":7,"base":"#, None).is_err());
+        assert!(members(br#"{"a":"never ends}"#, b"sheets").is_err());
+    }
 }

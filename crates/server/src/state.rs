@@ -134,6 +134,10 @@ pub struct Version {
 pub struct TableCell {
     pub table: Arc<Mutex<Table>>,
     version: watch::Sender<Version>,
+    /// `Version::urgent` alone, sent only when it changes: a socket already holding back minor
+    /// changes waits on this one, so that each confirmation at a large table does not wake
+    /// every socket of it.
+    urgent: watch::Sender<u64>,
     /// The lobby line, readable without taking the table's lock.
     summary: StdMutex<LobbyEntry>,
     /// When the table last changed (a connection or a disconnection counts).
@@ -158,6 +162,7 @@ impl TableCell {
             deadline,
             table: Arc::new(Mutex::new(table)),
             version: watch::channel(Version::default()).0,
+            urgent: watch::channel(0).0,
             summary,
             touched: StdMutex::new(Instant::now()),
             attended: StdMutex::new(Instant::now()),
@@ -229,12 +234,17 @@ impl TableCell {
             *s = table.summary();
         }
         self.sync_deadline(table);
+        let mut now = 0;
         self.version.send_modify(|v| {
             v.any += 1;
             if urgent {
                 v.urgent = v.any;
             }
+            now = v.urgent;
         });
+        if urgent {
+            self.urgent.send_replace(now);
+        }
     }
 
     /// Copies the table's deadline (whose lock the caller holds) for the timer's sweeper.
@@ -251,6 +261,11 @@ impl TableCell {
 
     pub fn subscribe(&self) -> watch::Receiver<Version> {
         self.version.subscribe()
+    }
+
+    /// The last change that must be shown at once, whenever there is a new one.
+    pub fn subscribe_urgent(&self) -> watch::Receiver<u64> {
+        self.urgent.subscribe()
     }
 
     pub fn summary(&self) -> Option<LobbyEntry> {

@@ -13,8 +13,9 @@ use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
 use std::future::Future;
 use std::pin::Pin;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use welcome_engine::{Record, RoundLog};
 
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -181,10 +182,84 @@ pub struct Damaged {
     pub why: String,
 }
 
+/// How far the writes queued so far have gone (`Store::progress`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Every batch queued up to this one (`Queued::seq`) is committed or refused.
+    pub done: u64,
+    /// Batches queued with `Store::queue` that were refused and whose change the caller has
+    /// not undone yet (its `Queued` is still held).
+    pub unsettled: u64,
+    /// Batches queued with `Store::queue` that were refused, ever.
+    pub refused: u64,
+}
+
+impl Progress {
+    /// Whether the batches up to `seq` are committed, or refused and undone.
+    pub fn settled(&self, seq: u64) -> bool {
+        self.done >= seq && self.unsettled == 0
+    }
+}
+
+/// A batch queued without waiting for it (`Store::queue`). Whoever holds it undoes its change
+/// if it is refused, then lets go of it: until then, `Progress::unsettled` counts it.
+pub struct Queued {
+    seq: u64,
+    rx: Option<oneshot::Receiver<Result<(), StoreError>>>,
+    progress: Arc<watch::Sender<Progress>>,
+    /// The batch was refused and counted in `Progress::unsettled`: dropping the ticket settles it.
+    unsettled: bool,
+}
+
+impl Queued {
+    /// Its place among every batch queued (`Progress::done`).
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    /// Waits until the batch is durable or refused. A refused batch stays unsettled until the
+    /// ticket is dropped, which the caller does once it has undone the batch's change.
+    pub async fn wait(&mut self) -> Result<(), StoreError> {
+        let Some(rx) = self.rx.take() else {
+            return Err(StoreError("the batch was already waited for".into()));
+        };
+        match rx.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => {
+                self.unsettled = true;
+                Err(e)
+            }
+            Err(_) => Err(StoreError("the database writer has stopped".into())),
+        }
+    }
+}
+
+impl Drop for Queued {
+    fn drop(&mut self) {
+        if let Some(mut rx) = self.rx.take() {
+            // Not waited for: a refusal already sent was counted; one sent after the close is
+            // not (the writer takes it back when it cannot deliver it).
+            rx.close();
+            self.unsettled |= matches!(rx.try_recv(), Ok(Err(_)));
+        }
+        if self.unsettled {
+            self.progress.send_modify(|p| p.unsettled -= 1);
+        }
+    }
+}
+
 /// Durable storage of tables.
 pub trait Store: Send + Sync + 'static {
     /// Applies every write of `batch` or none; returns once it is durable.
     fn write(&self, batch: Vec<Write>) -> BoxFuture<'_, Result<(), StoreError>>;
+    /// Queues `batch` behind every batch queued before it (the order they are applied in) and
+    /// returns at once; `Queued::wait` says when it is durable. A caller changes the table
+    /// under its lock, queues the change's batch, and lets go of the lock before it waits, so
+    /// that a table's changes commit together instead of one after the other.
+    fn queue(&self, batch: Vec<Write>) -> Result<Queued, StoreError>;
+    /// How far the queued batches have gone: what is shown of a table waits until the batches
+    /// of its changes are durable (`Progress::settled`).
+    fn progress(&self) -> watch::Receiver<Progress>;
     /// Every stored table, oldest first; fails on a damaged one.
     fn load(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>>;
     /// The tables in the lobby or in play, oldest first, each read on its own: a damaged table
@@ -208,14 +283,26 @@ const MAX_GROUP: usize = 256;
 struct Job {
     batch: Vec<Write>,
     done: oneshot::Sender<Result<(), StoreError>>,
+    /// Its place in the queue.
+    seq: u64,
+    /// Queued by `Store::queue`: a refusal stays unsettled until its ticket is dropped.
+    queued: bool,
+}
+
+/// The writer's queue and the number of the last batch put in it.
+struct Jobs {
+    tx: mpsc::UnboundedSender<Job>,
+    last: u64,
 }
 
 /// SQLite storage. One writer task applies batches in order, grouping those that queue up
 /// into one transaction.
 pub struct SqliteStore {
     pool: SqlitePool,
-    /// `None` once closed.
-    jobs: std::sync::Mutex<Option<mpsc::Sender<Job>>>,
+    /// `None` once closed. Numbered and sent under the lock, so that the numbers follow the
+    /// queue's order.
+    jobs: std::sync::Mutex<Option<Jobs>>,
+    progress: Arc<watch::Sender<Progress>>,
     writer: tokio::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
     /// The lock file that keeps a second server off the database; released on close.
     lock: std::sync::Mutex<Option<std::fs::File>>,
@@ -279,12 +366,15 @@ impl SqliteStore {
             .execute(&pool)
             .await
             .map_err(open_error)?;
-        let (jobs, rx) = mpsc::channel(4096);
-        let writer = tokio::spawn(writer(pool.clone(), rx));
+        // Unbounded: every batch in it has a caller waiting for it (a request, a socket).
+        let (tx, rx) = mpsc::unbounded_channel();
+        let progress = Arc::new(watch::channel(Progress::default()).0);
+        let writer = tokio::spawn(writer(pool.clone(), rx, progress.clone()));
         tokio::spawn(checkpointer(pool.clone()));
         Ok(SqliteStore {
             pool,
-            jobs: std::sync::Mutex::new(Some(jobs)),
+            jobs: std::sync::Mutex::new(Some(Jobs { tx, last: 0 })),
+            progress,
             writer: tokio::sync::Mutex::new(Some(writer)),
             lock: std::sync::Mutex::new(lock),
         })
@@ -422,7 +512,11 @@ async fn checkpointer(pool: SqlitePool) {
     }
 }
 
-async fn writer(pool: SqlitePool, mut rx: mpsc::Receiver<Job>) {
+async fn writer(
+    pool: SqlitePool,
+    mut rx: mpsc::UnboundedReceiver<Job>,
+    progress: Arc<watch::Sender<Progress>>,
+) {
     // One connection kept for good: taking one from the pool for every group costs more than
     // the commit itself.
     let mut conn: Option<PoolConnection<Sqlite>> = None;
@@ -434,39 +528,54 @@ async fn writer(pool: SqlitePool, mut rx: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let c = match conn.take() {
-            Some(c) => c,
+        let results = match conn.take() {
+            Some(c) => apply_group(conn.insert(c), &jobs).await,
             None => match pool.acquire().await {
-                Ok(c) => c,
+                Ok(c) => apply_group(conn.insert(c), &jobs).await,
                 Err(e) => {
                     let e = StoreError::from(e);
-                    for j in jobs {
-                        let _ = j.done.send(Err(StoreError(e.0.clone())));
-                    }
-                    continue;
+                    jobs.iter().map(|_| Err(StoreError(e.0.clone()))).collect()
                 }
             },
         };
-        let c = conn.insert(c);
-        let all: Vec<&Write> = jobs.iter().flat_map(|j| j.batch.iter()).collect();
-        if jobs.len() > 1 && apply(c, all).await.is_ok() {
-            for j in jobs {
-                let _ = j.done.send(Ok(()));
-            }
-            continue;
-        }
-        // One failing batch must not fail the others: apply them one by one.
-        let mut failed = false;
-        for j in jobs {
-            let r = apply(c, j.batch.iter().collect()).await;
-            failed |= r.is_err();
-            let _ = j.done.send(r);
-        }
-        if failed {
+        if results.iter().any(Result::is_err) {
             // The connection itself may be the problem: take a fresh one next time.
             conn = None;
         }
+        // Progress first, the answers after: whoever sees a batch done sees its refusal counted.
+        let last = jobs.last().map_or(0, |j| j.seq);
+        let refused = jobs
+            .iter()
+            .zip(&results)
+            .filter(|(j, r)| j.queued && r.is_err())
+            .count() as u64;
+        progress.send_modify(|p| {
+            p.done = p.done.max(last);
+            p.unsettled += refused;
+            p.refused += refused;
+        });
+        for (j, r) in jobs.into_iter().zip(results) {
+            let refusal = j.queued && r.is_err();
+            if j.done.send(r).is_err() && refusal {
+                // Nobody holds the ticket any more to settle it.
+                progress.send_modify(|p| p.unsettled -= 1);
+            }
+        }
     }
+}
+
+/// Applies a group of jobs in one transaction; if that fails, one by one, so that one failing
+/// batch does not fail the others.
+async fn apply_group(c: &mut SqliteConnection, jobs: &[Job]) -> Vec<Result<(), StoreError>> {
+    let all: Vec<&Write> = jobs.iter().flat_map(|j| j.batch.iter()).collect();
+    if jobs.len() > 1 && apply(c, all).await.is_ok() {
+        return jobs.iter().map(|_| Ok(())).collect();
+    }
+    let mut results = Vec::with_capacity(jobs.len());
+    for j in jobs {
+        results.push(apply(c, j.batch.iter().collect()).await);
+    }
+    results
 }
 
 /// Applies writes in one transaction, sent to the database as one script (BEGIN … COMMIT):
@@ -902,18 +1011,56 @@ impl SqliteStore {
     }
 }
 
+impl SqliteStore {
+    /// Puts a batch in the writer's queue; returns its number and where its outcome comes.
+    fn send(
+        &self,
+        batch: Vec<Write>,
+        queued: bool,
+    ) -> Result<(u64, oneshot::Receiver<Result<(), StoreError>>), StoreError> {
+        let (done, rx) = oneshot::channel();
+        let mut jobs = self
+            .jobs
+            .lock()
+            .map_err(|_| StoreError("the database writer has stopped".into()))?;
+        let jobs = jobs
+            .as_mut()
+            .ok_or_else(|| StoreError("the database is closed".into()))?;
+        let seq = jobs.last + 1;
+        jobs.tx
+            .send(Job {
+                batch,
+                done,
+                seq,
+                queued,
+            })
+            .map_err(|_| StoreError("the database writer has stopped".into()))?;
+        jobs.last = seq;
+        Ok((seq, rx))
+    }
+}
+
 impl Store for SqliteStore {
     fn write(&self, batch: Vec<Write>) -> BoxFuture<'_, Result<(), StoreError>> {
         Box::pin(async move {
-            let (done, rx) = oneshot::channel();
-            let jobs = self.jobs.lock().ok().and_then(|j| j.clone());
-            let jobs = jobs.ok_or_else(|| StoreError("the database is closed".into()))?;
-            jobs.send(Job { batch, done })
-                .await
-                .map_err(|_| StoreError("the database writer has stopped".into()))?;
+            let rx = self.send(batch, false)?.1;
             rx.await
                 .map_err(|_| StoreError("the database writer has stopped".into()))?
         })
+    }
+
+    fn queue(&self, batch: Vec<Write>) -> Result<Queued, StoreError> {
+        let (seq, rx) = self.send(batch, true)?;
+        Ok(Queued {
+            seq,
+            rx: Some(rx),
+            progress: self.progress.clone(),
+            unsettled: false,
+        })
+    }
+
+    fn progress(&self) -> watch::Receiver<Progress> {
+        self.progress.subscribe()
     }
 
     fn load(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>> {

@@ -11,7 +11,7 @@ use crate::derived::Slowed;
 use crate::error::ApiError;
 use crate::options;
 use crate::push::{Frag, Personal, Renderer, Snapshot};
-use crate::store::{RoundRow, SeatRow, Store, StoredTable, TableRow, Write};
+use crate::store::{Queued, RoundRow, SeatRow, Store, StoredTable, TableRow, Write};
 use crate::timer::{now_ms, Expiry, TurnTimer};
 use crate::view;
 use crate::wire::{LobbyEntry, OptionsOut, SeatInfo, Status, TableInfo, You};
@@ -128,6 +128,27 @@ pub struct Table {
     abandoned: bool,
     /// A task thinks of this table's search bots' turns (module `thinking`): one at a time.
     thinking: bool,
+    /// The last batch this table queued without waiting for it (`Store::queue`): what is shown
+    /// of the table waits until it is durable (`Progress::settled`).
+    queued: u64,
+    /// Per seat, the queued batch of its confirmed turn (0: none).
+    confirming: Vec<u64>,
+}
+
+/// A confirmation (`Table::confirm`).
+pub enum Confirmed {
+    /// Stored: the turn resolved the round.
+    Stored,
+    /// Queued: durable once its ticket says so.
+    Queued(Confirming),
+}
+
+/// A confirmed turn whose write is queued.
+pub struct Confirming {
+    pub ticket: Queued,
+    /// 0-based.
+    pub seat: usize,
+    pub round: u16,
 }
 
 /// What a new table needs; checked by the caller.
@@ -168,6 +189,8 @@ impl Table {
             layout: t.layout,
             abandoned: false,
             thinking: false,
+            queued: 0,
+            confirming: Vec::new(),
         }
     }
 
@@ -996,6 +1019,29 @@ impl Table {
         round: u16,
         turn: Turn,
     ) -> Result<(), ApiError> {
+        match self.confirm(store, role, claimed, round, turn).await? {
+            Confirmed::Stored => Ok(()),
+            Confirmed::Queued(mut c) => match c.ticket.wait().await {
+                Ok(()) => Ok(()),
+                Err(e) => self.refused(c, e),
+            },
+        }
+    }
+
+    /// Confirms `turn` for the socket's seat. A turn that resolves the round is stored before
+    /// this returns; any other is queued (`Store::queue`): the caller lets go of the table's
+    /// lock, waits for the ticket, and acknowledges the turn only once it is durable (if it is
+    /// refused, `refused` under the lock again). Meanwhile the table's other seats confirm
+    /// theirs, and their turns commit together; nothing of it is shown before it is durable
+    /// (`Table::queued`).
+    pub async fn confirm(
+        &mut self,
+        store: &dyn Store,
+        role: Role,
+        claimed: Option<usize>,
+        round: u16,
+        turn: Turn,
+    ) -> Result<Confirmed, ApiError> {
         let seat = self.acting_seat(role, claimed)?;
         let g = self.live_game(round)?;
         if g.has_submitted(seat) {
@@ -1015,7 +1061,8 @@ impl Table {
         if g.ready() {
             let mut before = g.clone();
             before.withdraw(seat);
-            return self.resolve_and_store(store, Some(before)).await;
+            self.resolve_and_store(store, Some(before)).await?;
+            return Ok(Confirmed::Stored);
         }
         let w = Write::Pending {
             table: self.id.clone(),
@@ -1023,13 +1070,58 @@ impl Table {
             round,
             turn: stored,
         };
-        if let Err(e) = store.write(vec![w]).await {
-            if let Some(g) = &mut self.game {
-                g.withdraw(seat);
+        match store.queue(vec![w]) {
+            Ok(ticket) => {
+                self.queued = ticket.seq();
+                if self.confirming.len() <= seat {
+                    self.confirming.resize(seat + 1, 0);
+                }
+                self.confirming[seat] = ticket.seq();
+                Ok(Confirmed::Queued(Confirming {
+                    ticket,
+                    seat,
+                    round,
+                }))
             }
-            return Err(ApiError::storage(e));
+            Err(e) => {
+                if let Some(g) = &mut self.game {
+                    g.withdraw(seat);
+                }
+                Err(ApiError::storage(e))
+            }
         }
-        Ok(())
+    }
+
+    /// A queued confirmation was refused by the store: the turn is taken back if it is still
+    /// the seat's confirmed turn of that round (the answer is then the error). If the round
+    /// has resolved since, its turn was stored with the round: the confirmation stands.
+    pub fn refused(&mut self, c: Confirming, e: crate::store::StoreError) -> Result<(), ApiError> {
+        let Confirming {
+            ticket,
+            seat,
+            round,
+        } = c;
+        let Some(g) = &mut self.game else {
+            return Err(ApiError::storage(e));
+        };
+        if g.round() > round && g.log().iter().any(|r| r.round == round) {
+            return Ok(());
+        }
+        if g.round() == round
+            && g.has_submitted(seat)
+            && self.confirming.get(seat) == Some(&ticket.seq())
+        {
+            g.withdraw(seat);
+        }
+        // The change is undone (the caller shows it): what is shown may go on.
+        drop(ticket);
+        Err(ApiError::storage(e))
+    }
+
+    /// The last batch this table queued without waiting for it: what is shown of the table
+    /// waits until the store has settled it (`Progress::settled`).
+    pub fn queued(&self) -> u64 {
+        self.queued
     }
 
     /// Takes back the socket's confirmed turn while the round is unresolved.

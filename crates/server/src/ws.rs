@@ -9,7 +9,7 @@
 use crate::error::ApiError;
 use crate::push::{self, Sent};
 use crate::state::{AppState, TableCell};
-use crate::table::{hash_token, seat_options};
+use crate::table::{hash_token, seat_options, Confirmed};
 use crate::thinking;
 use crate::wire::{AckMsg, ClientMsg, ErrorMsg, OptionsMsg, Status};
 use axum::extract::rejection::QueryRejection;
@@ -17,8 +17,7 @@ use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::{rejection::WebSocketUpgradeRejection, Message, WebSocket};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
-use futures_util::stream::SplitSink;
-use futures_util::{SinkExt, StreamExt};
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -96,15 +95,16 @@ fn error_text(request: Option<u64>, e: &ApiError) -> String {
 
 /// Sends one message, within the time a client has to take it in (`Limits::ws_write_timeout`).
 /// False if the socket is closed or the client does not read: the socket is then dropped.
-async fn send(tx: &mut SplitSink<WebSocket, Message>, text: String, within: Duration) -> bool {
+async fn send(socket: &mut WebSocket, text: String, within: Duration) -> bool {
     matches!(
-        tokio::time::timeout(within, tx.send(Message::Text(text.into()))).await,
+        tokio::time::timeout(within, socket.send(Message::Text(text.into()))).await,
         Ok(Ok(()))
     )
 }
 
 async fn connection(socket: WebSocket, st: AppState, table: String, token: Option<String>) {
-    let (mut tx, mut rx) = socket.split();
+    // One owner for both directions (a split stream takes a lock for every read and write).
+    let mut socket = socket;
     let hash = token.as_deref().map(hash_token);
     let within = st.limits().ws_write_timeout;
     // The table may have left memory since the upgrade was answered: it is looked up again.
@@ -135,15 +135,17 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
         (Some(cell), None) => cell,
         (_, refused) => {
             if let Some(e) = refused {
-                let _ = send(&mut tx, error_text(None, &e), within).await;
+                let _ = send(&mut socket, error_text(None, &e), within).await;
             }
-            let _ = tokio::time::timeout(within, tx.send(Message::Close(None))).await;
+            let _ = tokio::time::timeout(within, socket.send(Message::Close(None))).await;
             return;
         }
     };
     let hold_back = coalesce(cell.table.lock().await.seat_count());
     let whole_up_to = st.limits().whole_sheets_up_to;
     let mut version = cell.subscribe();
+    let mut urgent = cell.subscribe_urgent();
+    let mut progress = st.store().progress();
     // What this socket has shown, and when it must show the minor changes it has not.
     let mut shown = 0u64;
     let mut due: Option<tokio::time::Instant> = Some(tokio::time::Instant::now());
@@ -155,7 +157,14 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
             // Pushes first, so that a client sending without pause still sees changes.
             biased;
             _ = sleep_until(due) => true,
-            changed = version.changed() => {
+            // While minor changes are held back, only an urgent one wakes the socket.
+            changed = urgent.changed(), if due.is_some() => {
+                if changed.is_err() {
+                    break;
+                }
+                *urgent.borrow_and_update() > shown
+            }
+            changed = version.changed(), if due.is_none() => {
                 if changed.is_err() {
                     break;
                 }
@@ -167,7 +176,7 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
                     false
                 }
             }
-            msg = rx.next() => {
+            msg = socket.recv() => {
                 let reply = match msg {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
                     Some(Ok(Message::Text(text))) => {
@@ -181,7 +190,7 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
                 };
                 match reply {
                     Reply::Text(reply) => {
-                        if !send(&mut tx, reply, within).await {
+                        if !send(&mut socket, reply, within).await {
                             break;
                         }
                         false
@@ -195,16 +204,33 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
         };
         if render {
             due = None;
-            let (snapshot, personal) = {
+            let refused = progress.borrow().refused;
+            let (snapshot, personal, queued) = {
                 let mut t = cell.table.lock().await;
                 // Everything up to now is in this push.
                 shown = version.borrow_and_update().any;
+                urgent.borrow_and_update();
                 let role = t.role(hash.as_deref());
-                (t.snapshot(whole_up_to), t.personal(role))
+                (t.snapshot(whole_up_to), t.personal(role), t.queued())
             };
+            // Nothing is shown before it is durable: confirmations queued off the lock may
+            // still be on their way to the database.
+            match progress
+                .wait_for(|p| p.settled(queued))
+                .await
+                .map(|p| p.refused)
+            {
+                Err(_) => break,
+                // A refused batch was undone since: what was read may show it.
+                Ok(now) if now != refused => {
+                    due = Some(tokio::time::Instant::now());
+                    continue;
+                }
+                Ok(_) => {}
+            }
             let text = push::next(&mut sent, snapshot, personal, std::mem::take(&mut whole));
             if let Some(text) = text {
-                if !send(&mut tx, text, within).await {
+                if !send(&mut socket, text, within).await {
                     break;
                 }
             }
@@ -300,22 +326,36 @@ async fn handle(st: &AppState, cell: &Arc<TableCell>, hash: Option<&str>, text: 
             }
         }
         ClientMsg::Submit { round, turn, seat } => {
-            let mut t = cell.table.lock().await;
-            let role = t.role(hash);
-            let before = t.game().map(|g| g.round());
-            match t.submit(st.store(), role, seat, round, turn).await {
-                Ok(()) => {
-                    // A resolution is shown at once; a confirmation only changes a flag.
-                    if t.game().map(|g| g.round()) != before || t.status() == Status::Over {
-                        cell.changed(&mut t);
-                    } else {
-                        cell.changed_minor(&mut t);
+            let confirmed = {
+                let mut t = cell.table.lock().await;
+                let role = t.role(hash);
+                let before = t.game().map(|g| g.round());
+                match t.confirm(st.store(), role, seat, round, turn).await {
+                    Ok(c) => {
+                        // A resolution is shown at once; a confirmation only changes a flag.
+                        if t.game().map(|g| g.round()) != before || t.status() == Status::Over {
+                            cell.changed(&mut t);
+                        } else {
+                            cell.changed_minor(&mut t);
+                        }
+                        thinking::wake(st, cell, &mut t);
+                        c
                     }
-                    thinking::wake(st, cell, &mut t);
-                    ack()
+                    Err(e) => return Reply::Text(error_text(request, &e)),
                 }
-                Err(e) => error_text(request, &e),
+            };
+            // A queued confirmation is acknowledged once durable, waited for off the lock.
+            if let Confirmed::Queued(mut c) = confirmed {
+                if let Err(e) = c.ticket.wait().await {
+                    let mut t = cell.table.lock().await;
+                    let r = t.refused(c, e);
+                    cell.changed_minor(&mut t);
+                    if let Err(e) = r {
+                        return Reply::Text(error_text(request, &e));
+                    }
+                }
             }
+            ack()
         }
         ClientMsg::Restart { round, seat } => {
             let mut t = cell.table.lock().await;

@@ -10,7 +10,7 @@ use sqlx::Connection;
 use std::sync::Mutex;
 use welcome_bots::{seat_seed, BotKind};
 use welcome_engine::{Mode, Options, PlayerView};
-use welcome_server::store::{BoxFuture, Damaged, StoredTable, Write};
+use welcome_server::store::{BoxFuture, Damaged, Progress, Queued, StoredTable, Write};
 use welcome_server::table::{hash_token, NewTable, Role, Seat, Table};
 use welcome_server::{SqliteStore, Store, StoreError};
 
@@ -24,6 +24,13 @@ impl Store for Counting {
     fn write(&self, batch: Vec<Write>) -> BoxFuture<'_, Result<(), StoreError>> {
         self.batches.lock().unwrap().push(batch.clone());
         self.inner.write(batch)
+    }
+    fn queue(&self, batch: Vec<Write>) -> Result<Queued, StoreError> {
+        self.batches.lock().unwrap().push(batch.clone());
+        self.inner.queue(batch)
+    }
+    fn progress(&self) -> tokio::sync::watch::Receiver<Progress> {
+        self.inner.progress()
     }
     fn load(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>> {
         self.inner.load()

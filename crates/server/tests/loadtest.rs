@@ -29,6 +29,8 @@ async fn a_small_load_test_resolves_every_round() {
     );
     if cfg!(target_os = "linux") {
         assert!(report.peak_rss.is_some_and(|b| b > 0), "{report}");
+        assert!(report.cpu.is_some(), "{report}");
+        assert!(report.cpu_per_round().is_some(), "{report}");
     }
     let text = report.to_string();
     assert!(
@@ -36,6 +38,7 @@ async fn a_small_load_test_resolves_every_round() {
         "{text}"
     );
     assert!(text.contains("peak memory"), "{text}");
+    assert!(text.contains("CPU time"), "{text}");
 }
 
 #[tokio::test]
