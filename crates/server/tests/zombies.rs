@@ -577,15 +577,20 @@ async fn play_hands(
         state = c.round(round + 1).await;
         if level.is_some() {
             // The card given goes on the AAA's pile; from level 1 each Zombie card that came
-            // up as the next round was dealt takes the place of the last two cards.
+            // up as the next round was dealt takes the place of the last two cards given to
+            // it: a Zombie card already there was not given, and stays (FR2 1606).
             let mut expected = given_before;
             expected.extend(passed);
             let after = &state["view"];
             if after["round"].as_u64() > Some(round) && level > Some(0) {
+                let zombie = json!("0-surveyor");
                 for _ in after["zombie_pile"]["now"].as_array().unwrap() {
-                    let keep = expected.len().saturating_sub(2);
-                    expected.truncate(keep);
-                    expected.push(json!("0-surveyor"));
+                    for _ in 0..2 {
+                        if let Some(i) = expected.iter().rposition(|c| *c != zombie) {
+                            expected.remove(i);
+                        }
+                    }
+                    expected.push(zombie.clone());
                 }
             }
             assert_eq!(after["aaa"]["given"], json!(expected), "round {round}");
