@@ -20,6 +20,7 @@ fn main() {
         worlds: 1,
         horizon: None,
         halving: false,
+        boost: None,
     };
     let mut scores = Vec::new();
     for seed in first..first + games {

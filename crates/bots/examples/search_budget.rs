@@ -7,10 +7,11 @@
 //! [FIRST_SEED] [HORIZON]` (default 20 games from seed 1, playouts to the end; a horizon of n
 //! cuts each playout n rounds after the candidate and judges the sheets' evaluations).
 //! `WEIGHTS=name=value,…` in the environment changes some of `Weights::SEARCH`; `HALVING=1`
-//! spends the same playouts by sequential halving (`Budget::halving`).
+//! spends the same playouts by sequential halving (`Budget::halving`); `BOOST=ROUNDS:CAP` adds
+//! more for turns with short playouts (`Budget::boost`).
 
 use std::time::Instant;
-use welcome_bots::{seat_seed, Bot, Budget, SearchBot, Weights};
+use welcome_bots::{seat_seed, Boost, Bot, Budget, SearchBot, Weights};
 use welcome_engine::{Game, Mode, Options, PlayerView};
 
 fn main() {
@@ -26,6 +27,13 @@ fn main() {
         worlds,
         horizon: (horizon > 0).then_some(horizon as u16),
         halving: std::env::var_os("HALVING").is_some(),
+        boost: std::env::var("BOOST").ok().map(|b| {
+            let (rounds, cap) = b.split_once(':').expect("BOOST=ROUNDS:CAP");
+            Boost {
+                rounds: rounds.parse().expect("BOOST: rounds"),
+                cap: cap.parse().expect("BOOST: cap"),
+            }
+        }),
     };
     let (mut total, mut moves, mut squares) = (0i64, 0u64, 0i64);
     let weights = weights_from_env();
@@ -33,13 +41,22 @@ fn main() {
         println!("weights {weights:?}");
     }
     let mut rows: Vec<(String, i64)> = Vec::new();
+    // CPU seconds spent on each turn of the game, summed over the games.
+    let mut by_turn: Vec<f64> = Vec::new();
     let start = Instant::now();
     for seed in first..first + games {
         let mut game = Game::new(Options::new(Mode::Solo), 1, seed).expect("a solo game");
         let mut bot = SearchBot::with_weights(seat_seed(seed, 0), budget, weights);
+        let mut t = 0;
         while !game.is_over() {
             let view = PlayerView::of(&game, 0).expect("seat 1");
+            let before = cpu_seconds().unwrap_or(0.0);
             let turn = bot.choose(&view);
+            if by_turn.len() <= t {
+                by_turn.resize(t + 1, 0.0);
+            }
+            by_turn[t] += cpu_seconds().unwrap_or(0.0) - before;
+            t += 1;
             game.submit(0, turn).expect("bots play legal turns");
             game.resolve().expect("dealing never fails in a live game");
             moves += 1;
@@ -72,6 +89,11 @@ fn main() {
         .map(|(id, sum)| format!("{id} {:.2}", *sum as f64 / n))
         .collect();
     println!("  rows: {}", rows.join(", "));
+    let by_turn: Vec<String> = by_turn
+        .iter()
+        .map(|s| format!("{:.0}", s * 1000.0 / n))
+        .collect();
+    println!("  CPU ms by turn: {}", by_turn.join(" "));
 }
 
 /// The process's CPU time (user and system), from `/proc/self/stat` where there is one: on a
@@ -89,19 +111,7 @@ fn cpu_seconds() -> Option<f64> {
 
 /// `Weights::SEARCH` with the changes `WEIGHTS` lists.
 fn weights_from_env() -> Weights {
-    let mut v = Weights::SEARCH.values();
-    for pair in std::env::var("WEIGHTS").unwrap_or_default().split(',') {
-        let Some((name, value)) = pair.split_once('=') else {
-            continue;
-        };
-        let i = Weights::NAMES.iter().position(|n| *n == name);
-        match (i, value.parse::<f32>()) {
-            (Some(i), Ok(x)) => v[i] = x,
-            _ => panic!(
-                "WEIGHTS: {pair:?} is not one of {:?} = a number",
-                Weights::NAMES
-            ),
-        }
-    }
-    Weights::from_values(v)
+    Weights::SEARCH
+        .with_changes(&std::env::var("WEIGHTS").unwrap_or_default())
+        .unwrap_or_else(|e| panic!("WEIGHTS: {e}"))
 }

@@ -5,6 +5,8 @@
 //!
 //! `cargo run --release -p welcome-bots --example tune -- [GAMES] [FIRST_SEED] [PASSES]`
 //! (default 2000 games from seed 10001, which no published figure uses, and 4 passes).
+//! `WEIGHTS=name=value,…` in the environment starts from other weights than
+//! `Weights::SEARCH` (a weight at 0 stays 0: set it first).
 
 use std::thread;
 use welcome_bots::{Bot, GreedyBot, Weights};
@@ -74,7 +76,9 @@ fn main() {
     let first = next(10001);
     let passes = next(4);
     let seeds = first..first + games;
-    let mut best = Weights::SEARCH;
+    let mut best = Weights::SEARCH
+        .with_changes(&std::env::var("WEIGHTS").unwrap_or_default())
+        .unwrap_or_else(|e| panic!("WEIGHTS: {e}"));
     let start = scores(best, seeds.clone());
     let mut best_mean = mean(&start);
     println!(

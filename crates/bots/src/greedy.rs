@@ -15,7 +15,7 @@ use welcome_engine::modules::{
 use welcome_engine::number;
 use welcome_engine::sheet::{MAX_ESTATE, MAX_HOUSES, MAX_STREETS};
 use welcome_engine::{
-    Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition,
+    Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition, Play,
     PlayerView, Score, Sheet, SheetLayout, Stage, StreetKey, Temps, Treat, Turn, TurnContext,
     TurnMachine,
 };
@@ -471,6 +471,9 @@ fn evaluate_with(
     for size in 1..=layout.real_estate.len().min(MAX_ESTATE) {
         v += e.re_gain[size - 1][(sheet.real_estate(size) as usize).min(RE_BOXES - 1)];
     }
+    if e.w.park != 0.0 {
+        v += park_hope(e, sheet);
+    }
     if solo {
         v += e.w.temps_solo * f32::from(sheet.temps().min(layout.solo_temps.at_least));
     } else {
@@ -478,6 +481,26 @@ fn evaluate_with(
     }
     v -= e.w.refusal * f32::from(sheet.refusals());
     v
+}
+
+/// What the streets' park tracks still promise (`Weights::park`): a track's points still to
+/// come when full, times the square of the share crossed, for a street with empty houses
+/// enough for its parks left.
+fn park_hope(e: &Eval<'_>, sheet: &Sheet) -> f32 {
+    let mut v = 0.0;
+    for s in 0..sheet.streets() {
+        let track = &e.layout.streets[s as usize].parks;
+        let (boxes, crossed) = (track.boxes(), sheet.parks(s));
+        if crossed == 0 || crossed >= boxes {
+            continue;
+        }
+        if (sheet.street_masks(s).empty.count_ones() as u8) < boxes - crossed {
+            continue;
+        }
+        let share = f32::from(crossed) / f32::from(boxes);
+        v += (track.value(boxes) - track.value(crossed)) as f32 * share * share;
+    }
+    e.w.park * v
 }
 
 /// The evaluation's terms that depend on one street alone (its houses and fences), so they
@@ -987,13 +1010,41 @@ fn feature_share(layout: &SheetLayout, sheet: &Sheet, feature: Feature, s: u8) -
     }
 }
 
+/// What makes two candidate turns the same for `GreedyBot::turns`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leftover {
+    /// The cards a turn does not use are discarded (standard and 1st-edition solo games):
+    /// two turns that leave the same sheet are the same, whatever cards they took.
+    Discarded,
+    /// The cards a turn does not use go on (expert passing, the AAA): two turns are the
+    /// same only if they leave the same sheet with the same cards.
+    Passed,
+}
+
+impl Leftover {
+    /// Whether `a` and `b` leave the game in the same state.
+    fn same(self, a: &TurnMachine<'_>, b: &TurnMachine<'_>) -> bool {
+        if a.sheet() != b.sheet() {
+            return false;
+        }
+        match self {
+            Leftover::Discarded => true,
+            Leftover::Passed => match (a.turn().play, b.turn().play) {
+                (Play::Build(x), Play::Build(y)) => (x.pick, x.pass) == (y.pick, y.pass),
+                (x, y) => x == y,
+            },
+        }
+    }
+}
+
 /// The best candidate so far (ties broken at random) and, when more than one is asked for,
-/// the best `k` by value (ties in listing order).
+/// the best `k` by value (ties in listing order), no two the same (`Leftover`).
 struct Kept<'a> {
     best: Option<(f32, TurnMachine<'a>)>,
     top: Vec<(f32, TurnMachine<'a>)>,
     ties: u32,
     k: usize,
+    leftover: Leftover,
 }
 
 impl<'a> Kept<'a> {
@@ -1021,8 +1072,17 @@ impl<'a> Kept<'a> {
     fn keep(&mut self, v: f32, (best, top): (bool, bool), m: &TurnMachine<'a>) {
         if top {
             let at = self.top.partition_point(|(tv, _)| *tv >= v);
-            self.top.insert(at, (v, m.clone()));
-            self.top.truncate(self.k);
+            // The same sheet values the same: a duplicate sits among the equal values just
+            // before `at`.
+            let duplicate = self.top[..at]
+                .iter()
+                .rev()
+                .take_while(|(tv, _)| *tv == v)
+                .any(|(_, t)| self.leftover.same(t, m));
+            if !duplicate {
+                self.top.insert(at, (v, m.clone()));
+                self.top.truncate(self.k);
+            }
         }
         if best {
             match &mut self.best {
@@ -1083,12 +1143,14 @@ impl GreedyBot {
         others: &[u8],
         solo: bool,
     ) -> Turn {
-        self.turns(ctx, sheet, others, solo, 1).swap_remove(0)
+        self.turns(ctx, sheet, others, solo, 1, Leftover::Passed)
+            .swap_remove(0)
     }
 
     /// The best turns by `evaluate`, best first, at most `k` (at least one): the best turn
     /// as `turn` chooses it, then the next best placements and effect uses, each finished
-    /// with the plans it can validate. What a search bot explores.
+    /// with the plans it can validate, no two leaving the same game (`Leftover`). What a
+    /// search bot explores.
     pub fn turns(
         &mut self,
         ctx: &TurnContext<'_>,
@@ -1096,6 +1158,7 @@ impl GreedyBot {
         others: &[u8],
         solo: bool,
         k: usize,
+        leftover: Leftover,
     ) -> Vec<Turn> {
         let mut m = TurnMachine::new(*ctx, sheet);
         // Zombie cards that came up: slow the hordes whose moves cost the most.
@@ -1177,7 +1240,7 @@ impl GreedyBot {
                 .expect("a refusal is legal");
             vec![m]
         } else {
-            self.best_builds(&eval, &m, &mut table, k.max(1))
+            self.best_builds(&eval, &m, &mut table, k.max(1), leftover)
         };
         starts
             .into_iter()
@@ -1253,12 +1316,14 @@ impl GreedyBot {
         m: &TurnMachine<'a>,
         table: &mut [u8],
         k: usize,
+        leftover: Leftover,
     ) -> Vec<TurnMachine<'a>> {
         let mut kept = Kept {
             best: None,
             top: Vec::new(),
             ties: 0,
             k,
+            leftover,
         };
         let mut choices = Vec::new();
         let plays = std::mem::take(&mut self.options);
@@ -1291,7 +1356,7 @@ impl GreedyBot {
             if out.len() + 1 >= k {
                 break;
             }
-            if runner.turn() != best.turn() {
+            if !leftover.same(&runner, &best) {
                 out.push(runner);
             }
         }

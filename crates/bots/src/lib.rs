@@ -7,9 +7,9 @@ mod random;
 mod search;
 mod weights;
 
-pub use greedy::{evaluate, GreedyBot};
+pub use greedy::{evaluate, GreedyBot, Leftover};
 pub use random::RandomBot;
-pub use search::{Budget, Level, SearchBot};
+pub use search::{Boost, Budget, Level, SearchBot};
 pub use weights::Weights;
 
 use std::fmt;

@@ -8,11 +8,11 @@
 //! of them. The budget is a count of playouts, never wall time, so a seed gives the same game
 //! on any machine.
 
-use crate::greedy::GreedyBot;
+use crate::greedy::{GreedyBot, Leftover};
 use crate::{Bot, BotKind, Weights};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use welcome_engine::{PlayerView, Position, Turn};
+use welcome_engine::{Mode, PlayerView, Position, Turn};
 
 /// How much a search bot explores per turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -29,6 +29,25 @@ pub struct Budget {
     /// rounds, each on the better half of the candidates left, instead of every candidate in
     /// every world. The candidates that stay longest get the most worlds.
     pub halving: bool,
+    /// With halving: more playouts for a turn whose playouts are short (late in a game,
+    /// where they cost little), judged by the first round's.
+    pub boost: Option<Boost>,
+}
+
+/// Up to `cap` times the playouts for a turn whose first playouts last fewer than `rounds`
+/// rounds on average, in proportion: about what a turn `rounds` rounds from the end costs.
+/// Counted in rounds played, never in time, so a seed still gives the same game anywhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Boost {
+    pub rounds: u16,
+    pub cap: u16,
+}
+
+impl Boost {
+    /// The factor on the playouts of a turn whose first playouts lasted `mean` rounds.
+    fn factor(self, mean: f64) -> f64 {
+        (f64::from(self.rounds) / mean.max(1.0)).clamp(1.0, f64::from(self.cap.max(1)))
+    }
 }
 
 /// The fewest worlds a search plays out in, however many seats.
@@ -63,6 +82,7 @@ impl Level {
                 worlds: 4,
                 horizon: None,
                 halving: false,
+                boost: None,
             },
             // 480 playouts by halving over 32 candidates: about 4 points above the same
             // playouts spent on 10 candidates alike (docs/bots.md).
@@ -71,12 +91,14 @@ impl Level {
                 worlds: 15,
                 horizon: None,
                 halving: true,
+                boost: None,
             },
             Level::Strong => Budget {
                 candidates: 48,
                 worlds: 32,
                 horizon: None,
                 halving: true,
+                boost: None,
             },
         }
     }
@@ -139,7 +161,12 @@ impl SearchBot {
     }
 
     /// Plays `first` for `seat` in `world`, then the rest of the game with greedy bots.
-    fn playout(&self, mut p: Position, seat: usize, first: &Turn, seed: u64) -> f64 {
+    fn playout(&self, p: Position, seat: usize, first: &Turn, seed: u64) -> f64 {
+        self.playout_rounds(p, seat, first, seed).0
+    }
+
+    /// `playout`, and the rounds it played after the candidate's.
+    fn playout_rounds(&self, mut p: Position, seat: usize, first: &Turn, seed: u64) -> (f64, u16) {
         let mut bots: Vec<GreedyBot> = (0..p.players())
             .map(|s| {
                 let mut bot = GreedyBot::with_weights(crate::seat_seed(seed, s), self.weights);
@@ -149,7 +176,7 @@ impl SearchBot {
             .collect();
         if p.submit(seat, first.clone()).is_err() {
             // Cannot happen for a turn listed from the same view; such a candidate loses.
-            return f64::NEG_INFINITY;
+            return (f64::NEG_INFINITY, 0);
         }
         let mut rounds = 0u16;
         while !p.is_over() && self.budget.horizon.is_none_or(|h| rounds <= h) {
@@ -159,7 +186,7 @@ impl SearchBot {
                 }
                 let turn = greedy_turn(bot, &p, s);
                 if p.submit(s, turn).is_err() {
-                    return f64::NEG_INFINITY;
+                    return (f64::NEG_INFINITY, rounds);
                 }
             }
             if p.resolve().is_err() {
@@ -167,11 +194,12 @@ impl SearchBot {
             }
             rounds += 1;
         }
-        if p.is_over() {
+        let v = if p.is_over() {
             SearchBot::judge(&p, seat)
         } else {
             self.judge_unfinished(&p, seat)
-        }
+        };
+        (v, rounds)
     }
 
     /// `judge` of a playout cut at its horizon: each sheet's evaluation (its score and what
@@ -234,12 +262,19 @@ impl SearchBot {
             view.aaa.as_ref().map(|a| (&a.card, a.given.as_slice())),
         );
         self.greedy.deal_of(&view.options);
+        // The cards a turn leaves go on in expert games and to the AAA.
+        let leftover = if view.options.mode == Mode::Expert || view.aaa.is_some() {
+            Leftover::Passed
+        } else {
+            Leftover::Discarded
+        };
         self.greedy.turns(
             &view.context(),
             view.sheet(),
             &others,
             solo,
             self.budget.candidates,
+            leftover,
         )
     }
 
@@ -279,16 +314,27 @@ impl SearchBot {
         let rounds = n.next_power_of_two().trailing_zeros() as usize;
         let mut left: Vec<usize> = (0..n).collect();
         let mut sums = vec![0.0f64; n];
+        // The later rounds' playouts are scaled once the first round has measured their length.
+        let mut factor = 1.0f64;
         for round in 0..rounds {
             // This round's share of the playouts, split between the candidates left.
             let share = budget / rounds + usize::from(round < budget % rounds);
+            let share = (share as f64 * factor).round() as usize;
             let per = (share / left.len()).max(1);
+            let (mut played, mut length) = (0u64, 0u64);
             for _ in 0..per {
                 let seed: u64 = self.rng.gen();
                 let world = Position::from_view(view, seed).ok()?;
                 for &i in &left {
-                    sums[i] += self.playout(world.clone(), view.seat, &candidates[i], seed);
+                    let (v, r) =
+                        self.playout_rounds(world.clone(), view.seat, &candidates[i], seed);
+                    sums[i] += v;
+                    played += 1;
+                    length += u64::from(r) + 1;
                 }
+            }
+            if let (0, Some(boost)) = (round, self.budget.boost) {
+                factor = boost.factor(length as f64 / played.max(1) as f64);
             }
             // Every candidate left has been played out in the same worlds: sums compare.
             left.sort_by(|&a, &b| sums[b].total_cmp(&sums[a]).then(a.cmp(&b)));
@@ -334,5 +380,24 @@ impl Bot for SearchBot {
             }
         }
         candidates.swap_remove(best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Boost;
+
+    #[test]
+    fn a_boost_spends_more_on_short_playouts_only_and_up_to_its_cap() {
+        let boost = Boost { rounds: 10, cap: 4 };
+        assert_eq!(
+            boost.factor(20.0),
+            1.0,
+            "long playouts: the budget as it is"
+        );
+        assert_eq!(boost.factor(10.0), 1.0);
+        assert_eq!(boost.factor(5.0), 2.0, "half as long: twice the playouts");
+        assert_eq!(boost.factor(2.0), 4.0, "capped");
+        assert_eq!(boost.factor(0.0), 4.0, "no division by zero");
     }
 }

@@ -32,6 +32,10 @@ pub struct Weights {
     /// An empty house with a pool printed, times the odds that a drawn number still fits it
     /// (on top of `open`): a pool is built only there.
     pub pool_open: f32,
+    /// The points a street's park track still adds when full, times the square of the share
+    /// of it crossed, while the street has empty houses enough to fill it: the last park of a
+    /// street is worth several times the others.
+    pub park: f32,
 }
 
 impl Weights {
@@ -48,6 +52,7 @@ impl Weights {
         plan: 0.8,
         segment: 0.0,
         pool_open: 0.0,
+        park: 0.0,
     };
 
     /// The search bot's weights (see the module's comment).
@@ -61,7 +66,7 @@ impl Weights {
     };
 
     /// The weights' names, in the order of `values`, for tuning tools.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "open",
         "dead",
         "long_estate",
@@ -73,10 +78,11 @@ impl Weights {
         "plan",
         "segment",
         "pool_open",
+        "park",
     ];
 
     /// The weights as a list, in the order of `NAMES`.
-    pub fn values(&self) -> [f32; 11] {
+    pub fn values(&self) -> [f32; 12] {
         [
             self.open,
             self.dead,
@@ -89,11 +95,12 @@ impl Weights {
             self.plan,
             self.segment,
             self.pool_open,
+            self.park,
         ]
     }
 
     /// Weights from a list in the order of `NAMES`.
-    pub fn from_values(v: [f32; 11]) -> Weights {
+    pub fn from_values(v: [f32; 12]) -> Weights {
         Weights {
             open: v[0],
             dead: v[1],
@@ -106,12 +113,59 @@ impl Weights {
             plan: v[8],
             segment: v[9],
             pool_open: v[10],
+            park: v[11],
         }
+    }
+}
+
+impl Weights {
+    /// These weights with the changes `changes` lists, as `name=value,…` (`NAMES`), for
+    /// tuning tools.
+    pub fn with_changes(&self, changes: &str) -> Result<Weights, String> {
+        let mut v = self.values();
+        for pair in changes.split(',').filter(|p| !p.trim().is_empty()) {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("{pair:?} is not name=value"))?;
+            let i = Weights::NAMES
+                .iter()
+                .position(|n| *n == name.trim())
+                .ok_or_else(|| format!("{name:?} is not one of {:?}", Weights::NAMES))?;
+            v[i] = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("{name}: {value:?} is not a number"))?;
+        }
+        Ok(Weights::from_values(v))
     }
 }
 
 impl Default for Weights {
     fn default() -> Weights {
         Weights::GREEDY
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Weights;
+
+    #[test]
+    fn changes_name_the_weights_they_set_and_bad_ones_are_refused() {
+        let w = Weights::SEARCH
+            .with_changes("park=0.5, plan = 1.2")
+            .unwrap();
+        assert_eq!((w.park, w.plan), (0.5, 1.2));
+        assert_eq!(w.open, Weights::SEARCH.open);
+        assert_eq!(Weights::SEARCH.with_changes(""), Ok(Weights::SEARCH));
+        for bad in ["parks=1", "park", "park=many"] {
+            let e = Weights::SEARCH.with_changes(bad).unwrap_err();
+            assert!(e.contains("park"), "{bad}: {e}");
+        }
+        // Every weight round-trips through its name.
+        for (i, name) in Weights::NAMES.iter().enumerate() {
+            let w = Weights::GREEDY.with_changes(&format!("{name}=9")).unwrap();
+            assert_eq!(w.values()[i], 9.0);
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Bots play whole games legally in every mode, deterministically, and greedy beats random.
 
-use welcome_bots::{seat_seed, Bot, BotKind, Budget, GreedyBot, SearchBot, Weights};
+use welcome_bots::{seat_seed, Bot, BotKind, Budget, GreedyBot, Leftover, SearchBot, Weights};
 use welcome_engine::{Game, Mode, Options, PlayerView, Record, SheetId};
 
 /// The bots that choose a turn in one step; the search bots play their own tests below, with
@@ -136,6 +136,7 @@ const SMALL: Budget = Budget {
     worlds: 1,
     horizon: Some(1),
     halving: false,
+    boost: None,
 };
 
 fn play_search(options: Options, players: usize, seed: u64) -> Game {
@@ -249,6 +250,7 @@ fn the_search_bot_plays_out_to_the_end_without_a_horizon() {
     let budget = Budget {
         horizon: None,
         halving: false,
+        boost: None,
         ..SMALL
     };
     let mut game = Game::new(Options::new(Mode::Solo), 1, 4).unwrap();
@@ -410,6 +412,7 @@ fn the_clairvoyant_reference_plays_legally_and_uses_the_pile_order() {
         worlds: 1,
         horizon: Some(2),
         halving: false,
+        boost: None,
     };
     let play_knowing = |seed: u64| {
         let mut game = Game::new(Options::new(Mode::Solo), 1, seed).unwrap();
@@ -445,8 +448,19 @@ fn a_search_by_halving_plays_legally_deterministically_and_from_the_view_only() 
         worlds: 2,
         horizon: Some(1),
         halving: true,
+        boost: None,
     };
-    for (mode, players) in [(Mode::Solo, 1), (Mode::Standard, 2), (Mode::Expert, 3)] {
+    // A boost spends more on the short playouts of the last turns, still by rounds, not time.
+    let boosted = Budget {
+        boost: Some(welcome_bots::Boost { rounds: 3, cap: 2 }),
+        ..budget
+    };
+    for (mode, players, budget) in [
+        (Mode::Solo, 1, budget),
+        (Mode::Standard, 2, budget),
+        (Mode::Expert, 3, budget),
+        (Mode::Solo, 1, boosted),
+    ] {
         let play = |seed: u64| {
             let game = play_search_with(budget, Options::new(mode), players, seed);
             Record::of(&game, &[])
@@ -462,5 +476,87 @@ fn a_search_by_halving_plays_legally_deterministically_and_from_the_view_only() 
         };
         assert_eq!(choose(&game.resample(0, 1)), choose(&game.resample(0, 2)));
         assert_eq!(choose(&game.resample(0, 1)), choose(game.position()));
+    }
+}
+
+/// The greedy bot's best `k` turns at each turn of a greedy game, with the sheet each leaves.
+fn best_turns_along_a_game(
+    mode: Mode,
+    players: usize,
+    seed: u64,
+    leftover: Leftover,
+) -> Vec<Vec<(welcome_engine::Turn, welcome_engine::Sheet)>> {
+    let mut game = Game::new(Options::new(mode), players, seed).unwrap();
+    let mut bots: Vec<GreedyBot> = (0..players).map(|s| GreedyBot::new(s as u64)).collect();
+    let mut lists = Vec::new();
+    while !game.is_over() {
+        let view = PlayerView::of(&game, 0).unwrap();
+        let (others, solo) = welcome_bots::temp_rivals(view.layout, &view.sheets, 0, mode, None);
+        let ctx = view.context();
+        let turns = GreedyBot::new(seed).turns(&ctx, view.sheet(), &others, solo, 32, leftover);
+        lists.push(
+            turns
+                .into_iter()
+                .map(|t| {
+                    let sheet = ctx.apply(view.sheet(), &t).expect("a listed turn is legal");
+                    (t, sheet)
+                })
+                .collect(),
+        );
+        for (seat, bot) in bots.iter_mut().enumerate() {
+            let turn = bot.choose(&PlayerView::of(&game, seat).unwrap());
+            game.submit(seat, turn).unwrap();
+        }
+        game.resolve().unwrap();
+    }
+    lists
+}
+
+#[test]
+fn the_search_candidates_never_repeat_what_a_turn_leaves() {
+    use std::collections::HashSet;
+    use welcome_engine::Play;
+    // Solo (1st edition): the cards a turn does not use are discarded, so no two candidates
+    // leave the same sheet; many turns have such twins (the same number on two cards, an
+    // effect passed with either card), which the search would otherwise play out twice.
+    let mut twins = 0;
+    for seed in 0..3 {
+        let merged = best_turns_along_a_game(Mode::Solo, 1, seed, Leftover::Discarded);
+        let kept = best_turns_along_a_game(Mode::Solo, 1, seed, Leftover::Passed);
+        for (m, k) in merged.iter().zip(&kept) {
+            let sheets: HashSet<_> = m.iter().map(|(_, s)| *s).collect();
+            assert_eq!(
+                sheets.len(),
+                m.len(),
+                "seed {seed}: two candidates leave one sheet"
+            );
+            assert_eq!(
+                m[0], k[0],
+                "the greedy bot's own turn comes first either way"
+            );
+            let kept_sheets: HashSet<_> = k.iter().map(|(_, s)| *s).collect();
+            twins += k.len() - kept_sheets.len();
+        }
+    }
+    assert!(
+        twins > 0,
+        "solo turns with the same sheet and other cards occur"
+    );
+    // Expert: the card left over is passed on, so turns differ by their cards too.
+    for seed in 0..2 {
+        for list in best_turns_along_a_game(Mode::Expert, 3, seed, Leftover::Passed) {
+            let keys: HashSet<_> = list
+                .iter()
+                .map(|(t, s)| match t.play {
+                    Play::Build(b) => (*s, Some((b.pick, b.pass))),
+                    _ => (*s, None),
+                })
+                .collect();
+            assert_eq!(
+                keys.len(),
+                list.len(),
+                "seed {seed}: two candidates are one"
+            );
+        }
     }
 }
