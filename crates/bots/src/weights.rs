@@ -62,6 +62,7 @@ impl Weights {
         real_estate: 0.46666667,
         segment: 0.375,
         pool_open: 1.0,
+        park: 1.0,
         ..Weights::GREEDY
     };
 
