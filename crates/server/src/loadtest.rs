@@ -282,7 +282,7 @@ impl UpdateIn {
             // An entry starts with its seat (`{"seat":2,…`, as the server writes it).
             let prefix = format!("{{\"seat\":{},", seat + 1);
             if let Some(own) = element_with(text, i, prefix.as_bytes())? {
-                u.sheet = Some(serde_json::from_slice::<SheetIn>(own).map_err(e)?.sheet);
+                u.sheet = Some(sheet_of(own)?);
             }
         }
         if u.seq == u64::MAX || u.base == u64::MAX {
@@ -325,11 +325,6 @@ struct StatusIn {
     status: Option<Status>,
 }
 
-#[derive(Deserialize)]
-struct SheetIn {
-    sheet: SheetData,
-}
-
 /// What a simulated player keeps of its table.
 struct Seen {
     seq: u64,
@@ -359,12 +354,18 @@ fn own_sheet(sheets: &[&RawValue], seat: Option<usize>) -> Result<Option<SheetDa
     let Some(seat) = seat else { return Ok(None) };
     let prefix = format!("{{\"seat\":{},", seat + 1);
     match sheets.iter().find(|s| s.get().starts_with(&prefix)) {
-        Some(s) => {
-            let own: SheetIn = serde_json::from_str(s.get()).map_err(|e| e.to_string())?;
-            Ok(Some(own.sheet))
-        }
+        Some(s) => sheet_of(s.get().as_bytes()).map(Some),
         None => Ok(None),
     }
+}
+
+/// The `sheet` of a seat's entry (`{"seat":2,"name":…,"sheet":{…},"score":…}`): the score and
+/// what is derived for drawing, which follow it, are not read.
+fn sheet_of(entry: &[u8]) -> Result<SheetData, String> {
+    let (_, start) = members(entry, b"sheet")?;
+    let start = start.ok_or("a sheet entry without its sheet")?;
+    let end = value_end(entry, start)?;
+    serde_json::from_slice(&entry[start..end]).map_err(|e| e.to_string())
 }
 
 impl Seen {
@@ -490,6 +491,16 @@ fn player_view(st: &Seen) -> Result<PlayerView, String> {
         zombie_pile: None,
         end: Vec::new(),
     })
+}
+
+/// A `submit` message (docs/protocol.md), written straight from the turn.
+#[derive(serde::Serialize)]
+struct SubmitOut<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    request: u64,
+    round: u16,
+    turn: &'a welcome_engine::Turn,
 }
 
 /// Per table: when each round's last confirmation was sent.
@@ -647,9 +658,13 @@ async fn player(
             tokio::time::sleep(think.mul_f64(frac)).await;
         }
         request += 1;
-        let msg =
-            json!({ "type": "submit", "request": request, "round": view.round, "turn": turn })
-                .to_string();
+        let msg = serde_json::to_string(&SubmitOut {
+            kind: "submit",
+            request,
+            round: view.round,
+            turn: &turn,
+        })
+        .unwrap_or_default();
         let now = Instant::now();
         if let Ok(mut c) = confirms.lock() {
             let i = view.round as usize;
@@ -931,8 +946,8 @@ struct Wire {
     mask: u32,
 }
 
-/// What a wire's buffer keeps between messages.
-const WIRE_BUFFER: usize = 4 * 1024;
+/// What a wire reads at most at once: a message of the sizes pushed comes in one read.
+const WIRE_BUFFER: usize = 64 * 1024;
 
 impl Wire {
     async fn connect(
@@ -1048,9 +1063,9 @@ impl Wire {
                 0..=2 => {
                     let whole = fin && opcode != 0 && self.message.is_empty();
                     let message = if whole {
-                        // The usual case: the message is the frame; the buffer goes with it.
-                        let mut rest = Vec::with_capacity(WIRE_BUFFER);
-                        rest.extend_from_slice(&self.buf[self.start..]);
+                        // The usual case: the message is the frame; the buffer goes with it
+                        // (an idle player holds none).
+                        let rest = self.buf[self.start..].to_vec();
                         let mut m = std::mem::replace(&mut self.buf, rest);
                         self.start = 0;
                         m.truncate(payload.end);
