@@ -934,7 +934,8 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
 /// A simulated player's websocket: a minimal client of RFC 6455 over a TCP stream (the
 /// server's frames are never masked, the player's always are), reading each message into one
 /// buffer of its size that is let go of once the message is handled, so that thousands of
-/// idle players hold no read buffers, and handing the message's bytes over without a copy.
+/// idle players hold no read buffers, and handing the message's bytes over without a copy (but
+/// for a message read together with the next, which is copied out).
 struct Wire {
     stream: tokio::net::TcpStream,
     /// Bytes read and not yet taken, from `start`.
@@ -1062,15 +1063,18 @@ impl Wire {
                 // Text (or binary) and continuation frames.
                 0..=2 => {
                     let whole = fin && opcode != 0 && self.message.is_empty();
-                    let message = if whole {
-                        // The usual case: the message is the frame; the buffer goes with it
-                        // (an idle player holds none).
-                        let rest = self.buf[self.start..].to_vec();
-                        let mut m = std::mem::replace(&mut self.buf, rest);
+                    let message = if whole && self.start == self.buf.len() {
+                        // The usual case: the message is the frame and the last one read; the
+                        // buffer goes with it (an idle player holds none).
+                        let mut m = std::mem::take(&mut self.buf);
                         self.start = 0;
                         m.truncate(payload.end);
                         m.drain(..payload.start);
                         m
+                    } else if whole {
+                        // More was read after it (an answer and a push come together): the
+                        // message is copied out, the rest stays where it is.
+                        self.buf[payload].to_vec()
                     } else {
                         self.message.extend_from_slice(&self.buf[payload]);
                         if !fin {
@@ -1126,6 +1130,24 @@ impl Wire {
     }
 }
 
+/// What a byte is to `value_end`: most bytes are nothing, and are passed over at once.
+const OTHER: u8 = 0;
+const QUOTE: u8 = 1;
+const OPEN: u8 = 2;
+const CLOSE: u8 = 3;
+const ESCAPE: u8 = 4;
+
+const CLASSES: [u8; 256] = {
+    let mut c = [OTHER; 256];
+    c[b'"' as usize] = QUOTE;
+    c[b'{' as usize] = OPEN;
+    c[b'[' as usize] = OPEN;
+    c[b'}' as usize] = CLOSE;
+    c[b']' as usize] = CLOSE;
+    c[b'\\' as usize] = ESCAPE;
+    c
+};
+
 /// The end of the JSON string that starts at `i` (its opening quote).
 fn string_end(b: &[u8], i: usize) -> Result<usize, String> {
     let mut j = i + 1;
@@ -1140,21 +1162,22 @@ fn string_end(b: &[u8], i: usize) -> Result<usize, String> {
 }
 
 /// The end of the JSON value that starts at `i`. The server writes no whitespace between
-/// tokens, so none is skipped.
+/// tokens, so none is skipped. An object or an array is passed over in one loop over its
+/// bytes (the players skip most of every push this way).
 fn value_end(b: &[u8], i: usize) -> Result<usize, String> {
     match b.get(i) {
         Some(b'"') => string_end(b, i),
         Some(b'{' | b'[') => {
             let mut depth = 0usize;
+            let mut in_string = false;
             let mut j = i;
             while j < b.len() {
-                match b[j] {
-                    b'"' => {
-                        j = string_end(b, j)?;
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
+                match (CLASSES[b[j] as usize], in_string) {
+                    (OTHER, _) => {}
+                    (QUOTE, _) => in_string = !in_string,
+                    (ESCAPE, true) => j += 1,
+                    (OPEN, false) => depth += 1,
+                    (CLOSE, false) => {
                         depth -= 1;
                         if depth == 0 {
                             return Ok(j + 1);
