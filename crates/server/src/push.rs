@@ -81,8 +81,20 @@ impl GameFrags {
         }
     }
 
-    fn field(&self, name: &str) -> Option<&Frag> {
-        self.fields.iter().find(|(k, _)| *k == name).map(|(_, v)| v)
+    /// The field `name`, which is usually at place `i` (the fields come in a fixed order).
+    fn field_at(&self, i: usize, name: &str) -> Option<&Frag> {
+        match self.fields.get(i) {
+            Some((k, v)) if *k == name => Some(v),
+            _ => self.fields.iter().find(|(k, _)| *k == name).map(|(_, v)| v),
+        }
+    }
+}
+
+/// The head field `name`, which is usually at place `i`.
+fn head_at<'a>(head: &'a [(String, Frag)], i: usize, name: &str) -> Option<&'a Frag> {
+    match head.get(i) {
+        Some((k, v)) if k == name => Some(v),
+        _ => head.iter().find(|(k, _)| k == name).map(|(_, v)| v),
     }
 }
 
@@ -162,11 +174,21 @@ impl Renderer {
         let head = match &self.head {
             Some((old, head)) if *old == info => head.clone(),
             _ => {
+                let before = self.head.as_ref().map(|(_, h)| h.as_slice()).unwrap_or(&[]);
+                // Unchanged fields keep their fragment, so sockets compare pointers.
                 let head: Head = Arc::new(match serde_json::to_value(&info) {
                     Ok(serde_json::Value::Object(map)) => map
                         .into_iter()
                         .filter(|(k, _)| k != "seats")
-                        .map(|(k, v)| (k, frag(&v)))
+                        .enumerate()
+                        .map(|(i, (k, v))| {
+                            let new = frag(&v);
+                            let f = match head_at(before, i, &k) {
+                                Some(f) if *f == new => f.clone(),
+                                _ => new,
+                            };
+                            (k, f)
+                        })
                         .collect(),
                     _ => Vec::new(),
                 });
@@ -258,8 +280,8 @@ impl Renderer {
         }
         // Unchanged fields keep their fragment, so sockets compare pointers.
         if let Some(o) = &old {
-            for (k, v) in &mut fields {
-                if let Some(f) = o.field(k).filter(|f| *f == v) {
+            for (i, (k, v)) in fields.iter_mut().enumerate() {
+                if let Some(f) = o.field_at(i, k).filter(|f| *f == v) {
                     *v = f.clone();
                 }
             }
@@ -434,9 +456,9 @@ fn update(sent: &Sent, now: &Snapshot, p: &Personal, capacity: usize) -> Option<
 
     let mut table = Object::new(&mut out, "table", '}');
     let head_changed = !Arc::ptr_eq(&now.head, &was.head);
-    for (k, v) in now.head.iter().filter(|_| head_changed) {
-        match was.head.iter().find(|(o, _)| o == k) {
-            Some((_, old)) if same(old, v) => {}
+    for (i, (k, v)) in now.head.iter().enumerate().filter(|_| head_changed) {
+        match head_at(&was.head, i, k) {
+            Some(old) if same(old, v) => {}
             _ => table.field(k, v),
         }
     }
@@ -457,8 +479,8 @@ fn update(sent: &Sent, now: &Snapshot, p: &Personal, capacity: usize) -> Option<
 
     if let (Some(g), Some(old)) = (&now.game, &was.game) {
         let mut view = Object::new(&mut out, "view", '}');
-        for (k, v) in &g.fields {
-            match old.field(k) {
+        for (i, (k, v)) in g.fields.iter().enumerate() {
+            match old.field_at(i, k) {
                 Some(o) if same(o, v) => {}
                 _ => view.field(k, v),
             }
