@@ -1130,74 +1130,56 @@ impl Wire {
     }
 }
 
-/// What a byte is to `value_end`: most bytes are nothing, and are passed over at once.
-const OTHER: u8 = 0;
-const QUOTE: u8 = 1;
-const OPEN: u8 = 2;
-const CLOSE: u8 = 3;
-const ESCAPE: u8 = 4;
-
-const CLASSES: [u8; 256] = {
-    let mut c = [OTHER; 256];
-    c[b'"' as usize] = QUOTE;
-    c[b'{' as usize] = OPEN;
-    c[b'[' as usize] = OPEN;
-    c[b'}' as usize] = CLOSE;
-    c[b']' as usize] = CLOSE;
-    c[b'\\' as usize] = ESCAPE;
-    c
-};
-
 /// The end of the JSON string that starts at `i` (its opening quote).
 fn string_end(b: &[u8], i: usize) -> Result<usize, String> {
     let mut j = i + 1;
-    while j < b.len() {
-        match b[j] {
-            b'"' => return Ok(j + 1),
-            b'\\' => j += 2,
-            _ => j += 1,
+    while let Some(k) = memchr::memchr2(b'"', b'\\', &b[j.min(b.len())..]) {
+        match b[j + k] {
+            b'"' => return Ok(j + k + 1),
+            _ => j += k + 2,
         }
     }
     Err("a string without its end".into())
 }
 
 /// The end of the JSON value that starts at `i`. The server writes no whitespace between
-/// tokens, so none is skipped. An object or an array is passed over in one loop over its
-/// bytes (the players skip most of every push this way).
+/// tokens, so none is skipped. An object (an array) ends at the brace (bracket) that closes
+/// it: only quotes and its own kind of bracket are looked for, with `memchr` (the players skip
+/// most of every push this way).
 fn value_end(b: &[u8], i: usize) -> Result<usize, String> {
-    match b.get(i) {
-        Some(b'"') => string_end(b, i),
-        Some(b'{' | b'[') => {
-            let mut depth = 0usize;
-            let mut in_string = false;
-            let mut j = i;
-            while j < b.len() {
-                match (CLASSES[b[j] as usize], in_string) {
-                    (OTHER, _) => {}
-                    (QUOTE, _) => in_string = !in_string,
-                    (ESCAPE, true) => j += 1,
-                    (OPEN, false) => depth += 1,
-                    (CLOSE, false) => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Ok(j + 1);
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-            Err("an object or array without its end".into())
-        }
+    let (open, close) = match b.get(i) {
+        Some(b'"') => return string_end(b, i),
+        Some(b'{') => (b'{', b'}'),
+        Some(b'[') => (b'[', b']'),
         Some(_) => {
             let n = b[i..]
                 .iter()
                 .position(|c| matches!(c, b',' | b'}' | b']'))
                 .unwrap_or(b.len() - i);
-            Ok(i + n)
+            return Ok(i + n);
         }
-        None => Err("a value missing".into()),
+        None => return Err("a value missing".into()),
+    };
+    let mut depth = 0usize;
+    let mut j = i;
+    while let Some(k) = memchr::memchr3(b'"', open, close, &b[j..]) {
+        j += k;
+        match b[j] {
+            b'"' => {
+                j = string_end(b, j)?;
+                continue;
+            }
+            c if c == open => depth += 1,
+            _ => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(j + 1);
+                }
+            }
+        }
+        j += 1;
     }
+    Err("an object or array without its end".into())
 }
 
 /// The members of the JSON object `b`, as (key, value) slices, in order, up to the first
