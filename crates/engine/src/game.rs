@@ -467,6 +467,23 @@ pub enum NextCard {
     Zombie(crate::edition::ZombieCard),
 }
 
+/// A game as it was, to go back to (`Game::undo_point`); cheap to keep whatever the rounds
+/// played.
+#[derive(Clone, Debug)]
+pub struct Undo {
+    position: Position,
+    rounds: usize,
+    last: Option<RoundLog>,
+    script: Option<VecDeque<Draw>>,
+}
+
+impl Undo {
+    /// Takes back `seat`'s turn in the game gone back to (see `Game::withdraw`).
+    pub fn withdraw(&mut self, seat: usize) -> bool {
+        self.position.withdraw(seat)
+    }
+}
+
 /// A game in progress or finished: its `Position` and the round log kept for the record.
 /// Reading methods are `Position`'s (through `Deref`); acting goes through `Game` so that the
 /// log stays complete.
@@ -781,6 +798,29 @@ impl Game {
     /// turn was withdrawn.
     pub fn withdraw(&mut self, seat: usize) -> bool {
         self.position.withdraw(seat)
+    }
+
+    /// What `undo` needs to put the game back as it is now, once rounds were resolved (or
+    /// dealt) since: the position, and of the log only its length and last round (a
+    /// resolution fills in that round's turns and appends the next), not every round before.
+    pub fn undo_point(&self) -> Undo {
+        Undo {
+            position: self.position.clone(),
+            rounds: self.log.len(),
+            last: self.log.last().cloned(),
+            script: self.script.clone(),
+        }
+    }
+
+    /// Puts the game back as it was at `undo` (taken from this game): for a caller whose
+    /// resolution could not be stored.
+    pub fn undo(&mut self, undo: Undo) {
+        self.position = undo.position;
+        self.log.truncate(undo.rounds);
+        if let (Some(log), Some(last)) = (self.log.last_mut(), undo.last) {
+            *log = last;
+        }
+        self.script = undo.script;
     }
 
     /// Applies every submitted turn, logs them and deals the next round (spec §4 step 3).

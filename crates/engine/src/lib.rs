@@ -37,7 +37,7 @@ pub use edition::{
 pub use game::{
     opponent_card, plans_for, DealError, DealerError, DeckView, EndReason, Game, Memory, Mode,
     NextCard, Options, PacketView, PassDirection, Pile, Position, RoundLog, SetupError, StepError,
-    ViewError, ZombiePile,
+    Undo, ViewError, ZombiePile,
 };
 pub use id::{BadId, EditionId, SheetId};
 pub use layout::{CheckedLayout, EnteredLayout, LayoutError};

@@ -168,6 +168,41 @@ fn a_public_record_hides_the_seed_until_the_game_is_over() {
 }
 
 #[test]
+fn an_undone_game_is_the_game_it_was_and_goes_on_the_same() {
+    for (mode, players) in [(Mode::Standard, 3), (Mode::Solo, 1), (Mode::Expert, 3)] {
+        let mut g = Game::new(Options::new(mode), players, 7).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        advance(&mut g, 3, &mut rng);
+        let was = g.clone();
+        let undo = g.undo_point();
+        // Rounds resolved since (several, as bots resolve them) are all undone.
+        let mut later = rng.clone();
+        advance(&mut g, 2, &mut later);
+        assert_ne!(g.log(), was.log());
+        g.undo(undo);
+        assert_eq!(*g, *was, "{mode:?}: the position");
+        assert_eq!(g.log(), was.log(), "{mode:?}: the log");
+        // and it goes on exactly as the game it was.
+        let mut copy = was.clone();
+        advance(&mut g, 40, &mut rng.clone());
+        advance(&mut copy, 40, &mut rng);
+        assert_eq!(
+            Record::of(&g, &[]).to_json(),
+            Record::of(&copy, &[]).to_json(),
+            "{mode:?}"
+        );
+    }
+    // A confirmed turn taken back in the undo point: the seat has not confirmed.
+    let mut g = Game::new(Options::new(Mode::Standard), 2, 7).unwrap();
+    let turn = g.legal_turns(0)[0].clone();
+    g.submit(0, turn).unwrap();
+    let mut undo = g.undo_point();
+    assert!(undo.withdraw(0));
+    g.undo(undo);
+    assert!(!g.has_submitted(0));
+}
+
+#[test]
 fn a_replayed_game_goes_on_exactly_as_the_original() {
     for (mode, players) in [(Mode::Standard, 3), (Mode::Solo, 1), (Mode::Expert, 3)] {
         let mut original = Game::new(Options::new(mode), players, 5).unwrap();

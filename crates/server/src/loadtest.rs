@@ -282,7 +282,7 @@ impl UpdateIn {
             // An entry starts with its seat (`{"seat":2,…`, as the server writes it).
             let prefix = format!("{{\"seat\":{},", seat + 1);
             if let Some(own) = element_with(text, i, prefix.as_bytes())? {
-                u.sheet = Some(serde_json::from_slice::<SheetIn>(own).map_err(e)?.sheet);
+                u.sheet = Some(sheet_of(own)?);
             }
         }
         if u.seq == u64::MAX || u.base == u64::MAX {
@@ -325,11 +325,6 @@ struct StatusIn {
     status: Option<Status>,
 }
 
-#[derive(Deserialize)]
-struct SheetIn {
-    sheet: SheetData,
-}
-
 /// What a simulated player keeps of its table.
 struct Seen {
     seq: u64,
@@ -359,12 +354,18 @@ fn own_sheet(sheets: &[&RawValue], seat: Option<usize>) -> Result<Option<SheetDa
     let Some(seat) = seat else { return Ok(None) };
     let prefix = format!("{{\"seat\":{},", seat + 1);
     match sheets.iter().find(|s| s.get().starts_with(&prefix)) {
-        Some(s) => {
-            let own: SheetIn = serde_json::from_str(s.get()).map_err(|e| e.to_string())?;
-            Ok(Some(own.sheet))
-        }
+        Some(s) => sheet_of(s.get().as_bytes()).map(Some),
         None => Ok(None),
     }
+}
+
+/// The `sheet` of a seat's entry (`{"seat":2,"name":…,"sheet":{…},"score":…}`): the score and
+/// what is derived for drawing, which follow it, are not read.
+fn sheet_of(entry: &[u8]) -> Result<SheetData, String> {
+    let (_, start) = members(entry, b"sheet")?;
+    let start = start.ok_or("a sheet entry without its sheet")?;
+    let end = value_end(entry, start)?;
+    serde_json::from_slice(&entry[start..end]).map_err(|e| e.to_string())
 }
 
 impl Seen {
@@ -490,6 +491,16 @@ fn player_view(st: &Seen) -> Result<PlayerView, String> {
         zombie_pile: None,
         end: Vec::new(),
     })
+}
+
+/// A `submit` message (docs/protocol.md), written straight from the turn.
+#[derive(serde::Serialize)]
+struct SubmitOut<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    request: u64,
+    round: u16,
+    turn: &'a welcome_engine::Turn,
 }
 
 /// Per table: when each round's last confirmation was sent.
@@ -647,9 +658,13 @@ async fn player(
             tokio::time::sleep(think.mul_f64(frac)).await;
         }
         request += 1;
-        let msg =
-            json!({ "type": "submit", "request": request, "round": view.round, "turn": turn })
-                .to_string();
+        let msg = serde_json::to_string(&SubmitOut {
+            kind: "submit",
+            request,
+            round: view.round,
+            turn: &turn,
+        })
+        .unwrap_or_default();
         let now = Instant::now();
         if let Ok(mut c) = confirms.lock() {
             let i = view.round as usize;
@@ -919,7 +934,8 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
 /// A simulated player's websocket: a minimal client of RFC 6455 over a TCP stream (the
 /// server's frames are never masked, the player's always are), reading each message into one
 /// buffer of its size that is let go of once the message is handled, so that thousands of
-/// idle players hold no read buffers, and handing the message's bytes over without a copy.
+/// idle players hold no read buffers, and handing the message's bytes over without a copy (but
+/// for a message read together with the next, which is copied out).
 struct Wire {
     stream: tokio::net::TcpStream,
     /// Bytes read and not yet taken, from `start`.
@@ -931,8 +947,8 @@ struct Wire {
     mask: u32,
 }
 
-/// What a wire's buffer keeps between messages.
-const WIRE_BUFFER: usize = 4 * 1024;
+/// What a wire reads at most at once: a message of the sizes pushed comes in one read.
+const WIRE_BUFFER: usize = 64 * 1024;
 
 impl Wire {
     async fn connect(
@@ -1047,15 +1063,18 @@ impl Wire {
                 // Text (or binary) and continuation frames.
                 0..=2 => {
                     let whole = fin && opcode != 0 && self.message.is_empty();
-                    let message = if whole {
-                        // The usual case: the message is the frame; the buffer goes with it.
-                        let mut rest = Vec::with_capacity(WIRE_BUFFER);
-                        rest.extend_from_slice(&self.buf[self.start..]);
-                        let mut m = std::mem::replace(&mut self.buf, rest);
+                    let message = if whole && self.start == self.buf.len() {
+                        // The usual case: the message is the frame and the last one read; the
+                        // buffer goes with it (an idle player holds none).
+                        let mut m = std::mem::take(&mut self.buf);
                         self.start = 0;
                         m.truncate(payload.end);
                         m.drain(..payload.start);
                         m
+                    } else if whole {
+                        // More was read after it (an answer and a push come together): the
+                        // message is copied out, the rest stays where it is.
+                        self.buf[payload].to_vec()
                     } else {
                         self.message.extend_from_slice(&self.buf[payload]);
                         if !fin {
@@ -1114,52 +1133,53 @@ impl Wire {
 /// The end of the JSON string that starts at `i` (its opening quote).
 fn string_end(b: &[u8], i: usize) -> Result<usize, String> {
     let mut j = i + 1;
-    while j < b.len() {
-        match b[j] {
-            b'"' => return Ok(j + 1),
-            b'\\' => j += 2,
-            _ => j += 1,
+    while let Some(k) = memchr::memchr2(b'"', b'\\', &b[j.min(b.len())..]) {
+        match b[j + k] {
+            b'"' => return Ok(j + k + 1),
+            _ => j += k + 2,
         }
     }
     Err("a string without its end".into())
 }
 
 /// The end of the JSON value that starts at `i`. The server writes no whitespace between
-/// tokens, so none is skipped.
+/// tokens, so none is skipped. An object (an array) ends at the brace (bracket) that closes
+/// it: only quotes and its own kind of bracket are looked for, with `memchr` (the players skip
+/// most of every push this way).
 fn value_end(b: &[u8], i: usize) -> Result<usize, String> {
-    match b.get(i) {
-        Some(b'"') => string_end(b, i),
-        Some(b'{' | b'[') => {
-            let mut depth = 0usize;
-            let mut j = i;
-            while j < b.len() {
-                match b[j] {
-                    b'"' => {
-                        j = string_end(b, j)?;
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Ok(j + 1);
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-            Err("an object or array without its end".into())
-        }
+    let (open, close) = match b.get(i) {
+        Some(b'"') => return string_end(b, i),
+        Some(b'{') => (b'{', b'}'),
+        Some(b'[') => (b'[', b']'),
         Some(_) => {
             let n = b[i..]
                 .iter()
                 .position(|c| matches!(c, b',' | b'}' | b']'))
                 .unwrap_or(b.len() - i);
-            Ok(i + n)
+            return Ok(i + n);
         }
-        None => Err("a value missing".into()),
+        None => return Err("a value missing".into()),
+    };
+    let mut depth = 0usize;
+    let mut j = i;
+    while let Some(k) = memchr::memchr3(b'"', open, close, &b[j..]) {
+        j += k;
+        match b[j] {
+            b'"' => {
+                j = string_end(b, j)?;
+                continue;
+            }
+            c if c == open => depth += 1,
+            _ => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(j + 1);
+                }
+            }
+        }
+        j += 1;
     }
+    Err("an object or array without its end".into())
 }
 
 /// The members of the JSON object `b`, as (key, value) slices, in order, up to the first

@@ -22,17 +22,30 @@ fn frag<T: serde::Serialize>(v: &T) -> Frag {
         .into()
 }
 
+/// `frag`, written into a buffer of about the size the fragment had last time (`hint`), so that
+/// a large fragment is not copied each time its buffer grows.
+fn frag_sized<T: serde::Serialize>(v: &T, hint: usize) -> Frag {
+    let mut out = Vec::with_capacity(hint + hint / 8 + 64);
+    match serde_json::to_writer(&mut out, v).map(|()| String::from_utf8(out)) {
+        Ok(Ok(text)) => text.into(),
+        _ => "null".into(),
+    }
+}
+
 fn same(a: &Frag, b: &Frag) -> bool {
     Arc::ptr_eq(a, b) || a == b
 }
+
+/// The table info's fields (but `seats`) by name, shared while they are unchanged.
+pub type Head = Arc<Vec<(String, Frag)>>;
 
 /// A table's public state at one change, as fragments.
 #[derive(Debug)]
 pub struct Snapshot {
     /// The table's change count: `seq` on the wire.
     pub seq: u64,
-    /// The table info's fields but `seats`, by name.
-    pub head: Vec<(String, Frag)>,
+    /// The table info's fields but `seats`, by name; the same `Arc` while they are unchanged.
+    pub head: Head,
     /// Each seat of the table info.
     pub seats: Vec<Frag>,
     pub game: Option<Arc<GameFrags>>,
@@ -68,8 +81,20 @@ impl GameFrags {
         }
     }
 
-    fn field(&self, name: &str) -> Option<&Frag> {
-        self.fields.iter().find(|(k, _)| *k == name).map(|(_, v)| v)
+    /// The field `name`, which is usually at place `i` (the fields come in a fixed order).
+    fn field_at(&self, i: usize, name: &str) -> Option<&Frag> {
+        match self.fields.get(i) {
+            Some((k, v)) if *k == name => Some(v),
+            _ => self.fields.iter().find(|(k, _)| *k == name).map(|(_, v)| v),
+        }
+    }
+}
+
+/// The head field `name`, which is usually at place `i`.
+fn head_at<'a>(head: &'a [(String, Frag)], i: usize, name: &str) -> Option<&'a Frag> {
+    match head.get(i) {
+        Some((k, v)) if k == name => Some(v),
+        _ => head.iter().find(|(k, _)| k == name).map(|(_, v)| v),
     }
 }
 
@@ -92,8 +117,13 @@ pub struct Personal {
 pub struct Renderer {
     seq: u64,
     snapshot: Option<Arc<Snapshot>>,
+    /// The game's fragments last rendered: current while `game_current`, and otherwise what
+    /// the next rendering keeps of them where they are unchanged.
     game: Option<Arc<GameFrags>>,
+    game_current: bool,
     seats: Vec<(SeatInfo, Frag)>,
+    /// The table info (without its seats) the head was rendered from.
+    head: Option<(TableInfo, Head)>,
     log: Vec<Frag>,
     log_hidden: bool,
     log_epoch: u64,
@@ -106,7 +136,7 @@ impl Renderer {
         self.seq += 1;
         self.snapshot = None;
         if !minor {
-            self.game = None;
+            self.game_current = false;
         }
     }
 
@@ -140,21 +170,40 @@ impl Renderer {
             }
         }
         self.seats.truncate(frags.len());
-        let head = match serde_json::to_value(&info) {
-            Ok(serde_json::Value::Object(map)) => map
-                .into_iter()
-                .filter(|(k, _)| k != "seats")
-                .map(|(k, v)| (k, frag(&v)))
-                .collect(),
-            _ => Vec::new(),
+        // Most changes (a confirmation, a connection) leave the table info as it was.
+        let head = match &self.head {
+            Some((old, head)) if *old == info => head.clone(),
+            _ => {
+                let before = self.head.as_ref().map(|(_, h)| h.as_slice()).unwrap_or(&[]);
+                // Unchanged fields keep their fragment, so sockets compare pointers.
+                let head: Head = Arc::new(match serde_json::to_value(&info) {
+                    Ok(serde_json::Value::Object(map)) => map
+                        .into_iter()
+                        .filter(|(k, _)| k != "seats")
+                        .enumerate()
+                        .map(|(i, (k, v))| {
+                            let new = frag(&v);
+                            let f = match head_at(before, i, &k) {
+                                Some(f) if *f == new => f.clone(),
+                                _ => new,
+                            };
+                            (k, f)
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                });
+                self.head = Some((info, head.clone()));
+                head
+            }
         };
         let game_frags = match game {
             None => None,
             Some((g, names)) => Some(match &self.game {
-                Some(f) => f.clone(),
-                None => {
+                Some(f) if self.game_current => f.clone(),
+                _ => {
                     let f = Arc::new(self.render_game(g, names, whole_up_to));
                     self.game = Some(f.clone());
+                    self.game_current = true;
                     f
                 }
             }),
@@ -181,22 +230,25 @@ impl Renderer {
     fn render_game(&mut self, g: &Game, names: &[String], whole_up_to: usize) -> GameFrags {
         let old = self.game.take();
         let sheets = view::sheets(g, names);
-        let reuse = |i: usize, new: Frag, old: Option<&Vec<Frag>>| -> Frag {
-            match old.and_then(|o| o.get(i)) {
+        // Each fragment is rendered into a buffer of its last size, and kept if unchanged.
+        fn render<T: serde::Serialize>(i: usize, v: &T, old: Option<&Vec<Frag>>) -> Frag {
+            let old = old.and_then(|o| o.get(i));
+            let new = frag_sized(v, old.map_or(1024, |f| f.len()));
+            match old {
                 Some(f) if **f == *new => f.clone(),
                 _ => new,
             }
-        };
+        }
         let whole: Vec<Frag> = sheets
             .iter()
             .enumerate()
-            .map(|(i, s)| reuse(i, frag(s), old.as_ref().map(|o| &o.whole)))
+            .map(|(i, s)| render(i, s, old.as_ref().map(|o| &o.whole)))
             .collect();
         let summaries: Vec<Frag> = if summarised(g, whole_up_to) {
             sheets
                 .iter()
                 .enumerate()
-                .map(|(i, s)| reuse(i, frag(&summary(s)), old.as_ref().map(|o| &o.summaries)))
+                .map(|(i, s)| render(i, &summary(s), old.as_ref().map(|o| &o.summaries)))
                 .collect()
         } else {
             Vec::new()
@@ -228,8 +280,8 @@ impl Renderer {
         }
         // Unchanged fields keep their fragment, so sockets compare pointers.
         if let Some(o) = &old {
-            for (k, v) in &mut fields {
-                if let Some(f) = o.field(k).filter(|f| *f == v) {
+            for (i, (k, v)) in fields.iter_mut().enumerate() {
+                if let Some(f) = o.field_at(i, k).filter(|f| *f == v) {
                     *v = f.clone();
                 }
             }
@@ -269,6 +321,8 @@ pub struct Sent {
     seq: u64,
     snapshot: Arc<Snapshot>,
     personal: Personal,
+    /// The longest update sent so far: the next one's buffer is made this large at once.
+    longest: usize,
 }
 
 /// The next message for a socket that last sent `sent` (none yet: `None`), or `None` when
@@ -280,20 +334,23 @@ pub fn next(
     personal: Personal,
     whole: bool,
 ) -> Option<String> {
-    let text = match sent.as_ref() {
+    let (text, longest) = match sent.as_ref() {
         Some(s)
             if !whole
                 && s.personal.you == personal.you
                 && s.snapshot.game.is_some() == snapshot.game.is_some() =>
         {
-            update(s, &snapshot, &personal)?
+            let text = update(s, &snapshot, &personal, s.longest)?;
+            let longest = s.longest.max(text.len());
+            (text, longest)
         }
-        _ => state(&snapshot, &personal),
+        _ => (state(&snapshot, &personal), 0),
     };
     *sent = Some(Sent {
         seq: snapshot.seq,
         snapshot,
         personal,
+        longest,
     });
     Some(text)
 }
@@ -302,7 +359,7 @@ pub fn next(
 pub fn state(s: &Snapshot, p: &Personal) -> String {
     let mut out = String::with_capacity(4096);
     let _ = write!(out, "{{\"type\":\"state\",\"seq\":{},\"table\":{{", s.seq);
-    for (k, v) in &s.head {
+    for (k, v) in s.head.iter() {
         let _ = write!(out, "\"{k}\":{v},");
     }
     out.push_str("\"seats\":");
@@ -387,9 +444,9 @@ impl<'a> Object<'a> {
 }
 
 /// The `update` from what `sent` holds to `now`, or `None` if this socket sees no difference.
-fn update(sent: &Sent, now: &Snapshot, p: &Personal) -> Option<String> {
+fn update(sent: &Sent, now: &Snapshot, p: &Personal, capacity: usize) -> Option<String> {
     let was = &sent.snapshot;
-    let mut out = String::with_capacity(256);
+    let mut out = String::with_capacity(capacity.max(256));
     let _ = write!(
         out,
         "{{\"type\":\"update\",\"seq\":{},\"base\":{}",
@@ -398,13 +455,14 @@ fn update(sent: &Sent, now: &Snapshot, p: &Personal) -> Option<String> {
     let envelope = out.len();
 
     let mut table = Object::new(&mut out, "table", '}');
-    for (k, v) in &now.head {
-        match was.head.iter().find(|(o, _)| o == k) {
-            Some((_, old)) if same(old, v) => {}
+    let head_changed = !Arc::ptr_eq(&now.head, &was.head);
+    for (i, (k, v)) in now.head.iter().enumerate().filter(|_| head_changed) {
+        match head_at(&was.head, i, k) {
+            Some(old) if same(old, v) => {}
             _ => table.field(k, v),
         }
     }
-    for (k, _) in &was.head {
+    for (k, _) in was.head.iter().filter(|_| head_changed) {
         if !now.head.iter().any(|(n, _)| n == k) {
             table.field(k, "null");
         }
@@ -421,8 +479,8 @@ fn update(sent: &Sent, now: &Snapshot, p: &Personal) -> Option<String> {
 
     if let (Some(g), Some(old)) = (&now.game, &was.game) {
         let mut view = Object::new(&mut out, "view", '}');
-        for (k, v) in &g.fields {
-            match old.field(k) {
+        for (i, (k, v)) in g.fields.iter().enumerate() {
+            match old.field_at(i, k) {
                 Some(o) if same(o, v) => {}
                 _ => view.field(k, v),
             }
@@ -446,11 +504,13 @@ fn update(sent: &Sent, now: &Snapshot, p: &Personal) -> Option<String> {
         };
         view.end();
 
+        // A sheet rendered anew is one that changed (`Renderer::render_game` keeps the
+        // fragment of an unchanged one), so pointers are compared, not texts.
         let mut sheets = Object::new(&mut out, "sheets", ']');
         for i in 0..g.whole.len() {
             let v = g.sheet(i, p.seat);
             let before = (i < old.whole.len()).then(|| old.sheet(i, sent.personal.seat));
-            if before.is_none_or(|o| !same(o, v)) {
+            if before.is_none_or(|o| !Arc::ptr_eq(o, v)) {
                 sheets.item(v);
             }
         }

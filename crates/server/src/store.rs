@@ -617,28 +617,68 @@ struct Script<'a> {
     params: Vec<Param<'a>>,
 }
 
-/// Rows per multi-row insert of turns (four parameters each, far below SQLite's limit).
+/// Rows per multi-row statement (at most four parameters a row, far below SQLite's limit).
 const TURN_ROWS: usize = 200;
 
+/// Writes of different tables that commute, held back to be written together: confirmed turns,
+/// then games (a game's write clears the turns confirmed before it).
+#[derive(Default)]
+struct Held<'a> {
+    turns: Vec<&'a Write>,
+    games: Vec<&'a Write>,
+}
+
+impl<'a> Held<'a> {
+    fn has_game(&self, table: &str) -> bool {
+        self.games
+            .iter()
+            .any(|g| matches!(g, Write::Game { table: t, .. } if t == table))
+    }
+}
+
 impl<'a> Script<'a> {
+    /// The statements of `writes`, in an order with the same outcome: a group holds the writes
+    /// of many tables, and each kind of statement is prepared once for all of them rather than
+    /// once a table (preparing costs as much as running them). A table's own writes keep their
+    /// order.
     fn of(writes: &[&'a Write]) -> Script<'a> {
         let mut s = Script {
             sql: String::new(),
             params: Vec::new(),
         };
-        // Confirmed turns that follow one another go in one statement.
-        let mut turns: Vec<&'a Write> = Vec::new();
+        let mut held = Held::default();
         for &w in writes {
-            if matches!(w, Write::Pending { .. }) {
-                turns.push(w);
-                continue;
+            match w {
+                // A turn confirmed after a game write of its table in this group must follow
+                // the turns that write clears.
+                Write::Pending { table, .. } => {
+                    if held.has_game(table) {
+                        s.held(&mut held);
+                    }
+                    held.turns.push(w);
+                }
+                Write::Game { table, .. } => {
+                    if held.has_game(table) {
+                        s.held(&mut held);
+                    }
+                    held.games.push(w);
+                }
+                _ => {
+                    s.held(&mut held);
+                    s.write(w);
+                }
             }
-            s.turns(&turns);
-            turns.clear();
-            s.write(w);
         }
-        s.turns(&turns);
+        s.held(&mut held);
         s
+    }
+
+    /// Writes what is held: the turns first, then the games.
+    fn held(&mut self, held: &mut Held<'a>) {
+        self.turns(&held.turns);
+        held.turns.clear();
+        self.games(&held.games);
+        held.games.clear();
     }
 
     fn stmt(&mut self, sql: &str, params: &[Param<'a>]) {
@@ -671,6 +711,63 @@ impl<'a> Script<'a> {
                     ]);
                 }
             }
+            self.stmt(&sql, &params);
+        }
+    }
+
+    /// Games of different tables: the rounds of them all in one statement, and their turns
+    /// cleared in one. The table's row changes only with the setup (the start), the result
+    /// (the end) or a status other than `playing`: a game stays in play from its start on
+    /// until it is over or abandoned (which has its own write), so a round resolved in play
+    /// leaves the row as it is.
+    fn games(&mut self, games: &[&'a Write]) {
+        use Param::*;
+        let mut rounds: Vec<(&'a str, &'a RoundRow)> = Vec::new();
+        let mut tables: Vec<&'a str> = Vec::with_capacity(games.len());
+        for w in games {
+            let Write::Game {
+                table,
+                status,
+                setup,
+                rounds: r,
+                result,
+            } = w
+            else {
+                continue;
+            };
+            if setup.is_some() || result.is_some() || status != "playing" {
+                self.stmt(
+                    "UPDATE game_tables SET status = ?, record = coalesce(?, record), \
+                     result = coalesce(?, result) WHERE id = ?",
+                    &[
+                        Text(status),
+                        OptText(setup.as_deref()),
+                        OptText(result.as_deref()),
+                        Text(table),
+                    ],
+                );
+            }
+            rounds.extend(r.iter().map(|r| (table.as_str(), r)));
+            tables.push(table);
+        }
+        for chunk in rounds.chunks(TURN_ROWS) {
+            let sql = format!(
+                "INSERT INTO game_rounds (table_id, round, log) VALUES {} \
+                 ON CONFLICT (table_id, round) DO UPDATE SET log = excluded.log",
+                vec!["(?, ?, ?)"; chunk.len()].join(", ")
+            );
+            let mut params = Vec::with_capacity(chunk.len() * 3);
+            for (table, r) in chunk {
+                params.extend([Text(table), Int(r.round as i64), Text(&r.log)]);
+            }
+            self.stmt(&sql, &params);
+        }
+        for chunk in tables.chunks(TURN_ROWS) {
+            let sql = format!(
+                "DELETE FROM pending_turns WHERE table_id IN ({})",
+                vec!["?"; chunk.len()].join(", ")
+            );
+            let params: Vec<Param<'a>> = chunk.iter().map(|t| Text(t)).collect();
             self.stmt(&sql, &params);
         }
     }
@@ -729,40 +826,7 @@ impl<'a> Script<'a> {
                     Int(*seat as i64),
                 ],
             ),
-            Write::Game {
-                table,
-                status,
-                setup,
-                rounds,
-                result,
-            } => {
-                self.stmt(
-                    "UPDATE game_tables SET status = ?, record = coalesce(?, record), \
-                     result = coalesce(?, result) WHERE id = ?",
-                    &[
-                        Text(status),
-                        OptText(setup.as_deref()),
-                        OptText(result.as_deref()),
-                        Text(table),
-                    ],
-                );
-                for chunk in rounds.chunks(TURN_ROWS) {
-                    let sql = format!(
-                        "INSERT INTO game_rounds (table_id, round, log) VALUES {} \
-                         ON CONFLICT (table_id, round) DO UPDATE SET log = excluded.log",
-                        vec!["(?, ?, ?)"; chunk.len()].join(", ")
-                    );
-                    let mut params = Vec::with_capacity(chunk.len() * 3);
-                    for r in chunk {
-                        params.extend([Text(table), Int(r.round as i64), Text(&r.log)]);
-                    }
-                    self.stmt(&sql, &params);
-                }
-                self.stmt(
-                    "DELETE FROM pending_turns WHERE table_id = ?",
-                    &[Text(table)],
-                );
-            }
+            Write::Game { .. } => self.games(&[w]),
             Write::Pending { .. } => self.turns(&[w]),
             Write::Withdraw { table, seat } => self.stmt(
                 "DELETE FROM pending_turns WHERE table_id = ? AND seat = ?",
@@ -1148,6 +1212,99 @@ mod tests {
                 ..SeatRow::default()
             },
         }
+    }
+
+    fn turn(table: &str, seat: u16, round: u16) -> Write {
+        Write::Pending {
+            table: table.into(),
+            seat,
+            round,
+            turn: format!("{table}{seat}r{round}"),
+        }
+    }
+
+    fn game(table: &str, status: &str, rounds: &[u16], result: Option<&str>) -> Write {
+        Write::Game {
+            table: table.into(),
+            status: status.into(),
+            setup: None,
+            rounds: rounds
+                .iter()
+                .map(|&round| RoundRow {
+                    round,
+                    log: format!("{table}{round}"),
+                })
+                .collect(),
+            result: result.map(Into::into),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_group_of_tables_stores_what_their_writes_store_one_by_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let started = |id: &str| Write::Game {
+            table: id.into(),
+            status: "playing".into(),
+            setup: Some("{}".into()),
+            rounds: vec![RoundRow {
+                round: 1,
+                log: "dealt".into(),
+            }],
+            result: None,
+        };
+        let setup = || {
+            ["a", "b", "c"]
+                .iter()
+                .flat_map(|&t| [Write::Table(table(t)), started(t)])
+                .collect::<Vec<_>>()
+        };
+        // Interleaved as tables' writes queue up: a turn confirmed after its table's round
+        // resolved in the same group, a game over, a seat changed between them.
+        let group = vec![
+            turn("a", 0, 1),
+            turn("b", 0, 1),
+            game("a", "playing", &[1, 2], None),
+            turn("a", 1, 2),
+            turn("b", 1, 1),
+            turn("c", 0, 1),
+            game("b", "over", &[1], Some("{}")),
+            named("c", "Bob"),
+            game("c", "playing", &[1, 2], None),
+            turn("c", 1, 2),
+            game("a", "playing", &[2, 3], None),
+            turn("a", 0, 3),
+        ];
+        let one_by_one = SqliteStore::open(&dir.path().join("1.db").to_string_lossy())
+            .await
+            .unwrap();
+        one_by_one.write(setup()).await.unwrap();
+        for w in &group {
+            one_by_one.write(vec![w.clone()]).await.unwrap();
+        }
+        let grouped = SqliteStore::open(&dir.path().join("2.db").to_string_lossy())
+            .await
+            .unwrap();
+        grouped.write(setup()).await.unwrap();
+        let mut c = grouped.pool.acquire().await.unwrap();
+        apply(&mut c, group.iter().collect()).await.unwrap();
+        drop(c);
+        let expected = one_by_one.load().await.unwrap();
+        assert_eq!(grouped.load().await.unwrap(), expected);
+        let a = &expected[0];
+        assert_eq!(a.status, "playing");
+        let rounds: Vec<&str> = a.rounds.iter().map(|r| r.log.as_str()).collect();
+        assert_eq!(rounds, ["a1", "a2", "a3"]);
+        assert_eq!(a.pending.len(), 1);
+        assert_eq!(a.pending[0].turn, "a0r3");
+        assert_eq!(
+            (expected[1].status.as_str(), expected[1].result.as_deref()),
+            ("over", Some("{}"))
+        );
+        assert!(expected[1].pending.is_empty());
+        assert_eq!(expected[2].pending[0].turn, "c1r2");
+        assert_eq!(expected[2].row.seats[1].name.as_deref(), Some("Bob"));
+        one_by_one.close().await;
+        grouped.close().await;
     }
 
     #[tokio::test]

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use welcome_bots::{seat_seed, BotKind, Level};
 use welcome_engine::{
     CheckedLayout, DealerError, Edition, Game, Mode, Options, PlayerView, Record, Score, Sheet,
-    SheetLayout, TableValues, Turn,
+    SheetLayout, TableValues, Turn, Undo,
 };
 
 /// Mixes the round into a bot's seed so that each round's decision has its own stream.
@@ -1059,7 +1059,7 @@ impl Table {
         let g = self.game.as_mut().ok_or_else(not_started)?;
         g.submit(seat, turn)?;
         if g.ready() {
-            let mut before = g.clone();
+            let mut before = g.undo_point();
             before.withdraw(seat);
             self.resolve_and_store(store, Some(before)).await?;
             return Ok(Confirmed::Stored);
@@ -1213,6 +1213,7 @@ impl Table {
             }
         }
         if g.ready() {
+            let before = before.as_ref().map(Game::undo_point);
             return self.resolve_and_store(store, before).await.map(|()| true);
         }
         if failed {
@@ -1373,7 +1374,7 @@ impl Table {
         if !g.ready() {
             return Ok(Thought::Confirmed);
         }
-        let before = self.game.clone();
+        let before = self.game.as_ref().map(Game::undo_point);
         self.resolve_and_store(store, before).await?;
         Ok(Thought::Resolved)
     }
@@ -1386,16 +1387,17 @@ impl Table {
         if !ready {
             return Ok(false);
         }
-        let before = self.game.clone();
+        let before = self.game.as_ref().map(Game::undo_point);
         self.resolve_and_store(store, before).await.map(|()| true)
     }
 
     /// Lets the quick bots play, resolves the ready rounds and stores the game; on any error
-    /// the game goes back to `before`, as it was stored.
+    /// the game goes back to `before`, as it was stored (kept as an undo point: a copy of the
+    /// game would copy every round played).
     async fn resolve_and_store(
         &mut self,
         store: &dyn Store,
-        before: Option<Game>,
+        before: Option<Undo>,
     ) -> Result<(), ApiError> {
         let r = match self.play_bots_and_resolve().await {
             Ok(_) => store
@@ -1404,9 +1406,10 @@ impl Table {
                 .map_err(ApiError::storage),
             Err(e) => Err(e),
         };
-        match r {
-            Ok(()) => self.stored(),
-            Err(_) => self.game = before,
+        match (r.is_ok(), &mut self.game, before) {
+            (true, _, _) => self.stored(),
+            (false, Some(g), Some(before)) => g.undo(before),
+            (false, _, _) => {}
         }
         r
     }

@@ -17,6 +17,7 @@ use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::{rejection::WebSocketUpgradeRejection, Message, WebSocket};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
+use futures_util::SinkExt;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -102,6 +103,23 @@ async fn send(socket: &mut WebSocket, text: String, within: Duration) -> bool {
     )
 }
 
+/// Puts one message in the socket's buffer without writing it out (`flush` does): messages
+/// that are ready together go out in one write. False as `send`.
+async fn feed(socket: &mut WebSocket, text: String, within: Duration) -> bool {
+    matches!(
+        tokio::time::timeout(within, socket.feed(Message::Text(text.into()))).await,
+        Ok(Ok(()))
+    )
+}
+
+/// Writes out what `feed` buffered. False as `send`.
+async fn flush(socket: &mut WebSocket, within: Duration) -> bool {
+    matches!(
+        tokio::time::timeout(within, socket.flush()).await,
+        Ok(Ok(()))
+    )
+}
+
 async fn connection(socket: WebSocket, st: AppState, table: String, token: Option<String>) {
     // One owner for both directions (a split stream takes a lock for every read and write).
     let mut socket = socket;
@@ -152,6 +170,9 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
     // What the client holds; the first push, and one the client asks for, is a whole state.
     let mut sent: Option<Sent> = None;
     let mut whole = true;
+    // An answer is buffered, not written yet: it goes out with the push that often follows it
+    // at once (the round its confirmation resolved), or alone once nothing else is ready.
+    let mut unflushed = false;
     loop {
         let render = tokio::select! {
             // Pushes first, so that a client sending without pause still sees changes.
@@ -190,9 +211,10 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
                 };
                 match reply {
                     Reply::Text(reply) => {
-                        if !send(&mut socket, reply, within).await {
+                        if !feed(&mut socket, reply, within).await {
                             break;
                         }
+                        unflushed = true;
                         false
                     }
                     Reply::Sync => {
@@ -200,6 +222,15 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
                         true
                     }
                 }
+            }
+            // Last: the tasks ready now run first (the one resolving the round this answer's
+            // confirmation completed, whose push then joins the answer), then the answer goes.
+            _ = tokio::task::yield_now(), if unflushed => {
+                if !flush(&mut socket, within).await {
+                    break;
+                }
+                unflushed = false;
+                false
             }
         };
         if render {
@@ -213,6 +244,13 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
                 let role = t.role(hash.as_deref());
                 (t.snapshot(whole_up_to), t.personal(role), t.queued())
             };
+            // An answer waits for no batch: it goes before the push waits for one.
+            if unflushed && !progress.borrow().settled(queued) {
+                if !flush(&mut socket, within).await {
+                    break;
+                }
+                unflushed = false;
+            }
             // Nothing is shown before it is durable: confirmations queued off the lock may
             // still be on their way to the database.
             match progress
@@ -233,8 +271,13 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
                 if !send(&mut socket, text, within).await {
                     break;
                 }
+                unflushed = false;
             }
         }
+    }
+    if unflushed {
+        // An answer still buffered is sent if the client is still there.
+        let _ = flush(&mut socket, within).await;
     }
     let mut t = cell.table.lock().await;
     t.socket_closed(hash.as_deref());
@@ -258,6 +301,42 @@ enum Reply {
     Sync,
 }
 
+/// The envelope's request number, read on its own (the rest is skipped).
+#[derive(serde::Deserialize)]
+struct Envelope {
+    #[serde(default)]
+    request: Option<serde_json::Value>,
+}
+
+/// A client message and its request number, or the error to answer. Read straight into its
+/// type; a message that does not read is read again as any JSON, for the error to name the
+/// request and what is wrong.
+fn parse(text: &str) -> Result<(Option<u64>, ClientMsg), Reply> {
+    if let (Ok(msg), Ok(envelope)) = (
+        serde_json::from_str::<ClientMsg>(text),
+        serde_json::from_str::<Envelope>(text),
+    ) {
+        return Ok((envelope.request.as_ref().and_then(|r| r.as_u64()), msg));
+    }
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            return Err(Reply::Text(error_text(
+                None,
+                &ApiError::bad_request("bad_message", format!("not JSON: {e}")),
+            )))
+        }
+    };
+    let request = value.get("request").and_then(serde_json::Value::as_u64);
+    match serde_json::from_value(value) {
+        Ok(m) => Ok((request, m)),
+        Err(e) => Err(Reply::Text(error_text(
+            request,
+            &ApiError::bad_request("bad_message", e.to_string()),
+        ))),
+    }
+}
+
 /// Answers one client message.
 async fn handle(st: &AppState, cell: &Arc<TableCell>, hash: Option<&str>, text: &str) -> Reply {
     if text.len() > st.limits().max_message {
@@ -268,24 +347,9 @@ async fn handle(st: &AppState, cell: &Arc<TableCell>, hash: Option<&str>, text: 
         );
         return Reply::Text(error_text(None, &e));
     }
-    let value: serde_json::Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => {
-            return Reply::Text(error_text(
-                None,
-                &ApiError::bad_request("bad_message", format!("not JSON: {e}")),
-            ))
-        }
-    };
-    let request = value.get("request").and_then(serde_json::Value::as_u64);
-    let msg: ClientMsg = match serde_json::from_value(value) {
+    let (request, msg) = match parse(text) {
         Ok(m) => m,
-        Err(e) => {
-            return Reply::Text(error_text(
-                request,
-                &ApiError::bad_request("bad_message", e.to_string()),
-            ))
-        }
+        Err(reply) => return reply,
     };
     let ack = || {
         serde_json::to_string(&AckMsg {
