@@ -1022,6 +1022,16 @@ pub enum Leftover {
 }
 
 impl Leftover {
+    /// What happens to the cards a turn does not use at `view`'s table: they go on in expert
+    /// games (to the neighbour) and in AAA solo games (to the AAA).
+    pub fn at(view: &PlayerView) -> Leftover {
+        if view.options.mode == welcome_engine::Mode::Expert || view.aaa.is_some() {
+            Leftover::Passed
+        } else {
+            Leftover::Discarded
+        }
+    }
+
     /// Whether `a` and `b` leave the game in the same state.
     fn same(self, a: &TurnMachine<'_>, b: &TurnMachine<'_>) -> bool {
         if a.sheet() != b.sheet() {

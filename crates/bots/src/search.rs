@@ -12,7 +12,7 @@ use crate::greedy::{GreedyBot, Leftover};
 use crate::{Bot, BotKind, Weights};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use welcome_engine::{Mode, PlayerView, Position, Turn};
+use welcome_engine::{PlayerView, Position, Turn};
 
 /// How much a search bot explores per turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -267,19 +267,13 @@ impl SearchBot {
             view.aaa.as_ref().map(|a| (&a.card, a.given.as_slice())),
         );
         self.greedy.deal_of(&view.options);
-        // The cards a turn leaves go on in expert games and to the AAA.
-        let leftover = if view.options.mode == Mode::Expert || view.aaa.is_some() {
-            Leftover::Passed
-        } else {
-            Leftover::Discarded
-        };
         self.greedy.turns(
             &view.context(),
             view.sheet(),
             &others,
             solo,
             self.budget.candidates,
-            leftover,
+            Leftover::at(view),
         )
     }
 

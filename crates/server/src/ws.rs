@@ -20,6 +20,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -94,30 +95,27 @@ fn error_text(request: Option<u64>, e: &ApiError) -> String {
     .unwrap_or_default()
 }
 
-/// Sends one message, within the time a client has to take it in (`Limits::ws_write_timeout`).
-/// False if the socket is closed or the client does not read: the socket is then dropped.
+/// Whether a write to the socket is done within the time a client has to take it in
+/// (`Limits::ws_write_timeout`). False if the socket is closed or the client does not read:
+/// the socket is then dropped.
+async fn timely(within: Duration, write: impl Future<Output = Result<(), axum::Error>>) -> bool {
+    matches!(tokio::time::timeout(within, write).await, Ok(Ok(())))
+}
+
+/// Sends one message (`timely`).
 async fn send(socket: &mut WebSocket, text: String, within: Duration) -> bool {
-    matches!(
-        tokio::time::timeout(within, socket.send(Message::Text(text.into()))).await,
-        Ok(Ok(()))
-    )
+    timely(within, socket.send(Message::Text(text.into()))).await
 }
 
 /// Puts one message in the socket's buffer without writing it out (`flush` does): messages
-/// that are ready together go out in one write. False as `send`.
+/// that are ready together go out in one write (`timely`).
 async fn feed(socket: &mut WebSocket, text: String, within: Duration) -> bool {
-    matches!(
-        tokio::time::timeout(within, socket.feed(Message::Text(text.into()))).await,
-        Ok(Ok(()))
-    )
+    timely(within, socket.feed(Message::Text(text.into()))).await
 }
 
-/// Writes out what `feed` buffered. False as `send`.
+/// Writes out what `feed` buffered (`timely`).
 async fn flush(socket: &mut WebSocket, within: Duration) -> bool {
-    matches!(
-        tokio::time::timeout(within, socket.flush()).await,
-        Ok(Ok(()))
-    )
+    timely(within, socket.flush()).await
 }
 
 async fn connection(socket: WebSocket, st: AppState, table: String, token: Option<String>) {
