@@ -3,8 +3,11 @@
 //! Prints its mean solo score beside the search bot's on the same seeds, so that the part of the
 //! gap that comes from not knowing the cards is known.
 //!
-//! `cargo run --release -p welcome-bots --example clairvoyant -- [GAMES] [FIRST_SEED] [CANDIDATES]`
-//! (default 100 games from seed 1, 10 candidates; 1st edition, classic sheet, solo).
+//! `cargo run --release -p welcome-bots --example clairvoyant -- [GAMES] [FIRST_SEED] [CANDIDATES]
+//! [NESTED]` (default 100 games from seed 1, 10 candidates; 1st edition, classic sheet, solo).
+//! With a `NESTED` width, the reference is the nested rollout
+//! (`SearchBot::choose_knowing_nested`): that many candidates, each followed by the one-playout
+//! reference with `CANDIDATES` candidates to the end of the game.
 
 use welcome_bots::{Budget, SearchBot};
 use welcome_engine::{Game, Mode, Options, PlayerView};
@@ -14,6 +17,7 @@ fn main() {
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
     let first: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let candidates: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
+    let nested: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(0);
     let options = Options::new(Mode::Solo);
     let budget = Budget {
         candidates,
@@ -28,7 +32,11 @@ fn main() {
         let mut bot = SearchBot::with_budget(welcome_bots::seat_seed(seed, 0), budget);
         while !game.is_over() {
             let view = PlayerView::of(&game, 0).expect("seat 1");
-            let turn = bot.choose_knowing(&view, game.position());
+            let turn = if nested > 0 {
+                bot.choose_knowing_nested(&view, game.position(), nested)
+            } else {
+                bot.choose_knowing(&view, game.position())
+            };
             game.submit(0, turn).expect("the bot plays legal turns");
             game.resolve().expect("dealing never fails in a live game");
         }
@@ -37,8 +45,13 @@ fn main() {
     let n = scores.len() as f64;
     let mean = scores.iter().sum::<f64>() / n;
     let sd = (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n).sqrt();
+    let how = if nested > 0 {
+        format!("{nested} candidates, each followed by the {candidates}-candidate reference")
+    } else {
+        format!("{candidates} candidates, one playout each")
+    };
     println!(
-        "clairvoyant ({candidates} candidates, one playout each in the true position): mean {mean:.1} (σ {sd:.1}) over seeds {first}–{}",
+        "clairvoyant ({how}, in the true position): mean {mean:.1} (σ {sd:.1}) over seeds {first}–{}",
         first + games - 1
     );
 }

@@ -441,6 +441,45 @@ fn the_clairvoyant_reference_plays_legally_and_uses_the_pile_order() {
 }
 
 #[test]
+fn the_nested_clairvoyant_reference_plays_legally_and_deterministically() {
+    // A rollout of the one-playout reference: legal turns (each rollout plays to the end of
+    // the game), the same for a seed, in solo and against another seat's greedy bot. Three
+    // rounds, the rollouts being whole games.
+    let budget = Budget {
+        candidates: 2,
+        worlds: 1,
+        horizon: Some(1),
+        halving: false,
+        boost: None,
+    };
+    let play_nested = |players: usize, seed: u64| {
+        let mode = if players == 1 {
+            Mode::Solo
+        } else {
+            Mode::Standard
+        };
+        let mut game = Game::new(Options::new(mode), players, seed).unwrap();
+        let mut bot = SearchBot::with_budget(seed, budget);
+        let mut other = GreedyBot::new(seed + 1);
+        for _ in 0..3 {
+            let view = PlayerView::of(&game, 0).unwrap();
+            let turn = bot.choose_knowing_nested(&view, game.position(), 2);
+            game.submit(0, turn).expect("legal turns only");
+            for seat in 1..players {
+                let view = PlayerView::of(&game, seat).unwrap();
+                game.submit(seat, other.choose(&view)).unwrap();
+            }
+            game.resolve().unwrap();
+        }
+        assert_eq!(game.round(), 4);
+        Record::of(&game, &[]).to_json()
+    };
+    for players in [1, 2] {
+        assert_eq!(play_nested(players, 5), play_nested(players, 5));
+    }
+}
+
+#[test]
 fn a_search_by_halving_plays_legally_deterministically_and_from_the_view_only() {
     // Sequential halving spends the same playouts in rounds: 4 candidates, 2 rounds.
     let budget = Budget {
