@@ -170,15 +170,20 @@ impl SearchBot {
         self.playout_rounds(p, seat, first, seed).0
     }
 
-    /// `playout`, and the rounds it played after the candidate's.
-    fn playout_rounds(&self, mut p: Position, seat: usize, first: &Turn, seed: u64) -> (f64, u16) {
-        let mut bots: Vec<GreedyBot> = (0..p.players())
+    /// A greedy bot for each seat of `p`, seeded from `seed`, for a playout.
+    fn playout_bots(&self, p: &Position, seed: u64) -> Vec<GreedyBot> {
+        (0..p.players())
             .map(|s| {
                 let mut bot = GreedyBot::with_weights(crate::seat_seed(seed, s), self.weights);
                 bot.deal_of(&p.options());
                 bot
             })
-            .collect();
+            .collect()
+    }
+
+    /// `playout`, and the rounds it played after the candidate's.
+    fn playout_rounds(&self, mut p: Position, seat: usize, first: &Turn, seed: u64) -> (f64, u16) {
+        let mut bots = self.playout_bots(&p, seed);
         if p.submit(seat, first.clone()).is_err() {
             // Cannot happen for a turn listed from the same view; such a candidate loses.
             return (f64::NEG_INFINITY, 0);
@@ -318,13 +323,7 @@ impl SearchBot {
         let mut best = (0, f64::NEG_INFINITY);
         for (i, turn) in candidates.iter().enumerate() {
             let seed: u64 = self.rng.gen();
-            let mut bots: Vec<GreedyBot> = (0..world.players())
-                .map(|s| {
-                    let mut bot = GreedyBot::with_weights(crate::seat_seed(seed, s), self.weights);
-                    bot.deal_of(&world.options());
-                    bot
-                })
-                .collect();
+            let mut bots = self.playout_bots(world, seed);
             let mut p = world.clone();
             let mut mine = Some(turn.clone());
             let v = loop {
