@@ -1,7 +1,8 @@
 //! The clairvoyant reference of `docs/bots.md`: the search bot's candidates, each played out in
 //! the true position (it knows the pile order), for measurement only — the app never offers it.
-//! Prints its mean solo score beside the search bot's on the same seeds, so that the part of the
-//! gap that comes from not knowing the cards is known.
+//! Prints its mean solo score, to set beside the search bot's on the same seeds (docs/bots.md:
+//! with greedy playouts it now scores below the search bot, so it no longer bounds what knowing
+//! the cards is worth).
 //!
 //! `cargo run --release -p welcome-bots --example clairvoyant -- [GAMES] [FIRST_SEED] [CANDIDATES]
 //! [NESTED]` (default 100 games from seed 1, 10 candidates; 1st edition, classic sheet, solo).

@@ -717,7 +717,7 @@ impl Drop for PlayersRuntime {
 /// Threads of the players' runtime: one per core. Real players read their sockets on their
 /// own machines; with a single thread, a push waited while that thread handled every push
 /// that arrived before it, and at think 0 those waits made most of the latency's tail (50 ×
-/// 100: p99 720–1040 ms with one thread, 420–445 ms with two on two cores).
+/// 100 on two cores: p99 511 ms with one thread and 382–400 ms with two on a quiet machine).
 fn player_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
