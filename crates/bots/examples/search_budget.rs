@@ -41,6 +41,9 @@ fn main() {
         println!("weights {weights:?}");
     }
     let mut rows: Vec<(String, i64)> = Vec::new();
+    // Each game's total, to compare two budgets or weights game by game (the same seeds deal
+    // the same cards).
+    let mut per_seed: Vec<String> = Vec::new();
     // CPU seconds spent on each turn of the game, summed over the games.
     let mut by_turn: Vec<f64> = Vec::new();
     let start = Instant::now();
@@ -69,6 +72,7 @@ fn main() {
             }
         }
         let score = i64::from(final_score.total);
+        per_seed.push(format!("{seed}:{score}"));
         total += score;
         squares += score * score;
     }
@@ -94,6 +98,7 @@ fn main() {
         .map(|s| format!("{:.0}", s * 1000.0 / n))
         .collect();
     println!("  CPU ms by turn: {}", by_turn.join(" "));
+    println!("  totals by seed: {}", per_seed.join(" "));
 }
 
 /// The process's CPU time (user and system), from `/proc/self/stat` where there is one: on a
