@@ -91,6 +91,9 @@ pub struct LoadReport {
     /// The CPU time the process used while the players played (server and players together,
     /// user and system); `None` where the system does not tell it.
     pub cpu: Option<Duration>,
+    /// Of `cpu`, what the server's threads (its runtime, the database's) and the simulated
+    /// players' threads used: the players stand for browsers on other machines.
+    pub cpu_split: Option<(Duration, Duration)>,
 }
 
 impl LoadReport {
@@ -179,6 +182,15 @@ impl fmt::Display for LoadReport {
                 ms(per)
             )?,
             _ => writeln!(f, "CPU time: not available on this system")?,
+        }
+        if let (Some((server, players)), true) = (self.cpu_split, self.rounds > 0) {
+            let per = |d: Duration| ms(d) / self.rounds as f64;
+            writeln!(
+                f,
+                "of which the server's threads {:.2} ms and the players' threads {:.2} ms per round resolved",
+                per(server),
+                per(players)
+            )?;
         }
         write!(f, "errors: {}", self.errors)?;
         if let Some(e) = &self.first_error {
@@ -743,6 +755,54 @@ pub fn cpu_time() -> Option<Duration> {
     Some(Duration::from_millis((user + system) * 10))
 }
 
+/// The CPU time (user and system) of each of this process's threads now, by thread id, with
+/// whether it is one of the simulated players' (Linux: /proc/self/task/*/stat).
+fn thread_cpu() -> Option<Vec<(u64, bool, Duration)>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc/self/task").ok()? {
+        let Ok(entry) = entry else { continue };
+        let Some(tid) = entry.file_name().to_str().and_then(|t| t.parse().ok()) else {
+            continue;
+        };
+        // A thread that has just ended has no stat left: it is left out.
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let player = stat[open + 1..close].starts_with("loadtest-player");
+        let mut fields = stat[close + 1..].split_whitespace().skip(11);
+        let ticks = |f: Option<&str>| f.and_then(|v| v.parse::<u64>().ok());
+        if let (Some(user), Some(system)) = (ticks(fields.next()), ticks(fields.next())) {
+            out.push((tid, player, Duration::from_millis((user + system) * 10)));
+        }
+    }
+    Some(out)
+}
+
+/// The CPU time the server's threads and the players' threads used between two readings of
+/// `thread_cpu` (threads that ended in between are not counted).
+fn cpu_split(
+    before: &[(u64, bool, Duration)],
+    after: &[(u64, bool, Duration)],
+) -> (Duration, Duration) {
+    let (mut server, mut players) = (Duration::ZERO, Duration::ZERO);
+    for (tid, player, now) in after {
+        let was = before
+            .iter()
+            .find(|(t, _, _)| t == tid)
+            .map_or(Duration::ZERO, |b| b.2);
+        let used = now.saturating_sub(was);
+        if *player {
+            players += used;
+        } else {
+            server += used;
+        }
+    }
+    (server, players)
+}
+
 /// The system's load average over the last minute (Linux: /proc/loadavg).
 pub fn load_average() -> Option<f64> {
     std::fs::read_to_string("/proc/loadavg")
@@ -848,6 +908,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     }
     let started = Instant::now();
     let cpu_before = cpu_time();
+    let threads_before = thread_cpu();
     let tasks: Vec<_> = sockets
         .into_iter()
         .enumerate()
@@ -900,6 +961,9 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let cpu = cpu_time()
         .zip(cpu_before)
         .map(|(after, before)| after.saturating_sub(before));
+    let cpu_split = thread_cpu()
+        .zip(threads_before)
+        .map(|(after, before)| cpu_split(&before, &after));
     let timed_out = Instant::now() >= deadline;
     server.stop().await;
     samples.sort_unstable();
@@ -933,6 +997,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         load_before,
         load_after: load_average(),
         cpu,
+        cpu_split,
     })
 }
 

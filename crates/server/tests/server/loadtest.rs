@@ -31,6 +31,16 @@ async fn a_small_load_test_resolves_every_round() {
         assert!(report.peak_rss.is_some_and(|b| b > 0), "{report}");
         assert!(report.cpu.is_some(), "{report}");
         assert!(report.cpu_per_round().is_some(), "{report}");
+        // The server's threads did the serving; neither share exceeds the process's time by
+        // more than a clock tick (1/100 s) a thread.
+        let (server, players) = report.cpu_split.expect("per-thread CPU on Linux");
+        let cpu = report.cpu.unwrap_or_default();
+        let slack = std::time::Duration::from_millis(10 * 64);
+        assert!(server <= cpu + slack && players <= cpu + slack, "{report}");
+        assert!(
+            report.to_string().contains("of which the server's threads"),
+            "{report}"
+        );
     }
     let text = report.to_string();
     assert!(
