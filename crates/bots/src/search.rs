@@ -52,7 +52,7 @@ impl Boost {
 
 /// The levels' boost: turns whose playouts last under 14 rounds get 14 / that many times the
 /// playouts, up to 4 times. Against a boost from 10 rounds it adds about 2 % to a solo game's
-/// time and 0.32 points over seeds 1–700 (1.1 on the seeds 1–100 it was chosen on; docs/bots.md).
+/// time and 0.24 points over seeds 1–1000 (1.1 on the seeds 1–100 it was chosen on; docs/bots.md).
 const LATE: Boost = Boost { rounds: 14, cap: 4 };
 
 /// The fewest worlds a search plays out in, however many seats.
