@@ -102,7 +102,7 @@ impl LoadReport {
     }
 
     /// CPU time per round resolved (server and players together): unlike the latencies, it
-    /// does not depend on what else the machine runs.
+    /// does not count time spent waiting for a core (it still varies with the machine's speed).
     pub fn cpu_per_round(&self) -> Option<Duration> {
         let cpu = self.cpu?;
         (self.rounds > 0).then(|| cpu / self.rounds.min(u32::MAX as u64) as u32)
