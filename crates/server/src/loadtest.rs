@@ -742,22 +742,35 @@ pub fn peak_rss() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// The CPU time this process has used, user and system (Linux: /proc/self/stat, in clock
-/// ticks of 1/100 s as the kernel shows them to programs).
+/// The CPU time this process has used, user and system (Linux: /proc/self/stat).
 pub fn cpu_time() -> Option<Duration> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The fields after the command's name (which ends with the last ')'): utime and stime are
-    // the 12th and 13th.
-    let rest = &stat[stat.rfind(')')? + 1..];
-    let mut fields = rest.split_whitespace().skip(11);
-    let user: u64 = fields.next()?.parse().ok()?;
-    let system: u64 = fields.next()?.parse().ok()?;
-    Some(Duration::from_millis((user + system) * 10))
+    stat_cpu(&stat).map(|(_, cpu)| cpu)
 }
 
-/// The CPU time (user and system) of each of this process's threads now, by thread id, with
-/// whether it is one of the simulated players' (Linux: /proc/self/task/*/stat).
-fn thread_cpu() -> Option<Vec<(u64, bool, Duration)>> {
+/// The command name and the CPU time, user and system, of a process's or thread's `stat` line
+/// (in clock ticks of 1/100 s as the kernel shows them to programs).
+fn stat_cpu(stat: &str) -> Option<(&str, Duration)> {
+    let (open, close) = (stat.find('(')?, stat.rfind(')')?);
+    // The fields after the command's name (which ends with the last ')'): utime and stime are
+    // the 12th and 13th.
+    let mut fields = stat[close + 1..].split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    let name = stat.get(open + 1..close)?;
+    Some((name, Duration::from_millis((user + system) * 10)))
+}
+
+/// One thread's CPU time at a reading.
+struct ThreadCpu {
+    tid: u64,
+    /// One of the simulated players' threads.
+    player: bool,
+    cpu: Duration,
+}
+
+/// The CPU time of each of this process's threads now (Linux: /proc/self/task/*/stat).
+fn thread_cpu() -> Option<Vec<ThreadCpu>> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir("/proc/self/task").ok()? {
         let Ok(entry) = entry else { continue };
@@ -768,14 +781,9 @@ fn thread_cpu() -> Option<Vec<(u64, bool, Duration)>> {
         let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
             continue;
         };
-        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
-            continue;
-        };
-        let player = stat[open + 1..close].starts_with("loadtest-player");
-        let mut fields = stat[close + 1..].split_whitespace().skip(11);
-        let ticks = |f: Option<&str>| f.and_then(|v| v.parse::<u64>().ok());
-        if let (Some(user), Some(system)) = (ticks(fields.next()), ticks(fields.next())) {
-            out.push((tid, player, Duration::from_millis((user + system) * 10)));
+        if let Some((name, cpu)) = stat_cpu(&stat) {
+            let player = name.starts_with("loadtest-player");
+            out.push(ThreadCpu { tid, player, cpu });
         }
     }
     Some(out)
@@ -783,18 +791,15 @@ fn thread_cpu() -> Option<Vec<(u64, bool, Duration)>> {
 
 /// The CPU time the server's threads and the players' threads used between two readings of
 /// `thread_cpu` (threads that ended in between are not counted).
-fn cpu_split(
-    before: &[(u64, bool, Duration)],
-    after: &[(u64, bool, Duration)],
-) -> (Duration, Duration) {
+fn cpu_split(before: &[ThreadCpu], after: &[ThreadCpu]) -> (Duration, Duration) {
     let (mut server, mut players) = (Duration::ZERO, Duration::ZERO);
-    for (tid, player, now) in after {
+    for t in after {
         let was = before
             .iter()
-            .find(|(t, _, _)| t == tid)
-            .map_or(Duration::ZERO, |b| b.2);
-        let used = now.saturating_sub(was);
-        if *player {
+            .find(|b| b.tid == t.tid)
+            .map_or(Duration::ZERO, |b| b.cpu);
+        let used = t.cpu.saturating_sub(was);
+        if t.player {
             players += used;
         } else {
             server += used;
@@ -1307,6 +1312,17 @@ fn element_with<'a>(b: &'a [u8], i: usize, prefix: &[u8]) -> Result<Option<&'a [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stat_line_gives_its_name_and_cpu_time() {
+        // A name may hold spaces and parentheses; utime 150 and stime 25 ticks.
+        let line = "42 (loadtest-player (2)) S 1 1 1 0 -1 4194368 100 0 0 0 150 25 0 0 20 0 4 0";
+        assert_eq!(
+            stat_cpu(line),
+            Some(("loadtest-player (2)", Duration::from_millis(1750)))
+        );
+        assert_eq!(stat_cpu("42 (cut short) S 1"), None);
+    }
 
     #[test]
     fn an_update_is_read_up_to_the_seats_own_sheet() {
