@@ -1,9 +1,11 @@
 //! Load test: a server in this process on a loopback port and a temporary SQLite file, driven by
 //! simulated players over real websockets. Each player keeps its table's state as a client does
 //! (a whole state, then updates) and confirms a random bot's turn as soon as a round starts;
-//! the latency measured is from a round's last confirmation to each socket's receipt of the
-//! next round (the resolution push). It also counts the bytes pushed to each socket per round
-//! and reads the process's peak memory. Bounded in tables, rounds and time.
+//! the latency measured is from a round's last confirmation to the resolution push reaching
+//! each player's socket (the kernel's receive time, on Linux), and to the player reading it,
+//! which also waits for the simulated players' threads. It also counts the bytes pushed to
+//! each socket per round and reads the process's peak memory. Bounded in tables, rounds and
+//! time.
 
 use crate::client::http;
 use crate::state::Limits;
@@ -60,10 +62,14 @@ pub struct LoadReport {
     pub players: usize,
     pub rounds: u64,
     pub elapsed: Duration,
-    pub samples: usize,
-    pub p50: Duration,
-    pub p99: Duration,
-    pub max: Duration,
+    /// From a round's last confirmation to its resolution push reaching each player's socket
+    /// (the kernel's receive time): what the server takes, under the load of the server and
+    /// of the simulated players together. `None` where the system does not tell that time.
+    pub arrival: Option<Latency>,
+    /// The same up to each player's task reading the push: it adds the time a push waits in
+    /// the socket for its player's turn on the players' threads, which real players, each on
+    /// a machine of their own, do not wait.
+    pub read: Latency,
     pub errors: usize,
     pub first_error: Option<String>,
     pub timed_out: bool,
@@ -96,6 +102,46 @@ pub struct LoadReport {
     pub cpu_split: Option<(Duration, Duration)>,
 }
 
+/// Percentiles of latency samples.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Latency {
+    pub samples: usize,
+    pub p50: Duration,
+    pub p99: Duration,
+    pub max: Duration,
+}
+
+impl Latency {
+    fn of(mut samples: Vec<Duration>) -> Latency {
+        samples.sort_unstable();
+        let pick = |q: f64| -> Duration {
+            if samples.is_empty() {
+                return Duration::ZERO;
+            }
+            let i = ((samples.len() as f64 * q).ceil() as usize).clamp(1, samples.len()) - 1;
+            samples[i]
+        };
+        Latency {
+            samples: samples.len(),
+            p50: pick(0.50),
+            p99: pick(0.99),
+            max: samples.last().copied().unwrap_or_default(),
+        }
+    }
+}
+
+impl fmt::Display for Latency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            ms(self.p50),
+            ms(self.p99),
+            ms(self.max)
+        )
+    }
+}
+
 impl LoadReport {
     pub fn rounds_per_second(&self) -> f64 {
         self.rounds as f64 / self.elapsed.as_secs_f64().max(1e-9)
@@ -124,13 +170,22 @@ impl fmt::Display for LoadReport {
             self.elapsed.as_secs_f64(),
             self.rounds_per_second()
         )?;
+        match &self.arrival {
+            Some(a) => writeln!(
+                f,
+                "last confirm -> resolution push at the player's socket, {} samples: {a}",
+                a.samples
+            )?,
+            None => writeln!(
+                f,
+                "last confirm -> resolution push at the player's socket: not available"
+            )?,
+        }
         writeln!(
             f,
-            "last confirm -> resolution push, {} samples: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-            self.samples,
-            ms(self.p50),
-            ms(self.p99),
-            ms(self.max)
+            "last confirm -> resolution push read by the player's task, {} samples: {} \
+             (with the wait for the simulated players' threads)",
+            self.read.samples, self.read
         )?;
         writeln!(
             f,
@@ -519,7 +574,10 @@ struct SubmitOut<'a> {
 type Confirms = Arc<Mutex<Vec<Option<Instant>>>>;
 
 struct PlayerResult {
-    samples: Vec<Duration>,
+    /// Latencies up to the push's arrival at the socket (where the system tells it) and up to
+    /// the player's reading it.
+    arrival: Vec<Duration>,
+    read: Vec<Duration>,
     /// Rounds this player saw resolve.
     resolved: u64,
     errors: usize,
@@ -552,7 +610,8 @@ async fn player(
     deadline: Instant,
 ) -> PlayerResult {
     let mut r = PlayerResult {
-        samples: Vec::new(),
+        arrival: Vec::new(),
+        read: Vec::new(),
         resolved: 0,
         errors: 0,
         first_error: None,
@@ -582,6 +641,7 @@ async fn player(
             },
         };
         let received = Instant::now();
+        let arrived = sock.arrived.filter(|&a| a <= received);
         if text.starts_with(br#"{"type":"state""#) {
             r.pushes += 1;
             r.whole_states += 1;
@@ -641,7 +701,10 @@ async fn player(
                 .ok()
                 .and_then(|c| c.get(last_round as usize).copied().flatten());
             if let Some(sent) = sent {
-                r.samples.push(received.saturating_duration_since(sent));
+                r.read.push(received.saturating_duration_since(sent));
+                if let Some(a) = arrived {
+                    r.arrival.push(a.saturating_duration_since(sent));
+                }
             }
             r.resolved += 1;
         }
@@ -928,7 +991,7 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
             ))
         })
         .collect();
-    let mut samples = Vec::new();
+    let (mut arrival, mut read) = (Vec::new(), Vec::new());
     let mut resolved = 0u64;
     let mut errors = 0;
     let mut first_error = None;
@@ -943,7 +1006,8 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
             .ok_or("the players' runtime has stopped")?
             .await
             .map_err(|e| e.to_string())?;
-        samples.extend(r.samples);
+        arrival.extend(r.arrival);
+        read.extend(r.read);
         resolved += r.resolved;
         errors += r.errors;
         pushes += r.pushes;
@@ -971,24 +1035,17 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         .map(|(after, before)| cpu_split(&before, &after));
     let timed_out = Instant::now() >= deadline;
     server.stop().await;
-    samples.sort_unstable();
-    let pick = |q: f64| -> Duration {
-        if samples.is_empty() {
-            return Duration::ZERO;
-        }
-        let i = ((samples.len() as f64 * q).ceil() as usize).clamp(1, samples.len()) - 1;
-        samples[i]
-    };
+    // Every push's arrival is known, or none is.
+    let arrival =
+        (!arrival.is_empty() && arrival.len() == read.len()).then(|| Latency::of(arrival));
     Ok(LoadReport {
         tables: cfg.tables,
         players: cfg.players,
         // Every player of a table sees each of its rounds resolve.
         rounds: resolved / cfg.players as u64,
         elapsed,
-        samples: samples.len(),
-        p50: pick(0.50),
-        p99: pick(0.99),
-        max: samples.last().copied().unwrap_or_default(),
+        arrival,
+        read: Latency::of(read),
         errors,
         first_error,
         timed_out,
@@ -1020,10 +1077,99 @@ struct Wire {
     message: Vec<u8>,
     /// The masking keys' generator.
     mask: u32,
+    /// When the bytes last read reached the socket (the kernel's receive time, on Linux):
+    /// a message's arrival, read with the read that completed it.
+    arrived: Option<Instant>,
 }
 
 /// What a wire reads at most at once: a message of the sizes pushed comes in one read.
 const WIRE_BUFFER: usize = 64 * 1024;
+
+/// What a wire makes room for to read into when it needs less: most pushes fit, and the room
+/// is zeroed at every read.
+const WIRE_ROOM: usize = 16 * 1024;
+
+/// Asks the kernel to tell when the data read from `stream` reached it (Linux); elsewhere
+/// nothing.
+fn stamp_arrivals(stream: &tokio::net::TcpStream) -> std::io::Result<()> {
+    #[cfg(target_os = "linux")]
+    nix::sys::socket::setsockopt(stream, nix::sys::socket::sockopt::ReceiveTimestampns, &true)?;
+    #[cfg(not(target_os = "linux"))]
+    let _ = stream;
+    Ok(())
+}
+
+/// Reads what `stream` has, at least one byte and room for `want`, to the end of `buf`: the
+/// bytes read (0 at the end of the stream) and, where the kernel tells it, when the last of
+/// them reached the socket, on this process's clock.
+#[cfg(target_os = "linux")]
+async fn read_stamped(
+    stream: &mut tokio::net::TcpStream,
+    buf: &mut Vec<u8>,
+    want: usize,
+) -> std::io::Result<(usize, Option<Instant>)> {
+    use nix::sys::socket::{recvmsg, ControlMessageOwned, MsgFlags};
+    use std::os::fd::AsRawFd;
+    let len = buf.len();
+    buf.resize(len + want.clamp(WIRE_ROOM, WIRE_BUFFER), 0);
+    let mut control = nix::cmsg_space!(nix::sys::time::TimeSpec);
+    let read = loop {
+        stream.readable().await?;
+        let tried = stream.try_io(tokio::io::Interest::READABLE, || {
+            let mut iov = [std::io::IoSliceMut::new(&mut buf[len..])];
+            let msg = recvmsg::<()>(
+                stream.as_raw_fd(),
+                &mut iov,
+                Some(&mut control),
+                MsgFlags::empty(),
+            )?;
+            let stamp = msg.cmsgs().ok().and_then(|mut c| {
+                c.find_map(|c| match c {
+                    ControlMessageOwned::ScmTimestampns(t) => Some(t),
+                    _ => None,
+                })
+            });
+            Ok((msg.bytes, stamp))
+        });
+        match tried {
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => continue,
+            other => break other,
+        }
+    };
+    let (n, stamp) = match read {
+        Ok(r) => r,
+        Err(e) => {
+            buf.truncate(len);
+            return Err(e);
+        }
+    };
+    buf.truncate(len + n);
+    // The stamp is on the system's clock; its age now places it on the monotonic one.
+    let arrived = stamp.and_then(|t| {
+        let at = std::time::UNIX_EPOCH
+            + Duration::new(
+                u64::try_from(t.tv_sec()).ok()?,
+                u32::try_from(t.tv_nsec()).ok()?,
+            );
+        let age = std::time::SystemTime::now()
+            .duration_since(at)
+            .unwrap_or_default();
+        Instant::now().checked_sub(age)
+    });
+    Ok((n, arrived))
+}
+
+/// Reads what `stream` has to the end of `buf`; the system does not tell when it arrived.
+#[cfg(not(target_os = "linux"))]
+async fn read_stamped(
+    stream: &mut tokio::net::TcpStream,
+    buf: &mut Vec<u8>,
+    want: usize,
+) -> std::io::Result<(usize, Option<Instant>)> {
+    use tokio::io::AsyncReadExt;
+    buf.reserve(want.clamp(WIRE_ROOM, WIRE_BUFFER));
+    stream.read_buf(buf).await.map(|n| (n, None))
+}
 
 impl Wire {
     async fn connect(
@@ -1037,6 +1183,7 @@ impl Wire {
             .await
             .map_err(|e| e.to_string())?;
         stream.set_nodelay(true).map_err(|e| e.to_string())?;
+        stamp_arrivals(&stream).map_err(|e| format!("receive times: {e}"))?;
         let request = format!(
             "GET /ws/{table}?token={token} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\n\
              Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
@@ -1068,27 +1215,25 @@ impl Wire {
             start: head,
             message: Vec::new(),
             mask: seed | 1,
+            arrived: None,
         })
     }
 
     /// Reads until `n` bytes are there from `start`; false at the end of the stream.
     async fn fill(&mut self, n: usize) -> Result<bool, String> {
-        use tokio::io::AsyncReadExt;
         while self.buf.len() - self.start < n {
             if self.start > 0 {
                 self.buf.drain(..self.start);
                 self.start = 0;
             }
-            self.buf.reserve(n.max(WIRE_BUFFER) - self.buf.len());
-            if self
-                .stream
-                .read_buf(&mut self.buf)
+            let want = n - self.buf.len();
+            let (read, arrived) = read_stamped(&mut self.stream, &mut self.buf, want)
                 .await
-                .map_err(|e| e.to_string())?
-                == 0
-            {
+                .map_err(|e| e.to_string())?;
+            if read == 0 {
                 return Ok(false);
             }
+            self.arrived = arrived;
         }
         Ok(true)
     }

@@ -17,8 +17,9 @@ async fn a_small_load_test_resolves_every_round() {
     assert_eq!(report.errors, 0, "{report}");
     assert!(!report.timed_out);
     assert_eq!(report.rounds, 3 * 4, "{report}");
-    assert_eq!(report.samples, 3 * 3 * 4);
-    assert!(report.p50 <= report.p99 && report.p99 <= report.max);
+    let read = report.read;
+    assert_eq!(read.samples, 3 * 3 * 4);
+    assert!(read.p50 <= read.p99 && read.p99 <= read.max);
     // One whole state as a socket connects and one as the game starts (or both in one): no
     // client had to ask for another, and every round was pushed as updates.
     assert!(report.whole_states <= 2 * 9, "{report}");
@@ -28,6 +29,18 @@ async fn a_small_load_test_resolves_every_round() {
         "{report}"
     );
     if cfg!(target_os = "linux") {
+        // Each push reached its socket before its player read it, so every percentile of the
+        // arrivals is at most the same percentile of the readings.
+        let arrival = report.arrival.expect("the kernel's receive times on Linux");
+        assert_eq!(arrival.samples, read.samples, "{report}");
+        // A push comes after the confirmation that resolved its round: a receive time read
+        // on the wrong clock would show as none at all.
+        assert!(arrival.p50 > Duration::ZERO, "{report}");
+        assert!(arrival.p50 <= arrival.p99 && arrival.p99 <= arrival.max);
+        assert!(
+            arrival.p50 <= read.p50 && arrival.p99 <= read.p99 && arrival.max <= read.max,
+            "{report}"
+        );
         assert!(report.peak_rss.is_some_and(|b| b > 0), "{report}");
         assert!(report.cpu.is_some(), "{report}");
         assert!(report.cpu_per_round().is_some(), "{report}");
