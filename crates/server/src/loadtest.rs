@@ -64,7 +64,8 @@ pub struct LoadReport {
     pub elapsed: Duration,
     /// From a round's last confirmation to its resolution push reaching each player's socket
     /// (the kernel's receive time): what the server takes, under the load of the server and
-    /// of the simulated players together. `None` where the system does not tell that time.
+    /// of the simulated players together. Over the pushes whose receive time the kernel told
+    /// (all of them, unless it was slow to start stamping); `None` where it tells none.
     pub arrival: Option<Latency>,
     /// The same up to each player's task reading the push: it adds the time a push waits in
     /// the socket for its player's turn on the players' threads, which real players, each on
@@ -171,10 +172,16 @@ impl fmt::Display for LoadReport {
             self.rounds_per_second()
         )?;
         match &self.arrival {
-            Some(a) => writeln!(
+            Some(a) if a.samples == self.read.samples => writeln!(
                 f,
                 "last confirm -> resolution push at the player's socket, {} samples: {a}",
                 a.samples
+            )?,
+            Some(a) => writeln!(
+                f,
+                "last confirm -> resolution push at the player's socket, {} samples (of {}: \
+                 the others came without their receive time): {a}",
+                a.samples, self.read.samples
             )?,
             None => writeln!(
                 f,
@@ -1035,9 +1042,9 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         .map(|(after, before)| cpu_split(&before, &after));
     let timed_out = Instant::now() >= deadline;
     server.stop().await;
-    // Every push's arrival is known, or none is.
-    let arrival =
-        (!arrival.is_empty() && arrival.len() == read.len()).then(|| Latency::of(arrival));
+    // The kernel stamps what arrives once the first socket asked it to (it turns stamping on
+    // a moment later): every push measured arrives long after, but the count tells.
+    let arrival = (!arrival.is_empty()).then(|| Latency::of(arrival));
     Ok(LoadReport {
         tables: cfg.tables,
         players: cfg.players,
@@ -1064,15 +1071,16 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
 }
 
 /// A simulated player's websocket: a minimal client of RFC 6455 over a TCP stream (the
-/// server's frames are never masked, the player's always are), reading each message into one
-/// buffer of its size that is let go of once the message is handled, so that thousands of
-/// idle players hold no read buffers, and handing the message's bytes over without a copy (but
-/// for a message read together with the next, which is copied out).
+/// server's frames are never masked, the player's always are), reading into a buffer it keeps
+/// (`WIRE_ROOM`, more for a while after a larger message) and handing each message over as a
+/// copy of its bytes.
 struct Wire {
     stream: tokio::net::TcpStream,
-    /// Bytes read and not yet taken, from `start`.
+    /// Bytes read and not yet taken: `buf[start..filled]`. The rest of `buf` is room to read
+    /// into, written before (zeroed as it grew), so that reads never zero it again.
     buf: Vec<u8>,
     start: usize,
+    filled: usize,
     /// The message being put together from its fragments.
     message: Vec<u8>,
     /// The masking keys' generator.
@@ -1085,9 +1093,10 @@ struct Wire {
 /// What a wire reads at most at once: a message of the sizes pushed comes in one read.
 const WIRE_BUFFER: usize = 64 * 1024;
 
-/// What a wire makes room for to read into when it needs less: most pushes fit, and the room
-/// is zeroed at every read.
-const WIRE_ROOM: usize = 16 * 1024;
+/// The room a wire keeps to read into: a push to a table of a few seats fits. A wire that
+/// needed more lets go of it after the message, so that thousands of players waiting hold
+/// little.
+const WIRE_ROOM: usize = 8 * 1024;
 
 /// Asks the kernel to tell when the data read from `stream` reached it (Linux); elsewhere
 /// nothing.
@@ -1099,24 +1108,21 @@ fn stamp_arrivals(stream: &tokio::net::TcpStream) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Reads what `stream` has, at least one byte and room for `want`, to the end of `buf`: the
-/// bytes read (0 at the end of the stream) and, where the kernel tells it, when the last of
-/// them reached the socket, on this process's clock.
+/// Reads what `stream` has into `buf`, at least one byte: the bytes read (0 at the end of the
+/// stream) and, where the kernel tells it, when the last of them reached the socket, on this
+/// process's clock.
 #[cfg(target_os = "linux")]
 async fn read_stamped(
     stream: &mut tokio::net::TcpStream,
-    buf: &mut Vec<u8>,
-    want: usize,
+    buf: &mut [u8],
 ) -> std::io::Result<(usize, Option<Instant>)> {
     use nix::sys::socket::{recvmsg, ControlMessageOwned, MsgFlags};
     use std::os::fd::AsRawFd;
-    let len = buf.len();
-    buf.resize(len + want.clamp(WIRE_ROOM, WIRE_BUFFER), 0);
     let mut control = nix::cmsg_space!(nix::sys::time::TimeSpec);
     let read = loop {
         stream.readable().await?;
         let tried = stream.try_io(tokio::io::Interest::READABLE, || {
-            let mut iov = [std::io::IoSliceMut::new(&mut buf[len..])];
+            let mut iov = [std::io::IoSliceMut::new(&mut *buf)];
             let msg = recvmsg::<()>(
                 stream.as_raw_fd(),
                 &mut iov,
@@ -1136,14 +1142,7 @@ async fn read_stamped(
             other => break other,
         }
     };
-    let (n, stamp) = match read {
-        Ok(r) => r,
-        Err(e) => {
-            buf.truncate(len);
-            return Err(e);
-        }
-    };
-    buf.truncate(len + n);
+    let (n, stamp) = read?;
     // The stamp is on the system's clock; its age now places it on the monotonic one.
     let arrived = stamp.and_then(|t| {
         let at = std::time::UNIX_EPOCH
@@ -1159,16 +1158,14 @@ async fn read_stamped(
     Ok((n, arrived))
 }
 
-/// Reads what `stream` has to the end of `buf`; the system does not tell when it arrived.
+/// Reads what `stream` has into `buf`; the system does not tell when it arrived.
 #[cfg(not(target_os = "linux"))]
 async fn read_stamped(
     stream: &mut tokio::net::TcpStream,
-    buf: &mut Vec<u8>,
-    want: usize,
+    buf: &mut [u8],
 ) -> std::io::Result<(usize, Option<Instant>)> {
     use tokio::io::AsyncReadExt;
-    buf.reserve(want.clamp(WIRE_ROOM, WIRE_BUFFER));
-    stream.read_buf(buf).await.map(|n| (n, None))
+    stream.read(buf).await.map(|n| (n, None))
 }
 
 impl Wire {
@@ -1209,10 +1206,14 @@ impl Wire {
             let text = String::from_utf8_lossy(&buf[..head]).into_owned();
             return Err(format!("the upgrade was refused: {text}"));
         }
+        let filled = buf.len();
+        buf.resize(filled.max(WIRE_ROOM), 0);
+        buf.shrink_to_fit();
         Ok(Wire {
             stream,
             buf,
             start: head,
+            filled,
             message: Vec::new(),
             mask: seed | 1,
             arrived: None,
@@ -1221,18 +1222,24 @@ impl Wire {
 
     /// Reads until `n` bytes are there from `start`; false at the end of the stream.
     async fn fill(&mut self, n: usize) -> Result<bool, String> {
-        while self.buf.len() - self.start < n {
+        while self.filled - self.start < n {
             if self.start > 0 {
-                self.buf.drain(..self.start);
+                self.buf.copy_within(self.start..self.filled, 0);
+                self.filled -= self.start;
                 self.start = 0;
             }
-            let want = n - self.buf.len();
-            let (read, arrived) = read_stamped(&mut self.stream, &mut self.buf, want)
+            // Room for what is missing, or more: what arrived meanwhile comes in the same read.
+            let room = (n - self.filled).clamp(WIRE_ROOM, WIRE_BUFFER);
+            if self.buf.len() < self.filled + room {
+                self.buf.resize(self.filled + room, 0);
+            }
+            let (read, arrived) = read_stamped(&mut self.stream, &mut self.buf[self.filled..])
                 .await
                 .map_err(|e| e.to_string())?;
             if read == 0 {
                 return Ok(false);
             }
+            self.filled += read;
             self.arrived = arrived;
         }
         Ok(true)
@@ -1283,17 +1290,7 @@ impl Wire {
                 // Text (or binary) and continuation frames.
                 0..=2 => {
                     let whole = fin && opcode != 0 && self.message.is_empty();
-                    let message = if whole && self.start == self.buf.len() {
-                        // The usual case: the message is the frame and the last one read; the
-                        // buffer goes with it (an idle player holds none).
-                        let mut m = std::mem::take(&mut self.buf);
-                        self.start = 0;
-                        m.truncate(payload.end);
-                        m.drain(..payload.start);
-                        m
-                    } else if whole {
-                        // More was read after it (an answer and a push come together): the
-                        // message is copied out, the rest stays where it is.
+                    let message = if whole {
                         self.buf[payload].to_vec()
                     } else {
                         self.message.extend_from_slice(&self.buf[payload]);
@@ -1302,6 +1299,13 @@ impl Wire {
                         }
                         std::mem::take(&mut self.message)
                     };
+                    if self.start == self.filled {
+                        (self.start, self.filled) = (0, 0);
+                        if self.buf.capacity() > 2 * WIRE_ROOM {
+                            self.buf.truncate(WIRE_ROOM);
+                            self.buf.shrink_to_fit();
+                        }
+                    }
                     return Ok(Some(message));
                 }
                 8 => return Ok(None),
@@ -1492,5 +1496,117 @@ mod tests {
         // A broken update is refused, not read past its end.
         assert!(UpdateIn::parse(br#"{"type":"update","seq":7,"base":"#, None).is_err());
         assert!(members(br#"{"a":"never ends}"#, b"sheets").is_err());
+    }
+
+    /// A server's frame: unmasked, the length in 1, 3 or 9 bytes.
+    fn frame(fin: bool, opcode: u8, payload: &[u8]) -> Vec<u8> {
+        let mut f = vec![u8::from(fin) << 7 | opcode];
+        match payload.len() {
+            n if n < 126 => f.push(n as u8),
+            n if n <= u16::MAX as usize => {
+                f.push(126);
+                f.extend_from_slice(&(n as u16).to_be_bytes());
+            }
+            n => {
+                f.push(127);
+                f.extend_from_slice(&(n as u64).to_be_bytes());
+            }
+        }
+        f.extend_from_slice(payload);
+        f
+    }
+
+    #[tokio::test]
+    async fn a_wire_reads_messages_together_larger_than_its_room_and_in_fragments() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let server = tokio::spawn(async move {
+            let (mut s, _) = listener.accept().await.unwrap();
+            // Once the wire asks for receive times: data that came before has none.
+            s.read_exact(&mut [0u8; 1]).await.unwrap();
+            // Two messages in one write, as an answer and a push often come.
+            let mut two = frame(true, 1, b"first");
+            two.extend(frame(true, 1, b"second"));
+            s.write_all(&two).await.unwrap();
+            // Five times the wire's room, and the largest length field.
+            let large: Vec<u8> = (0..5 * WIRE_ROOM).map(|i| b'a' + (i % 26) as u8).collect();
+            s.write_all(&frame(true, 1, &large)).await.unwrap();
+            let huge = vec![b'z'; 70_000];
+            s.write_all(&frame(true, 1, &huge)).await.unwrap();
+            // Nothing more until the wire has taken it.
+            s.read_exact(&mut [0u8; 1]).await.unwrap();
+            // One message in two fragments, a ping between them.
+            s.write_all(&frame(false, 1, b"frag")).await.unwrap();
+            s.write_all(&frame(true, 9, b"hi")).await.unwrap();
+            s.write_all(&frame(true, 0, b"ment")).await.unwrap();
+            // The pong comes back masked.
+            let mut pong = [0u8; 8];
+            s.read_exact(&mut pong).await.unwrap();
+            // Then a message for each byte the wire sends, until it says it is done.
+            let mut asked = [0u8; 1];
+            while s.read_exact(&mut asked).await.is_ok() && asked[0] == b't' {
+                s.write_all(&frame(true, 1, b"t")).await.unwrap();
+            }
+            s.write_all(&frame(true, 8, b"")).await.unwrap();
+            (large, huge, pong)
+        });
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        stamp_arrivals(&stream).unwrap();
+        stream.write_all(b"s").await.unwrap();
+        let mut wire = Wire {
+            stream,
+            buf: vec![0; WIRE_ROOM],
+            start: 0,
+            filled: 0,
+            message: Vec::new(),
+            mask: 1,
+            arrived: None,
+        };
+        assert_eq!(wire.recv().await.unwrap().as_deref(), Some(&b"first"[..]));
+        assert_eq!(wire.recv().await.unwrap().as_deref(), Some(&b"second"[..]));
+        let large = wire.recv().await.unwrap().unwrap();
+        let huge = wire.recv().await.unwrap().unwrap();
+        // A larger message's room is let go of once it is taken.
+        assert!(wire.buf.capacity() <= 2 * WIRE_ROOM);
+        wire.stream.write_all(b"g").await.unwrap();
+        assert_eq!(
+            wire.recv().await.unwrap().as_deref(),
+            Some(&b"fragment"[..])
+        );
+        // The kernel starts stamping a moment after it is asked to (Linux): what arrives from
+        // then on has its receive time, between its sending and its reading.
+        let mut stamped = !cfg!(target_os = "linux");
+        for _ in 0..200 {
+            if stamped {
+                break;
+            }
+            let sent = Instant::now();
+            wire.stream.write_all(b"t").await.unwrap();
+            assert_eq!(wire.recv().await.unwrap().as_deref(), Some(&b"t"[..]));
+            if let Some(arrived) = wire.arrived {
+                assert!(sent <= arrived && arrived <= Instant::now());
+                stamped = true;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        assert!(stamped, "no receive time in a second");
+        wire.stream.write_all(b"x").await.unwrap();
+        assert_eq!(wire.recv().await.unwrap(), None, "the close frame");
+        let (sent_large, sent_huge, pong) = server.await.unwrap();
+        assert_eq!(large, sent_large);
+        assert_eq!(huge, sent_huge);
+        assert_eq!(
+            (pong[0], pong[1]),
+            (0x80 | 0xA, 0x80 | 2),
+            "a masked pong of 2 bytes"
+        );
+        let key = &pong[2..6];
+        let data: Vec<u8> = pong[6..]
+            .iter()
+            .enumerate()
+            .map(|(i, b)| b ^ key[i % 4])
+            .collect();
+        assert_eq!(data, b"hi");
     }
 }

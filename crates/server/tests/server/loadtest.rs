@@ -29,18 +29,25 @@ async fn a_small_load_test_resolves_every_round() {
         "{report}"
     );
     if cfg!(target_os = "linux") {
-        // Each push reached its socket before its player read it, so every percentile of the
-        // arrivals is at most the same percentile of the readings.
+        // The kernel tells when a push reached its socket: for every push but those that came
+        // before it started stamping (it does a moment after the first socket asked).
         let arrival = report.arrival.expect("the kernel's receive times on Linux");
-        assert_eq!(arrival.samples, read.samples, "{report}");
+        assert!(
+            arrival.samples > 0 && arrival.samples <= read.samples,
+            "{report}"
+        );
+        assert!(arrival.p50 <= arrival.p99 && arrival.p99 <= arrival.max);
         // A push comes after the confirmation that resolved its round: a receive time read
         // on the wrong clock would show as none at all.
         assert!(arrival.p50 > Duration::ZERO, "{report}");
-        assert!(arrival.p50 <= arrival.p99 && arrival.p99 <= arrival.max);
-        assert!(
-            arrival.p50 <= read.p50 && arrival.p99 <= read.p99 && arrival.max <= read.max,
-            "{report}"
-        );
+        if arrival.samples == read.samples {
+            // Each push reached its socket before its player read it, so every percentile of
+            // the arrivals is at most the same percentile of the readings.
+            assert!(
+                arrival.p50 <= read.p50 && arrival.p99 <= read.p99 && arrival.max <= read.max,
+                "{report}"
+            );
+        }
         assert!(report.peak_rss.is_some_and(|b| b > 0), "{report}");
         assert!(report.cpu.is_some(), "{report}");
         assert!(report.cpu_per_round().is_some(), "{report}");
