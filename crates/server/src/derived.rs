@@ -261,14 +261,12 @@ pub struct RouteOut {
 /// Derives what the browser draws on `sheet`.
 pub fn of(layout: &SheetLayout, sheet: &Sheet) -> Derived {
     let mut d = Derived {
+        // A street's ranges in one pass over it (`Sheet::street_ranges`), not one a house.
         ranges: (0..sheet.streets())
             .map(|s| {
-                (0..sheet.len(s))
-                    .map(|i| {
-                        sheet
-                            .number_range(HouseRef::new(s, i))
-                            .map(|(lo, hi)| [lo, hi])
-                    })
+                sheet.street_ranges(s as usize)[..sheet.len(s) as usize]
+                    .iter()
+                    .map(|r| r.map(|(lo, hi)| [lo, hi]))
                     .collect()
             })
             .collect(),
