@@ -1327,18 +1327,7 @@ impl Wire {
         self.mask ^= self.mask << 5;
         let key = self.mask.to_be_bytes();
         let mut frame = Vec::with_capacity(payload.len() + 14);
-        frame.push(0x80 | opcode);
-        match payload.len() {
-            n if n < 126 => frame.push(0x80 | n as u8),
-            n if n <= u16::MAX as usize => {
-                frame.push(0x80 | 126);
-                frame.extend_from_slice(&(n as u16).to_be_bytes());
-            }
-            n => {
-                frame.push(0x80 | 127);
-                frame.extend_from_slice(&(n as u64).to_be_bytes());
-            }
-        }
+        frame_head(&mut frame, 0x80 | opcode, 0x80, payload.len());
         frame.extend_from_slice(&key);
         frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ key[i % 4]));
         self.stream
@@ -1351,6 +1340,23 @@ impl Wire {
         use tokio::io::AsyncWriteExt;
         let _ = self.send(8, &[]).await;
         let _ = self.stream.shutdown().await;
+    }
+}
+
+/// A frame's first bytes (RFC 6455 §5.2): `first` (FIN and opcode), then the payload's length
+/// in 1, 3 or 9 bytes with `mask` (0x80: masked, as a client's frames are; 0: a server's).
+fn frame_head(out: &mut Vec<u8>, first: u8, mask: u8, len: usize) {
+    out.push(first);
+    match len {
+        n if n < 126 => out.push(mask | n as u8),
+        n if n <= u16::MAX as usize => {
+            out.push(mask | 126);
+            out.extend_from_slice(&(n as u16).to_be_bytes());
+        }
+        n => {
+            out.push(mask | 127);
+            out.extend_from_slice(&(n as u64).to_be_bytes());
+        }
     }
 }
 
@@ -1500,20 +1506,10 @@ mod tests {
         assert!(members(br#"{"a":"never ends}"#, b"sheets").is_err());
     }
 
-    /// A server's frame: unmasked, the length in 1, 3 or 9 bytes.
+    /// A server's frame: unmasked.
     fn frame(fin: bool, opcode: u8, payload: &[u8]) -> Vec<u8> {
-        let mut f = vec![u8::from(fin) << 7 | opcode];
-        match payload.len() {
-            n if n < 126 => f.push(n as u8),
-            n if n <= u16::MAX as usize => {
-                f.push(126);
-                f.extend_from_slice(&(n as u16).to_be_bytes());
-            }
-            n => {
-                f.push(127);
-                f.extend_from_slice(&(n as u64).to_be_bytes());
-            }
-        }
+        let mut f = Vec::new();
+        frame_head(&mut f, u8::from(fin) << 7 | opcode, 0, payload.len());
         f.extend_from_slice(payload);
         f
     }
