@@ -8,7 +8,10 @@
 //! cuts each playout n rounds after the candidate and judges the sheets' evaluations).
 //! `WEIGHTS=name=value,…` in the environment changes some of `Weights::SEARCH`; `HALVING=1`
 //! spends the same playouts by sequential halving (`Budget::halving`); `BOOST=ROUNDS:CAP` adds
-//! more for turns with short playouts (`Budget::boost`).
+//! more for turns with short playouts (`Budget::boost`). `AGAINST=FILE` compares each game's
+//! total with the same seed's in FILE (`seed:total` words, `#` comments), such as the default
+//! level's totals kept in `docs/totals/search-default.txt`: the same seed deals the same cards,
+//! so the difference game by game is much less noisy than either mean (docs/bots.md).
 
 use std::time::Instant;
 
@@ -46,10 +49,22 @@ fn main() {
     if weights != Weights::SEARCH {
         println!("weights {weights:?}");
     }
+    // Read before the games, so that a bad file fails at once rather than hours later.
+    let against = std::env::var("AGAINST").ok().map(|path| {
+        let totals = std::fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| parse_totals(&text))
+            .unwrap_or_else(|e| {
+                eprintln!("error: AGAINST={path}: {e}");
+                std::process::exit(2);
+            });
+        (path, totals)
+    });
     let mut rows: Vec<(String, i64)> = Vec::new();
     // Each game's total, to compare two budgets or weights game by game (the same seeds deal
     // the same cards).
     let mut per_seed: Vec<String> = Vec::new();
+    let mut differences: Vec<f64> = Vec::new();
     // CPU seconds spent on each turn of the game, summed over the games.
     let mut by_turn: Vec<f64> = Vec::new();
     let start = Instant::now();
@@ -79,6 +94,11 @@ fn main() {
         }
         let score = i64::from(final_score.total);
         per_seed.push(format!("{seed}:{score}"));
+        if let Some((_, totals)) = &against {
+            if let Some(&(_, before)) = totals.iter().find(|(s, _)| *s == seed) {
+                differences.push((score - before) as f64);
+            }
+        }
         total += score;
         squares += score * score;
     }
@@ -105,6 +125,20 @@ fn main() {
         .collect();
     println!("  CPU ms by turn: {}", by_turn.join(" "));
     println!("  totals by seed: {}", per_seed.join(" "));
+    if let Some((path, _)) = &against {
+        match differences.len() {
+            0 => println!("  against {path}: no seed in common"),
+            k => {
+                let mean = differences.iter().sum::<f64>() / k as f64;
+                let var = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>()
+                    / (k.max(2) - 1) as f64;
+                println!(
+                    "  against {path}: {mean:+.2} ± {:.2} game by game (one standard error) over {k} seeds",
+                    (var / k as f64).sqrt()
+                );
+            }
+        }
+    }
 }
 
 /// The process's CPU time (user and system), from `/proc/self/stat` where there is one: on a
@@ -125,4 +159,22 @@ fn weights_from_env() -> Weights {
     Weights::SEARCH
         .with_changes(&std::env::var("WEIGHTS").unwrap_or_default())
         .unwrap_or_else(|e| panic!("WEIGHTS: {e}"))
+}
+
+/// `seed:total` words, with `#` starting a comment to the end of its line.
+fn parse_totals(text: &str) -> Result<Vec<(u64, i64)>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or_default();
+        for word in line.split_whitespace() {
+            let parsed = word
+                .split_once(':')
+                .and_then(|(seed, total)| Some((seed.parse().ok()?, total.parse().ok()?)));
+            match parsed {
+                Some(p) => out.push(p),
+                None => return Err(format!("line {}: {word:?} is not seed:total", n + 1)),
+            }
+        }
+    }
+    Ok(out)
 }
