@@ -1415,7 +1415,7 @@ impl GreedyBot {
         let (mut placed, mut written, mut next) = (m.clone(), m.clone(), m.clone());
         for d in plays.iter().filter(|d| matches!(d, Decision::Build { .. })) {
             placed.clone_from(m);
-            if placed.apply(d.clone()).is_err() {
+            if placed.apply_listed(d.clone()).is_err() {
                 continue;
             }
             // The module choice the number asks for (the Ice Cream truck, the Halloween ghost
