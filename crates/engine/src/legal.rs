@@ -1113,7 +1113,9 @@ impl<'a> TurnContext<'a> {
     }
 
     /// `use_effect` for a use the effect stage listed on this very sheet
-    /// (`for_each_effect_use`): its target is not checked a second time.
+    /// (`for_each_effect_use`): its target is not checked a second time. Inline, so that
+    /// the listing of every use (`TurnMachine::for_each_effect`) skips the check's code.
+    #[inline]
     pub(crate) fn use_listed_effect(
         &self,
         s: &mut Sheet,
@@ -1125,6 +1127,7 @@ impl<'a> TurnContext<'a> {
         self.effect_step(s, effect, house, card, used, false)
     }
 
+    #[inline]
     fn effect_step(
         &self,
         s: &mut Sheet,
