@@ -476,9 +476,13 @@ fn evaluate_with(
         match e.last_plans.get() {
             Some((u, p, v)) if (u, p) == key => v,
             _ => {
+                let packed = key
+                    .1
+                    .iter()
+                    .fold(0u32, |w, p| w << 9 | p.map_or(0, |x| 0x100 | u32::from(x)));
                 let v = *cache
                     .plans
-                    .entry(key)
+                    .entry((key.0, packed))
                     .or_insert_with(|| plan_progress(e, sheet, unused));
                 e.last_plans.set(Some((key.0, key.1, v)));
                 v
@@ -574,14 +578,16 @@ struct StreetCache {
     /// The turn's own streets with one fence more, by street and slot: most Surveyor
     /// candidates' (never in `map`).
     fenced: [[Option<StreetTerms>; MAX_HOUSES]; MAX_STREETS],
-    /// The terms that read a sheet's tracks alone, by `TracksKey`, and the last ones looked
-    /// up: a turn's candidates have a few keys (one per effect use that crosses a box, the
-    /// same for every placement), and most share the one before's.
-    tracks: HashMap<TracksKey, Tracks, foldhash::fast::FixedState>,
+    /// The terms that read a sheet's tracks alone, by `TracksKey` (up to `TRACKS_KEPT`), and
+    /// the last ones looked up: a turn's candidates have a few keys (one per effect use that
+    /// crosses a box, the same for every placement), and most share the one before's. A few
+    /// keys are found faster in a list than by hashing.
+    tracks: Vec<(TracksKey, Tracks)>,
     last_tracks: Option<(TracksKey, Tracks)>,
     /// Plan credits by completed unused estates and plan scores, when they read nothing else
     /// (`Eval::plans_by_estates`; the last one is `Eval::last_plans`).
-    plans: HashMap<(u64, [Option<u8>; 3]), f32, foldhash::fast::FixedState>,
+    /// (Keyed by the plan scores packed in a word: an array of options hashes byte by byte.)
+    plans: HashMap<(u64, u32), f32, foldhash::fast::FixedState>,
 }
 
 impl StreetCache {
@@ -600,10 +606,16 @@ impl StreetCache {
         match self.last_tracks {
             Some((k, t)) if k == key => t,
             _ => {
-                let t = *self
-                    .tracks
-                    .entry(key)
-                    .or_insert_with(|| Tracks::of(e, sheet, temps));
+                let t = match self.tracks.iter().find(|(k, _)| *k == key) {
+                    Some((_, t)) => *t,
+                    None => {
+                        let t = Tracks::of(e, sheet, temps);
+                        if self.tracks.len() < TRACKS_KEPT {
+                            self.tracks.push((key, t));
+                        }
+                        t
+                    }
+                };
                 self.last_tracks = Some((key, t));
                 t
             }
@@ -613,6 +625,9 @@ impl StreetCache {
 
 /// Most street evaluations kept per turn (a turn sees a few hundred).
 const CACHE_LIMIT: usize = 4096;
+
+/// Most `Tracks` kept per turn (a turn has about a dozen keys).
+const TRACKS_KEPT: usize = 24;
 
 /// American Dream: the value of a normal house on its way to a complete column (a perfect one
 /// counts three times).
