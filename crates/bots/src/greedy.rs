@@ -15,9 +15,9 @@ use welcome_engine::modules::{
 use welcome_engine::number;
 use welcome_engine::sheet::{MAX_ESTATE, MAX_HOUSES, MAX_STREETS};
 use welcome_engine::{
-    Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard, PlanCondition, Play,
-    PlayerView, Score, Sheet, SheetLayout, Stage, StreetKey, Temps, Treat, Turn, TurnContext,
-    TurnMachine,
+    BasePoints, Decision, Edition, Estate, Feature, HouseRef, Module, Need, PlanCard,
+    PlanCondition, Play, PlayerView, Score, Sheet, SheetLayout, Stage, StreetKey, Temps, TracksKey,
+    Treat, Turn, TurnContext, TurnMachine,
 };
 
 /// Claims considered per plan: a sheet full of small estates can offer millions.
@@ -76,6 +76,8 @@ struct Eval<'a> {
     /// with the same (most candidates complete no estate).
     plans_by_estates: bool,
     last_plans: Cell<Option<PlansCredit>>,
+    /// The layout has rule modules, which may score (`Score::modules_total`).
+    modules: bool,
     solo: bool,
     features: bool,
     w: &'a Weights,
@@ -135,6 +137,41 @@ impl EstatePlan {
     }
 }
 
+/// The terms of `evaluate_with` that read only what `Sheet::tracks_key` holds (the layout,
+/// the weights and the table's temps being the turn's).
+#[derive(Clone, Copy)]
+struct Tracks {
+    base: BasePoints,
+    /// The credit for each real-estate column's upgrades (`Eval::re_gain`), by size.
+    re_gain: [f32; MAX_ESTATE],
+    re_sizes: usize,
+    temps: f32,
+    refusals: f32,
+}
+
+impl Tracks {
+    fn of(e: &Eval<'_>, sheet: &Sheet, temps: Temps<'_>) -> Tracks {
+        let layout = e.layout;
+        let re_sizes = layout.real_estate.len().min(MAX_ESTATE);
+        let mut re_gain = [0.0; MAX_ESTATE];
+        for size in 1..=re_sizes {
+            re_gain[size - 1] =
+                e.re_gain[size - 1][(sheet.real_estate(size) as usize).min(RE_BOXES - 1)];
+        }
+        Tracks {
+            base: BasePoints::of(layout, sheet, temps),
+            re_gain,
+            re_sizes,
+            temps: if e.solo {
+                e.w.temps_solo * f32::from(sheet.temps().min(layout.solo_temps.at_least))
+            } else {
+                e.w.temps * f32::from(sheet.temps().min(8))
+            },
+            refusals: e.w.refusal * f32::from(sheet.refusals()),
+        }
+    }
+}
+
 /// The plan credit of a sheet's completed unused estates (packed as `StreetTerms::unused`)
 /// and plan scores: `plan_progress` when it reads nothing else.
 type PlansCredit = (u64, [Option<u8>; 3], f32);
@@ -185,6 +222,7 @@ impl<'a> Eval<'a> {
                 _ => true,
             }),
             last_plans: Cell::new(None),
+            modules: !layout.modules.is_empty(),
             estate_plans: std::array::from_fn(|slot| {
                 let card = cards[slot]?;
                 let sizes = match &card.condition {
@@ -424,13 +462,28 @@ fn evaluate_with(
     }
     let estates = estates.to_le_bytes();
     let estates: [u8; MAX_ESTATE] = std::array::from_fn(|i| estates[i]);
-    let score = Score::total_with_estates(layout, sheet, temps, estates);
+    let tracks = cache.tracks(e, sheet, temps);
+    let mut score = tracks.base.with_estates(estates);
+    if e.modules {
+        score += Score::modules_total(layout, sheet, temps);
+    }
+    debug_assert_eq!(
+        score,
+        Score::total_with_estates(layout, sheet, temps, estates)
+    );
     let plans = if e.plans_by_estates {
         let key = (unused, sheet.plan_scores());
         match e.last_plans.get() {
             Some((u, p, v)) if (u, p) == key => v,
             _ => {
-                let v = plan_progress(e, sheet, unused);
+                let packed = key
+                    .1
+                    .iter()
+                    .fold(0u32, |w, p| w << 9 | p.map_or(0, |x| 0x100 | u32::from(x)));
+                let v = *cache
+                    .plans
+                    .entry((key.0, packed))
+                    .or_insert_with(|| plan_progress(e, sheet, unused));
                 e.last_plans.set(Some((key.0, key.1, v)));
                 v
             }
@@ -468,18 +521,14 @@ fn evaluate_with(
         v += zombie_guard(layout, sheet);
     }
     // Real-estate upgrades pay off on estates still to come.
-    for size in 1..=layout.real_estate.len().min(MAX_ESTATE) {
-        v += e.re_gain[size - 1][(sheet.real_estate(size) as usize).min(RE_BOXES - 1)];
+    for gain in &tracks.re_gain[..tracks.re_sizes] {
+        v += *gain;
     }
     if e.w.park != 0.0 {
         v += park_hope(e, sheet);
     }
-    if solo {
-        v += e.w.temps_solo * f32::from(sheet.temps().min(layout.solo_temps.at_least));
-    } else {
-        v += e.w.temps * f32::from(sheet.temps().min(8));
-    }
-    v -= e.w.refusal * f32::from(sheet.refusals());
+    v += tracks.temps;
+    v -= tracks.refusals;
     v
 }
 
@@ -529,17 +578,56 @@ struct StreetCache {
     /// The turn's own streets with one fence more, by street and slot: most Surveyor
     /// candidates' (never in `map`).
     fenced: [[Option<StreetTerms>; MAX_HOUSES]; MAX_STREETS],
+    /// The terms that read a sheet's tracks alone, by `TracksKey` (up to `TRACKS_KEPT`), and
+    /// the last ones looked up: a turn's candidates have a few keys (one per effect use that
+    /// crosses a box, the same for every placement), and most share the one before's. A few
+    /// keys are found faster in a list than by hashing.
+    tracks: Vec<(TracksKey, Tracks)>,
+    last_tracks: Option<(TracksKey, Tracks)>,
+    /// Plan credits by completed unused estates and plan scores, when they read nothing else
+    /// (`Eval::plans_by_estates`; the last one is `Eval::last_plans`).
+    /// (Keyed by the plan scores packed in a word: an array of options hashes byte by byte.)
+    plans: HashMap<(u64, u32), f32, foldhash::fast::FixedState>,
 }
 
 impl StreetCache {
     fn clear(&mut self) {
         self.map.clear();
         self.fenced = Default::default();
+        self.tracks.clear();
+        self.last_tracks = None;
+        self.plans.clear();
+    }
+
+    /// `Tracks::of` `sheet`, from the cache when another sheet of the turn had its key.
+    #[inline]
+    fn tracks(&mut self, e: &Eval<'_>, sheet: &Sheet, temps: Temps<'_>) -> Tracks {
+        let key = sheet.tracks_key();
+        match self.last_tracks {
+            Some((k, t)) if k == key => t,
+            _ => {
+                let t = match self.tracks.iter().find(|(k, _)| *k == key) {
+                    Some((_, t)) => *t,
+                    None => {
+                        let t = Tracks::of(e, sheet, temps);
+                        if self.tracks.len() < TRACKS_KEPT {
+                            self.tracks.push((key, t));
+                        }
+                        t
+                    }
+                };
+                self.last_tracks = Some((key, t));
+                t
+            }
+        }
     }
 }
 
 /// Most street evaluations kept per turn (a turn sees a few hundred).
 const CACHE_LIMIT: usize = 4096;
+
+/// Most `Tracks` kept per turn (a turn has about a dozen keys).
+const TRACKS_KEPT: usize = 24;
 
 /// American Dream: the value of a normal house on its way to a complete column (a perfect one
 /// counts three times).
@@ -1342,7 +1430,7 @@ impl GreedyBot {
         let (mut placed, mut written, mut next) = (m.clone(), m.clone(), m.clone());
         for d in plays.iter().filter(|d| matches!(d, Decision::Build { .. })) {
             placed.clone_from(m);
-            if placed.apply(d.clone()).is_err() {
+            if placed.apply_listed(d.clone()).is_err() {
                 continue;
             }
             // The module choice the number asks for (the Ice Cream truck, the Halloween ghost

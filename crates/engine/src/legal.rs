@@ -1113,7 +1113,9 @@ impl<'a> TurnContext<'a> {
     }
 
     /// `use_effect` for a use the effect stage listed on this very sheet
-    /// (`for_each_effect_use`): its target is not checked a second time.
+    /// (`for_each_effect_use`): its target is not checked a second time. Inline, so that
+    /// the listing of every use (`TurnMachine::for_each_effect`) skips the check's code.
+    #[inline]
     pub(crate) fn use_listed_effect(
         &self,
         s: &mut Sheet,
@@ -1125,6 +1127,7 @@ impl<'a> TurnContext<'a> {
         self.effect_step(s, effect, house, card, used, false)
     }
 
+    #[inline]
     fn effect_step(
         &self,
         s: &mut Sheet,
@@ -1360,7 +1363,82 @@ impl<'a> TurnContext<'a> {
     }
 
     /// Calls `f` with every legal use of `effect`, in the order `effect_uses` lists them.
+    /// Fences and bis copies, the most numerous, are read from the street's masks
+    /// (`open_fences`, `open_copies`) instead of checking every slot and pair; in debug builds
+    /// the list is compared with the one `check_effect` accepts.
     pub fn for_each_effect_use(
+        &self,
+        sheet: &Sheet,
+        effect: Effect,
+        house: HouseRef,
+        f: impl FnMut(EffectUse),
+    ) {
+        #[cfg(debug_assertions)]
+        {
+            let (mut listed, mut checked) = (Vec::new(), Vec::new());
+            self.for_each_listed_use(sheet, effect, house, |u| listed.push(u));
+            self.for_each_checked_use(sheet, effect, house, |u| checked.push(u));
+            debug_assert_eq!(listed, checked);
+        }
+        self.for_each_listed_use(sheet, effect, house, f)
+    }
+
+    /// `for_each_effect_use` itself.
+    fn for_each_listed_use(
+        &self,
+        sheet: &Sheet,
+        effect: Effect,
+        house: HouseRef,
+        mut f: impl FnMut(EffectUse),
+    ) {
+        // Every use is checked in `house` first: an invalid one lists none.
+        if !self.layout.has_actions() || Self::check_house(sheet, house).is_err() {
+            return;
+        }
+        let split = self.edition.rules.bis_pairs_split;
+        match effect {
+            Effect::Surveyor => {
+                for s in 0..sheet.streets() {
+                    let mut open = open_fences(sheet, s, split);
+                    while open != 0 {
+                        let k = open.trailing_zeros() as u8;
+                        open &= open - 1;
+                        f(EffectUse::Fence(FenceRef::new(s, k)));
+                    }
+                }
+                let u = EffectUse::Barricade;
+                if self.check_effect(sheet, effect, house, u).is_ok() {
+                    f(u);
+                }
+            }
+            Effect::Bis => {
+                if sheet.bis_count() >= self.layout.bis.boxes() {
+                    return;
+                }
+                for s in 0..sheet.streets() {
+                    let (left, right) = open_copies(sheet, s, split);
+                    let mut from = left | right;
+                    while from != 0 {
+                        let i = from.trailing_zeros() as u8;
+                        from &= from - 1;
+                        let from = HouseRef::new(s, i);
+                        if left >> i & 1 == 1 {
+                            let to = HouseRef::new(s, i - 1);
+                            f(EffectUse::Bis { from, to });
+                        }
+                        if right >> i & 1 == 1 {
+                            let to = HouseRef::new(s, i + 1);
+                            f(EffectUse::Bis { from, to });
+                        }
+                    }
+                }
+            }
+            _ => self.for_each_checked_use(sheet, effect, house, f),
+        }
+    }
+
+    /// `for_each_effect_use` by checking every use it may list with `check_effect`.
+    fn for_each_checked_use(
         &self,
         sheet: &Sheet,
         effect: Effect,
@@ -1555,6 +1633,34 @@ pub fn check_fence(sheet: &Sheet, f: FenceRef, bis_pairs_split: bool) -> Result<
         }
     }
     Ok(())
+}
+
+/// The slots of street `s` where `check_fence` accepts a fence, bit k for slot k.
+fn open_fences(sheet: &Sheet, s: u8, bis_pairs_split: bool) -> u16 {
+    let m = sheet.street_masks(s);
+    let slots = ((1u32 << sheet.len(s).saturating_sub(1)) - 1) as u16;
+    let mut open = slots & !m.fences & !(m.used & m.used >> 1);
+    if !bis_pairs_split {
+        let mut pairs = open & m.numbered & m.numbered >> 1;
+        while pairs != 0 {
+            let k = pairs.trailing_zeros() as u8;
+            pairs &= pairs - 1;
+            if sheet.number(HouseRef::new(s, k)) == sheet.number(HouseRef::new(s, k + 1)) {
+                open &= !(1 << k);
+            }
+        }
+    }
+    open
+}
+
+/// The houses of street `s` that `check_bis` accepts as a source of a copy to their left
+/// (bit i: from house i to house i − 1) and to their right, with a bis box free.
+fn open_copies(sheet: &Sheet, s: u8, bis_pairs_split: bool) -> (u16, u16) {
+    let m = sheet.street_masks(s);
+    let open = if bis_pairs_split { u16::MAX } else { !m.fences };
+    let left = m.numbered & m.empty << 1 & open << 1;
+    let right = m.numbered & m.empty >> 1 & open;
+    (left, right)
 }
 
 /// Bis legality (spec §7.6): a numbered source, the empty house directly next to it, no fence

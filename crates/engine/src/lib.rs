@@ -45,8 +45,10 @@ pub use legal::{Combination, Effects, Offer, Placement, PlanSlot, TurnContext, T
 pub use machine::{Decision, Listing, Stage, TurnMachine};
 pub use modules::{ChoiceKind, Module};
 pub use record::{Record, RecordError};
-pub use score::{Score, ScoreRow, Temps, TieBreak};
-pub use sheet::{Estate, FenceRef, House, HouseRef, Race, Sheet, StreetKey, StreetMasks};
+pub use score::{BasePoints, Score, ScoreRow, Temps, TieBreak};
+pub use sheet::{
+    Estate, FenceRef, House, HouseRef, Race, Sheet, StreetKey, StreetMasks, TracksKey,
+};
 pub use sheet_file::{SheetData, SheetFile, SheetFileError};
 pub use turn::{
     BonusUse, Build, Choice, Circle, EffectUse, Hordes, Pick, PlanClaim, Play, Roundabout,

@@ -636,25 +636,7 @@ impl<'a> TurnMachine<'a> {
                 },
             ) => {
                 let effect = ctx.check_placement(&self.sheet, pick, number, house)?;
-                if let Some(kind) = ctx.choice_needed(&self.sheet, house) {
-                    self.stage = Stage::Choice {
-                        pick,
-                        house,
-                        number,
-                        kind,
-                    };
-                } else {
-                    self.write(pick, number, house, effect, None)?;
-                    debug_assert!(
-                        !ctx.layout.has_actions()
-                            || matches!(
-                                (self.stage, self.resume),
-                                (Stage::Effect { effect: e, .. }, _)
-                                    | (Stage::Circle { .. }, Stage::Effect { effect: e, .. })
-                                    if e == effect
-                            )
-                    );
-                }
+                self.build(pick, house, number, effect)?;
             }
             (Stage::Start | Stage::Play, Decision::Refuse { pass }) => {
                 self.sheet = ctx.apply_play(&self.sheet, &Play::Refuse { pass })?;
@@ -728,6 +710,63 @@ impl<'a> TurnMachine<'a> {
     }
 
     /// Writes a placement `check_placement` accepted, with its `effect`.
+    /// A placement checked (`check_placement` gave `effect`): its module choice asked for, or
+    /// the number written.
+    fn build(
+        &mut self,
+        pick: Pick,
+        house: HouseRef,
+        number: u8,
+        effect: Effect,
+    ) -> Result<(), TurnError> {
+        if let Some(kind) = self.ctx.choice_needed(&self.sheet, house) {
+            self.stage = Stage::Choice {
+                pick,
+                house,
+                number,
+                kind,
+            };
+        } else {
+            self.write(pick, number, house, effect, None)?;
+            debug_assert!(
+                !self.ctx.layout.has_actions()
+                    || matches!(
+                        (self.stage, self.resume),
+                        (Stage::Effect { effect: e, .. }, _)
+                            | (Stage::Circle { .. }, Stage::Effect { effect: e, .. })
+                            if e == effect
+                    )
+            );
+        }
+        Ok(())
+    }
+
+    /// `apply` of a decision that `options` listed for this machine as it stands: a
+    /// placement is not checked a second time (in debug builds only). For bots that play
+    /// every placement listed on a copy of the machine.
+    pub fn apply_listed(&mut self, decision: Decision) -> Result<(), TurnError> {
+        if let (
+            Stage::Start | Stage::Play,
+            Decision::Build {
+                pick,
+                house,
+                number,
+            },
+        ) = (self.stage, &decision)
+        {
+            if let Some((_, effect)) = self.ctx.offer.resolve(*pick) {
+                debug_assert_eq!(
+                    self.ctx
+                        .check_placement(&self.sheet, *pick, *number, *house),
+                    Ok(effect),
+                    "a listed placement"
+                );
+                return self.build(*pick, *house, *number, effect);
+            }
+        }
+        self.apply(decision)
+    }
+
     fn write(
         &mut self,
         pick: Pick,

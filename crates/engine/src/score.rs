@@ -247,27 +247,55 @@ fn base_total(
     temps: Temps<'_>,
     estate_counts: [u8; MAX_ESTATE],
 ) -> i32 {
-    let plans: i32 = sheet
-        .plan_scores()
-        .iter()
-        .map(|p| p.map_or(0, i32::from))
-        .sum();
-    let mut total = plans;
-    for (s, street) in layout
-        .streets
-        .iter()
-        .enumerate()
-        .take(sheet.streets() as usize)
-    {
-        total += street.parks.value(sheet.parks(s as u8));
+    BasePoints::of(layout, sheet, temps).with_estates(estate_counts)
+}
+
+/// The base rows' points split into what each completed estate adds, by size, and the rest.
+/// Both read only what `Sheet::tracks_key` holds (with the layout and the temps): a bot
+/// scoring many candidate sheets with the same key works them out once and adds their
+/// estates (`with_estates`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BasePoints {
+    rest: i32,
+    per_estate: [i32; MAX_ESTATE],
+}
+
+impl BasePoints {
+    pub fn of(layout: &SheetLayout, sheet: &Sheet, temps: Temps<'_>) -> BasePoints {
+        let plans: i32 = sheet
+            .plan_scores()
+            .iter()
+            .map(|p| p.map_or(0, i32::from))
+            .sum();
+        let mut rest = plans;
+        for (s, street) in layout
+            .streets
+            .iter()
+            .enumerate()
+            .take(sheet.streets() as usize)
+        {
+            rest += street.parks.value(sheet.parks(s as u8));
+        }
+        let mut per_estate = [0; MAX_ESTATE];
+        for (i, track) in layout.real_estate.iter().enumerate().take(MAX_ESTATE) {
+            per_estate[i] = track.value(sheet.real_estate(i + 1));
+        }
+        rest += layout.pools.value(sheet.pool_count()) + temp_points(layout, sheet.temps(), temps)
+            - layout.bis.value(sheet.bis_count())
+            - layout.roundabouts.value(sheet.roundabouts())
+            - layout.refusals.value(sheet.refusals());
+        BasePoints { rest, per_estate }
     }
-    for (i, track) in layout.real_estate.iter().enumerate().take(MAX_ESTATE) {
-        total += i32::from(estate_counts[i]) * track.value(sheet.real_estate(i + 1));
+
+    /// The base rows' total of a sheet with `estate_counts` completed estates per size.
+    #[inline]
+    pub fn with_estates(&self, estate_counts: [u8; MAX_ESTATE]) -> i32 {
+        let mut total = self.rest;
+        for (&n, &v) in estate_counts.iter().zip(&self.per_estate) {
+            total += i32::from(n) * v;
+        }
+        total
     }
-    total + layout.pools.value(sheet.pool_count()) + temp_points(layout, sheet.temps(), temps)
-        - layout.bis.value(sheet.bis_count())
-        - layout.roundabouts.value(sheet.roundabouts())
-        - layout.refusals.value(sheet.refusals())
 }
 
 /// Points of the modules' rows.
@@ -410,6 +438,17 @@ impl Score {
         let table = table.into();
         debug_assert_eq!(estate_counts, sheet.estate_counts());
         base_total(layout, sheet, table.temps, estate_counts) + module_points(layout, sheet, table)
+    }
+
+    /// What the sheet's modules add to `total_of` (0 without scoring modules): with
+    /// `BasePoints`, the total in two parts.
+    #[inline]
+    pub fn modules_total<'a>(
+        layout: &SheetLayout,
+        sheet: &Sheet,
+        table: impl Into<Table<'a>>,
+    ) -> i32 {
+        module_points(layout, sheet, table.into())
     }
 
     /// The points of row `id` (0 when the sheet has no such row).

@@ -323,6 +323,14 @@ impl std::hash::Hash for StreetKey {
     }
 }
 
+/// What a sheet's base rows read of it besides its estates and streets (`Sheet::tracks_key`):
+/// its plan boxes, parks, pools, temps, real-estate columns, bis houses, roundabouts and
+/// refusals, packed in three words. Two sheets of a layout with the same key have the same
+/// `score::BasePoints` (for the same temps): a bot whose candidates mostly differ in their
+/// fences and numbers works them out once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TracksKey([u64; 3]);
+
 /// The state of a street's race (Ice Cream end-of-route bonus, §3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -814,6 +822,27 @@ impl Sheet {
             houses: [word(0), word(1)],
             rest: s as u64 | u64::from(self.fences[s]) << 8 | u64::from(self.used[s]) << 24,
         }
+    }
+
+    /// See `TracksKey`.
+    #[inline]
+    pub fn tracks_key(&self) -> TracksKey {
+        let bytes = |b: &[u8]| b.iter().rev().fold(0u64, |w, &x| w << 8 | u64::from(x));
+        let plans = self
+            .plans
+            .iter()
+            .rev()
+            .fold(0u64, |w, p| w << 16 | p.map_or(0, |x| 0x100 | u64::from(x)));
+        TracksKey([
+            bytes(&self.parks)
+                | u64::from(self.temps) << 40
+                | u64::from(self.refusals) << 48
+                | u64::from(self.pool_count()) << 56,
+            bytes(&self.real_estate)
+                | u64::from(self.bis_count()) << 48
+                | u64::from(self.roundabouts()) << 56,
+            plans | u64::from(self.streets) << 48,
+        ])
     }
 
     /// `number_range` of every house at once.
