@@ -709,7 +709,6 @@ impl<'a> TurnMachine<'a> {
         Ok(())
     }
 
-    /// Writes a placement `check_placement` accepted, with its `effect`.
     /// A placement checked (`check_placement` gave `effect`): its module choice asked for, or
     /// the number written.
     fn build(
@@ -767,6 +766,7 @@ impl<'a> TurnMachine<'a> {
         self.apply(decision)
     }
 
+    /// Writes a placement `check_placement` accepted, with its `effect`.
     fn write(
         &mut self,
         pick: Pick,
