@@ -585,8 +585,8 @@ struct StreetCache {
     tracks: Vec<(TracksKey, Tracks)>,
     last_tracks: Option<(TracksKey, Tracks)>,
     /// Plan credits by completed unused estates and plan scores, when they read nothing else
-    /// (`Eval::plans_by_estates`; the last one is `Eval::last_plans`).
-    /// (Keyed by the plan scores packed in a word: an array of options hashes byte by byte.)
+    /// (`Eval::plans_by_estates`; the last one is `Eval::last_plans`). The plan scores are
+    /// packed in a word: an array of options hashes byte by byte.
     plans: HashMap<(u64, u32), f32, foldhash::fast::FixedState>,
 }
 

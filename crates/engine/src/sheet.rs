@@ -827,6 +827,8 @@ impl Sheet {
     /// See `TracksKey`.
     #[inline]
     pub fn tracks_key(&self) -> TracksKey {
+        // The parks and the real-estate columns take a byte each below the other fields.
+        const _: () = assert!(MAX_STREETS <= 5 && MAX_ESTATE <= 6);
         let bytes = |b: &[u8]| b.iter().rev().fold(0u64, |w, &x| w << 8 | u64::from(x));
         let plans = self
             .plans
