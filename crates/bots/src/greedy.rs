@@ -1607,4 +1607,59 @@ mod tests {
             "{gained}"
         );
     }
+
+    /// American Dream: the same number in the same house, written with its family's action
+    /// (perfect) or with another, leaves two sheets the bot values apart, even when both are
+    /// candidates of one turn and the first one's street terms are cached.
+    #[test]
+    fn a_perfect_house_is_valued_apart_from_the_same_number_not_perfect() {
+        let ed = Edition::by_id("collector").unwrap();
+        let layout = ed.sheet(SheetId::new("american-dream").unwrap()).unwrap();
+        let plans = [0, 6, 12].map(PlanSlot::new);
+        let house = HouseRef::new(0, 2);
+        let family = american_dream::family(layout, house).expect("every house has a family");
+        let other = [Effect::Surveyor, Effect::Landscaper]
+            .into_iter()
+            .find(|&e| e != family)
+            .unwrap();
+        let offer = Offer::Combinations(
+            [family, other, other]
+                .map(|effect| Combination { number: 5, effect })
+                .into(),
+        );
+        let ctx = TurnContext {
+            edition: ed,
+            layout,
+            advanced: false,
+            passes_card: false,
+            offer,
+            plans: &plans,
+            reshuffle_offered: false,
+            zombies: Default::default(),
+        };
+        let base = Sheet::new(layout);
+        let written = |pick: u8| {
+            let mut m = TurnMachine::new(ctx, &base);
+            m.apply(Decision::Build {
+                pick: Pick::Combination(pick),
+                house,
+                number: 5,
+            })
+            .unwrap();
+            *m.sheet()
+        };
+        let (perfect, plain) = (written(0), written(1));
+        assert!(american_dream::perfect(&perfect, house));
+        assert!(!american_dream::perfect(&plain, house));
+        assert_ne!(perfect.street_key(0), plain.street_key(0));
+        let alone = |sheet: &Sheet| evaluate(&ctx, sheet, &[], true);
+        assert!(alone(&perfect) > alone(&plain));
+        let w = Weights::GREEDY;
+        let e = Eval::new(&ctx, true, true, false, &w).with_base(&base);
+        let mut cache = StreetCache::default();
+        let mut table = [0];
+        let mut in_turn = |sheet: &Sheet| evaluate_with(&e, sheet, &mut table, &mut cache, None);
+        assert_eq!(in_turn(&perfect), alone(&perfect));
+        assert_eq!(in_turn(&plain), alone(&plain));
+    }
 }

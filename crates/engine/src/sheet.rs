@@ -267,7 +267,8 @@ pub struct Sheet {
 pub struct StreetKey {
     /// The street's 16 house boxes, little-endian.
     houses: [u64; 2],
-    /// The street, its fences (bits 8–23) and its used houses (bits 24–39).
+    /// The street, its fences (bits 8–23), its used houses (bits 24–39) and its marked
+    /// houses (bits 40–55: perfect, ghost, cone, infiltrated).
     rest: u64,
 }
 const _: () = assert!(MAX_HOUSES == 16, "a street key's houses fill two words");
@@ -281,9 +282,13 @@ impl StreetKey {
         (self.rest >> 24) as u16
     }
 
+    fn marks(&self) -> u16 {
+        (self.rest >> 40) as u16
+    }
+
     /// Whether both keys hold the same houses in the same street (numbers, copies,
-    /// roundabouts), whatever their fences and used houses: for two sheets whose bis copies
-    /// are the same there (a sheet and the sheet after a fence, say), the same number ranges.
+    /// roundabouts), whatever their fences, used and marked houses: the same number ranges
+    /// (a sheet and the sheet after a fence, say).
     #[inline]
     pub fn same_houses(&self, other: &StreetKey) -> bool {
         self.houses[0] == other.houses[0]
@@ -292,14 +297,16 @@ impl StreetKey {
     }
 
     /// The slot of the one fence this key has beyond `other`'s, the street otherwise the same
-    /// (houses, fences, used houses): a bot finds what it knows of a street that only drew a
-    /// fence by slot, without hashing.
+    /// (houses, fences, used and marked houses): a bot finds what it knows of a street that
+    /// only drew a fence by slot, without hashing.
     #[inline]
     pub fn one_fence_more(&self, other: &StreetKey) -> Option<u8> {
         let (mine, theirs) = (self.fences(), other.fences());
         let extra = mine & !theirs;
-        let same =
-            self.same_houses(other) && self.used() == other.used() && mine & theirs == theirs;
+        let same = self.same_houses(other)
+            && self.used() == other.used()
+            && self.marks() == other.marks()
+            && mine & theirs == theirs;
         (same && extra.is_power_of_two()).then(|| extra.trailing_zeros() as u8)
     }
 }
@@ -809,10 +816,11 @@ impl Sheet {
         range
     }
 
-    /// What street `s` holds that its estates and number ranges depend on: its houses
-    /// (numbers, bis copies, roundabouts), fences and houses used for plans. Two sheets with
-    /// the same key for a street have the same estates and ranges there; bots cache per-street
-    /// work by it.
+    /// What street `s` holds that bots value: its houses (numbers, bis copies, roundabouts),
+    /// fences, houses used for plans and marked houses (perfect, ghost, cone, infiltrated).
+    /// Two sheets with the same key for a street have the same estates, ranges and features
+    /// there; bots cache per-street work by it. Which of two equal neighbours is the bis copy
+    /// is left out: either way the ranges are the same.
     #[inline]
     pub fn street_key(&self, s: u8) -> StreetKey {
         let s = (s as usize).min(MAX_STREETS - 1);
@@ -820,7 +828,10 @@ impl Sheet {
         let word = |i: usize| u64::from_le_bytes(std::array::from_fn(|k| cells[8 * i + k]));
         StreetKey {
             houses: [word(0), word(1)],
-            rest: s as u64 | u64::from(self.fences[s]) << 8 | u64::from(self.used[s]) << 24,
+            rest: s as u64
+                | u64::from(self.fences[s]) << 8
+                | u64::from(self.used[s]) << 24
+                | u64::from(self.marks[s]) << 40,
         }
     }
 
