@@ -7,11 +7,13 @@
 //! [FIRST_SEED] [HORIZON]` (default 20 games from seed 1, playouts to the end; a horizon of n
 //! cuts each playout n rounds after the candidate and judges the sheets' evaluations).
 //! `WEIGHTS=name=value,…` in the environment changes some of `Weights::SEARCH`; `HALVING=1`
-//! spends the same playouts by sequential halving (`Budget::halving`); `BOOST=ROUNDS:CAP` adds
-//! more for turns with short playouts (`Budget::boost`). `AGAINST=FILE` compares each game's
-//! total with the same seed's in FILE (`seed:total` words, `#` comments), such as the default
-//! level's totals kept in `docs/totals/search-default.txt`: the same seed deals the same cards,
-//! so the difference game by game is much less noisy than either mean (docs/bots.md).
+//! spends the same playouts by sequential halving (`Budget::halving`);
+//! `BOOST=ROUNDS:CAP[:FLOOR]` adds more for turns with short playouts, and with a floor under
+//! 100 (percent) fewer for turns with long ones (`Budget::boost`). `AGAINST=FILE` compares
+//! each game's total with the same seed's in FILE (`seed:total` words, `#` comments), such as
+//! the default level's totals kept in `docs/totals/search-default.txt`: the same seed deals the
+//! same cards, so the difference game by game is much less noisy than either mean
+//! (docs/bots.md).
 
 use std::time::Instant;
 
@@ -37,10 +39,17 @@ fn main() {
         horizon: (horizon > 0).then_some(horizon as u16),
         halving: std::env::var_os("HALVING").is_some(),
         boost: std::env::var("BOOST").ok().map(|b| {
-            let (rounds, cap) = b.split_once(':').expect("BOOST=ROUNDS:CAP");
+            let mut parts = b.split(':').map(|p| p.parse::<u16>().ok());
+            let mut part = |name: &str, default: Option<u16>| {
+                parts.next().map_or(default, |p| p).unwrap_or_else(|| {
+                    eprintln!("error: BOOST={b}: expected ROUNDS:CAP[:FLOOR], bad {name}");
+                    std::process::exit(2);
+                })
+            };
             Boost {
-                rounds: rounds.parse().expect("BOOST: rounds"),
-                cap: cap.parse().expect("BOOST: cap"),
+                rounds: part("rounds", None),
+                cap: part("cap", None),
+                floor: part("floor", Some(100)),
             }
         }),
     };

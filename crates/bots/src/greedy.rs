@@ -1627,16 +1627,8 @@ mod tests {
                 .map(|effect| Combination { number: 5, effect })
                 .into(),
         );
-        let ctx = TurnContext {
-            edition: ed,
-            layout,
-            advanced: false,
-            passes_card: false,
-            offer,
-            plans: &plans,
-            reshuffle_offered: false,
-            zombies: Default::default(),
-        };
+        let options = welcome_engine::Options::new(welcome_engine::Mode::Standard);
+        let ctx = TurnContext::new(ed, layout, &options, offer, &plans, false);
         let base = Sheet::new(layout);
         let written = |pick: u8| {
             let mut m = TurnMachine::new(ctx, &base);

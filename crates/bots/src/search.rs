@@ -41,19 +41,27 @@ pub struct Budget {
 pub struct Boost {
     pub rounds: u16,
     pub cap: u16,
+    /// The least factor, in percent: below 100, a turn whose playouts last longer than
+    /// `rounds` gets fewer playouts in its later rounds, down to this share (100: as many).
+    pub floor: u16,
 }
 
 impl Boost {
     /// The factor on the playouts of a turn whose first playouts lasted `mean` rounds.
     fn factor(self, mean: f64) -> f64 {
-        (f64::from(self.rounds) / mean.max(1.0)).clamp(1.0, f64::from(self.cap.max(1)))
+        let floor = (f64::from(self.floor) / 100.0).min(1.0);
+        (f64::from(self.rounds) / mean.max(1.0)).clamp(floor, f64::from(self.cap.max(1)))
     }
 }
 
 /// The levels' boost: turns whose playouts last under 14 rounds get 14 / that many times the
 /// playouts, up to 4 times. Against a boost from 10 rounds it adds about 2 % to a solo game's
 /// time and 0.24 points over seeds 1–1000 (1.1 on the seeds 1–100 it was chosen on; docs/bots.md).
-const LATE: Boost = Boost { rounds: 14, cap: 4 };
+const LATE: Boost = Boost {
+    rounds: 14,
+    cap: 4,
+    floor: 100,
+};
 
 /// The fewest worlds a search plays out in, however many seats.
 const MIN_WORLDS: usize = 4;
@@ -451,7 +459,11 @@ mod tests {
 
     #[test]
     fn a_boost_spends_more_on_short_playouts_only_and_up_to_its_cap() {
-        let boost = Boost { rounds: 10, cap: 4 };
+        let boost = Boost {
+            rounds: 10,
+            cap: 4,
+            floor: 100,
+        };
         assert_eq!(
             boost.factor(20.0),
             1.0,
@@ -461,5 +473,34 @@ mod tests {
         assert_eq!(boost.factor(5.0), 2.0, "half as long: twice the playouts");
         assert_eq!(boost.factor(2.0), 4.0, "capped");
         assert_eq!(boost.factor(0.0), 4.0, "no division by zero");
+    }
+
+    #[test]
+    fn a_boost_with_a_floor_spends_less_on_long_playouts_down_to_it() {
+        let boost = Boost {
+            rounds: 10,
+            cap: 4,
+            floor: 60,
+        };
+        assert_eq!(
+            boost.factor(12.5),
+            0.8,
+            "a quarter longer: 4/5 of the playouts"
+        );
+        assert_eq!(boost.factor(25.0), 0.6, "floored");
+        assert_eq!(
+            boost.factor(5.0),
+            2.0,
+            "short playouts boosted as without a floor"
+        );
+        let over = Boost {
+            floor: 150,
+            ..boost
+        };
+        assert_eq!(
+            over.factor(20.0),
+            1.0,
+            "a floor over 100 never adds playouts"
+        );
     }
 }

@@ -491,7 +491,11 @@ fn a_search_by_halving_plays_legally_deterministically_and_from_the_view_only() 
     };
     // A boost spends more on the short playouts of the last turns, still by rounds, not time.
     let boosted = Budget {
-        boost: Some(welcome_bots::Boost { rounds: 3, cap: 2 }),
+        boost: Some(welcome_bots::Boost {
+            rounds: 3,
+            cap: 2,
+            floor: 100,
+        }),
         ..budget
     };
     for (mode, players, budget) in [
