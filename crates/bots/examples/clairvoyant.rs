@@ -26,6 +26,7 @@ fn main() {
         horizon: None,
         halving: false,
         boost: None,
+        screen: None,
     };
     let mut scores = Vec::new();
     for seed in first..first + games {

@@ -13,7 +13,8 @@
 //! each game's total with the same seed's in FILE (`seed:total` words, `#` comments), such as
 //! the default level's totals kept in `docs/totals/search-default.txt`: the same seed deals the
 //! same cards, so the difference game by game is much less noisy than either mean
-//! (docs/bots.md).
+//! (docs/bots.md). `SCREEN=ROUNDS:HORIZON` cuts the playouts of the first halving rounds
+//! (`Budget::screen`).
 
 use std::time::Instant;
 
@@ -22,7 +23,7 @@ use std::time::Instant;
 /// a tenth slower.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use welcome_bots::{seat_seed, Boost, Bot, Budget, SearchBot, Weights};
+use welcome_bots::{seat_seed, Boost, Bot, Budget, Screen, SearchBot, Weights};
 use welcome_engine::{Game, Mode, Options, PlayerView};
 
 fn main() {
@@ -52,6 +53,20 @@ fn main() {
                 floor: part("floor", Some(100)),
             }
         }),
+        screen: None,
+    };
+    let budget = Budget {
+        screen: std::env::var("SCREEN").ok().map(|v| {
+            let parsed = v
+                .split_once(':')
+                .and_then(|(r, h)| Some((r.parse().ok()?, h.parse().ok()?)));
+            let Some((rounds, horizon)) = parsed else {
+                eprintln!("error: SCREEN={v}: expected ROUNDS:HORIZON");
+                std::process::exit(2);
+            };
+            Screen { rounds, horizon }
+        }),
+        ..budget
     };
     let (mut total, mut moves, mut squares) = (0i64, 0u64, 0i64);
     let weights = weights_from_env();

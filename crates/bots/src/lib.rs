@@ -9,7 +9,7 @@ mod weights;
 
 pub use greedy::{evaluate, GreedyBot, Leftover};
 pub use random::RandomBot;
-pub use search::{Boost, Budget, Level, SearchBot};
+pub use search::{Boost, Budget, Level, Screen, SearchBot};
 pub use weights::Weights;
 
 use std::fmt;

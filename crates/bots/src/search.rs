@@ -32,6 +32,20 @@ pub struct Budget {
     /// With halving: more playouts for a turn whose playouts are short (late in a game,
     /// where they cost little), judged by the first round's.
     pub boost: Option<Boost>,
+    /// With halving: the first rounds, which drop the most candidates, judge shorter
+    /// playouts (`Screen`).
+    pub screen: Option<Screen>,
+}
+
+/// The first `rounds` rounds of a halving cut each playout `horizon` rounds after the
+/// candidate and judge the sheets by the evaluation (as `Budget::horizon`): early in a game
+/// such a playout costs a fraction of one to the end, and it is enough to tell the clearly
+/// worse candidates, which those rounds drop. The rounds after play to the end, so the
+/// candidates left are judged by final scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Screen {
+    pub rounds: u16,
+    pub horizon: u16,
 }
 
 /// Up to `cap` times the playouts for a turn whose first playouts last fewer than `rounds`
@@ -96,6 +110,7 @@ impl Level {
                 horizon: None,
                 halving: false,
                 boost: None,
+                screen: None,
             },
             // 480 playouts by halving over 32 candidates: about 4 points above the same
             // playouts spent on 10 candidates alike; up to 4 times as many for the turns
@@ -106,6 +121,7 @@ impl Level {
                 horizon: None,
                 halving: true,
                 boost: Some(LATE),
+                screen: None,
             },
             Level::Strong => Budget {
                 candidates: 48,
@@ -113,6 +129,7 @@ impl Level {
                 horizon: None,
                 halving: true,
                 boost: Some(LATE),
+                screen: None,
             },
         }
     }
@@ -176,7 +193,8 @@ impl SearchBot {
 
     /// Plays `first` for `seat` in `world`, then the rest of the game with greedy bots.
     fn playout(&self, p: Position, seat: usize, first: &Turn, seed: u64) -> f64 {
-        self.playout_rounds(p, seat, first, seed).0
+        self.playout_rounds(p, seat, first, seed, self.budget.horizon)
+            .0
     }
 
     /// A greedy bot for each seat of `p`, seeded from `seed`, for a playout.
@@ -190,15 +208,23 @@ impl SearchBot {
             .collect()
     }
 
-    /// `playout`, and the rounds it played after the candidate's.
-    fn playout_rounds(&self, mut p: Position, seat: usize, first: &Turn, seed: u64) -> (f64, u16) {
+    /// `playout` cut `horizon` rounds after the candidate (`None`: at the end), and the
+    /// rounds it played after the candidate's.
+    fn playout_rounds(
+        &self,
+        mut p: Position,
+        seat: usize,
+        first: &Turn,
+        seed: u64,
+        horizon: Option<u16>,
+    ) -> (f64, u16) {
         let mut bots = self.playout_bots(&p, seed);
         if p.submit(seat, first.clone()).is_err() {
             // Cannot happen for a turn listed from the same view; such a candidate loses.
             return (f64::NEG_INFINITY, 0);
         }
         let mut rounds = 0u16;
-        while !p.is_over() && self.budget.horizon.is_none_or(|h| rounds <= h) {
+        while !p.is_over() && horizon.is_none_or(|h| rounds <= h) {
             for (s, bot) in bots.iter_mut().enumerate() {
                 if p.has_submitted(s) {
                     continue;
@@ -391,16 +417,37 @@ impl SearchBot {
             let share = budget / rounds + usize::from(round < budget % rounds);
             let share = (share as f64 * factor).round() as usize;
             let per = (share / left.len()).max(1);
+            let screen = self.budget.screen.filter(|s| round < usize::from(s.rounds));
+            let horizon = screen.map_or(self.budget.horizon, |s| Some(s.horizon));
             let (mut played, mut length) = (0u64, 0u64);
-            for _ in 0..per {
+            for w in 0..per {
                 let seed: u64 = self.rng.gen();
                 let world = Position::from_view(view, seed).ok()?;
+                if let (0, 0, Some(_), Some(_)) = (round, w, self.budget.boost, screen) {
+                    // The boost reads how long a playout to the end lasts: one is played
+                    // apart, judged by nothing.
+                    let (_, r) = self.playout_rounds(
+                        world.clone(),
+                        view.seat,
+                        &candidates[left[0]],
+                        seed,
+                        self.budget.horizon,
+                    );
+                    (played, length) = (1, u64::from(r) + 1);
+                }
                 for &i in &left {
-                    let (v, r) =
-                        self.playout_rounds(world.clone(), view.seat, &candidates[i], seed);
+                    let (v, r) = self.playout_rounds(
+                        world.clone(),
+                        view.seat,
+                        &candidates[i],
+                        seed,
+                        horizon,
+                    );
                     sums[i] += v;
-                    played += 1;
-                    length += u64::from(r) + 1;
+                    if screen.is_none() {
+                        played += 1;
+                        length += u64::from(r) + 1;
+                    }
                 }
             }
             if let (0, Some(boost)) = (round, self.budget.boost) {

@@ -1,6 +1,8 @@
 //! Bots play whole games legally in every mode, deterministically, and greedy beats random.
 
-use welcome_bots::{seat_seed, Bot, BotKind, Budget, GreedyBot, Leftover, SearchBot, Weights};
+use welcome_bots::{
+    seat_seed, Bot, BotKind, Budget, GreedyBot, Leftover, Screen, SearchBot, Weights,
+};
 use welcome_engine::{Game, Mode, Options, PlayerView, Record, SheetId};
 
 /// The bots that choose a turn in one step; the search bots play their own tests below, with
@@ -137,6 +139,7 @@ const SMALL: Budget = Budget {
     horizon: Some(1),
     halving: false,
     boost: None,
+    screen: None,
 };
 
 fn play_search(options: Options, players: usize, seed: u64) -> Game {
@@ -251,6 +254,7 @@ fn the_search_bot_plays_out_to_the_end_without_a_horizon() {
         horizon: None,
         halving: false,
         boost: None,
+        screen: None,
         ..SMALL
     };
     let mut game = Game::new(Options::new(Mode::Solo), 1, 4).unwrap();
@@ -413,6 +417,7 @@ fn the_clairvoyant_reference_plays_legally_and_uses_the_pile_order() {
         horizon: Some(2),
         halving: false,
         boost: None,
+        screen: None,
     };
     let play_knowing = |seed: u64| {
         let mut game = Game::new(Options::new(Mode::Solo), 1, seed).unwrap();
@@ -451,6 +456,7 @@ fn the_nested_clairvoyant_reference_plays_legally_and_deterministically() {
         horizon: Some(1),
         halving: false,
         boost: None,
+        screen: None,
     };
     let play_nested = |players: usize, seed: u64| {
         let mode = if players == 1 {
@@ -488,6 +494,7 @@ fn a_search_by_halving_plays_legally_deterministically_and_from_the_view_only() 
         horizon: Some(1),
         halving: true,
         boost: None,
+        screen: None,
     };
     // A boost spends more on the short playouts of the last turns, still by rounds, not time.
     let boosted = Budget {
@@ -498,11 +505,22 @@ fn a_search_by_halving_plays_legally_deterministically_and_from_the_view_only() 
         }),
         ..budget
     };
+    // A screen judges the first round's playouts sooner (here at the candidate's own round),
+    // the boost reading the length of a playout played apart.
+    let screened = Budget {
+        horizon: Some(2),
+        screen: Some(Screen {
+            rounds: 1,
+            horizon: 0,
+        }),
+        ..boosted
+    };
     for (mode, players, budget) in [
         (Mode::Solo, 1, budget),
         (Mode::Standard, 2, budget),
         (Mode::Expert, 3, budget),
         (Mode::Solo, 1, boosted),
+        (Mode::Solo, 1, screened),
     ] {
         let play = |seed: u64| {
             let game = play_search_with(budget, Options::new(mode), players, seed);
@@ -520,6 +538,65 @@ fn a_search_by_halving_plays_legally_deterministically_and_from_the_view_only() 
         assert_eq!(choose(&game.resample(0, 1)), choose(&game.resample(0, 2)));
         assert_eq!(choose(&game.resample(0, 1)), choose(game.position()));
     }
+}
+
+#[test]
+fn a_screen_cuts_the_playouts_of_its_rounds_only() {
+    // A screen over every round of a halving plays what the same horizon everywhere plays; a
+    // screen over no round plays what no screen plays. Each pair chooses alike at every turn
+    // of a greedy game.
+    let plain = Budget {
+        candidates: 4,
+        worlds: 2,
+        horizon: Some(3),
+        halving: true,
+        boost: None,
+        screen: None,
+    };
+    let pairs = [
+        (
+            Budget {
+                screen: Some(Screen {
+                    rounds: 2,
+                    horizon: 0,
+                }),
+                ..plain
+            },
+            Budget {
+                horizon: Some(0),
+                ..plain
+            },
+        ),
+        (
+            Budget {
+                screen: Some(Screen {
+                    rounds: 0,
+                    horizon: 0,
+                }),
+                ..plain
+            },
+            plain,
+        ),
+    ];
+    let mut game = Game::new(Options::new(Mode::Solo), 1, 12).unwrap();
+    let mut greedy = GreedyBot::new(12);
+    let mut differs = false;
+    for _ in 0..6 {
+        let view = PlayerView::of(&game, 0).unwrap();
+        for (a, b) in pairs {
+            let chosen = SearchBot::with_budget(4, a).choose(&view);
+            assert_eq!(chosen, SearchBot::with_budget(4, b).choose(&view));
+        }
+        // The screen itself changes some choice: it is not the plain budget.
+        differs |= SearchBot::with_budget(4, pairs[0].0).choose(&view)
+            != SearchBot::with_budget(4, plain).choose(&view);
+        let turn = greedy.choose(&view);
+        game.step(&[turn]).unwrap();
+    }
+    assert!(
+        differs,
+        "a screen of horizon 0 chooses otherwise than horizon 3"
+    );
 }
 
 /// The greedy bot's best `k` turns at each turn of a greedy game, with the sheet each leaves.
