@@ -53,9 +53,6 @@ fn main() {
                 floor: part("floor", Some(100)),
             }
         }),
-        screen: None,
-    };
-    let budget = Budget {
         screen: std::env::var("SCREEN").ok().map(|v| {
             let parsed = v
                 .split_once(':')
@@ -66,7 +63,6 @@ fn main() {
             };
             Screen { rounds, horizon }
         }),
-        ..budget
     };
     let (mut total, mut moves, mut squares) = (0i64, 0u64, 0i64);
     let weights = weights_from_env();

@@ -254,7 +254,6 @@ fn the_search_bot_plays_out_to_the_end_without_a_horizon() {
         horizon: None,
         halving: false,
         boost: None,
-        screen: None,
         ..SMALL
     };
     let mut game = Game::new(Options::new(Mode::Solo), 1, 4).unwrap();
