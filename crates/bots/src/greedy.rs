@@ -35,24 +35,29 @@ pub struct GreedyBot {
     nine_three_quarters: bool,
     /// The evaluation's weights.
     weights: Weights,
+    /// Rounds still to be dealt after this one, when the game's length is known (`clock`).
+    rounds_after: Option<u16>,
 }
 
 /// Heuristic value of a sheet: its score now plus what it keeps open for later.
 pub fn evaluate(ctx: &TurnContext<'_>, sheet: &Sheet, others_temps: &[u8], solo: bool) -> f32 {
-    evaluate_weighted(ctx, sheet, others_temps, solo, &Weights::GREEDY)
+    evaluate_weighted(ctx, sheet, others_temps, solo, &Weights::GREEDY, None)
 }
 
-/// `evaluate` with other weights.
+/// `evaluate` with other weights, `rounds_after` rounds still to come (`GreedyBot::clock`).
 pub(crate) fn evaluate_weighted(
     ctx: &TurnContext<'_>,
     sheet: &Sheet,
     others_temps: &[u8],
     solo: bool,
     w: &Weights,
+    rounds_after: Option<u16>,
 ) -> f32 {
     let mut table = others_temps.to_vec();
     table.push(0);
-    let e = Eval::new(ctx, solo, true, false, w).with_needs(sheet);
+    let e = Eval::new(ctx, solo, true, false, w)
+        .with_rounds_after(rounds_after)
+        .with_needs(sheet);
     evaluate_with(&e, sheet, &mut table, &mut StreetCache::default(), None)
 }
 
@@ -96,6 +101,9 @@ struct Eval<'a> {
     halloween: bool,
     roswell: bool,
     zombies: bool,
+    /// What the sheet keeps open counts this much (`Weights::urgency`): 1 but near the end
+    /// of a game of known length.
+    hope: f32,
 }
 
 /// An estate plan's sizes and its credit per estate matched (`plan_credit`), worked out once
@@ -245,7 +253,17 @@ impl<'a> Eval<'a> {
             halloween: layout.has(Module::Halloween),
             roswell: layout.has(Module::Roswell),
             zombies: layout.has(Module::Zombies),
+            hope: 1.0,
         }
+    }
+
+    /// With `rounds_after` rounds still to come after the turn (`None`: not known), what the
+    /// sheet keeps open counts in proportion to them below `Weights::urgency`.
+    fn with_rounds_after(mut self, rounds_after: Option<u16>) -> Eval<'a> {
+        if let (true, Some(r)) = (self.w.urgency > 0.0, rounds_after) {
+            self.hope = (f32::from(r) / self.w.urgency).min(1.0);
+        }
+        self
     }
 
     /// What an unfinished estate is worth to the plans `sheet` has not scored yet (`need`).
@@ -491,44 +509,46 @@ fn evaluate_with(
     } else {
         plan_progress(e, sheet, unused)
     };
-    // The score first, then the street terms in street order.
+    // The score first, then the street terms in street order. Every term but the score is
+    // times `hope`, which is exactly 1 unless the end of the game is near.
+    let hope = e.hope;
     let mut v = score as f32;
     let mut egg_hope = 0.0;
     for t in &terms[..sheet.streets() as usize] {
-        v += t.value;
+        v += hope * t.value;
         egg_hope += t.egg_hope;
     }
-    v += plans;
+    v += hope * plans;
     if e.easter {
         // Egg points rise in steps (6, 10, 14, 18 eggs): credit each egg on the way to the
         // next step, and the eggs still collectable (`egg_hope`).
         let eggs = f32::from(easter::total(layout, sheet));
-        v += EGG * (egg_curve(layout, eggs) - easter::points(layout, eggs as u8) as f32);
-        v += EGG_HOPE * (egg_curve(layout, eggs + egg_hope) - egg_curve(layout, eggs));
+        v += hope * (EGG * (egg_curve(layout, eggs) - easter::points(layout, eggs as u8) as f32));
+        v += hope * (EGG_HOPE * (egg_curve(layout, eggs + egg_hope) - egg_curve(layout, eggs)));
     }
     if e.halloween {
         // Circled ghosts and candies lead to tiers while one of their kind is still to claim.
         for treat in [Treat::Ghost, Treat::Candy] {
             if !halloween::claimed(sheet, treat) {
-                v += TREAT * f32::from(halloween::count(layout, sheet, treat).min(9));
+                v += hope * (TREAT * f32::from(halloween::count(layout, sheet, treat).min(9)));
             }
         }
     }
     if e.roswell {
-        v += infiltration_hope(layout, sheet);
+        v += hope * infiltration_hope(layout, sheet);
     }
     if e.zombies {
-        v += zombie_guard(layout, sheet);
+        v += hope * zombie_guard(layout, sheet);
     }
     // Real-estate upgrades pay off on estates still to come.
     for gain in &tracks.re_gain[..tracks.re_sizes] {
-        v += *gain;
+        v += hope * *gain;
     }
     if e.w.park != 0.0 {
-        v += park_hope(e, sheet);
+        v += hope * park_hope(e, sheet);
     }
-    v += tracks.temps;
-    v -= tracks.refusals;
+    v += hope * tracks.temps;
+    v -= hope * tracks.refusals;
     v
 }
 
@@ -1203,6 +1223,7 @@ impl GreedyBot {
             cache: StreetCache::default(),
             nine_three_quarters: false,
             weights: Weights::GREEDY,
+            rounds_after: None,
         }
     }
 
@@ -1220,6 +1241,14 @@ impl GreedyBot {
     /// `turns` sets it once per game).
     pub fn deal_of(&mut self, options: &welcome_engine::Options) {
         self.nine_three_quarters = options.nine_three_quarters;
+    }
+
+    /// Tells the bot how many rounds are still to be dealt after this one, when the game's
+    /// length is known (`crate::rounds_after`; `Bot::choose` reads it from the view, a caller
+    /// of `turn` and `turns` sets it every turn): with `Weights::urgency`, what a sheet keeps
+    /// open counts less near the end.
+    pub fn clock(&mut self, rounds_after: Option<u16>) {
+        self.rounds_after = rounds_after;
     }
 
     /// A greedy bot that plays a thematic sheet as if it were the classic one: it scores
@@ -1266,7 +1295,14 @@ impl GreedyBot {
             for d in &self.options {
                 let mut next = m.clone();
                 next.apply(d.clone()).expect("a listed ammo choice");
-                let v = evaluate_weighted(ctx, next.sheet(), others, solo, &self.weights);
+                let v = evaluate_weighted(
+                    ctx,
+                    next.sheet(),
+                    others,
+                    solo,
+                    &self.weights,
+                    self.rounds_after,
+                );
                 if best.as_ref().is_none_or(|(b, _)| v > *b) {
                     best = Some((v, d.clone()));
                 }
@@ -1300,6 +1336,7 @@ impl GreedyBot {
         let sheet = m.sheet();
         let weights = self.weights;
         let eval = Eval::new(ctx, solo, self.features, self.nine_three_quarters, &weights)
+            .with_rounds_after(self.rounds_after)
             .with_base(sheet);
         let mut table = others.to_vec();
         table.push(0);
@@ -1543,6 +1580,7 @@ impl Bot for GreedyBot {
             view.aaa.as_ref().map(|a| (&a.card, a.given.as_slice())),
         );
         self.deal_of(&view.options);
+        self.clock(crate::rounds_after_view(view));
         self.turn(&view.context(), view.sheet(), &others, solo)
     }
 }
@@ -1653,5 +1691,48 @@ mod tests {
         let mut in_turn = |sheet: &Sheet| evaluate_with(&e, sheet, &mut table, &mut cache, None);
         assert_eq!(in_turn(&perfect), alone(&perfect));
         assert_eq!(in_turn(&plain), alone(&plain));
+    }
+
+    /// `Weights::urgency`: with as many rounds left as it says or more, the evaluation is the
+    /// same as without it, to the bit; with fewer, what the sheet keeps open counts in
+    /// proportion; after the last turn only the score counts.
+    #[test]
+    fn near_the_end_of_a_solo_game_what_a_sheet_keeps_open_counts_less() {
+        let ed = Edition::first();
+        let layout = ed.default_sheet();
+        let plans = [0, 6, 12].map(PlanSlot::new);
+        let options = welcome_engine::Options::new(welcome_engine::Mode::Solo);
+        let offer = Offer::Combinations(
+            [Combination {
+                number: 5,
+                effect: Effect::Surveyor,
+            }; 3]
+                .into(),
+        );
+        let ctx = TurnContext::new(ed, layout, &options, offer, &plans, false);
+        // Street 1: 5 in its second house, the rest open.
+        let t = Turn::build(Pick::Combination(0), HouseRef::new(0, 1), 5);
+        let sheet = ctx.apply(&Sheet::new(layout), &t).unwrap();
+        let score = Score::total_of(layout, &sheet, Temps::Solo) as f32;
+        let value = |urgency: f32, rounds_after: Option<u16>| {
+            let w = Weights {
+                urgency,
+                ..Weights::SEARCH
+            };
+            let e = Eval::new(&ctx, true, true, false, &w).with_rounds_after(rounds_after);
+            let mut table = [0];
+            evaluate_with(&e, &sheet, &mut table, &mut StreetCache::default(), None)
+        };
+        let full = value(0.0, Some(0));
+        assert!(full > score + 10.0, "{full} against a score of {score}");
+        for rounds_after in [None, Some(8), Some(20)] {
+            assert_eq!(value(8.0, rounds_after).to_bits(), full.to_bits());
+        }
+        assert_eq!(value(8.0, Some(0)), score);
+        let half = value(8.0, Some(4));
+        assert!(
+            (half - (score + (full - score) / 2.0)).abs() < 1e-3,
+            "{half}"
+        );
     }
 }

@@ -265,6 +265,8 @@ impl SearchBot {
                     &others,
                     solo,
                     &self.weights,
+                    // The round dealt now is still to be played, and those after it.
+                    rounds_after_in(p, &ctx).map(|r| r.saturating_add(1)),
                 )),
                 _ => 0.0,
             }
@@ -291,9 +293,22 @@ fn greedy_turn(bot: &mut GreedyBot, p: &Position, seat: usize) -> Turn {
         p.aaa().map(|a| (&a.card, a.given.as_slice())),
     );
     match (p.context(seat), p.sheet(seat)) {
-        (Some(ctx), Some(sheet)) => bot.turn(&ctx, sheet, &others, solo),
+        (Some(ctx), Some(sheet)) => {
+            bot.clock(rounds_after_in(p, &ctx));
+            bot.turn(&ctx, sheet, &others, solo)
+        }
         _ => Turn::refuse(None),
     }
+}
+
+/// `crate::rounds_after` of a position, `ctx` being a seat's context in it.
+fn rounds_after_in(p: &Position, ctx: &welcome_engine::TurnContext<'_>) -> Option<u16> {
+    crate::rounds_after(
+        p.options().mode,
+        p.aaa().is_some(),
+        p.pile_sizes().0,
+        &ctx.offer,
+    )
 }
 
 impl SearchBot {
@@ -307,6 +322,7 @@ impl SearchBot {
             view.aaa.as_ref().map(|a| (&a.card, a.given.as_slice())),
         );
         self.greedy.deal_of(&view.options);
+        self.greedy.clock(crate::rounds_after_view(view));
         self.greedy.turns(
             &view.context(),
             view.sheet(),

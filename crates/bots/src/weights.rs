@@ -14,7 +14,7 @@ pub struct Weights {
     pub dead: f32,
     /// Each house of an estate beyond 6 (subtracted).
     pub long_estate: f32,
-    /// An unfinished estate of at most 6 houses, times the share of its houses numbered.
+    /// Each house numbered in an unfinished estate of at most 6 houses.
     pub filled: f32,
     /// The points a real-estate upgrade adds to an estate size's value, as a share.
     pub real_estate: f32,
@@ -36,6 +36,11 @@ pub struct Weights {
     /// of it crossed, while the street has empty houses enough to fill it: the last park of a
     /// street is worth several times the others.
     pub park: f32,
+    /// Rounds: when a game's length is known (solo without the AAA), what a sheet keeps open
+    /// for later (every term but its score) counts in full while at least this many rounds
+    /// are left after the turn, and in proportion to the rounds left below it, down to none
+    /// after the last turn. 0: always in full.
+    pub urgency: f32,
 }
 
 impl Weights {
@@ -53,6 +58,7 @@ impl Weights {
         segment: 0.0,
         pool_open: 0.0,
         park: 0.0,
+        urgency: 0.0,
     };
 
     /// The search bot's weights (see the module's comment).
@@ -63,11 +69,12 @@ impl Weights {
         segment: 0.375,
         pool_open: 1.0,
         park: 1.0,
+        urgency: 8.0,
         ..Weights::GREEDY
     };
 
     /// The weights' names, in the order of `values`, for tuning tools.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "open",
         "dead",
         "long_estate",
@@ -80,10 +87,11 @@ impl Weights {
         "segment",
         "pool_open",
         "park",
+        "urgency",
     ];
 
     /// The weights as a list, in the order of `NAMES`.
-    pub fn values(&self) -> [f32; 12] {
+    pub fn values(&self) -> [f32; 13] {
         [
             self.open,
             self.dead,
@@ -97,11 +105,12 @@ impl Weights {
             self.segment,
             self.pool_open,
             self.park,
+            self.urgency,
         ]
     }
 
     /// Weights from a list in the order of `NAMES`.
-    pub fn from_values(v: [f32; 12]) -> Weights {
+    pub fn from_values(v: [f32; 13]) -> Weights {
         Weights {
             open: v[0],
             dead: v[1],
@@ -115,6 +124,7 @@ impl Weights {
             segment: v[9],
             pool_open: v[10],
             park: v[11],
+            urgency: v[12],
         }
     }
 }
