@@ -510,7 +510,10 @@ fn evaluate_with(
         plan_progress(e, sheet, unused)
     };
     // The score first, then the street terms in street order. Every term but the score is
-    // times `hope`, which is exactly 1 unless the end of the game is near.
+    // times `hope`, which is exactly 1 unless the end of the game is near. Each term is
+    // multiplied on its own rather than their sum once: float addition does not associate, so
+    // only this order gives, with `hope` 1, the very sums of the weights without `urgency`
+    // (the greedy bot's games and the golden records stay the same to the bit).
     let hope = e.hope;
     let mut v = score as f32;
     let mut egg_hope = 0.0;

@@ -335,8 +335,19 @@ impl std::hash::Hash for StreetKey {
 /// refusals, packed in three words. Two sheets of a layout with the same key have the same
 /// `score::BasePoints` (for the same temps): a bot whose candidates mostly differ in their
 /// fences and numbers works them out once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq, Hash)]
 pub struct TracksKey([u64; 3]);
+
+impl PartialEq for TracksKey {
+    /// Word by word: the derived comparison loads a key just built in three word stores as
+    /// one 16-byte vector, which stalls on store forwarding in a bot's innermost loop.
+    #[inline]
+    fn eq(&self, other: &TracksKey) -> bool {
+        let [a, b, c] = self.0;
+        let [x, y, z] = other.0;
+        (a ^ x) | (b ^ y) | (c ^ z) == 0
+    }
+}
 
 /// The state of a street's race (Ice Cream end-of-route bonus, §3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
