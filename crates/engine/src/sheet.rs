@@ -335,8 +335,14 @@ impl std::hash::Hash for StreetKey {
 /// refusals, packed in three words. Two sheets of a layout with the same key have the same
 /// `score::BasePoints` (for the same temps): a bot whose candidates mostly differ in their
 /// fences and numbers works them out once.
-#[derive(Clone, Copy, Debug, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct TracksKey([u64; 3]);
+
+impl std::hash::Hash for TracksKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.iter().for_each(|&w| state.write_u64(w));
+    }
+}
 
 impl PartialEq for TracksKey {
     /// Word by word: the derived comparison loads a key just built in three word stores as
