@@ -3,7 +3,8 @@
 # local port with a throw-away database, runs the tests in e2e/tests with Node's test runner
 # against Debian's Chromium, and always stops the server.
 #
-#   bash e2e/run.sh
+#   bash e2e/run.sh                          # every test
+#   bash e2e/run.sh tests/solo.test.js       # only the files named
 #
 # Installs what is missing (the chromium package, playwright-core from e2e/package-lock.json).
 # Screenshots go to docs/screenshots/; the server log and any failure screenshots to
@@ -73,7 +74,7 @@ status=0
 # The time limit only stops a hung run: on a slower day, beside a benchmark, 39 of the 48 tests
 # had run (every one passing) when a limit of 8 minutes stopped them.
 E2E_BASE="http://127.0.0.1:$PORT" E2E_SCREENSHOTS="$ROOT/docs/screenshots" \
-  timeout 1200 node --test --test-concurrency=1 tests/ || status=$?
+  timeout 1200 node --test --test-concurrency=1 "${@:-tests/}" || status=$?
 if [ "$status" != 0 ]; then
   echo "e2e: failed (status $status); server log in e2e/artifacts/server.log" >&2
 fi
