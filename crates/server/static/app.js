@@ -22,6 +22,11 @@ export function toast(text, error = false, kind = null) {
   setTimeout(() => t.remove(), error ? 6000 : 3500);
 }
 
+/** Takes down the toasts of `kind` at once: what they said is no longer true. */
+export function clearToast(kind) {
+  for (const old of toasts.querySelectorAll(`[data-kind="${kind}"]`)) old.remove();
+}
+
 export function setTitle(text) {
   document.title = text ? `${text} · Welcome To…` : 'Welcome To…';
 }

@@ -7,7 +7,7 @@ import { TurnController } from './turn.js';
 import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, offerText, logTurnText, zombieCardText, ZOMBIE_CARDS, BOT_KINDS } from './format.js';
 import { edition, sheetOf, tableSheet, layoutPlaceholders, tableKind } from './data.js';
 import { layoutForm, layoutMark } from './layout.js';
-import { toast, setTitle, redirect } from './app.js';
+import { toast, clearToast, setTitle, redirect } from './app.js';
 import { joinQr, joinHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
 import { valuesForm, aaaPanel, aaaResult, planName, planMark, planCardName, valueMark } from './aaa.js';
@@ -36,6 +36,7 @@ export async function tablePage(main, table, { watch }) {
   let valuesKey = '';
   let layoutEl = null; // the host's layout form, kept while the layout it shows is unchanged
   let layoutKey = '';
+  let asking = null; // the host's pick for a seat a person holds, waiting for a yes (askSeat)
   const qr = joinQr(table, 'join-qr');
   const clock = el('span', { id: 'turn-clock', class: 'pill', hidden: true, 'aria-live': 'off' });
   // The round's countdown, from the server's deadline; stops once the page is left.
@@ -87,7 +88,7 @@ export async function tablePage(main, table, { watch }) {
           // the stored seat is not valid at this table: watch instead
           seats.clear(table);
           mine = null;
-          toast('Your seat at this table is no longer yours; you are watching.', true);
+          toast('Your seat at this table is no longer yours; you are watching.', true, 'seat');
           connect();
           return;
         }
@@ -107,8 +108,10 @@ export async function tablePage(main, table, { watch }) {
       // the stored token is not valid for this table any more
       seats.clear(table);
       mine = null;
-      toast('Your seat at this table is no longer held by this device (moved or replaced); you are watching.', true);
+      toast('Your seat at this table is no longer held by this device (moved or replaced); you are watching.', true, 'seat');
     }
+    // holding a seat again (moved back here): the word that this device only watches is stale
+    if (msg.you && msg.you.seat != null) clearToast('seat');
     if (mine && msg.you && msg.you.seat != null && mine.seat !== msg.you.seat) {
       mine.seat = msg.you.seat;
       seats.set(table, mine);
@@ -311,7 +314,8 @@ export async function tablePage(main, table, { watch }) {
       const r = await api('POST', `/api/tables/${encodeURIComponent(table)}/claim`, { code: m[1] });
       mine = { seat: r.seat, token: r.token, host: r.host };
       seats.set(table, mine);
-      toast(`This device now holds seat ${r.seat}.`);
+      clearToast('seat');
+      toast(`This device now holds seat ${r.seat}.`, false, 'seat-held');
     } catch (e) {
       toast(e.message, true);
     }
@@ -427,24 +431,34 @@ export async function tablePage(main, table, { watch }) {
         ? el('span', { class: `pill ${s.submitted ? 'done' : s.bot ? 'bot' : 'thinking'}` }, s.submitted ? 'done' : 'thinking')
         : el('span', { class: 'muted' }, s.bot ? 'bot' : s.name ? (s.connected ? 'connected' : 'away') : 'free');
       const actions = el('td', { class: 'row' });
-      if (host && !ended(t) && s.seat !== mySeat()) {
+      // a person's seat: what the host picked waits for a yes that names them
+      const held = !s.bot && !!s.name;
+      const act = (path, extra, what) => (held ? () => askSeat(s, path, extra, what) : () => hostAction(path, extra));
+      if (asking && asking.seat === s.seat && (asking.name !== s.name || s.bot || ended(t))) asking = null;
+      if (host && !ended(t) && s.seat !== mySeat() && asking && asking.seat === s.seat) {
+        actions.append(confirmSeat(s));
+      } else if (host && !ended(t) && s.seat !== mySeat()) {
         if (!s.bot) {
           for (const [kind, label] of BOT_KINDS.filter(([k]) => !k.startsWith('search'))) {
             actions.append(el('button', {
               type: 'button', 'data-seat': s.seat, 'data-bot': kind,
-              onclick: () => hostAction(`/seats/${s.seat}/bot`, { kind }),
+              onclick: act(`/seats/${s.seat}/bot`, { kind }, `a ${label}`),
             }, label));
           }
           // the search bots from a menu, to keep the row short
           actions.append(el('select', {
             'data-bot-menu': s.seat, 'aria-label': `Seat ${s.seat}: a search bot`,
-            onchange: (e) => { if (e.target.value) hostAction(`/seats/${s.seat}/bot`, { kind: e.target.value }); },
+            onchange: (e) => {
+              const kind = e.target.value;
+              if (kind) act(`/seats/${s.seat}/bot`, { kind }, `a ${(BOT_KINDS.find(([k]) => k === kind) || [])[1] || kind}`)();
+            },
           }, el('option', { value: '' }, 'search bot…'),
           BOT_KINDS.filter(([k]) => k.startsWith('search')).map(([kind, label]) => el('option', { value: kind }, label))));
         }
         // a bot seat during the game is already a bot: nothing to replace
         if ((s.name || s.bot) && !(s.bot && t.status !== 'lobby')) {
-          actions.append(el('button', { type: 'button', class: 'danger', 'data-kick': s.seat, onclick: () => hostAction(`/seats/${s.seat}/kick`, {}) }, t.status === 'lobby' ? 'Kick' : 'Replace by a bot'));
+          const kick = t.status === 'lobby' ? null : 'a bot';
+          actions.append(el('button', { type: 'button', class: 'danger', 'data-kick': s.seat, onclick: act(`/seats/${s.seat}/kick`, {}, kick) }, t.status === 'lobby' ? 'Kick' : 'Replace by a bot'));
         }
       }
       return el('tr', {}, el('td', {}, `${s.seat}`), el('td', {}, who, s.seat === mySeat() ? ' (you)' : ''), el('td', {}, status), actions);
@@ -452,6 +466,29 @@ export async function tablePage(main, table, { watch }) {
     return el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'seat-table' },
       el('thead', {}, el('tr', {}, el('th', {}, 'Seat'), el('th', {}, 'Player'), el('th', {}, 'Status'), el('th', {}, host ? 'Host actions' : ''))),
       el('tbody', {}, rows)));
+  }
+
+  // The host's pick for a seat a person holds, until they say yes or no: { seat, name, path,
+  // extra, what } (what: the bot that takes the seat, null for a kick from the waiting room).
+  function askSeat(s, path, extra, what) {
+    asking = { seat: s.seat, name: s.name, path, extra, what };
+    render();
+    document.querySelector(`[data-confirm-seat="${s.seat}"]`)?.focus();
+  }
+
+  function confirmSeat(s) {
+    const a = asking;
+    const away = s.connected ? '' : ' (away)';
+    const question = a.what
+      ? `Replace ${s.name}${away} by ${a.what}? ${s.name} then only watches.`
+      : `Remove ${s.name}${away} from seat ${s.seat}?`;
+    return el('div', { class: 'row seat-ask', role: 'group', 'aria-label': question, 'data-ask-seat': s.seat },
+      el('span', { class: 'seat-question' }, question),
+      el('button', {
+        type: 'button', class: 'danger', 'data-confirm-seat': s.seat,
+        onclick: () => { asking = null; render(); hostAction(a.path, a.extra); },
+      }, a.what ? 'Replace' : 'Remove'),
+      el('button', { type: 'button', 'data-cancel-seat': s.seat, onclick: () => { asking = null; render(); } }, 'Cancel'));
   }
 
   async function hostAction(path, extra) {
