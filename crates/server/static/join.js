@@ -12,8 +12,26 @@ export function joinQr(table, id) {
 }
 
 export function joinHint() {
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname);
-  return el('p', { class: 'muted join-hint' }, local
+  return el('p', { class: 'muted join-hint' }, localOnly()
     ? 'Phones cannot reach “localhost”: start the server with welcome serve --addr 0.0.0.0:8080 and open this page at the computer’s network address (e.g. http://192.168.1.20:8080), so the code carries it.'
     : 'Phones on the same network scan the code to join (the server must listen on the network: welcome serve --addr 0.0.0.0:8080).');
+}
+
+/** Whether this page was opened at an address only this computer reaches. */
+export function localOnly() {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname);
+}
+
+/**
+ * Under an invite link at a loopback address: other devices cannot open it, and how to make
+ * the server reachable on the network; null where the link is good as it is.
+ */
+export function inviteHint() {
+  if (!localOnly()) return null;
+  return el('p', { class: 'muted join-hint', id: 'invite-hint' },
+    `Only this computer can open ${location.hostname} addresses: phones and other computers cannot reach this link. `,
+    'To invite them, start the server listening on the network (',
+    el('code', {}, `welcome serve --addr 0.0.0.0:${location.port || '8080'}`),
+    ') and open this page at the computer’s network address (e.g. http://192.168.1.20:',
+    location.port || '8080', '/, shown by hostname -I or ipconfig); the invite link then carries it.');
 }

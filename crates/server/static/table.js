@@ -8,7 +8,7 @@ import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName,
 import { edition, sheetOf, tableSheet, layoutPlaceholders, tableKind } from './data.js';
 import { layoutForm, layoutMark } from './layout.js';
 import { toast, clearToast, setTitle, redirect } from './app.js';
-import { joinQr, joinHint } from './join.js';
+import { joinQr, joinHint, inviteHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
 import { valuesForm, aaaPanel, aaaResult, planName, planMark, planCardName, valueMark } from './aaa.js';
 import { planShort } from './plans.js';
@@ -209,6 +209,7 @@ export async function tablePage(main, table, { watch }) {
         t.table_mode ? el('a', { href: `/t/${encodeURIComponent(t.table)}/deal`, 'data-nav': true }, 'dealer screen') : null,
       ) : null,
       !ended(t) && !watch && t.table_mode ? el('div', { class: 'row join' }, qr, joinHint()) : null,
+      !ended(t) && !watch && t.mode !== 'solo' && !t.table_mode ? inviteHint() : null,
       !ended(t) && !watch && me != null ? moveRow() : null,
     ].filter(Boolean);
     const name = el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`);
