@@ -49,16 +49,12 @@ export async function dealPage(main, table) {
     }
     const invite = `${location.origin}/t/${encodeURIComponent(t.table)}`;
     const parts = [];
-    parts.push(el('div', { class: 'panel' },
+    parts.push(el('div', { class: 'panel', id: 'deal-head' },
       el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
       el('p', { id: 'deal-kind' }, tableKind(t)),
       el('p', { class: 'round' }, t.status === 'lobby' ? 'Waiting for players' : t.status === 'over' ? 'Game over'
         : t.status === 'abandoned' ? 'Ended: nobody played it for a long while' : `Round ${v ? v.round : ''}`),
-      el('div', { class: 'row join' },
-        t.status === 'lobby' || t.status === 'playing' ? qr : null,
-        el('div', {},
-          el('p', {}, 'Join on your phone: ', el('strong', { id: 'deal-invite' }, invite)),
-          joinHint())),
+      joinFold(t, invite),
       mine && mine.host ? el('p', {}, el('a', { href: `/t/${encodeURIComponent(t.table)}`, 'data-nav': true }, 'Host controls (seats, bots)')) : null));
     if (t.status === 'lobby') {
       const free = t.seats.filter((s) => !s.name && !s.bot).length;
@@ -93,6 +89,28 @@ export async function dealPage(main, table) {
       if (t.status === 'over') parts.push(el('p', {}, el('a', { href: `/t/${encodeURIComponent(table)}/watch`, 'data-nav': true }, 'See the final scores')));
     }
     root.replaceChildren(...parts);
+  }
+
+  // The join address and its QR code: open while a seat is free; once every seat is taken they
+  // fold away, so that the round and who is done fit on the screen (the host may open them
+  // again, for a player who rejoins on another phone).
+  let joinOpen = null; // the host's own choice, once they toggled the fold
+  let wasFull = null;
+  function joinFold(t, invite) {
+    const full = t.seats.every((s) => s.name || s.bot);
+    if (full !== wasFull) joinOpen = null;
+    wasFull = full;
+    const open = joinOpen ?? !full;
+    return el('details', {
+      id: 'deal-join', open: open ? true : null,
+      ontoggle: (e) => { joinOpen = e.target.open; },
+    },
+    el('summary', {}, full ? 'Join address and QR code (every seat is taken)' : 'Join on your phone'),
+    el('div', { class: 'row join' },
+      t.status === 'lobby' || t.status === 'playing' ? qr : null,
+      el('div', {},
+        el('p', {}, 'Join on your phone: ', el('strong', { id: 'deal-invite' }, invite)),
+        joinHint())));
   }
 
   // ---- a deal-only table ----
