@@ -15,7 +15,7 @@ test('an invite link at 127.0.0.1 says phones cannot reach it and how to listen 
     const hint = page.locator('#invite-hint');
     await hint.waitFor();
     const text = await hint.textContent();
-    assert.match(text, /phones and other computers cannot reach this link/);
+    assert.match(text, /Phones and other computers cannot reach this link/);
     assert.match(text, /welcome serve --addr 0\.0\.0\.0:\d+/);
     // it sits under the link, inside the table's head
     const link = await page.locator('#invite').boundingBox();

@@ -59,7 +59,7 @@ test('a person’s seat goes to a bot only after a question naming them; a seat 
     const other = await person(browser, { width: 1280, height: 900 }, errors);
     await other.page.goto(away);
     await other.page.waitForSelector('#table-head .pill:text("you are seat 1")');
-    await alice.page.waitForSelector('.toast[data-kind="seat"]');
+    await alice.page.waitForSelector('.toast[data-kind="seat"]', { state: 'attached' });
     await other.page.click('#move-seat');
     const back = await other.page.inputValue('#move-link');
     await alice.page.goto(back);

@@ -11,13 +11,18 @@
 import { el } from './format.js';
 
 const main = document.getElementById('main');
+// Toasts have a place of their own: the site's bar, which stays at the top of the screen, so
+// that they never cover the page (the newest shows; an older one comes back when it goes, if it
+// is still current). The bar's height is kept in --top-h for what sticks under it.
+const top = document.querySelector('header.top');
 const toasts = el('div', { class: 'toast-area', role: 'status', 'aria-live': 'polite' });
-document.body.append(toasts);
+top.insertBefore(toasts, top.querySelector('nav'));
+new ResizeObserver(() => document.documentElement.style.setProperty('--top-h', `${top.offsetHeight}px`)).observe(top);
 
 export function toast(text, error = false, kind = null) {
-  if (kind) for (const old of toasts.querySelectorAll(`[data-kind="${kind}"]`)) old.remove();
+  if (kind) clearToast(kind);
   while (toasts.childNodes.length >= 3) toasts.firstChild.remove();
-  const t = el('div', { class: `toast${error ? ' error' : ''}`, 'data-kind': kind }, text);
+  const t = el('div', { class: `toast${error ? ' error' : ''}`, 'data-kind': kind, title: text }, text);
   toasts.append(t);
   setTimeout(() => t.remove(), error ? 6000 : 3500);
 }
@@ -47,6 +52,8 @@ let current = null;
 async function route() {
   if (current && current.stop) current.stop();
   current = null;
+  // what the last page said of itself is stale on the next (its errors stay their time)
+  for (const t of toasts.querySelectorAll('.toast:not(.error)')) t.remove();
   main.replaceChildren();
   const path = location.pathname.replace(/\/+$/, '') || '/';
   let m;

@@ -28,10 +28,9 @@ export function localOnly() {
  */
 export function inviteHint() {
   if (!localOnly()) return null;
+  const port = location.port || '80';
   return el('p', { class: 'muted join-hint', id: 'invite-hint' },
-    `Only this computer can open ${location.hostname} addresses: phones and other computers cannot reach this link. `,
-    'To invite them, start the server listening on the network (',
-    el('code', {}, `welcome serve --addr 0.0.0.0:${location.port || '8080'}`),
-    ') and open this page at the computer’s network address (e.g. http://192.168.1.20:',
-    location.port || '8080', '/, shown by hostname -I or ipconfig); the invite link then carries it.');
+    `Phones and other computers cannot reach this link: ${location.hostname} is this computer only. `,
+    'To invite them, start the server with ', el('code', {}, `welcome serve --addr 0.0.0.0:${port}`),
+    ` and open this page at the computer’s network address (e.g. http://192.168.1.20:${port}/); the link then carries it.`);
 }

@@ -156,6 +156,8 @@ export async function tablePage(main, table, { watch }) {
     if (!body.contains(gameEl)) body.replaceChildren(gameEl);
     if (v.solo_card_drawn && soloSeen === false) toast('The Solo card came up: every plan is now approved (second values only).', false, 'solo');
     soloSeen = !!v.solo_card_drawn;
+    // a round's word is stale once the game is over
+    if (t.status !== 'playing') clearToast('round');
     if (v.round !== lastRound) {
       if (lastRound != null && t.status === 'playing' && t.seats.length > 1) toast(`Round ${v.round}`, false, 'round');
       lastRound = v.round;
