@@ -378,7 +378,7 @@ pub enum TurnError {
     AmmoOwed,
     #[error("{given} ammo choices for {cards} Zombie card(s) this round: one per card")]
     AmmoCount { given: usize, cards: usize },
-    #[error("{house} cannot take a barricade: only the Barrière's number in a house printed without one does")]
+    #[error("{house} cannot take a barricade: only the Surveyor's number in a house printed without one does")]
     NoBarricadeHere { house: HouseRef },
     #[error("the game ends before this turn is played (pile 1 has no number left): it holds only the ammo")]
     NothingToPlay,

@@ -323,6 +323,12 @@ fn module_points(layout: &SheetLayout, sheet: &Sheet, table: Table<'_>) -> i32 {
         .sum()
 }
 
+/// "1 bis house", "2 bis houses": a count with its noun as a player reads it.
+fn count(n: impl Into<u32>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 impl Score {
     /// Scores a sheet (spec §9.3, thematic §1.6).
     pub fn of<'a>(layout: &SheetLayout, sheet: &Sheet, table: impl Into<Table<'a>>) -> Score {
@@ -354,12 +360,12 @@ impl Score {
                 "pools" => row(
                     v.pools,
                     vec![v.pools],
-                    format!("{} pools built", sheet.pool_count()),
+                    count(sheet.pool_count(), "pool built", "pools built"),
                 ),
                 "temps" => row(
                     v.temps,
                     vec![v.temps],
-                    format!("{} temps hired", sheet.temps()),
+                    count(sheet.temps(), "temp hired", "temps hired"),
                 ),
                 "estates" => {
                     let parts: Vec<i32> = (0..layout.max_estate())
@@ -388,17 +394,17 @@ impl Score {
                 "bis" => row(
                     -v.bis,
                     vec![v.bis],
-                    format!("{} bis houses", sheet.bis_count()),
+                    count(sheet.bis_count(), "bis house", "bis houses"),
                 ),
                 "roundabouts" => row(
                     -v.roundabouts,
                     vec![v.roundabouts],
-                    format!("{} roundabouts", sheet.roundabouts()),
+                    count(sheet.roundabouts(), "roundabout", "roundabouts"),
                 ),
                 "refusals" => row(
                     -v.refusals,
                     vec![v.refusals],
-                    format!("{} permit refusals", sheet.refusals()),
+                    count(sheet.refusals(), "permit refusal", "permit refusals"),
                 ),
                 id => {
                     let m = layout.modules.iter().find(|m| m.row_ids().contains(&id));

@@ -943,7 +943,7 @@ fn check_zombies_street(
         }
         if !matches!(sheet.house(h), House::Number { bis: false, .. }) {
             return bad(format!(
-                "house {b} has a barricade built but holds no number of its own: a barricade is built by the Barrière's number"
+                "house {b} has a barricade built but holds no number of its own: a barricade is built by the Surveyor's number"
             ));
         }
         sheet.build_barricade(h);

@@ -61,6 +61,19 @@ fn worked_example_totals_55() {
     );
 }
 
+/// The rows' details count in words a player reads: one refusal and one roundabout in the
+/// singular, two bis houses in the plural.
+#[test]
+fn worked_example_details_count_in_the_singular_and_the_plural() {
+    let out = welcome(&["score", &worked_example(), "--json"]).success();
+    let s: Value = serde_json::from_str(&out).expect("score JSON");
+    let detail = |id: &str| row(&s, id)["detail"].as_str().unwrap().to_string();
+    assert_eq!(detail("refusals"), "1 permit refusal");
+    assert_eq!(detail("roundabouts"), "1 roundabout");
+    assert_eq!(detail("bis"), "2 bis houses");
+    assert_eq!(detail("pools"), "4 pools built");
+}
+
 #[test]
 fn text_table_shows_every_category_and_the_total() {
     let out = welcome(&["score", &worked_example()]).success();

@@ -67,7 +67,7 @@ pub(crate) fn score_row(layout: &SheetLayout, sheet: &Sheet) -> ScoreRow {
 }
 
 /// The AAA's lights (§5.6, Ruling X20): the cards lying strictly between its first and its last
-/// Barrière card, Barrière cards in between included; fewer than two Barrière cards, 0.
+/// Surveyor card, Surveyor cards in between included; fewer than two, 0.
 pub(crate) fn aaa_lights(given: &[crate::card::Card]) -> (i32, String) {
     let fence = |c: &&crate::card::Card| c.effect == crate::card::Effect::Surveyor;
     let first = given.iter().position(|c| fence(&c));
@@ -76,11 +76,11 @@ pub(crate) fn aaa_lights(given: &[crate::card::Card]) -> (i32, String) {
         (Some(a), Some(b)) if b > a => (
             (b - a - 1) as i32,
             format!(
-                "{} card{} between its first and last Barrière cards",
+                "{} card{} between its first and last Surveyor cards",
                 b - a - 1,
                 if b - a == 2 { "" } else { "s" }
             ),
         ),
-        _ => (0, "fewer than two Barrière cards".into()),
+        _ => (0, "fewer than two Surveyor cards".into()),
     }
 }

@@ -242,7 +242,7 @@ pub(crate) fn aaa_points(
     (
         cards + 10 * crossed,
         format!(
-            "{cards} card{} other than Barrière, {crossed} of your bonuses crossed off",
+            "{cards} card{} other than a Surveyor, {crossed} of your bonuses crossed off",
             if cards == 1 { "" } else { "s" }
         ),
     )

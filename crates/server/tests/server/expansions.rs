@@ -129,7 +129,7 @@ async fn each_expansion_sheet_adds_its_row_to_the_aaas_score() {
                 Some(base + rows[0]["points"].as_i64().unwrap())
             );
             if sheet == "ice-cream" {
-                // nothing crossed off yet: one point per card other than Barrière
+                // nothing crossed off yet: one point per card other than Surveyor
                 assert_eq!(rows[0]["points"].as_i64(), Some(not_fences(aaa)));
             }
         }
