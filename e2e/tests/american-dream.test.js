@@ -37,9 +37,9 @@ async function grid(page, sheet) {
   return { houses, streets: await states('street-bonus'), columns: await states('column-bonus') };
 }
 
-/** The action of hand card `n` as its button shows it (its effect's short name). */
+/** The action of hand card `n` as its button shows it (its effect's name). */
 async function cardAction(page, n) {
-  const short = { Surveyor: 'surveyor', 'Real estate': 'real-estate', Landscaper: 'landscaper', Pool: 'pool', Temp: 'temp', Bis: 'bis' };
+  const short = { Surveyor: 'surveyor', 'Real Estate Agent': 'real-estate', Landscaper: 'landscaper', 'Pool Manufacturer': 'pool', 'Temp Agency': 'temp', Bis: 'bis' };
   return short[(await page.textContent(`#controls button.card[data-card="${n}"] .eff span`)).trim()];
 }
 

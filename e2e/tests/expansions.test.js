@@ -270,7 +270,7 @@ test('companion: on the collector Ice Cream sheet a Validation card makes the ne
     await page.waitForFunction(() => !document.querySelector('#c-owed') && document.querySelector('#aaa-pile-count')?.textContent === '1');
     const row = page.locator('#aaa-score tr[data-row="ice-cream"]');
     assert.equal(await row.locator('td').textContent(), '11');
-    assert.equal(await row.getAttribute('title'), '1 card other than Barrière, 1 of your bonuses crossed off');
+    assert.equal(await row.getAttribute('title'), '1 card other than a Surveyor, 1 of your bonuses crossed off');
     // the AAA's rows add up to its total
     const aaa = await aaaRows(page);
     assert.equal(aaa.rows.reduce((a, [, , p]) => a + p, 0), aaa.total);

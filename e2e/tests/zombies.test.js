@@ -287,7 +287,7 @@ test('companion: the Zombie card typed with the cards, a horde slowed on the she
     const aaa = await page.evaluate(() => JSON.parse(localStorage.getItem('welcome.companion')).aaa);
     assert.deepEqual(aaa.given, ['0-surveyor', '9-pool']);
     await page.waitForSelector('#aaa-pile li[data-zombie]');
-    assert.equal(await page.textContent('#aaa-pile li[data-zombie]'), 'Zombie card (a Surveyor, Barrière)');
+    assert.equal(await page.textContent('#aaa-pile li[data-zombie]'), 'Zombie card (counts as a Surveyor)');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -368,8 +368,8 @@ test('AAA solo on the Zombies sheet (level 1), to the end: hands of two, the pas
       // a Zombie card that came up lies in the AAA's pile, in place of its last two cards
       if (!sawZombie && await page.locator('#aaa-pile li[data-zombie]').count()) {
         sawZombie = true;
-        assert.equal(await page.textContent('#aaa-pile li[data-zombie]'), 'Zombie card (a Surveyor, Barrière)');
-        assert.match(await page.textContent('#aaa-counts [data-action="surveyor"]'), /^Surveyor \(Barrière\): \d+ \((a Zombie card|\d Zombie cards) among them\)$/);
+        assert.equal(await page.textContent('#aaa-pile li[data-zombie]'), 'Zombie card (counts as a Surveyor)');
+        assert.match(await page.textContent('#aaa-counts [data-action="surveyor"]'), /^Surveyor: \d+ \((a Zombie card|\d Zombie cards) among them\)$/);
       }
       void did;
     }

@@ -2,35 +2,28 @@
 // the marks that say which values are stand-ins, the values form of the waiting room, the AAA's
 // panel during the game and the final comparison. Every rule is the engine's; this only shows it.
 
-import { el, effectLabel, effectShort, hasActions, zombieCardText } from './format.js';
+import { el, effectLabel, hasActions, zombieCardText, pointsText } from './format.js';
 import { edition, planOf, tableSheet } from './data.js';
 
 const LETTERS = ['A', 'B', 'C'];
 /**
- * The AAA's per-card values, in the order the card prints them: the effect's name as the rest
- * of the app writes it, with the French name the collector card prints beside it.
+ * The AAA's per-card values, in the order the card prints them, each named by its card's one
+ * name (the English rulebook's, as everywhere in the app).
  */
 export const AAA_VALUES = [
-  ['park', 'Landscaper · Parc (per card)'],
-  ['pool', 'Pool · Piscine (per card)'],
-  ['temp', 'Temp · Intérimaire (per card)'],
-  ['fence', 'Surveyor · Barrière (per card)'],
-  ['ext_houses', 'Bis · Extension (houses)'],
-  ['impr', 'Real estate · Amélioration (house value)'],
+  ['park', 'Landscaper (per card)'],
+  ['pool', 'Pool Manufacturer (per card)'],
+  ['temp', 'Temp Agency (per card)'],
+  ['fence', 'Surveyor (per card)'],
+  ['ext_houses', 'Bis (houses)'],
+  ['impr', 'Real Estate Agent (house value)'],
 ];
-/** Effects in the order the AAA's pile is counted, with the names the collector cards print. */
-const ACTIONS = [
-  ['landscaper', 'Parc'], ['pool', 'Piscine'], ['temp', 'Intérimaire'],
-  ['surveyor', 'Barrière'], ['bis', 'Extension'], ['real-estate', 'Amélioration'],
-];
-/** "Surveyor (Barrière)": the name the offer above uses, then the one on the printed card. */
-const actionName = (e) => {
-  const printed = ACTIONS.find(([id]) => id === e);
-  return printed ? `${effectShort(e)} (${printed[1]})` : effectLabel(e);
-};
+/** Effects in the order the AAA's pile is counted (as the collector card lists them). */
+const ACTIONS = ['landscaper', 'pool', 'temp', 'surveyor', 'bis', 'real-estate'];
+const actionName = effectLabel;
 /**
  * Zombies: a Zombie card in the AAA's pile (it took the place of the last two cards given to
- * it), as the wire writes it (`aaa::ZOMBIE_CARD`); it scores as a Barrière.
+ * it), as the wire writes it (`aaa::ZOMBIE_CARD`); it scores as a Surveyor.
  */
 export const AAA_ZOMBIE_CARD = '0-surveyor';
 
@@ -206,7 +199,7 @@ export function aaaPanel(t, v) {
   const shipped = opponentOf(t.edition, a.card.level);
   const src = shipped && opponentPlaceholders(shipped);
   const entered = t.values && t.values.opponent;
-  const counts = ACTIONS.map(([id]) => [id, actionName(id), a.given.filter((c) => cardEffect(c) === id).length]);
+  const counts = ACTIONS.map((id) => [id, actionName(id), a.given.filter((c) => cardEffect(c) === id).length]);
   const zombies = a.given.filter((c) => c === AAA_ZOMBIE_CARD).length;
   // No card shows while the draw pile is empty: the discard is shuffled at the next draw (the
   // Zombies sheet's pile is never shuffled again: the game ends at the next draw).
@@ -215,16 +208,16 @@ export function aaaPanel(t, v) {
     ? (zombieSheet ? 'none (the draw pile is empty: the game ends at the next draw)' : 'none showing (the draw pile is empty: the discard is shuffled next)')
     : v.next === 'validation' ? 'a Validation card (its letter is hidden)'
       : v.next.zombie ? `a Zombie card: ${zombieCardText(v.next.zombie)}` : actionName(v.next.action);
-  const validated = a.plans.map((p, i) => (p == null ? null : `${planName(t.edition, i)}: ${p} points`)).filter(Boolean);
+  const validated = a.plans.map((p, i) => (p == null ? null : `${planName(t.edition, i)}: ${pointsText(p)}`)).filter(Boolean);
   const s = a.score;
   // the rows the sheet's own AAA rules add, labelled as the sheet labels its score rows
   const layout = t.sheet ? tableSheet(t) : null;
-  const rowLabel = (id) => ((layout && layout.score_rows) || []).find((r) => r.id === id)?.label || id;
+  const rowLabel = (id, dflt = id) => ((layout && layout.score_rows) || []).find((r) => r.id === id)?.label || dflt;
   // a sheet without the Classic tracks (American Dream) scores the AAA's plans and its own rows
   const classic = s && hasActions(layout) ? [
-    ['parks', 'Parks', s.parks],
-    ['pools', 'Pools', s.pools],
-    ['temps', 'Temps', s.temps],
+    ['parks', rowLabel('parks', 'Parks'), s.parks],
+    ['pools', rowLabel('pools', 'Pools'), s.pools],
+    ['temps', rowLabel('temps', 'Temp agency'), s.temps],
     ['fences', 'Fences', s.fences],
     ['estates', `Estates (best ${s.best.length} of ${s.estate_count})`, s.estates],
   ] : [];
@@ -244,7 +237,7 @@ export function aaaPanel(t, v) {
     el('ul', { class: 'aaa-counts', id: 'aaa-counts' }, counts.map(([id, name, n]) => el('li', { 'data-action': id },
       `${name}: ${n}${id === 'surveyor' && zombies ? ` (${zombies === 1 ? 'a Zombie card' : `${zombies} Zombie cards`} among them)` : ''}`))),
     el('ol', { class: 'aaa-pile', id: 'aaa-pile' }, a.given.map((c) => (c === AAA_ZOMBIE_CARD
-      ? el('li', { class: 'zombie-card', 'data-aaa-card': c, 'data-zombie': 'true', title: 'A Zombie card: it took the place of the last two cards given to the AAA, and counts as a Surveyor (Barrière)' }, 'Zombie card (a Surveyor, Barrière)')
+      ? el('li', { class: 'zombie-card', 'data-aaa-card': c, 'data-zombie': 'true', title: 'A Zombie card: it took the place of the last two cards given to the AAA, and counts as a Surveyor' }, 'Zombie card (counts as a Surveyor)')
       : el('li', { 'data-aaa-card': c, title: c }, actionName(cardEffect(c)))))),
     s ? el('table', { class: 'data', id: 'aaa-score' },
       el('tbody', {}, scoreRows.map(([id, label, pts, detail]) => el('tr', { 'data-row': id, title: detail || null },

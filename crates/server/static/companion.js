@@ -7,7 +7,7 @@ import { api } from './api.js';
 import { TurnController } from './turn.js';
 import { edition, sheetOf, planOf, layoutPlaceholders, DEFAULT_EDITION } from './data.js';
 import { layoutForm } from './layout.js';
-import { el, emptySheet, EFFECTS, effectLabel, planText, hasActions, ZOMBIE_CARDS, zombieCardText } from './format.js';
+import { el, emptySheet, EFFECTS, effectLabel, planText, hasActions, ZOMBIE_CARDS, zombieCardText, pointsText } from './format.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
 import { EDITIONS } from './edition.js';
@@ -459,7 +459,7 @@ export async function companionPage(main) {
         refreshScore();
       } },
       el('option', { value: 'open' }, 'not held yet'),
-      el('option', { value: 'held' }, held != null ? `held: ${held} points` : 'held this round (once your turn is written)'));
+      el('option', { value: 'held' }, held != null ? `held: ${pointsText(held)}` : 'held this round (once your turn is written)'));
       sel.value = held != null ? 'held' : 'open';
       return [label, sel];
     }) : [];
@@ -611,7 +611,7 @@ export async function companionPage(main) {
       const points = card.level === 0 ? 0 : slot.approved ? second : first;
       st.aaa.plans[k] = points;
       slot.approved = true;
-      toast(`${name} validates plan ${letter} for ${points} points; the plan turns to its Validé side.`);
+      toast(`${name} validates plan ${letter} for ${pointsText(points)}; the plan turns to its Validé side.`);
     } else {
       toast(`${name} does not validate plan ${letter}: nothing happens.`);
     }

@@ -4,7 +4,7 @@
 // marks the plans achieved, deals the next round and ends the game (`dealOnly`).
 
 import { seats, TableSocket, api } from './api.js';
-import { el, iconSvg, effectLabel, seatName, parseCard, ZOMBIE_CARDS } from './format.js';
+import { el, iconSvg, effectLabel, seatName, parseCard, plural, ZOMBIE_CARDS } from './format.js';
 import { tableKind, sheetOf } from './data.js';
 import { setTitle, toast } from './app.js';
 import { joinQr, joinHint } from './join.js';
@@ -60,7 +60,7 @@ export async function dealPage(main, table) {
       const free = t.seats.filter((s) => !s.name && !s.bot).length;
       parts.push(el('div', { class: 'panel' },
         el('ul', { class: 'status-list' }, t.seats.map((s) => el('li', {}, `Seat ${s.seat}`, el('span', {}, s.bot || s.name ? seatName(s) : 'free')))),
-        free ? el('p', { class: 'muted' }, `${free} seat(s) free.`) : null,
+        free ? el('p', { class: 'muted' }, `${plural(free, 'seat')} free.`) : null,
         mine && mine.host ? el('button', {
           type: 'button', class: 'primary', id: 'start', disabled: free ? true : null,
           onclick: () => api('POST', `/api/tables/${encodeURIComponent(table)}/start`, { token: mine.token }).catch((e) => toast(e.message, true)),
@@ -147,7 +147,7 @@ export async function dealPage(main, table) {
       el('p', { id: 'deal-kind' }, tableKind(t)),
       el('p', { class: 'round', id: 'deal-round' }, playing ? `Round ${v.round}` : 'Game over'),
       el('p', { class: 'muted' }, 'Deal only: everyone writes on their own paper sheet; this screen deals the cards.'),
-      v ? el('p', { class: 'muted', id: 'deal-pile' }, `${v.pile} cards in the pile, ${v.discard} in the discard${t.mode === 'standard' ? ' (it becomes the new pile when the pile runs out)' : ''}.`) : null,
+      v ? el('p', { class: 'muted', id: 'deal-pile' }, `${plural(v.pile, 'card')} in the pile, ${v.discard} in the discard${t.mode === 'standard' ? ' (it becomes the new pile when the pile runs out)' : ''}.`) : null,
       v && v.solo_card_drawn ? el('p', { id: 'deal-solo-card' }, el('strong', {}, 'The Solo card came up: every City Plan now scores its lower value.')) : null));
     if (playing && v.offer && v.offer.combinations) parts.push(offerCards(v));
     if (playing && v.offer && v.offer.hand) {

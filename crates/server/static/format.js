@@ -11,6 +11,11 @@ export function hasActions(layout) {
   return !(layout && layout.american_dream);
 }
 
+/**
+ * Each card's one name, the English rulebook's, everywhere (the collector edition's French names
+ * — Barrière, Amélioration, Parc, Piscine, Intérimaire, Extension — are not used; see
+ * docs/rules-choices.md).
+ */
 export const EFFECT_NAMES = {
   surveyor: 'Surveyor',
   'real-estate': 'Real Estate Agent',
@@ -19,19 +24,6 @@ export const EFFECT_NAMES = {
   temp: 'Temp Agency',
   bis: 'Bis',
 };
-
-export const EFFECT_SHORT = {
-  surveyor: 'Surveyor',
-  'real-estate': 'Real estate',
-  landscaper: 'Landscaper',
-  pool: 'Pool',
-  temp: 'Temp',
-  bis: 'Bis',
-};
-
-export function effectShort(effect) {
-  return EFFECT_SHORT[effect] || effect;
-}
 
 export const EFFECT_HINTS = {
   surveyor: 'draw a fence',
@@ -96,6 +88,22 @@ export function parseNumber(t) {
 /** Where a number lies among the others: n¾ between n and n + 1 (for sorting and differences). */
 export function numberRank(n) {
   return typeof n === 'string' && n.endsWith('¾') ? Number(n.slice(0, -1)) + 0.75 : Number(n);
+}
+
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy": names in a sentence. */
+export function listText(names) {
+  if (names.length < 2) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** "1 card", "3 cards": a count with its noun (`many` for an irregular plural). */
+export function plural(n, one, many = `${one}s`) {
+  return `${n} ${Math.abs(n) === 1 ? one : many}`;
+}
+
+/** "1 point", "−1 point", "12 points": points with a proper minus sign. */
+export function pointsText(n) {
+  return `${n < 0 ? `−${-n}` : n} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
 }
 
 export function effectLabel(effect) {
@@ -185,7 +193,7 @@ export function objectiveRange(o) {
 
 /** A Roswell objective in words: "3–4 infiltrated estates: 4 points each". */
 export function objectiveText(o) {
-  return `${o.to == null ? `${o.from} or more` : `${o.from}–${o.to}`} infiltrated estates: ${o.points} points each`;
+  return `${o.to == null ? `${o.from} or more` : `${o.from}–${o.to}`} infiltrated estates: ${pointsText(o.points)} each`;
 }
 
 /** The objective a turn circled (Roswell, the seat's first turn). */
@@ -399,7 +407,7 @@ export function seatName(s) {
   return /bot/i.test(n) ? `${n} ⚙` : `${n} (${s.bot} bot) ⚙`;
 }
 
-/** A round's offer in words: "7 Surveyor · 3 Pool · 12 Temp". */
+/** A round's offer in words: "7 Surveyor · 3 Pool Manufacturer · 12 Temp Agency". */
 export function offerText(offer) {
   if (!offer) return '';
   if ((offer.combinations && !offer.combinations.length) || (offer.hand && !offer.hand.length)) return 'nothing (the game ended)';

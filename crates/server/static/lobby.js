@@ -16,19 +16,27 @@ export async function lobbyPage(main) {
   const name = el('input', { id: 'name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname', value: prefs.get('name', '') });
   // Editions, modes and sheets come from the edition data (names, descriptions, the seats each
   // mode allows, the AAA's opponent cards).
+  // the list names an edition by what tells it apart ("1st edition, 2018"): the game's name,
+  // the same for both, would push it out of sight
+  const editionShort = (n) => {
+    const m = n.match(/\(([^)]+)\)\s*$/);
+    return m ? `${m[1][0].toUpperCase()}${m[1].slice(1)}` : n;
+  };
   const editionSel = el('select', { id: 'edition', name: 'edition' },
-    EDITIONS.map((e) => el('option', { value: e.id }, e.name)));
+    EDITIONS.map((e) => el('option', { value: e.id, title: e.name }, editionShort(e.name))));
   editionSel.value = prefs.get('edition', DEFAULT_EDITION);
   if (!editionSel.value) editionSel.value = DEFAULT_EDITION;
   let ed = edition(editionSel.value);
-  const mode = el('select', { id: 'mode', name: 'mode' });
+  const mode = el('select', { id: 'mode', name: 'mode', 'aria-describedby': 'mode-note' });
+  // the chosen mode in a sentence: the options name the modes only, so that none is cut off
+  const modeNote = el('span', { class: 'muted', id: 'mode-note' });
   const sheet = el('select', { id: 'sheet', name: 'sheet' });
   // which of the chosen sheet's values are stand-ins (its provenance), named in the mark's title
   const sheetNote = el('span', { class: 'muted', id: 'sheet-note' });
   // AAA solo: the opponent card's level, and a word on which of its values are stand-ins.
   const aaaLevel = el('select', { id: 'aaa-level', name: 'aaa_level' });
   const aaaNote = el('span', { class: 'muted', id: 'aaa-note' });
-  const aaaRow = [el('label', { for: 'aaa-level' }, 'AAA level'), el('div', { class: 'row' }, aaaLevel, aaaNote)];
+  const aaaRow = [el('label', { for: 'aaa-level' }, 'AAA level'), el('div', { class: 'stack' }, aaaLevel, aaaNote)];
   // Tables whose printed values are partly stand-ins: enter those of your own cards first.
   const enterValues = el('input', { type: 'checkbox', id: 'enter-values', name: 'enter_values' });
   const enterRow = [el('label', { for: 'enter-values' }, 'Your cards’ values'),
@@ -36,7 +44,7 @@ export async function lobbyPage(main) {
   function syncEdition() {
     ed = edition(editionSel.value);
     const keepMode = mode.value;
-    mode.replaceChildren(...ed.modes.map((m) => el('option', { value: m.id }, `${m.name} (${m.description})`)));
+    mode.replaceChildren(...ed.modes.map((m) => el('option', { value: m.id, title: m.description }, m.name)));
     if (ed.modes.some((m) => m.id === keepMode)) mode.value = keepMode;
     sheet.replaceChildren(...ed.sheets.map((sh) => el('option', { value: sh.id, title: sheetPlaceholders(sh) },
       `${sh.name}${sheetPlaceholders(sh) ? ' (placeholder values)' : ''}`)));
@@ -78,8 +86,7 @@ export async function lobbyPage(main) {
       o.disabled = !onSheet(o.value) || (only && !dealable(o.value));
       const m = ed.modes.find((x) => x.id === o.value);
       // Zombies deals hands of two in the expert and AAA games (standard: two combinations)
-      const two = sh && sh.zombies && o.value !== 'standard' && onSheet(o.value) ? ` — on the ${sh.name} sheet a hand of two: use both cards, pass one on` : '';
-      if (m) o.textContent = `${m.name} (${m.description})${onSheet(o.value) ? two : ` — not on the ${sh.name} sheet yet`}`;
+      if (m) o.textContent = onSheet(o.value) ? m.name : `${m.name} (not on this sheet)`;
     }
     if (mode.selectedOptions[0]?.disabled) {
       const first = [...mode.options].find((o) => !o.disabled);
@@ -118,6 +125,8 @@ export async function lobbyPage(main) {
     el('option', { value: 'bot' }, 'a bot plays the turn'),
     el('option', { value: 'refuse' }, 'refuse a permit if allowed, else a bot plays'));
   const botList = el('div', { class: 'steps', id: 'bots' });
+  // no seat to give a bot (solo): no heading over nothing
+  const botsHead = el('h3', { id: 'bots-h' }, 'Bots');
   const err = el('p', { class: 'error-text', role: 'alert' });
 
   // A table without seats deals the standard game and the 1st edition's solo game: expert and
@@ -133,6 +142,11 @@ export async function lobbyPage(main) {
 
   function syncMode() {
     const m = ed.modes.find((x) => x.id === mode.value) || ed.modes[0];
+    const sh = ed.sheets.find((x) => x.id === sheet.value);
+    const missing = ed.modes.filter((x) => sh && sh.modes && !sh.modes.includes(x.id)).map((x) => x.name);
+    // Zombies deals hands of two in the expert and AAA games (standard: two combinations)
+    const two = sh && sh.zombies && m.id !== 'standard' ? ` On the ${sh.name} sheet a hand of two: use both cards, pass one on.` : '';
+    modeNote.textContent = `${m.description[0].toUpperCase()}${m.description.slice(1)}.${two}${missing.length ? ` Not on the ${sh.name} sheet yet: ${missing.join(', ')}.` : ''}`;
     const aaa = !!ed.aaa && m.id === 'solo';
     for (const x of aaaRow) x.hidden = !aaa;
     syncLevel();
@@ -168,6 +182,7 @@ export async function lobbyPage(main) {
     }
     if (n > 12) rows.push(el('p', { class: 'muted' }, `Seats 13–${n} can be given to bots from the table page.`));
     botList.replaceChildren(...rows);
+    botsHead.hidden = !rows.length || dealOnly.checked;
   }
   mode.addEventListener('change', syncMode);
   dealOnly.addEventListener('change', syncDealOnly);
@@ -181,7 +196,7 @@ export async function lobbyPage(main) {
     el('label', { for: 'seats' }, 'Seats'), seatCount,
     el('label', { for: 'turn-seconds' }, 'Seconds per turn'), el('div', { class: 'row' }, turnSeconds, el('span', { class: 'muted' }, 'then'), turnExpiry),
     el('label', { for: 'table-mode' }, 'Table mode'), el('label', { class: 'row check', for: 'table-mode' }, tableMode, el('span', { class: 'muted' }, 'a shared screen deals; everyone plays on a phone; you host without a seat')),
-    el('h3', {}, 'Bots'),
+    botsHead,
     botList,
   ];
   const form = el('form', { class: 'panel', 'aria-labelledby': 'create-h' },
@@ -189,9 +204,9 @@ export async function lobbyPage(main) {
     el('div', { class: 'grid-form' },
       el('label', { for: 'name' }, 'Your name'), name,
       el('label', { for: 'edition' }, 'Edition'), editionSel,
-      el('label', { for: 'mode' }, 'Mode'), mode,
+      el('label', { for: 'mode' }, 'Mode'), el('div', { class: 'stack' }, mode, modeNote),
       ...aaaRow,
-      el('label', { for: 'sheet' }, 'Sheet'), el('div', { class: 'row' }, sheet, sheetNote),
+      el('label', { for: 'sheet' }, 'Sheet'), el('div', { class: 'stack' }, sheet, sheetNote),
       ...seatRows.slice(0, 2),
       el('label', { for: 'advanced' }, 'Advanced variant'), el('label', { class: 'row check', for: 'advanced' }, advanced, el('span', { class: 'muted' }, 'advanced plans and roundabouts')),
       el('label', { for: 'reshuffle' }, 'First-plan reshuffle'), el('label', { class: 'row check', for: 'reshuffle' }, reshuffle, el('span', { class: 'muted' }, 'offered after the first plan')),

@@ -19,7 +19,7 @@
 // click/tap calls `activate`) with its own accessible name.
 
 import { LAYOUT } from './edition.js';
-import { parseHouse, el, bonusesText, estateHouses, houseName, objectiveText, objectiveRange, iconInner, effectLabel, effectShort } from './format.js';
+import { parseHouse, el, bonusesText, estateHouses, houseName, objectiveText, objectiveRange, iconInner, effectLabel, pointsText } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planName } from './aaa.js';
 import { planShort } from './plans.js';
@@ -838,7 +838,7 @@ export function renderSheet(container, data, opts = {}) {
     const left = scroller.scrollLeft;
     scroller.replaceChildren(svg);
     scroller.scrollLeft = left;
-    while (scroller.nextSibling) scroller.nextSibling.remove();
+    while (frame.nextSibling) frame.nextSibling.remove();
     container.append(scoreTable(layout, sheet, score, label, editionId));
     container.classList.add('compact');
     revealTargets(scroller, targets);
@@ -1229,7 +1229,7 @@ function drawGrid(svg, layout, sheet, derived, targets, marks, big) {
     g.append(raceBox({
       kind: 'street', n: si + 1, key: `b:${si + 1}`, state: stateOf, text: v.street_bonus,
       box: { x, y, w: 54, h: GB }, touch: { x: x - 10, y: GY + si * GP, w: 74, h: GP },
-      label: `Street ${si + 1} bonus: ${v.street_bonus} points to the first to complete the street; ${BONUS[stateOf] || stateOf}`,
+      label: `Street ${si + 1} bonus: ${pointsText(v.street_bonus)} to the first to complete the street; ${BONUS[stateOf] || stateOf}`,
     }, targets));
     svg.append(g);
   });
@@ -1330,7 +1330,7 @@ function drawFamilies(svg, layout) {
     row.append(s('rect', { x: x0, y, width: 24, height: 24, rx: 4, class: `house-box family ${colourClass(colour)}` }));
     const icon = s('g', { class: `family-icon ${colourClass(colour)}`, transform: `translate(${x0 + 2.4} ${y + 2.4}) scale(0.8)` });
     icon.innerHTML = iconInner(family);
-    row.append(icon, s('text', { x: x0 + 32, y: y + 17, class: 'family-name' }, `${effectShort(family)} · ${colour}`));
+    row.append(icon, s('text', { x: x0 + 32, y: y + 17, class: 'family-name' }, `${effectLabel(family)} · ${colour}`));
     g.append(row);
   });
   svg.append(g);
@@ -1558,7 +1558,7 @@ function drawLower(svg, layout, sheet, score, derived, targets, opts, G) {
     const shown = row ? (col.negative ? -row.points : row.points) : null;
     if (!col.ownTotal) totalCell(g, G, x, col.w, shown, col.negative ? 'neg' : '');
     if (!g.getAttribute('aria-label')) {
-      g.setAttribute('aria-label', `${col.label}: ${row ? `${row.points} points${row.detail ? ` (${row.detail})` : ''}` : 'not scored'}`);
+      g.setAttribute('aria-label', `${col.label}: ${row ? `${pointsText(row.points)}${row.detail ? ` (${row.detail})` : ''}` : 'not scored'}`);
     }
     lower.append(g);
     words.push(col.label.toLowerCase());
@@ -1596,7 +1596,7 @@ function plansColumn(g, x, w, col, row, ctx) {
     const v = sheet.plans[k];
     g.append(s('text', { x: x + w / 2, y: yy + 40, class: 'plan-val', 'text-anchor': 'middle' }, v == null ? '' : v));
   }
-  g.setAttribute('aria-label', `${col.label}: ${sheet.plans.map((v, k) => `${planName(ed, k)} ${v == null ? 'not scored' : `${v} points`}`).join(', ')}`);
+  g.setAttribute('aria-label', `${col.label}: ${sheet.plans.map((v, k) => `${planName(ed, k)} ${v == null ? 'not scored' : `${pointsText(v)}`}`).join(', ')}`);
 }
 
 /** One box per part of the row: per street for parks, ice cream and lights. */
@@ -1617,7 +1617,7 @@ function partsColumn(g, x, w, col, row, ctx) {
   });
   if (row) {
     const each = perStreet ? parts.map((v, k) => `street ${k + 1}: ${v}`).join(', ') : parts.join(', ');
-    g.setAttribute('aria-label', `${col.label}: ${row.points} points (${row.detail || each})`);
+    g.setAttribute('aria-label', `${col.label}: ${pointsText(row.points)} (${row.detail || each})`);
   }
 }
 
@@ -1779,7 +1779,7 @@ function estatesColumn(g, x, w, col, row, ctx) {
     totalCell(cg, G, ex, ew, points);
     if (i > 0) cg.append(s('text', { x: ex - 4, y: G.totalY + 22, class: 'op small-op', 'text-anchor': 'middle', 'aria-hidden': 'true' }, '+'));
     const ammoNote = ammoBoxes.length ? `; box ${ammoBoxes.join(', ')} ${ammoBoxes.length > 1 ? 'carry' : 'carries'} an ammo icon (an ammo circled when crossed)` : '';
-    const desc = `Real-estate column ${size}: ${crossed} of ${values.length - 1} crossed, value ${trackValue(values, crossed)}${count != null && row ? `, ${count} completed, ${points} points` : ''}${ammoNote}`;
+    const desc = `Real-estate column ${size}: ${crossed} of ${values.length - 1} crossed, value ${trackValue(values, crossed)}${count != null && row ? `, ${count} completed, ${pointsText(points)}` : ''}${ammoNote}`;
     if (target) {
       cg.append(s('rect', { x: ex - 3, y: G.lower, width: ew + 6, height: G.totalY - G.lower - 4, rx: 8, class: 'hit' }));
       cg.append(s('rect', { x: ex - 3, y: G.lower, width: ew + 6, height: G.totalY - G.lower - 4, rx: 8, class: 'focus-ring' }));
@@ -1792,7 +1792,7 @@ function estatesColumn(g, x, w, col, row, ctx) {
   });
   // The column group is a container of its own labelled parts.
   g.setAttribute('role', 'group');
-  g.setAttribute('aria-label', `${col.label}${row ? `: ${row.points} points` : ''}`);
+  g.setAttribute('aria-label', `${col.label}${row ? `: ${pointsText(row.points)}` : ''}`);
 }
 
 function bisColumn(g, x, w, col, row, ctx) {

@@ -4,7 +4,7 @@
 import { api, seats, prefs, TableSocket } from './api.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { TurnController } from './turn.js';
-import { el, iconSvg, effectLabel, effectShort, turnText, sheetCounts, seatName, offerText, logTurnText, zombieCardText, ZOMBIE_CARDS, BOT_KINDS } from './format.js';
+import { el, iconSvg, effectLabel, turnText, sheetCounts, seatName, offerText, logTurnText, zombieCardText, ZOMBIE_CARDS, BOT_KINDS, plural, pointsText } from './format.js';
 import { edition, sheetOf, tableSheet, layoutPlaceholders, tableKind } from './data.js';
 import { layoutForm, layoutMark } from './layout.js';
 import { toast, clearToast, setTitle, redirect } from './app.js';
@@ -174,7 +174,7 @@ export async function tablePage(main, table, { watch }) {
     const cards = deck.packets.reduce((a, p) => a + p.cards, 0);
     const out = [`draw pile: ${cards} card${cards === 1 ? '' : 's'}`];
     const ends = (((tableSheet(t) || {}).zombies || {}).expert || {}).ends_at || 3;
-    if (t.mode === 'expert') out.push(`pile ran out ${deck.ran_out} of ${ends} times`);
+    if (t.mode === 'expert') out.push(`pile ran out ${deck.ran_out} of ${plural(ends, 'time')}`);
     const next = v.next;
     if (next && next.zombie) out.push(`on top: ${zombieCardText(next.zombie)}`);
     else if (next && next.action) out.push(`on top: ${effectLabel(next.action)}`);
@@ -189,13 +189,13 @@ export async function tablePage(main, table, { watch }) {
         : t.status === 'abandoned' ? `ended in round ${v ? v.round : ''}: nobody played it for a long while` : 'waiting for players',
     ];
     // (Zombies' expert and AAA games count their single draw pile below)
-    if (v && v.pile != null && t.status === 'playing' && !(v.zombie_pile && v.zombie_pile.deck)) bits.push(`${v.pile} cards in the pile`);
+    if (v && v.pile != null && t.status === 'playing' && !(v.zombie_pile && v.zombie_pile.deck)) bits.push(`${plural(v.pile, 'card')} in the pile`);
     // Zombies: pile 1's cards and the Zombie cards still in it (their kinds are public); in the
     // expert and AAA games the single draw pile and what its top shows
     const zp = v && v.zombie_pile;
     if (zp && t.status === 'playing') {
       if (zp.deck) bits.push(...deckBits(t, v, zp.deck));
-      else bits.push(`pile 1: ${zp.holds - zp.drawn} of ${zp.holds} cards left`);
+      else bits.push(`pile 1: ${zp.holds - zp.drawn} of ${plural(zp.holds, 'card')} left`);
       bits.push(zp.left.length ? `Zombie cards to come: ${zp.left.map((c) => (ZOMBIE_CARDS[c] || {}).name || c).join(', ')}` : 'no Zombie card to come');
     }
     if (t.mode === 'solo' && v && v.solo_card_drawn) bits.push('Solo card drawn: every plan is approved');
@@ -630,8 +630,8 @@ export async function tablePage(main, table, { watch }) {
         wrap.append(el('div', { class: 'card' },
           el('span', { class: 'tag' }, `stack ${i + 1}`),
           el('span', { class: 'num' }, c.number),
-          el('span', { class: 'eff', html: `${iconSvg(c.effect, 20)}<span>${effectShort(c.effect)}</span>` }),
-          next ? el('span', { class: 'next', html: `next: ${iconSvg(next, 14)} ${effectShort(next)}` }) : null));
+          el('span', { class: 'eff', html: `${iconSvg(c.effect, 20)}<span>${effectLabel(c.effect)}</span>` }),
+          next ? el('span', { class: 'next', html: `next: ${iconSvg(next, 14)} ${effectLabel(next)}` }) : null));
       });
     }
     return wrap;
@@ -665,7 +665,7 @@ export async function tablePage(main, table, { watch }) {
       const label = planName(t.edition, p.plan - 1);
       const cardName = planCardName(t.edition, p);
       const byAaa = v.aaa && v.aaa.plans[p.plan - 1];
-      wrap.append(el('div', { class: `plan${p.approved ? ' approved' : ''}`, 'data-plan': p.plan, 'aria-label': `${label}: ${p.text}. ${p.approved ? `Approved: ${p.second} points left` : `${p.first} points to the first, then ${p.second}`}` },
+      wrap.append(el('div', { class: `plan${p.approved ? ' approved' : ''}`, 'data-plan': p.plan, 'aria-label': `${label}: ${p.text}. ${p.approved ? `Approved: ${pointsText(p.second)} left` : `${pointsText(p.first)} to the first, then ${p.second}`}` },
         el('div', {}, el('strong', {}, label), cardName ? el('span', { class: 'plan-card-name', 'data-card-name': cardName }, ` · ${cardName}`) : '',
           p.advanced ? el('span', { class: 'muted' }, ' · advanced') : '',
           helpTip(label, planHelp(p), `plan-tip-${p.plan}`), ' ', planMark(t, p.plan - 1, p)),

@@ -5,7 +5,7 @@
 // column bonuses, when an AAA Validation card came up), pick a combination (or a number card
 // and an effect card), write the number, answer what the number asks for (the Ice Cream truck),
 // circle the ghost or the candy of a Halloween house just numbered (by the number or a copy),
-// use the effect (or, under a Roswell saucer, infiltrate instead; with the Barrière in a Zombies
+// use the effect (or, under a Roswell saucer, infiltrate instead; with the Surveyor in a Zombies
 // house printed without a barricade, build one instead of the fence; American Dream has no
 // effect stage: the number is the whole build), on the Zombies sheet with a hand of two (expert,
 // AAA) choose which of the two cards used is passed on or given to the AAA,
@@ -18,9 +18,9 @@ import { renderSheet, scoreText, treatCounts, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
 import { helpTip, effectHelp, HALLOWEEN_HELP, ROSWELL_HELP, ZOMBIES_HELP } from './help.js';
 import {
-  el, iconSvg, effectLabel, effectShort, parseCard, numberRank, resolvePick, samePick, houseName,
+  el, iconSvg, effectLabel, parseCard, numberRank, resolvePick, samePick, houseName,
   estateHouses, effectUseText, turnText, bonusesText, bonusUseText, objectiveText, objectiveRange,
-  hasActions, crossItem, zombieCardText, hordeName, ZOMBIE_CARDS,
+  hasActions, crossItem, zombieCardText, hordeName, ZOMBIE_CARDS, plural,
 } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planShort } from './plans.js';
@@ -256,7 +256,7 @@ export class TurnController {
       // Collector edition: a changed number needs the temp (the engine lists no skip).
       b.effect = 'temp';
       this.effectDone = true;
-      this.notice = 'Temp: you changed the number, so a temp box is crossed.';
+      this.notice = 'Temp Agency: you changed the number, so a temp box is crossed.';
       return true;
     }
     if (uses.length === 0) {
@@ -309,7 +309,7 @@ export class TurnController {
   }
 
   /**
-   * Zombies: the Barrière's number was just written in a house printed without a barricade: a
+   * Zombies: the Surveyor's number was just written in a house printed without a barricade: a
    * barricade may be built there instead of the fence.
    */
   canBarricade() {
@@ -920,15 +920,15 @@ export class TurnController {
         wrap.append(el('button', {
           class: 'card', type: 'button', 'data-combination': i + 1, 'data-ctl': `combo-${i + 1}`,
           'aria-pressed': pressed ? 'true' : 'false',
-          'aria-label': `Combination ${i + 1}: number ${c.number}, ${effectLabel(c.effect)}${o && !crossing ? (fits ? `, fits in ${fits} places` : ', fits nowhere') : ''}`,
+          'aria-label': `Combination ${i + 1}: number ${c.number}, ${effectLabel(c.effect)}${o && !crossing ? (fits ? `, fits in ${plural(fits, 'place')}` : ', fits nowhere') : ''}`,
           title: `${effectLabel(c.effect)}: ${effectHelp(c.effect)}`,
           disabled: locked || (o && !fits) ? true : null,
           onclick: () => this.choosePick(pick),
         },
         el('span', { class: 'tag' }, `stack ${i + 1}`),
         el('span', { class: 'num' }, c.number),
-        el('span', { class: 'eff', html: `${iconSvg(c.effect, 20)}<span>${effectShort(c.effect)}</span>` }),
-        next ? el('span', { class: 'next', html: `next: ${iconSvg(next, 14)} ${effectShort(next)}` }) : null,
+        el('span', { class: 'eff', html: `${iconSvg(c.effect, 20)}<span>${effectLabel(c.effect)}</span>` }),
+        next ? el('span', { class: 'next', html: `next: ${iconSvg(next, 14)} ${effectLabel(next)}` }) : null,
         ));
       });
     } else if (offer.hand) {
@@ -966,7 +966,7 @@ export class TurnController {
         },
         el('span', { class: 'tag' }, `${role === 'number' ? 'number ✓' : role === 'effect' ? `${eff} ✓` : ''}${role && passed ? ' · ' : ''}${passed ? (this.cfg.aaa && !pass ? 'to the AAA' : 'passed') : ''}` || `card ${n}`),
         el('span', { class: 'num' }, card.number),
-        el('span', { class: 'eff', html: `${iconSvg(card.effect, 20)}<span>${effectShort(card.effect)}</span>` }),
+        el('span', { class: 'eff', html: `${iconSvg(card.effect, 20)}<span>${effectLabel(card.effect)}</span>` }),
         passed && pass ? el('span', { class: 'pass-note', 'data-passed-to': pass.to }, `→ to ${who(pass.to)}`) : null,
         passed && !pass && this.cfg.aaa ? el('span', { class: 'pass-note', 'data-passed-to': 'aaa' }, '→ to the AAA') : null,
         arrived ? el('span', { class: 'pass-note', 'data-received-from': pass.from }, `← from ${who(pass.from)}`) : null,
@@ -1295,7 +1295,8 @@ export class TurnController {
         const actions = hasActions(this.cfg.layout);
         step.append(el('h3', {}, this.cfg.offer.hand ? (this.handNum ? `Choose the ${actions ? 'effect' : 'action'} card` : 'Choose the number card') : 'Choose a combination'));
         const two = (this.cfg.offer.hand || []).length === 2;
-        hint(this.cfg.offer.hand
+        // (a hand's use is told wherever it is played; picking a combination needs no telling)
+        (this.cfg.offer.hand ? hint : how)(this.cfg.offer.hand
           ? (two ? `Pick the card whose number you write; the other card gives its effect. Then you choose which of the two ${this.cfg.aaa ? 'goes to the AAA' : 'you pass on'}.`
             : this.handNum ? (actions ? 'Pick a different card for its effect.' : 'Pick a different card for its action: a house of that family becomes perfect.') : 'Pick the card whose number you write.')
           : `Pick one of the ${['no', 'one', 'two', 'three'][(this.cfg.offer.combinations || []).length] || 'offered'} combinations; the houses where its number fits light up.`);
