@@ -829,12 +829,14 @@ export function renderSheet(container, data, opts = {}) {
   if (derived.ducklings) drawDucks(svg, layout, derived.ducklings);
 
   if (compact) {
-    // The scroll box stays across redraws, so that it keeps its position while a turn goes on.
-    let scroller = container.firstElementChild;
-    if (!scroller || !scroller.classList.contains('sheet-scroll')) {
-      scroller = el('div', { class: 'sheet-scroll' });
-      container.replaceChildren(scroller);
+    // The scroll box stays across redraws, so that it keeps its position while a turn goes on;
+    // its frame holds the counts of the places to play that are scrolled out of sight.
+    let frame = container.firstElementChild;
+    if (!frame || !frame.classList.contains('sheet-frame')) {
+      frame = scrollFrame();
+      container.replaceChildren(frame);
     }
+    const scroller = frame.querySelector('.sheet-scroll');
     const left = scroller.scrollLeft;
     scroller.replaceChildren(svg);
     scroller.scrollLeft = left;
@@ -842,6 +844,7 @@ export function renderSheet(container, data, opts = {}) {
     container.append(scoreTable(layout, sheet, score, label, editionId));
     container.classList.add('compact');
     revealTargets(scroller, targets);
+    frame.countOffscreen();
   } else {
     drawLower(svg, layout, sheet, score, derived, targets, { ...opts, edition: editionId }, G);
     container.replaceChildren(svg);
@@ -852,6 +855,55 @@ export function renderSheet(container, data, opts = {}) {
     if (again) again.focus();
   }
   return svg;
+}
+
+/**
+ * The phone's scroll box of the streets, in a frame that counts the places to play (the
+ * highlighted houses, fence slots…) scrolled out of sight on each side: "◀ 3" and "15 ▶", each a
+ * button that scrolls to the nearest of them. A place counts as out of sight unless it is
+ * wholly in view.
+ */
+function scrollFrame() {
+  const scroller = el('div', { class: 'sheet-scroll' });
+  const side = (dir) => el('button', {
+    type: 'button', class: `offscreen offscreen-${dir}`, 'data-offscreen': dir, hidden: true,
+    onclick: () => {
+      const { left, right } = outOfSight(scroller);
+      const list = dir === 'left' ? left : right;
+      if (!list.length) return;
+      const box = scroller.getBoundingClientRect();
+      // the nearest one comes in at the edge it was beyond, with the ones after it in view
+      if (dir === 'right') scroller.scrollLeft += Math.min(...list.map((r) => r.left)) - box.left - 8;
+      else scroller.scrollLeft += Math.max(...list.map((r) => r.right)) - box.right + 8;
+    },
+  });
+  const toLeft = side('left');
+  const toRight = side('right');
+  const frame = el('div', { class: 'sheet-frame' }, scroller, toLeft, toRight);
+  frame.countOffscreen = () => {
+    const { left, right } = outOfSight(scroller);
+    for (const [b, n, dir] of [[toLeft, left.length, 'left'], [toRight, right.length, 'right']]) {
+      b.hidden = !n;
+      b.textContent = dir === 'left' ? `◀ ${n}` : `${n} ▶`;
+      b.dataset.count = n;
+      b.setAttribute('aria-label', `${n} place${n === 1 ? '' : 's'} to play further ${dir}: scroll there`);
+    }
+  };
+  scroller.addEventListener('scroll', () => frame.countOffscreen(), { passive: true });
+  return frame;
+}
+
+/** The boxes of the places to play in `scroller` that are not wholly in view, by side. */
+function outOfSight(scroller) {
+  const box = scroller.getBoundingClientRect();
+  const left = [];
+  const right = [];
+  for (const t of scroller.querySelectorAll('.target')) {
+    const r = t.getBoundingClientRect();
+    if (r.left < box.left - 0.5) left.push(r);
+    else if (r.right > box.right + 0.5) right.push(r);
+  }
+  return { left, right };
 }
 
 /**

@@ -562,6 +562,8 @@ export async function tablePage(main, table, { watch }) {
         submitted: v.my_turn,
         passing: v.passing,
         seatNames: Object.fromEntries(v.sheets.map((x) => [x.seat, x.name])),
+        // the others who have not confirmed yet, by name
+        waitingFor: t.seats.filter((s, i) => s.seat !== me && !(v.submitted ? v.submitted[i] : s.submitted)).map((s) => s.name || `Seat ${s.seat}`),
         // acting on the turn brings your own sheet back on screen
         onAct: () => {
           if (viewSeat == null) return;

@@ -20,7 +20,7 @@ import { helpTip, effectHelp, HALLOWEEN_HELP, ROSWELL_HELP, ZOMBIES_HELP } from 
 import {
   el, iconSvg, effectLabel, parseCard, numberRank, resolvePick, samePick, houseName,
   estateHouses, effectUseText, turnText, bonusesText, bonusUseText, objectiveText, objectiveRange,
-  hasActions, crossItem, zombieCardText, hordeName, ZOMBIE_CARDS, plural,
+  hasActions, crossItem, zombieCardText, hordeName, ZOMBIE_CARDS, plural, listText,
 } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planShort } from './plans.js';
@@ -1232,12 +1232,19 @@ export class TurnController {
 
     const step = el('div', { class: 'step', 'aria-live': 'polite' });
     const hint = (t) => step.append(el('p', { class: 'hint' }, t));
+    // how the controls work, in general: left out where room is short (a phone's bar)
+    const how = (t) => step.append(el('p', { class: 'hint how' }, t));
     const buttons = el('div', { class: 'choices' });
 
     if (stage === 'submitted') {
       step.append(el('h3', {}, 'Turn confirmed'));
       hint(turnText(this.submitted, this.cfg.offer, (k) => this.planShort(k + 1), this.cfg.layout));
-      hint('Waiting for the other players. You can still restart your turn until the round resolves.');
+      // who the round waits for, by name: on a phone the players' list is far down the page
+      const waiting = this.cfg.waitingFor;
+      step.append(el('p', { class: 'hint', id: 'waiting-for' }, waiting && waiting.length
+        ? `Waiting for ${listText(waiting)} to confirm.`
+        : 'Waiting for the other players.'));
+      how('You can still restart your turn until the round resolves.');
     } else if (!o) {
       hint(this.busy ? 'Loading…' : 'Waiting for the table…');
     } else if (stage === 'ammo') {
@@ -1304,7 +1311,7 @@ export class TurnController {
         const r = resolvePick(this.cfg.offer, this.pick);
         const actions = hasActions(this.cfg.layout);
         step.append(el('h3', { html: `Write ${r.number}${r.effect === 'temp' && actions ? ' (±2)' : ''} ${iconSvg(r.effect, 18)} ${effectLabel(r.effect)}` }));
-        hint('Choose a highlighted house on the sheet (dashed outline). A house showing several numbers lets you choose.');
+        how('Choose a highlighted house on the sheet (dashed outline). A house showing several numbers lets you choose.');
         if (!actions) {
           const colour = this.familyColour(r.effect);
           hint(`A house of the ${effectLabel(r.effect)} family${colour ? ` (${colour})` : ''} becomes perfect (circled) with this number; no action is used.`);
@@ -1446,7 +1453,7 @@ export class TurnController {
         hint('Choose the estate size whose value goes up (or its column on the sheet), or skip.');
         // buttons here too: on a phone the scoring area is a table, and they sit under the thumb
         const sheet = o.sheet || this.cfg.base;
-        const row = el('div', { class: 'choices', role: 'group', 'aria-label': 'Estate size to raise' });
+        const row = el('div', { class: 'choices estate-sizes', role: 'group', 'aria-label': 'Estate size to raise' });
         for (const u of uses) if (u['real-estate'] != null) {
           const size = u['real-estate'];
           const values = (this.cfg.layout.real_estate || [])[size - 1] || [];
