@@ -86,9 +86,11 @@ test('a standard game on the collector Zombies sheet against a greedy bot, to th
     const modes = await page.locator('#mode option').evaluateAll((os) => os.map((o) => [o.value, o.disabled, o.textContent]));
     assert.deepEqual(modes.map(([id, disabled]) => [id, disabled]).sort(), [['expert', false], ['solo', false], ['standard', false]]);
     for (const [id, , text] of modes) {
-      assert.doesNotMatch(text, /not on the Zombies sheet/, text);
-      // the expert and AAA games deal hands of two on this sheet
-      assert.equal(/a hand of two/.test(text), id !== 'standard', text);
+      assert.doesNotMatch(text, /not on this sheet/, text);
+      // the expert and AAA games deal hands of two on this sheet, as the line under the list says
+      await page.selectOption('#mode', id);
+      const note = await page.textContent('#mode-note');
+      assert.equal(/a hand of two/.test(note), id !== 'standard', note);
     }
     await page.selectOption('#mode', 'standard');
     await page.fill('#seats', '2');
