@@ -211,7 +211,8 @@ export async function tablePage(main, table, { watch }) {
         t.table_mode ? el('a', { href: `/t/${encodeURIComponent(t.table)}/deal`, 'data-nav': true }, 'dealer screen') : null,
       ) : null,
       !ended(t) && !watch && t.table_mode ? el('div', { class: 'row join' }, qr, joinHint()) : null,
-      !ended(t) && !watch && t.mode !== 'solo' && !t.table_mode ? inviteHint() : null,
+      // (in the waiting room, where players are invited; the game's head stays short)
+      t.status === 'lobby' && !watch && t.mode !== 'solo' && !t.table_mode ? inviteHint() : null,
       !ended(t) && !watch && me != null ? moveRow() : null,
     ].filter(Boolean);
     const name = el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`);
