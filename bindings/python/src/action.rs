@@ -58,7 +58,7 @@ pub const CROSS_COLUMN: usize = INFILTRATE + 1;
 /// Zombies: the hordes slowed as a Zombie card comes up, as a set of the six hordes of a
 /// three-street sheet (bit 2s: street s's left horde, 2s + 1 its right one).
 pub const AMMO: usize = CROSS_COLUMN + COLUMNS;
-/// Zombies: a barricade instead of the Barrière's fence.
+/// Zombies: a barricade instead of the Surveyor's fence.
 pub const BARRICADE: usize = AMMO + AMMO_SETS;
 /// A hand of two (Zombies expert and AAA): pass on, or give the AAA, hand card 0…2.
 pub const PASS: usize = BARRICADE + 1;
