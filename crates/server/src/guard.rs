@@ -1,6 +1,6 @@
 //! Changes come from the app itself, never from another site.
 //!
-//! Every request that may change something (any method but `GET`, `HEAD` and `OPTIONS`) must
+//! Every request that may change something (a `POST`, the only such method the app serves) must
 //! say `Content-Type: application/json`, whether or not it has a body: a page of another site
 //! can only send such a request after a CORS preflight, which this server never grants, while
 //! a plain form or a `text/plain` fetch needs none. Every such request, and every websocket
@@ -26,7 +26,10 @@ pub async fn same_site(State(st): State<AppState>, req: Request, next: Next) -> 
 
 /// Whether the request may go on.
 pub fn check(method: &Method, headers: &HeaderMap, trusted: &[String]) -> Result<(), ApiError> {
-    let changes = !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
+    // `POST` is the only method of the app that changes something; others (`DELETE`, `PUT`,
+    // …) are served by no route and go on to be answered `method_not_allowed`. A route that
+    // comes to take another method adds it here.
+    let changes = *method == Method::POST;
     let upgrade = headers
         .get(header::UPGRADE)
         .and_then(|v| v.to_str().ok())

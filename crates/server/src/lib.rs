@@ -18,6 +18,7 @@ pub mod http;
 pub mod listen;
 pub mod loadtest;
 pub mod options;
+pub mod path;
 pub mod peer;
 pub mod push;
 pub mod qr;
@@ -140,6 +141,7 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             guard::same_site,
         ))
+        .layer(axum::middleware::from_fn(path::utf8))
         .layer(axum::middleware::map_response(headers::add))
         .with_state(state)
 }

@@ -15,6 +15,7 @@ mod limits;
 mod loadtest;
 mod nine_three_quarters;
 mod origin;
+mod paths;
 mod persist;
 mod play;
 mod protocol_doc;
