@@ -17,6 +17,7 @@ pub mod headers;
 pub mod http;
 pub mod listen;
 pub mod loadtest;
+pub mod name;
 pub mod options;
 pub mod path;
 pub mod peer;

@@ -13,6 +13,7 @@ mod headers;
 mod layouts;
 mod limits;
 mod loadtest;
+mod names;
 mod nine_three_quarters;
 mod origin;
 mod paths;
