@@ -658,6 +658,7 @@ impl Game {
             options.pass = pass;
         }
         values.check()?;
+        values.check_for(edition)?;
         let aaa_card = opponent_card(edition, options.mode, options.aaa_level, values.opponent)?;
         if let Some(c) = &aaa_card {
             options.aaa_level = Some(c.level);

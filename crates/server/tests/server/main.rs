@@ -28,5 +28,6 @@ mod sheets;
 mod storage;
 mod timer;
 mod transfer;
+mod verified_values;
 mod views;
 mod zombies;
