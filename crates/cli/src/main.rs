@@ -56,7 +56,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// The web app: lobby, tables, websockets, SQLite storage (the default).
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Load-test the web app in this process over loopback websockets: latency, bytes pushed
     /// per socket per round, peak memory (build with --release to measure).
     Loadtest(loadtest::LoadtestArgs),

@@ -7,7 +7,9 @@
 //! upgrade, that carries an `Origin` must come from the server's own origin (the `Origin`'s host
 //! and port are the request's `Host`) or from one the server was told to trust
 //! (`--allowed-origin`, for a proxy that rewrites `Host`). Requests without `Origin` (other
-//! programs than browsers) are not refused for that.
+//! programs than browsers) are not refused for that. Before all that, the `Host` of a change or
+//! an upgrade must be one of the server's own names (module `host`), or a DNS-rebinding page
+//! would be its own origin.
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -18,10 +20,51 @@ use axum::response::{IntoResponse, Response};
 
 /// Refuses cross-site changes before they reach a handler.
 pub async fn same_site(State(st): State<AppState>, req: Request, next: Next) -> Response {
+    let local = req
+        .extensions()
+        .get::<crate::host::LocalAddr>()
+        .map(|l| l.0.ip());
+    if let Err(e) = check_host(req.method(), req.headers(), local, &st.0.hosts) {
+        return e.into_response();
+    }
     if let Err(e) = check(req.method(), req.headers(), &st.0.origins) {
         return e.into_response();
     }
     next.run(req).await
+}
+
+/// Whether a change or a websocket upgrade was sent to one of the server's own names (module
+/// `host`): a DNS-rebinding page sends it to its own.
+pub fn check_host(
+    method: &Method,
+    headers: &HeaderMap,
+    local: Option<std::net::IpAddr>,
+    hosts: &[String],
+) -> Result<(), ApiError> {
+    if !changes_or_upgrade(method, headers) {
+        return Ok(());
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if crate::host::allowed(host, local, hosts) {
+        return Ok(());
+    }
+    Err(ApiError::forbidden(
+        "host_not_allowed",
+        format!(
+            "this server does not take changes sent to {:?}: only to localhost, its own \
+             addresses and the names it is given (welcome serve --public-host NAME)",
+            host.unwrap_or("")
+        ),
+    ))
+}
+
+/// A request that may change something (`POST`), or a websocket upgrade.
+fn changes_or_upgrade(method: &Method, headers: &HeaderMap) -> bool {
+    *method == Method::POST
+        || headers
+            .get(header::UPGRADE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
 }
 
 /// Whether the request may go on.
