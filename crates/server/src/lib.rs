@@ -12,6 +12,7 @@ pub mod companion;
 pub mod derived;
 pub mod edition;
 pub mod error;
+pub mod fair;
 pub mod guard;
 pub mod headers;
 pub mod host;

@@ -179,6 +179,11 @@ impl TableCell {
         }
     }
 
+    /// The client that created the table, if this process saw it created.
+    pub fn creator(&self) -> Option<ClientKey> {
+        self.creator
+    }
+
     /// The same cell, created by `client`.
     pub fn created_by(mut self, client: ClientKey) -> TableCell {
         self.creator = Some(client);
@@ -325,8 +330,8 @@ pub(crate) struct Inner {
     pub hosts: Vec<String>,
     /// Set once the database is closed: the background tasks stop.
     pub closed: AtomicBool,
-    /// One permit per search bot thinking (`Limits::search_threads`).
-    pub search: Arc<Semaphore>,
+    /// The threads search bots think on (`Limits::search_threads`), shared fairly.
+    pub search: Arc<crate::fair::Pool>,
     /// Tables whose thinking task runs.
     pub thinking: AtomicUsize,
     /// Replays running (`Limits::replays_at_once`), and running or waiting (four times as
@@ -382,7 +387,7 @@ impl AppState {
         if !tables.is_empty() {
             tracing::info!("restored {} tables", tables.len());
         }
-        let search = Arc::new(Semaphore::new(limits.search_threads.max(1)));
+        let search = crate::fair::Pool::new(limits.search_threads.max(1));
         let limits_replays = limits.replays_at_once.max(1);
         Ok(AppState(Arc::new(Inner {
             store,
@@ -729,7 +734,7 @@ impl AppState {
     }
 
     /// The permits of search bots' thinking, one per bot thinking (`Limits::search_threads`).
-    pub fn search_permits(&self) -> &Arc<Semaphore> {
+    pub fn search_pool(&self) -> &Arc<crate::fair::Pool> {
         &self.0.search
     }
 
