@@ -9,6 +9,7 @@ mod connections;
 mod dealonly;
 mod expansions;
 mod fuzz;
+mod fuzz_props;
 mod headers;
 mod layouts;
 mod limits;
