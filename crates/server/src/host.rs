@@ -11,8 +11,9 @@
 //! * the address the connection reached the server at: the listen address, or, listening on
 //!   every interface (`0.0.0.0`), whichever of the machine's addresses the client used (a phone
 //!   on the LAN opening `http://192.168.1.20:8080/`);
-//! * a name given with `--public-host` (`game.example.org`), or the host of an
-//!   `--allowed-origin`.
+//! * a name given with `--public-host` (`game.example.org`; or an address: the host's address
+//!   of a server in a container, whose connections reach it at the container's own), or the
+//!   host of an `--allowed-origin`.
 //!
 //! The port is not compared: a name is what a rebinding page controls, not the port, and a
 //! port forwarded from another one (a container's) keeps its name.
@@ -55,7 +56,9 @@ pub fn allowed(host: Option<&str>, local: Option<IpAddr>, public: &[String]) -> 
     }
     if let Ok(ip) = name.parse::<IpAddr>() {
         let ip = canonical(ip);
-        return ip.is_loopback() || local.is_some_and(|l| canonical(l) == ip);
+        return ip.is_loopback()
+            || local.is_some_and(|l| canonical(l) == ip)
+            || public.contains(&ip.to_string());
     }
     public.contains(&name)
 }
@@ -106,6 +109,10 @@ mod tests {
             assert!(!ok(h, Some(lan)), "{h}");
         }
         assert!(!ok("192.168.1.20:8080", None));
+        // An address named as a public host (a container's published port).
+        let public = vec![normalize("192.168.1.5").unwrap()];
+        assert!(allowed(Some("192.168.1.5:80"), Some(lan), &public));
+        assert!(!allowed(Some("192.168.1.6:80"), Some(lan), &public));
         assert!(!allowed(None, Some(lan), &public));
         assert_eq!(normalize("[::1]:80").as_deref(), Some("::1"));
     }
