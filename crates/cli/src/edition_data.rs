@@ -4,14 +4,39 @@
 //! `sheets/*.json`, the layout of `crates/engine/data/editions/`) or a folder of such folders.
 
 use crate::error::CliError;
+use std::io::Read;
 use std::path::Path;
 use welcome_engine::Edition;
 
+/// The largest data file read: the built-in ones are under 20 KB. A bound, so that a path
+/// that is no data file (a link to `/dev/zero`, a log) cannot fill the memory.
+pub const MAX_FILE: u64 = 1 << 20;
+
+/// The most sheet files one edition's folder may hold (the built-in editions have 4 and 11).
+pub const MAX_SHEETS: usize = 64;
+
+/// The most edition folders read from one `--edition-data` folder.
+pub const MAX_EDITIONS: usize = 16;
+
+/// A data file's text, refused past `MAX_FILE` bytes without reading further.
 fn read(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|source| CliError::Read {
+    let io = |source| CliError::Read {
         path: path.display().to_string(),
         source,
-    })
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut text = String::new();
+    // One byte more than the bound tells a file at the bound from a longer one.
+    file.take(MAX_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(io)?;
+    if text.len() as u64 > MAX_FILE {
+        return Err(CliError::EditionData {
+            path: path.display().to_string(),
+            message: format!("a data file has at most {MAX_FILE} bytes (1 MiB); this one has more"),
+        });
+    }
+    Ok(text)
 }
 
 /// One edition's folder, checked as the built-in data is (§18.4).
@@ -27,6 +52,15 @@ fn load_one(dir: &Path) -> Result<Edition, CliError> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
+    if paths.len() > MAX_SHEETS {
+        return Err(CliError::EditionData {
+            path: sheets_dir.display().to_string(),
+            message: format!(
+                "{} sheet files; an edition has at most {MAX_SHEETS}",
+                paths.len()
+            ),
+        });
+    }
     paths.sort();
     let sheets = paths
         .iter()
@@ -54,6 +88,15 @@ pub fn load(dir: &Path) -> Result<Vec<Edition>, CliError> {
         .filter(|p| p.join("edition.json").is_file())
         .collect();
     dirs.sort();
+    if dirs.len() > MAX_EDITIONS {
+        return Err(CliError::EditionData {
+            path: dir.display().to_string(),
+            message: format!(
+                "{} edition folders; at most {MAX_EDITIONS} are read",
+                dirs.len()
+            ),
+        });
+    }
     if dirs.is_empty() {
         return Err(CliError::EditionData {
             path: dir.display().to_string(),

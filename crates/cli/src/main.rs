@@ -47,7 +47,8 @@ struct Cli {
     serve: serve::ServeArgs,
     /// Read editions from this folder (an edition's edition.json and sheets/*.json, or a folder
     /// of such folders); each replaces the built-in edition of its id, e.g. with the values
-    /// printed on your own cards.
+    /// printed on your own cards. Each file at most 1 MiB, at most 64 sheets an edition and
+    /// 16 editions.
     #[arg(long, global = true, env = "WELCOME_EDITION_DATA", value_name = "DIR")]
     edition_data: Option<std::path::PathBuf>,
 }
@@ -55,7 +56,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// The web app: lobby, tables, websockets, SQLite storage (the default).
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Load-test the web app in this process over loopback websockets: latency, bytes pushed
     /// per socket per round, peak memory (build with --release to measure).
     Loadtest(loadtest::LoadtestArgs),

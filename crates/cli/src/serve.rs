@@ -35,6 +35,11 @@ pub struct ServeArgs {
     /// Repeat for several.
     #[arg(long = "allowed-origin", value_name = "URL", value_parser = origin)]
     pub allowed_origins: Vec<String>,
+    /// Also take changes sent to this name (e.g. game.example.org): the name players use when
+    /// it is neither localhost nor one of this machine's addresses, as behind a reverse proxy
+    /// that passes the Host header through. Repeat for several.
+    #[arg(long = "public-host", value_name = "NAME", value_parser = public_host)]
+    pub public_hosts: Vec<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -97,6 +102,13 @@ pub struct LimitArgs {
     /// Sheets (seats × rounds) in a record sent to be replayed.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_replay_sheets, value_parser = at_least_one)]
     pub max_replay_sheets: usize,
+    /// Records replayed at once (POST /api/replay), server-wide; four times as many may wait
+    /// their turn, more are refused (replay_busy).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().replays_at_once, value_parser = at_least_one)]
+    pub replays_at_once: usize,
+    /// Bytes in the answer to a replay (every sheet of every round).
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_replay_answer, value_parser = at_least_one)]
+    pub max_replay_answer: usize,
     /// Bytes in one websocket message the server reads.
     #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_message, value_parser = at_least_one)]
     pub max_message: usize,
@@ -150,6 +162,8 @@ impl LimitArgs {
             max_body: self.max_body,
             max_record: self.max_record,
             max_replay_sheets: self.max_replay_sheets,
+            replays_at_once: self.replays_at_once,
+            max_replay_answer: self.max_replay_answer,
             max_message: self.max_message,
             max_sockets_per_table: self.max_sockets_per_table,
             max_lobby: self.max_lobby,
@@ -184,6 +198,11 @@ fn origin(s: &str) -> Result<String, String> {
         .ok_or_else(|| format!("{s:?} is not an origin such as https://game.example.org"))
 }
 
+fn public_host(s: &str) -> Result<String, String> {
+    welcome_server::host::normalize(s)
+        .ok_or_else(|| format!("{s:?} is not a host name such as game.example.org"))
+}
+
 pub fn run(args: &ServeArgs, _out: &mut dyn Write) -> Result<(), CliError> {
     // Logs go to standard error; RUST_LOG tunes them (e.g. RUST_LOG=welcome_server=debug).
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
@@ -196,6 +215,7 @@ pub fn run(args: &ServeArgs, _out: &mut dyn Write) -> Result<(), CliError> {
     config.static_dir = args.static_dir.clone();
     config.limits = args.limits.limits().map_err(CliError::Usage)?;
     config.allowed_origins = args.allowed_origins.clone();
+    config.public_hosts = args.public_hosts.clone();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -243,6 +263,8 @@ mod tests {
         assert_eq!(l.max_body, d.max_body);
         assert_eq!(l.max_record, d.max_record);
         assert_eq!(l.max_replay_sheets, d.max_replay_sheets);
+        assert_eq!(l.replays_at_once, d.replays_at_once);
+        assert_eq!(l.max_replay_answer, d.max_replay_answer);
         assert_eq!(l.max_message, d.max_message);
         assert_eq!(l.max_sockets_per_table, d.max_sockets_per_table);
         assert_eq!(l.max_lobby, d.max_lobby);

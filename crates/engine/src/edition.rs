@@ -1929,6 +1929,14 @@ impl Edition {
     }
 }
 
+/// The first house a list names a second time.
+fn twice(houses: impl Iterator<Item = u8>) -> Option<u8> {
+    let mut seen = [false; 256];
+    houses
+        .into_iter()
+        .find(|&h| std::mem::replace(&mut seen[h as usize], true))
+}
+
 fn check_sheet(s: &SheetLayout) -> Result<(), String> {
     if s.streets.is_empty() || s.streets.len() > MAX_STREETS {
         return Err(format!(
@@ -1944,6 +1952,22 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
         let outside = |h: u8| h == 0 || h > st.houses;
         if st.pools.iter().any(|&p| outside(p)) {
             return Err(format!("street {n} has a pool outside the street"));
+        }
+        // A house is listed once in each of its street's lists: a pool listed twice would be
+        // built twice and cross two boxes of the pool track. (Shelters: ATO-L1.)
+        for (field, h) in [
+            ("pools", twice(st.pools.iter().copied())),
+            ("eggs", twice(st.eggs.iter().map(|e| e.house))),
+            ("cones", twice(st.cones.iter().map(|c| c.house))),
+            ("ghost_candy", twice(st.ghost_candy.iter().copied())),
+            ("unbarricaded", twice(st.unbarricaded.iter().copied())),
+            ("saucers", twice(st.saucers.iter().copied())),
+        ] {
+            if let Some(h) = h {
+                return Err(format!(
+                    "streets[{i}].{field}: house {h} of street {n} is listed twice"
+                ));
+            }
         }
         if st.parks.0.is_empty() && s.classic() {
             return Err(format!("street {n} has an empty park track"));
@@ -2004,21 +2028,41 @@ fn check_sheet(s: &SheetLayout) -> Result<(), String> {
     }
     // Tracks (spec §18.4, collector; the 1st edition's sheets meet the same bounds): at least
     // one box, values that never go down and are never negative (penalties are subtracted).
-    let mut tracks: Vec<(String, &Track)> = vec![("the refusal track".into(), &s.refusals)];
+    let mut tracks: Vec<(String, &Track)> =
+        vec![("the refusal track (refusals)".into(), &s.refusals)];
     if classic {
-        tracks.push(("the pool track".into(), &s.pools));
-        tracks.push(("the bis track".into(), &s.bis));
-        tracks.push(("the roundabout track".into(), &s.roundabouts));
+        tracks.push(("the pool track (pools)".into(), &s.pools));
+        tracks.push(("the bis track (bis)".into(), &s.bis));
+        tracks.push(("the roundabout track (roundabouts)".into(), &s.roundabouts));
         for (i, t) in s.real_estate.iter().enumerate() {
-            tracks.push((format!("the real-estate column for size {}", i + 1), t));
+            tracks.push((
+                format!(
+                    "the real-estate column for size {} (real_estate[{i}])",
+                    i + 1
+                ),
+                t,
+            ));
         }
         for (i, st) in s.streets.iter().enumerate() {
-            tracks.push((format!("the park track of street {}", i + 1), &st.parks));
+            tracks.push((
+                format!("the park track of street {} (streets[{i}].parks)", i + 1),
+                &st.parks,
+            ));
         }
     }
+    // No track is longer than the sheet has houses (and one): a track's boxes are crossed one
+    // a turn at most, and the longest printed one, the pool track, has 10.
+    let houses: usize = s.streets.iter().map(|st| st.houses as usize).sum();
     for (what, t) in tracks {
         if t.boxes() == 0 {
             return Err(format!("{what} has no box"));
+        }
+        let boxes = t.0.len().saturating_sub(1);
+        if boxes > houses + 1 {
+            return Err(format!(
+                "{what} has {boxes} boxes; a track of this sheet has at most {} (its houses and one)",
+                houses + 1
+            ));
         }
         if t.0.iter().any(|&v| v < 0) || t.0.windows(2).any(|w| w[1] < w[0]) {
             return Err(format!(

@@ -493,6 +493,9 @@ pub struct Game {
     log: Vec<RoundLog>,
     /// Draws still to take from a record being replayed.
     script: Option<VecDeque<Draw>>,
+    /// The seed is not the game's own: replayed from a record without one, the game goes on
+    /// from seed 0, which its record then does not claim (`Record::of`).
+    unseeded: bool,
 }
 
 /// Positions are equal when they play on the same way: the same edition and sheet, cards,
@@ -658,6 +661,7 @@ impl Game {
             options.pass = pass;
         }
         values.check()?;
+        values.check_for(edition)?;
         let aaa_card = opponent_card(edition, options.mode, options.aaa_level, values.opponent)?;
         if let Some(c) = &aaa_card {
             options.aaa_level = Some(c.level);
@@ -776,6 +780,7 @@ impl Game {
             position,
             log: vec![first],
             script,
+            unseeded: false,
         })
     }
 
@@ -863,6 +868,16 @@ impl Game {
 
     /// Stops taking draws from a record: the game goes on with its own generator, exactly as
     /// the recorded game would have if it was dealt from the same seed.
+    /// Marks the game as replayed from a record without a seed.
+    pub(crate) fn unseeded(&mut self) {
+        self.unseeded = true;
+    }
+
+    /// The game's seed, unless it was replayed from a record that did not give one.
+    pub fn known_seed(&self) -> Option<u64> {
+        (!self.unseeded).then_some(self.position.seed)
+    }
+
     pub(crate) fn end_script(&mut self) {
         self.script = None;
     }

@@ -145,6 +145,23 @@ pub enum RecordError {
     NotOver,
     #[error("round {round}: {source}")]
     Dealer { round: u16, source: DealerError },
+    /// The record's seed deals other cards than its draws: a record's draws may not be
+    /// changed while it keeps the seed that says how the game was dealt.
+    #[error(
+        "setup.seed: seed {seed} deals {expected} in round {round}, but the record draws {found}"
+    )]
+    Seed {
+        seed: u64,
+        round: u16,
+        expected: String,
+        found: String,
+    },
+    #[error("setup.plans: seed {seed} deals plans {expected:?}, but the record names {found:?}")]
+    SeedPlans {
+        seed: u64,
+        expected: [u8; 3],
+        found: [u8; 3],
+    },
 }
 
 impl RecordError {
@@ -167,6 +184,7 @@ impl RecordError {
                 "record_result"
             }
             RecordError::Dealer { .. } => "record_dealer",
+            RecordError::Seed { .. } | RecordError::SeedPlans { .. } => "record_seed",
         }
     }
 
@@ -182,7 +200,8 @@ impl RecordError {
             | RecordError::AfterEnd { round, .. }
             | RecordError::Truncated { round }
             | RecordError::MissingResult { round }
-            | RecordError::Dealer { round, .. } => Some(*round),
+            | RecordError::Dealer { round, .. }
+            | RecordError::Seed { round, .. } => Some(*round),
             _ => None,
         }
     }
@@ -217,7 +236,7 @@ impl Record {
             setup: RecordSetup {
                 edition: game.edition().id.to_string(),
                 options: game.options(),
-                seed: Some(game.seed()),
+                seed: game.known_seed(),
                 seats: names,
                 plans: game.plans().map(|p| p.card),
                 values: game.values(),
@@ -330,8 +349,20 @@ impl Record {
         out
     }
 
-    /// Replays every round and returns the game, checking draws, turns and the result.
+    /// Replays every round and returns the game, checking draws, turns and the result, and,
+    /// when the record keeps its seed, that the seed deals those draws and plans.
     pub fn replay(&self) -> Result<Game, RecordError> {
+        let game = self.replay_draws()?;
+        if let Some(seed) = self.setup.seed {
+            self.check_seed(seed)?;
+        }
+        Ok(game)
+    }
+
+    /// `replay` without the seed check: the draws are checked against the rules (each card
+    /// was in the pile it is drawn from), not against the seed. For a record whose seed was
+    /// checked already, such as the same record cut after a round.
+    pub fn replay_draws(&self) -> Result<Game, RecordError> {
         self.check_header()?;
         let setup = &self.setup;
         Edition::by_id(&setup.edition)
@@ -342,14 +373,7 @@ impl Record {
                 options: setup.options.edition.to_string(),
             });
         }
-        let mut values = setup.values;
-        if let Some(layout) = &setup.layout {
-            let edition = Edition::by_id(&setup.edition)
-                .ok_or_else(|| SetupError::UnknownEdition(setup.edition.clone()))?;
-            let entered = EnteredLayout::parse(edition, setup.options.sheet, &layout.to_string())
-                .map_err(|e| SetupError::Values(e.into()))?;
-            values.layout = Some(entered);
-        }
+        let values = self.values()?;
         let players = setup.seats.len();
         let draws: VecDeque<Draw> = self
             .rounds
@@ -370,6 +394,70 @@ impl Record {
             Err(SetupError::Deal(source)) => return Err(RecordError::Deal { round: 1, source }),
             Err(e) => return Err(e.into()),
         };
+        if setup.seed.is_none() {
+            game.unseeded();
+        }
+        self.follow(&mut game, players)?;
+        match (&self.result, game.is_over()) {
+            (Some(r), true) => {
+                let scores: Vec<i32> = game.scores().iter().map(|s| s.total).collect();
+                if r.scores != scores {
+                    return Err(RecordError::Result(format!(
+                        "scores {:?}, replayed {:?}",
+                        r.scores, scores
+                    )));
+                }
+                if r.ranks != game.ranks() {
+                    return Err(RecordError::Result(format!(
+                        "ranks {:?}, replayed {:?}",
+                        r.ranks,
+                        game.ranks()
+                    )));
+                }
+                if r.aaa != AaaResult::of(&game) {
+                    return Err(RecordError::Result(format!(
+                        "AAA {:?}, replayed {:?}",
+                        r.aaa,
+                        AaaResult::of(&game)
+                    )));
+                }
+                if r.end != game.end() {
+                    return Err(RecordError::Result(format!(
+                        "end {:?}, replayed {:?}",
+                        r.end,
+                        game.end()
+                    )));
+                }
+            }
+            (Some(_), false) => return Err(RecordError::NotOver),
+            (None, true) => {
+                return Err(RecordError::MissingResult {
+                    round: game.round(),
+                })
+            }
+            (None, false) => {}
+        }
+        game.end_script();
+        Ok(game)
+    }
+
+    /// The setup's values with the layout it entered, as the game was set up with them.
+    fn values(&self) -> Result<TableValues, RecordError> {
+        let setup = &self.setup;
+        let mut values = setup.values;
+        if let Some(layout) = &setup.layout {
+            let edition = Edition::by_id(&setup.edition)
+                .ok_or_else(|| SetupError::UnknownEdition(setup.edition.clone()))?;
+            let entered = EnteredLayout::parse(edition, setup.options.sheet, &layout.to_string())
+                .map_err(|e| SetupError::Values(e.into()))?;
+            values.layout = Some(entered);
+        }
+        Ok(values)
+    }
+
+    /// Plays the record's rounds on `game`, checking each round's draws and offers against
+    /// what `game` deals.
+    fn follow(&self, game: &mut Game, players: usize) -> Result<(), RecordError> {
         for (i, rec) in self.rounds.iter().enumerate() {
             let round = i as u16 + 1;
             if game.is_over() {
@@ -443,46 +531,58 @@ impl Record {
                 }
             }
         }
-        match (&self.result, game.is_over()) {
-            (Some(r), true) => {
-                let scores: Vec<i32> = game.scores().iter().map(|s| s.total).collect();
-                if r.scores != scores {
-                    return Err(RecordError::Result(format!(
-                        "scores {:?}, replayed {:?}",
-                        r.scores, scores
-                    )));
-                }
-                if r.ranks != game.ranks() {
-                    return Err(RecordError::Result(format!(
-                        "ranks {:?}, replayed {:?}",
-                        r.ranks,
-                        game.ranks()
-                    )));
-                }
-                if r.aaa != AaaResult::of(&game) {
-                    return Err(RecordError::Result(format!(
-                        "AAA {:?}, replayed {:?}",
-                        r.aaa,
-                        AaaResult::of(&game)
-                    )));
-                }
-                if r.end != game.end() {
-                    return Err(RecordError::Result(format!(
-                        "end {:?}, replayed {:?}",
-                        r.end,
-                        game.end()
-                    )));
-                }
-            }
-            (Some(_), false) => return Err(RecordError::NotOver),
-            (None, true) => {
-                return Err(RecordError::MissingResult {
-                    round: game.round(),
-                })
-            }
-            (None, false) => {}
+        Ok(())
+    }
+
+    /// The game `seed` deals, followed with the record's turns, deals the record's plans and
+    /// every round's draws. Run once the record replays, so its turns are legal and only
+    /// the dealing can differ.
+    fn check_seed(&self, seed: u64) -> Result<(), RecordError> {
+        let setup = &self.setup;
+        let values = self.values()?;
+        let players = setup.seats.len();
+        let mut game = match players {
+            0 => Game::dealer(setup.options, seed, &values)?,
+            n => Game::with_values(setup.options, n, seed, &values)?,
+        };
+        let dealt = game.plans().map(|p| p.card);
+        if dealt != setup.plans {
+            return Err(RecordError::SeedPlans {
+                seed,
+                expected: dealt,
+                found: setup.plans,
+            });
         }
-        game.end_script();
-        Ok(game)
+        match self.follow(&mut game, players) {
+            Ok(()) => Ok(()),
+            Err(RecordError::Draws {
+                round,
+                expected,
+                found,
+            }) => Err(RecordError::Seed {
+                seed,
+                round,
+                expected,
+                found,
+            }),
+            Err(RecordError::Offers {
+                round,
+                expected,
+                found,
+            }) => Err(RecordError::Seed {
+                seed,
+                round,
+                expected,
+                found,
+            }),
+            // With the same draws the game is the one replayed; anything else the seed's game
+            // refuses comes from a dealing that differs unseen (a hidden card's place).
+            Err(e) => Err(RecordError::Seed {
+                seed,
+                round: e.round().unwrap_or(1),
+                expected: "another game".into(),
+                found: e.to_string(),
+            }),
+        }
     }
 }

@@ -4,6 +4,7 @@
 //! (`crate::layout`). They are checked, kept in the game record and used for scoring.
 
 use crate::aaa::{AaaCard, AaaCardError, LETTERS};
+use crate::edition::{Edition, Status};
 use crate::layout::{EnteredLayout, LayoutError};
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +44,8 @@ pub enum ValuesError {
     NoOpponent,
     #[error("layout: {0}")]
     Layout(#[from] LayoutError),
+    #[error("plans: edition {edition} has no placeholder value (every value is verified against the printed cards): plan values are not entered there")]
+    Verified { edition: String },
 }
 
 impl ValuesError {
@@ -52,6 +55,7 @@ impl ValuesError {
             ValuesError::Opponent(e) => e.code(),
             ValuesError::OpponentLevel { .. } | ValuesError::NoOpponent => "bad_opponent_values",
             ValuesError::Layout(e) => e.code(),
+            ValuesError::Verified { .. } => "values_verified",
         }
     }
 }
@@ -80,6 +84,22 @@ impl TableValues {
         }
         Ok(())
     }
+
+    /// Checks that `edition` takes entered plan values at all: only an edition with values
+    /// still standing in for the printed ones does (§18.5), as only a sheet with placeholders
+    /// takes an entered layout (`LayoutError::Verified`). The 1st edition's are all verified.
+    pub fn check_for(&self, edition: &Edition) -> Result<(), ValuesError> {
+        let placeholders = edition
+            .provenance
+            .iter()
+            .any(|p| p.status == Status::Placeholder);
+        if self.plans.iter().any(Option::is_some) && !placeholders {
+            return Err(ValuesError::Verified {
+                edition: edition.id.to_string(),
+            });
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -97,5 +117,16 @@ mod tests {
         assert!(v.check().is_err());
         v.plans[1] = Some([12, 0]);
         assert_eq!(v.check(), Ok(()));
+    }
+
+    #[test]
+    fn plan_values_are_refused_where_every_value_is_verified() {
+        let mut v = TableValues::default();
+        v.plans[0] = Some([12, 7]);
+        let first = Edition::by_id("first").unwrap();
+        assert_eq!(v.check_for(first).unwrap_err().code(), "values_verified");
+        let collector = Edition::by_id("collector").unwrap();
+        assert_eq!(v.check_for(collector), Ok(()));
+        assert_eq!(TableValues::default().check_for(first), Ok(()));
     }
 }

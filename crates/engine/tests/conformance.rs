@@ -98,7 +98,8 @@ fn setup(options: Options, seats: usize, plans: [u8; 3]) -> RecordSetup {
     RecordSetup {
         edition: "first".into(),
         options,
-        seed: Some(0),
+        // Hand-written draws, which no seed deals.
+        seed: None,
         seats: (1..=seats).map(|i| format!("P{i}")).collect(),
         plans,
         values: Default::default(),

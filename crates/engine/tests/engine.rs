@@ -426,3 +426,37 @@ fn mode_seat_ranges_are_what_setup_accepts() {
         ));
     }
 }
+
+/// A record that keeps its seed is the game that seed deals: another seed, or the same seed
+/// with a round dealt in another order, is refused (`record_seed`). Without a seed the draws
+/// alone are checked, and the game written back claims none.
+#[test]
+fn a_records_seed_must_deal_its_draws() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/golden/record-ice-cream-standard-3.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let record = Record::from_json(&text).unwrap();
+    assert!(record.replay().is_ok());
+    let mut other = record.clone();
+    other.setup.seed = other.setup.seed.map(|s| s + 1);
+    let e = other.replay().unwrap_err();
+    assert_eq!(e.code(), "record_seed", "{e}");
+    assert!(e.to_string().starts_with("setup."), "{e}");
+    // Round 4 dealt in another order: the same cards, so only the seed tells.
+    let mut cut = record.clone();
+    cut.result = None;
+    cut.rounds.truncate(4);
+    cut.rounds[3].turns.clear();
+    cut.rounds[3].offers.clear();
+    assert!(cut.replay().is_ok());
+    cut.rounds[3].draws.reverse();
+    let e = cut.replay().unwrap_err();
+    assert_eq!(e.code(), "record_seed", "{e}");
+    assert_eq!(e.round(), Some(4));
+    assert!(cut.replay_draws().is_ok());
+    // Without its seed: replayed, and written back without one.
+    cut.setup.seed = None;
+    let game = cut.replay().unwrap();
+    assert_eq!(game.known_seed(), None);
+    assert_eq!(Record::of(&game, &cut.setup.seats).setup.seed, None);
+}

@@ -42,6 +42,7 @@ pub struct Request<'a> {
     body: &'a [u8],
     content_type: Option<&'a str>,
     origin: Option<&'a str>,
+    host: Option<&'a str>,
     from: Option<std::net::IpAddr>,
 }
 
@@ -53,6 +54,7 @@ impl<'a> Request<'a> {
             body: b"",
             content_type: Some("application/json"),
             origin: None,
+            host: None,
             from: None,
         }
     }
@@ -73,6 +75,12 @@ impl<'a> Request<'a> {
         self
     }
 
+    /// The `Host` header (default: the address connected to).
+    pub fn host(mut self, host: &'a str) -> Request<'a> {
+        self.host = Some(host);
+        self
+    }
+
     /// Connects from this local address (any of 127.0.0.0/8 reaches a loopback server).
     pub fn from(mut self, ip: std::net::IpAddr) -> Request<'a> {
         self.from = Some(ip);
@@ -89,8 +97,9 @@ impl<'a> Request<'a> {
     /// `send`, with the answer's head (status line and headers) too.
     pub async fn send_full(&self, addr: SocketAddr) -> Result<(u16, String, Value), String> {
         let mut s = connect_from(addr, self.from).await?;
+        let host = self.host.map_or_else(|| addr.to_string(), str::to_string);
         let mut head = format!(
-            "{} {} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n",
+            "{} {} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n",
             self.method, self.path
         );
         if let Some(t) = self.content_type {

@@ -59,6 +59,7 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
     };
     values
         .check()
+        .and_then(|()| values.check_for(edition))
         .map_err(|e| ApiError::bad_request(e.code(), e.to_string()))?;
     let sheet = req
         .sheet

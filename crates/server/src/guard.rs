@@ -1,13 +1,15 @@
 //! Changes come from the app itself, never from another site.
 //!
-//! Every request that may change something (any method but `GET`, `HEAD` and `OPTIONS`) must
+//! Every request that may change something (a `POST`, the only such method the app serves) must
 //! say `Content-Type: application/json`, whether or not it has a body: a page of another site
 //! can only send such a request after a CORS preflight, which this server never grants, while
 //! a plain form or a `text/plain` fetch needs none. Every such request, and every websocket
 //! upgrade, that carries an `Origin` must come from the server's own origin (the `Origin`'s host
 //! and port are the request's `Host`) or from one the server was told to trust
 //! (`--allowed-origin`, for a proxy that rewrites `Host`). Requests without `Origin` (other
-//! programs than browsers) are not refused for that.
+//! programs than browsers) are not refused for that. Before all that, the `Host` of a change or
+//! an upgrade must be one of the server's own names (module `host`), or a DNS-rebinding page
+//! would be its own origin.
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -18,15 +20,59 @@ use axum::response::{IntoResponse, Response};
 
 /// Refuses cross-site changes before they reach a handler.
 pub async fn same_site(State(st): State<AppState>, req: Request, next: Next) -> Response {
+    let local = req
+        .extensions()
+        .get::<crate::host::LocalAddr>()
+        .map(|l| l.0.ip());
+    if let Err(e) = check_host(req.method(), req.headers(), local, &st.0.hosts) {
+        return e.into_response();
+    }
     if let Err(e) = check(req.method(), req.headers(), &st.0.origins) {
         return e.into_response();
     }
     next.run(req).await
 }
 
+/// Whether a change or a websocket upgrade was sent to one of the server's own names (module
+/// `host`): a DNS-rebinding page sends it to its own.
+pub fn check_host(
+    method: &Method,
+    headers: &HeaderMap,
+    local: Option<std::net::IpAddr>,
+    hosts: &[String],
+) -> Result<(), ApiError> {
+    if !changes_or_upgrade(method, headers) {
+        return Ok(());
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if crate::host::allowed(host, local, hosts) {
+        return Ok(());
+    }
+    Err(ApiError::forbidden(
+        "host_not_allowed",
+        format!(
+            "this server does not take changes sent to {:?}: only to localhost, its own \
+             addresses and the names it is given (welcome serve --public-host NAME)",
+            host.unwrap_or("")
+        ),
+    ))
+}
+
+/// A request that may change something (`POST`), or a websocket upgrade.
+fn changes_or_upgrade(method: &Method, headers: &HeaderMap) -> bool {
+    *method == Method::POST
+        || headers
+            .get(header::UPGRADE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
+}
+
 /// Whether the request may go on.
 pub fn check(method: &Method, headers: &HeaderMap, trusted: &[String]) -> Result<(), ApiError> {
-    let changes = !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
+    // `POST` is the only method of the app that changes something; others (`DELETE`, `PUT`,
+    // …) are served by no route and go on to be answered `method_not_allowed`. A route that
+    // comes to take another method adds it here.
+    let changes = *method == Method::POST;
     let upgrade = headers
         .get(header::UPGRADE)
         .and_then(|v| v.to_str().ok())

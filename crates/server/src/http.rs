@@ -43,42 +43,7 @@ pub fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
     })
 }
 
-/// A display name: trimmed, 1 to `max` characters, no control characters and no invisible
-/// formatting characters (bidi overrides and isolates, zero-width spaces and marks): a name
-/// like `A\u{202e}B` would reverse the text shown beside it. The zero-width joiner stays
-/// allowed, since emoji sequences need it.
-pub fn check_name(name: &str, max: usize) -> Result<String, ApiError> {
-    let name = name.trim();
-    let n = name.chars().count();
-    if n == 0 || n > max || name.chars().any(|c| c.is_control() || invisible(c)) {
-        return Err(ApiError::bad_request(
-            "bad_name",
-            format!(
-                "a name has 1 to {max} characters, and no control or invisible formatting characters"
-            ),
-        ));
-    }
-    Ok(name.to_string())
-}
-
-/// Invisible formatting characters that can change how text around them is shown.
-fn invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{061C}'
-            | '\u{180E}'
-            | '\u{200B}'
-            | '\u{200C}'
-            | '\u{200E}'
-            | '\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{2066}'..='\u{2069}'
-            | '\u{FEFF}'
-            | '\u{FFF9}'..='\u{FFFB}'
-    )
-}
+pub use crate::name::check_name;
 
 /// A secret token: 32 random bytes in hex.
 pub fn new_token() -> String {
@@ -562,32 +527,4 @@ pub async fn record(
         h.insert(header::CONTENT_DISPOSITION, v);
     }
     Ok(r)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_refuse_bidi_and_invisible_characters() {
-        assert_eq!(check_name("  Ann  ", 32).unwrap(), "Ann");
-        assert_eq!(check_name("Zoé 🎲", 32).unwrap(), "Zoé 🎲");
-        // An emoji family keeps its zero-width joiners.
-        assert!(check_name("\u{1F468}\u{200D}\u{1F469}", 32).is_ok());
-        for bad in [
-            "A\u{202E}B",
-            "A\u{2066}B",
-            "A\u{200B}B",
-            "\u{200F}Ann",
-            "Ann\u{FEFF}",
-            "A\u{00AD}B",
-            "A\nB",
-            "",
-            "   ",
-        ] {
-            let e = check_name(bad, 32).unwrap_err();
-            assert_eq!(e.code, "bad_name", "{bad:?}");
-        }
-        assert!(check_name(&"x".repeat(33), 32).is_err());
-    }
 }

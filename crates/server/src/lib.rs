@@ -12,12 +12,16 @@ pub mod companion;
 pub mod derived;
 pub mod edition;
 pub mod error;
+pub mod fair;
 pub mod guard;
 pub mod headers;
+pub mod host;
 pub mod http;
 pub mod listen;
 pub mod loadtest;
+pub mod name;
 pub mod options;
+pub mod path;
 pub mod peer;
 pub mod push;
 pub mod qr;
@@ -57,6 +61,9 @@ pub struct ServeConfig {
     /// Origins (`https://game.example`) whose pages may make changes besides the server's own
     /// (the origin of the request's `Host`): for a proxy that does not pass `Host` through.
     pub allowed_origins: Vec<String>,
+    /// Names besides localhost and the server's own addresses that changes may be sent to
+    /// (`--public-host`, module `host`): the name a proxy passes on in `Host`.
+    pub public_hosts: Vec<String>,
     /// How long opening the database waits for another program's write lock before it fails.
     pub busy_timeout: std::time::Duration,
 }
@@ -69,6 +76,7 @@ impl ServeConfig {
             static_dir: None,
             limits: Limits::default(),
             allowed_origins: Vec::new(),
+            public_hosts: Vec::new(),
             busy_timeout: store::BUSY_TIMEOUT,
         }
     }
@@ -140,6 +148,7 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             guard::same_site,
         ))
+        .layer(axum::middleware::from_fn(path::utf8))
         .layer(axum::middleware::map_response(headers::add))
         .with_state(state)
 }
@@ -179,7 +188,8 @@ async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppSta
         })?;
     let state = AppState::new(Arc::new(store), config.limits, config.static_dir)
         .await?
-        .allow_origins(&config.allowed_origins);
+        .allow_origins(&config.allowed_origins)
+        .public_hosts(&config.public_hosts);
     let listener = match tokio::net::TcpListener::bind(&config.addr).await {
         Ok(l) => l,
         Err(source) => {

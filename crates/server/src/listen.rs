@@ -7,6 +7,7 @@
 //! A connection keeps its place until it closes; a websocket is the connection it was upgraded
 //! from, so it keeps that place too.
 
+use crate::host::LocalAddr;
 use crate::peer::ClientKey;
 use crate::state::Limits;
 use axum::extract::ConnectInfo;
@@ -164,7 +165,10 @@ pub async fn serve(listener: TcpListener, router: Router, limits: &Limits) -> io
         };
         // Pushes are small and latency-bound: no Nagle delay.
         let _ = tcp.set_nodelay(true);
-        let service = TowerToHyperService::new(with_peer(router.clone(), peer));
+        let local = tcp
+            .local_addr()
+            .unwrap_or_else(|_| listener_addr(&listener));
+        let service = TowerToHyperService::new(with_peer(router.clone(), peer, local));
         let conn = http
             .serve_connection(
                 TokioIo::new(Held {
@@ -182,10 +186,23 @@ pub async fn serve(listener: TcpListener, router: Router, limits: &Limits) -> io
     }
 }
 
-/// The router with the peer's address added to every request of the connection.
+/// The listen address, for a connection whose own end cannot be read.
+fn listener_addr(listener: &TcpListener) -> SocketAddr {
+    listener
+        .local_addr()
+        .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
+}
+
+/// The router with the peer's address, and the address the connection reached the server at,
+/// added to every request of the connection.
 fn with_peer(
     router: Router,
     peer: SocketAddr,
-) -> axum::middleware::AddExtension<Router, ConnectInfo<SocketAddr>> {
-    tower::Layer::layer(&axum::Extension(ConnectInfo(peer)), router)
+    local: SocketAddr,
+) -> axum::middleware::AddExtension<
+    axum::middleware::AddExtension<Router, ConnectInfo<SocketAddr>>,
+    LocalAddr,
+> {
+    let with = tower::Layer::layer(&axum::Extension(ConnectInfo(peer)), router);
+    tower::Layer::layer(&axum::Extension(LocalAddr(local)), with)
 }

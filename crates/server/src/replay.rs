@@ -9,22 +9,79 @@ use crate::wire::{LogRound, ReplayOut, ReplayRound};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
-use axum::http::StatusCode;
-use axum::Json;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use welcome_engine::game::SetupError;
 use welcome_engine::{Record, RecordError};
 
 pub async fn replay(
     State(st): State<AppState>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<ReplayOut>, ApiError> {
+) -> Result<Response, ApiError> {
     let bytes = crate::http::body(body)?;
     let limits = st.limits().clone();
+    // A place in the line first (a full line is refused at once), then one of the few
+    // replays that run at once: each holds its answer in memory and keeps a core busy.
+    let _queued = st.replay_place().ok_or_else(|| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "replay_busy",
+            "the server is replaying as many records as it can; try again in a moment",
+        )
+        .retry_after(1)
+    })?;
+    let _running = st.replay_turn().await;
     // Replaying is pure computation, and a long record takes a while: off the async threads.
-    tokio::task::spawn_blocking(move || replay_bytes(&bytes, &limits))
-        .await
-        .map_err(|e| ApiError::internal(format!("the replay failed: {e}")))?
-        .map(Json)
+    let json = tokio::task::spawn_blocking(move || {
+        replay_bytes(&bytes, &limits).and_then(|out| answer(&out, limits.max_replay_answer))
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the replay failed: {e}")))??;
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        json,
+    )
+        .into_response())
+}
+
+/// The answer as JSON, refused (`replay_too_large`) past `max` bytes without writing more.
+pub fn answer(out: &ReplayOut, max: usize) -> Result<Vec<u8>, ApiError> {
+    let mut w = Bounded {
+        bytes: Vec::new(),
+        max,
+    };
+    match serde_json::to_writer(&mut w, out) {
+        Ok(()) => Ok(w.bytes),
+        Err(e) if e.is_io() => Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "replay_too_large",
+            format!("the replay of this record is more than the {max} bytes this server answers"),
+        )),
+        Err(e) => Err(ApiError::internal(format!("the replay failed: {e}"))),
+    }
+}
+
+/// A buffer that refuses to grow past `max` bytes.
+struct Bounded {
+    bytes: Vec<u8>,
+    max: usize,
+}
+
+impl std::io::Write for Bounded {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.len() + buf.len() > self.max {
+            return Err(std::io::Error::other("the answer is too large"));
+        }
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Replays a record given as JSON bytes.
@@ -36,6 +93,12 @@ pub fn replay_bytes(bytes: &[u8], limits: &Limits) -> Result<ReplayOut, ApiError
         )
     })?;
     let record = Record::from_json(text).map_err(record_error)?;
+    // Names as a table's: each is in every sheet of every round of the answer.
+    for (i, name) in record.setup.seats.iter().enumerate() {
+        crate::name::check_name(name, limits.max_name).map_err(|e| {
+            ApiError::bad_request("bad_name", format!("setup.seats[{i}]: {}", e.message))
+        })?;
+    }
     let sheets = record.setup.seats.len().saturating_mul(record.rounds.len());
     if sheets > limits.max_replay_sheets {
         return Err(ApiError::new(
@@ -57,11 +120,12 @@ pub fn replay_bytes(bytes: &[u8], limits: &Limits) -> Result<ReplayOut, ApiError
     let mut rounds = Vec::with_capacity(played);
     for k in 1..=played {
         // The engine replays whole records only: the game after round k is the replay of the
-        // record cut after it (with round k + 1's draws, so that it ends as a game in progress).
+        // record cut after it (with round k + 1's draws, so that it ends as a game in progress),
+        // whose seed the whole record's replay has checked.
         let after = if k == played {
             game.clone()
         } else {
-            cut(&record, k).replay().map_err(record_error)?
+            cut(&record, k).replay_draws().map_err(record_error)?
         };
         let log = &game.log()[k - 1];
         rounds.push(ReplayRound {

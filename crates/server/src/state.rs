@@ -77,6 +77,12 @@ pub struct Limits {
     /// turn (module `thinking`), so that tables of search bots never take every core from the
     /// async runtime and the quick bots.
     pub search_threads: usize,
+    /// Records replayed at once (`POST /api/replay`), server-wide; as many again times three
+    /// wait their turn, and more are refused (`replay_busy`).
+    pub replays_at_once: usize,
+    /// Bytes in a replay's answer: every sheet of every round, so a record within every other
+    /// bound still has a bounded answer.
+    pub max_replay_answer: usize,
 }
 
 /// One thread less than the machine has (at least one): a core stays free for the async
@@ -113,6 +119,8 @@ impl Default for Limits {
             turn_seconds: 15..=3600,
             whole_sheets_up_to: 8,
             search_threads: default_search_threads(),
+            replays_at_once: 2,
+            max_replay_answer: 16 * 1024 * 1024,
         }
     }
 }
@@ -169,6 +177,11 @@ impl TableCell {
             creator: None,
             gone: AtomicBool::new(false),
         }
+    }
+
+    /// The client that created the table, if this process saw it created.
+    pub fn creator(&self) -> Option<ClientKey> {
+        self.creator
     }
 
     /// The same cell, created by `client`.
@@ -312,12 +325,19 @@ pub(crate) struct Inner {
     pub static_dir: Option<PathBuf>,
     /// Origins besides the server's own that may send changes (`guard`), normalized.
     pub origins: Vec<String>,
+    /// Names changes may be sent to besides localhost and the server's own addresses
+    /// (`host`): the public hosts and the allowed origins' hosts, normalized.
+    pub hosts: Vec<String>,
     /// Set once the database is closed: the background tasks stop.
     pub closed: AtomicBool,
-    /// One permit per search bot thinking (`Limits::search_threads`).
-    pub search: Arc<Semaphore>,
+    /// The threads search bots think on (`Limits::search_threads`), shared fairly.
+    pub search: Arc<crate::fair::Pool>,
     /// Tables whose thinking task runs.
     pub thinking: AtomicUsize,
+    /// Replays running (`Limits::replays_at_once`), and running or waiting (four times as
+    /// many).
+    pub replays: Arc<Semaphore>,
+    pub replay_line: Arc<Semaphore>,
 }
 
 /// Shared by every request and socket; cheap to clone.
@@ -367,7 +387,8 @@ impl AppState {
         if !tables.is_empty() {
             tracing::info!("restored {} tables", tables.len());
         }
-        let search = Arc::new(Semaphore::new(limits.search_threads.max(1)));
+        let search = crate::fair::Pool::new(limits.search_threads.max(1));
+        let limits_replays = limits.replays_at_once.max(1);
         Ok(AppState(Arc::new(Inner {
             store,
             tables: RwLock::new(tables),
@@ -377,9 +398,12 @@ impl AppState {
             limits,
             static_dir,
             origins: Vec::new(),
+            hosts: Vec::new(),
             closed: AtomicBool::new(false),
             search,
             thinking: AtomicUsize::new(0),
+            replays: Arc::new(Semaphore::new(limits_replays)),
+            replay_line: Arc::new(Semaphore::new(limits_replays * 4)),
         })))
     }
 
@@ -400,6 +424,26 @@ impl AppState {
                 .iter()
                 .filter_map(|o| crate::guard::normalize_origin(o))
                 .collect();
+            let hosts = origins.iter().filter_map(|o| {
+                o.parse::<axum::http::Uri>()
+                    .ok()?
+                    .host()
+                    .map(str::to_string)
+            });
+            inner
+                .hosts
+                .extend(hosts.filter_map(|h| crate::host::normalize(&h)));
+        }
+        self
+    }
+
+    /// The same state, taking changes sent to these names too (`--public-host`). Only before
+    /// the state is shared.
+    pub fn public_hosts(mut self, hosts: &[String]) -> AppState {
+        if let Some(inner) = Arc::get_mut(&mut self.0) {
+            inner
+                .hosts
+                .extend(hosts.iter().filter_map(|h| crate::host::normalize(h)));
         }
         self
     }
@@ -414,6 +458,16 @@ impl AppState {
 
     pub fn limits(&self) -> &Limits {
         &self.0.limits
+    }
+
+    /// A place in the line of replays, if it is not full.
+    pub fn replay_place(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        self.0.replay_line.clone().try_acquire_owned().ok()
+    }
+
+    /// Waits for one of the replays that run at once.
+    pub async fn replay_turn(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        self.0.replays.clone().acquire_owned().await.ok()
     }
 
     pub fn store(&self) -> &dyn Store {
@@ -680,7 +734,7 @@ impl AppState {
     }
 
     /// The permits of search bots' thinking, one per bot thinking (`Limits::search_threads`).
-    pub fn search_permits(&self) -> &Arc<Semaphore> {
+    pub fn search_pool(&self) -> &Arc<crate::fair::Pool> {
         &self.0.search
     }
 

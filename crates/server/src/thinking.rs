@@ -10,10 +10,12 @@
 //! the same whenever it is thought of: a restart simply thinks again (`AppState::resume_thinking`).
 //!
 //! Search bots think on blocking threads, at most `Limits::search_threads` at once server-wide:
-//! more wait their turn rather than take the CPU from the async runtime. Random and greedy bots
+//! more wait their turn rather than take the CPU from the async runtime, in turn across client
+//! addresses and tables (module `fair`), so that no table's bots hold the others back. Random and greedy bots
 //! (under a millisecond a move) and the turn timer's greedy turns play under the lock as
 //! before, never waiting behind search bots.
 
+use crate::fair::Owner;
 use crate::state::{AppState, TableCell};
 use crate::table::{BotThought, Table, Thought};
 use std::sync::Arc;
@@ -60,7 +62,7 @@ impl Drop for Running {
 async fn think(st: AppState, cell: Arc<TableCell>, _running: Running) {
     let mut wait = RETRY_FIRST;
     loop {
-        let jobs = {
+        let (jobs, id) = {
             let mut t = cell.table.lock().await;
             if cell.is_gone() || st.is_closed() {
                 t.stop_thinking();
@@ -85,14 +87,17 @@ async fn think(st: AppState, cell: Arc<TableCell>, _running: Running) {
                 t.stop_thinking();
                 return;
             }
-            jobs
+            (jobs, t.id.clone())
         };
+        let owner = cell
+            .creator()
+            .map_or(Owner::Table(id.clone()), Owner::Address);
         let mut thoughts = tokio::task::JoinSet::new();
         for job in jobs {
-            let permits = st.search_permits().clone();
+            // The places are taken now, in seat order; the turns come in the fair order.
+            let waiting = st.search_pool().enqueue(owner.clone(), &id);
             thoughts.spawn(async move {
-                // A closed semaphore (never closed today) would let it think unbounded.
-                let permit = permits.acquire_owned().await.ok();
+                let permit = waiting.ready().await;
                 let failed = job.failed();
                 // The permit goes with the thread: it is released when the thinking ends,
                 // even if this task is dropped meanwhile.

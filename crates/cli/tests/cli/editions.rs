@@ -200,3 +200,54 @@ fn edition_data_out_of_range_is_refused_naming_the_file_and_field() {
     let err = welcome(&["editions", "--edition-data", common::path_str(empty.path())]).failure();
     assert!(err.contains("no edition.json"), "{err}");
 }
+
+#[test]
+fn edition_data_files_are_bounded_in_size_and_number() {
+    // A data file past 1 MiB is refused, naming it, and nothing is written.
+    let big = collector_copy(|t| t.to_string());
+    let sheet = big.path().join("collector/sheets/classic.json");
+    let mut text = std::fs::read_to_string(&sheet).unwrap();
+    text.push_str(&" ".repeat(1 << 20));
+    std::fs::write(&sheet, text).unwrap();
+    let records = big.path().join("records");
+    let err = welcome(&[
+        "simulate",
+        "--edition",
+        "collector",
+        "--players",
+        "2",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--edition-data",
+        common::path_str(big.path()),
+        "--records",
+        common::path_str(&records),
+    ])
+    .failure();
+    assert!(err.contains("classic.json"), "{err}");
+    assert!(err.contains("at most 1048576 bytes"), "{err}");
+    assert!(!records.exists() || std::fs::read_dir(&records).unwrap().count() == 0);
+
+    // A file that never ends (a link to /dev/zero) is cut at the bound, not read into memory.
+    #[cfg(unix)]
+    {
+        let zero = collector_copy(|t| t.to_string());
+        let sheet = zero.path().join("collector/sheets/zero.json");
+        std::os::unix::fs::symlink("/dev/zero", &sheet).unwrap();
+        let err = welcome(&["editions", "--edition-data", common::path_str(zero.path())]).failure();
+        assert!(err.contains("zero.json"), "{err}");
+        assert!(err.contains("at most 1048576 bytes"), "{err}");
+    }
+
+    // More sheet files than an edition can have.
+    let many = collector_copy(|t| t.to_string());
+    let sheets = many.path().join("collector/sheets");
+    let classic = std::fs::read_to_string(sheets.join("classic.json")).unwrap();
+    for i in 0..64 {
+        std::fs::write(sheets.join(format!("copy-{i}.json")), &classic).unwrap();
+    }
+    let err = welcome(&["editions", "--edition-data", common::path_str(many.path())]).failure();
+    assert!(err.contains("at most 64"), "{err}");
+}

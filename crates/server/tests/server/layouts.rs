@@ -311,3 +311,31 @@ async fn the_companion_plays_an_entered_layout_for_one_request() {
     assert!(e["message"].as_str().unwrap().contains("ATO-L1"), "{e}");
     srv.running.stop().await;
 }
+
+#[tokio::test]
+async fn a_house_listed_twice_or_an_overlong_track_is_refused_naming_the_field() {
+    let srv = server().await;
+    let addr = srv.addr();
+    let (table, ann) = atomic_table(addr).await;
+    // Street 1's pool at house 3, listed twice.
+    let mut twice = shipped();
+    twice["streets"][0]["pools"] = json!([3, 3, 7, 8]);
+    let m = refused(addr, &table, &ann, twice, "layout_constraint").await;
+    assert!(m.contains("streets[0].pools"), "{m}");
+    assert!(m.contains("house 3") && m.contains("twice"), "{m}");
+    // A pool track of 1000 entries.
+    let mut long = shipped();
+    long["pools"] = json!((0..1000).collect::<Vec<i32>>());
+    let m = refused(addr, &table, &ann, long, "layout_constraint").await;
+    assert!(m.contains("(pools)") && m.contains("999 boxes"), "{m}");
+    let mut park = shipped();
+    park["streets"][2]["parks"] = json!((0..300).collect::<Vec<i32>>());
+    let m = refused(addr, &table, &ann, park, "layout_constraint").await;
+    assert!(
+        m.contains("streets[2].parks") && m.contains("299 boxes"),
+        "{m}"
+    );
+    // The table still takes a good layout.
+    post(addr, &table, json!({ "token": ann, "layout": ours() }), 204).await;
+    srv.running.stop().await;
+}

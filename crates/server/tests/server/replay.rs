@@ -246,3 +246,148 @@ async fn the_server_bounds_the_sheets_of_a_replay() {
     assert!(e["message"].as_str().unwrap().contains("12 seats"), "{e}");
     running.stop().await;
 }
+
+#[tokio::test]
+async fn seat_names_are_bounded_as_at_a_table() {
+    let srv = server().await;
+    let addr = srv.addr();
+    let text = golden("record-ice-cream-standard-3.json");
+    for (seat, name) in [
+        (1, "x".repeat(1 << 16)),
+        (0, "y".repeat(33)),
+        (2, "\u{3164}".to_string()),
+        (1, "A\u{202E}B".to_string()),
+    ] {
+        let mut record: Value = serde_json::from_str(&text).unwrap();
+        record["setup"]["seats"][seat] = json!(name);
+        let e = refused(addr, &record.to_string(), 400, "bad_name").await;
+        assert!(
+            e["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("setup.seats[{seat}]")),
+            "{e}"
+        );
+    }
+    // Nothing is kept: the server answers the record as it was.
+    replay(addr, text.as_bytes(), 200).await;
+    assert_eq!(
+        call(addr, "GET", "/api/tables", Value::Null, 200).await,
+        json!([])
+    );
+    srv.running.stop().await;
+}
+
+#[tokio::test]
+async fn the_answer_of_a_replay_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = ServeConfig::new(
+        "127.0.0.1:0",
+        dir.path().join("w.db").to_string_lossy().to_string(),
+    );
+    // The 4-seat Atomic War record answers 370 KB; 3-seat ice-cream about 200 KB.
+    config.limits.max_replay_answer = 300_000;
+    let running = spawn(config).await.unwrap();
+    let addr = running.addr;
+    let e = refused(
+        addr,
+        &golden("record-collector-atomic-war-standard-4.json"),
+        413,
+        "replay_too_large",
+    )
+    .await;
+    assert!(
+        e["message"].as_str().unwrap().contains("300000 bytes"),
+        "{e}"
+    );
+    let (status, body) = welcome_server::client::http_raw(
+        addr,
+        "POST",
+        "/api/replay",
+        golden("record-standard-3.json").as_bytes(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200, "{body}");
+    running.stop().await;
+}
+
+#[tokio::test]
+async fn replays_at_once_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = ServeConfig::new(
+        "127.0.0.1:0",
+        dir.path().join("w.db").to_string_lossy().to_string(),
+    );
+    config.limits.replays_at_once = 1;
+    let running = spawn(config).await.unwrap();
+    let addr = running.addr;
+    let text = golden("record-standard-3.json");
+    // Every place in the line is taken (1 running and 3 waiting, held here): one more replay
+    // is refused at once, with a time to come back.
+    let held: Vec<_> = (0..4)
+        .map(|_| running.state.replay_place().unwrap())
+        .collect();
+    assert!(running.state.replay_place().is_none());
+    let (status, head, body) = welcome_server::client::Request::new("POST", "/api/replay")
+        .body(text.as_bytes())
+        .send_full(addr)
+        .await
+        .unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["code"], "replay_busy");
+    assert!(
+        head.to_ascii_lowercase().contains("retry-after: 1\r\n"),
+        "{head}"
+    );
+    // Once a place is free, the same record is replayed.
+    drop(held);
+    replay(addr, text.as_bytes(), 200).await;
+    running.stop().await;
+}
+
+#[tokio::test]
+async fn a_record_whose_seed_deals_other_cards_is_refused() {
+    let srv = server().await;
+    let addr = srv.addr();
+    let text = golden("record-ice-cream-standard-3.json");
+    let mut record: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(record["setup"]["seed"], 9);
+    // Another seed deals other plans and cards.
+    for seed in [10u64, 0, u64::MAX] {
+        record["setup"]["seed"] = json!(seed);
+        let e = refused(addr, &record.to_string(), 422, "record_seed").await;
+        let m = e["message"].as_str().unwrap();
+        assert!(
+            m.starts_with("setup.seed") || m.starts_with("setup.plans"),
+            "{e}"
+        );
+        assert!(m.contains(&format!("seed {seed}")), "{e}");
+    }
+    // The same seed, with round 5 dealt in another order (the same cards, still in the pile,
+    // so that the draws alone do not tell): the game in progress as of round 5.
+    let mut cut = serde_json::from_str::<Value>(&text).unwrap();
+    cut.as_object_mut().unwrap().remove("result");
+    let rounds = cut["rounds"].as_array_mut().unwrap();
+    rounds.truncate(5);
+    rounds[4]["turns"] = json!([]);
+    rounds[4]["offers"] = json!([]);
+    replay(addr, cut.to_string().as_bytes(), 200).await;
+    let mut draws = cut["rounds"][4]["draws"].as_array().unwrap().clone();
+    draws.reverse();
+    cut["rounds"][4]["draws"] = json!(draws);
+    let e = refused(addr, &cut.to_string(), 422, "record_seed").await;
+    let m = e["message"].as_str().unwrap();
+    assert!(
+        m.starts_with("setup.seed: seed 9 deals") && m.contains("in round 5"),
+        "{e}"
+    );
+    // Without its seed (a record shared while the game went on) the draws alone are checked.
+    record.as_object_mut().unwrap()["setup"]
+        .as_object_mut()
+        .unwrap()
+        .remove("seed");
+    replay(addr, record.to_string().as_bytes(), 200).await;
+    replay(addr, text.as_bytes(), 200).await;
+    srv.running.stop().await;
+}

@@ -177,6 +177,15 @@ async fn a_person_and_a_search_bot_play_to_the_end() {
     );
 }
 
+/// The only thread search bots think on, held by the test.
+async fn hold_the_thread(running: &welcome_server::Running) -> welcome_server::fair::Turn {
+    running
+        .state
+        .search_pool()
+        .turn(welcome_server::fair::Owner::Table("test".into()), "test")
+        .await
+}
+
 /// While the bot cannot think (the test holds the only permit), everything else at its table
 /// goes on: the table's lock is free.
 #[tokio::test]
@@ -185,13 +194,7 @@ async fn the_table_answers_while_its_search_bot_thinks() {
     let db = dir.path().join("w.db");
     let running = server_on(&db, 1).await;
     let addr = running.addr;
-    let permit = running
-        .state
-        .search_permits()
-        .clone()
-        .acquire_owned()
-        .await
-        .unwrap();
+    let permit = hold_the_thread(&running).await;
     let (table, ann) = create(
         addr,
         json!({ "name": "Ann", "mode": "standard", "seats": 3,
@@ -259,13 +262,7 @@ async fn a_restart_while_a_bot_thinks_thinks_again_the_same() {
     let db = dir.path().join("w.db");
     let running = server_on(&db, 1).await;
     let addr = running.addr;
-    let permit = running
-        .state
-        .search_permits()
-        .clone()
-        .acquire_owned()
-        .await
-        .unwrap();
+    let permit = hold_the_thread(&running).await;
     let (table, ann) = create(
         addr,
         json!({ "name": "Ann", "mode": "standard", "seats": 2,
@@ -330,13 +327,7 @@ async fn the_timer_does_not_wait_for_a_thinking_bot() {
     let db = dir.path().join("w.db");
     let running = server_on(&db, 1).await;
     let addr = running.addr;
-    let permit = running
-        .state
-        .search_permits()
-        .clone()
-        .acquire_owned()
-        .await
-        .unwrap();
+    let permit = hold_the_thread(&running).await;
     let (table, ann) = create(
         addr,
         json!({ "name": "Ann", "mode": "standard", "seats": 2,
@@ -365,4 +356,85 @@ async fn the_timer_does_not_wait_for_a_thinking_bot() {
         bot_turn(&g, seed, 0, BotKind::Greedy)
     );
     assert!(replay_with_bots(&rec, 2, &[(0, BotKind::Greedy), (1, FAST)]) >= 1);
+}
+
+/// Creates and starts a table from `ip` with search bots in seats 2..=`seats`; its id.
+async fn bots_table_from(addr: std::net::SocketAddr, ip: &str, seats: usize) -> String {
+    let bots: Vec<Value> = (2..=seats)
+        .map(|s| json!({ "seat": s, "kind": "search-fast" }))
+        .collect();
+    let body = json!({ "name": "Ann", "mode": "standard", "seats": seats, "bots": bots });
+    let body = body.to_string();
+    let (status, v) = welcome_server::client::Request::new("POST", "/api/tables")
+        .body(body.as_bytes())
+        .from(ip.parse().unwrap())
+        .send(addr)
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{v}");
+    let table = v["table"].as_str().unwrap().to_string();
+    start(addr, &table, v["token"].as_str().unwrap()).await;
+    table
+}
+
+/// The bots of `table` that have confirmed this round.
+async fn bots_confirmed(addr: std::net::SocketAddr, table: &str) -> usize {
+    let info = table_info(addr, table).await;
+    info["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| !s["bot"].is_null() && s["submitted"] == true)
+        .count()
+}
+
+/// One client's tables of many search bots, queued first, hold another client's bot back by
+/// one decision, not by every seat: the threads go in turn across client addresses, then
+/// across an address's tables (docs/protocol.md, Limits). A third place in line, the test's,
+/// comes after exactly one decision of each; while it holds the only thread nothing else
+/// thinks, so what was decided before it is certain.
+#[tokio::test]
+async fn one_clients_many_bots_do_not_hold_another_clients_bot_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let running = server_on(&dir.path().join("w.db"), 1).await;
+    let addr = running.addr;
+    let pool = running.state.search_pool().clone();
+    let held = hold_the_thread(&running).await;
+    let queued = |n: usize| {
+        let pool = pool.clone();
+        async move {
+            while pool.waiting() < n {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
+    };
+    // Client A: two tables of 20 search bots each, 40 decisions in line.
+    let a = [
+        bots_table_from(addr, "127.0.0.2", 21).await,
+        bots_table_from(addr, "127.0.0.2", 21).await,
+    ];
+    soon("A's 40 decisions in line", queued(40)).await;
+    // Client B: one search bot, in line behind them.
+    let b = bots_table_from(addr, "127.0.0.3", 2).await;
+    soon("B's decision in line", queued(41)).await;
+    let probe = pool.enqueue(welcome_server::fair::Owner::Table("probe".into()), "probe");
+    drop(held);
+    let _probe = soon("the probe's turn", probe.ready()).await;
+    // B's bot has decided (its confirmation follows), after one decision of A's.
+    soon("B's bot confirms", async {
+        while bots_confirmed(addr, &b).await < 1 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
+    let a_done = || async { bots_confirmed(addr, &a[0]).await + bots_confirmed(addr, &a[1]).await };
+    soon("A's first bot confirms", async {
+        while a_done().await < 1 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
+    assert_eq!(a_done().await, 1, "A decided more than once before B");
+    assert_eq!(pool.waiting(), 39);
+    running.stop().await;
 }

@@ -252,3 +252,53 @@ pub fn aaa_base_rows(score: &serde_json::Value) -> i64 {
         .sum::<i64>()
         + plans
 }
+
+/// An app state over a fresh database in `dir`, for tests that hand requests to the router.
+pub async fn router_state(
+    dir: &tempfile::TempDir,
+    limits: welcome_server::Limits,
+) -> welcome_server::AppState {
+    let db = dir.path().join("w.db");
+    let store = welcome_server::SqliteStore::open(&db.to_string_lossy())
+        .await
+        .unwrap();
+    welcome_server::AppState::new(std::sync::Arc::new(store), limits, None)
+        .await
+        .unwrap()
+}
+
+/// A request handed to the router in process: `(status, content type, body as JSON or Null)`.
+/// `headers` should name `Host` (the router itself adds none).
+pub async fn route(
+    router: &axum::Router,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, String, Value) {
+    use tower::ServiceExt;
+    let mut req = axum::http::Request::builder().method(method).uri(path);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let res = router
+        .clone()
+        .oneshot(req.body(axum::body::Body::from(body.to_string())).unwrap())
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    let kind = res
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let bytes = axum::body::to_bytes(res.into_body(), 64 << 20)
+        .await
+        .unwrap();
+    (
+        status,
+        kind,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
