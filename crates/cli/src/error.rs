@@ -30,11 +30,14 @@ pub enum CliError {
     Record { path: String, source: RecordError },
     #[error("unknown edition {id:?} (known editions: {known})")]
     UnknownEdition { id: String, known: String },
-    #[error("edition {edition} has no sheet {id:?} (its sheets: {known})")]
+    /// `elsewhere` says which other editions have a sheet of that id, and the flag that plays
+    /// it, since a thematic sheet's edition is easy to forget.
+    #[error("edition {edition} has no sheet {id:?} (its sheets: {known}){elsewhere}")]
     UnknownSheet {
         edition: String,
         id: String,
         known: String,
+        elsewhere: String,
     },
     /// A flag names another edition or sheet than the file it applies to.
     #[error("{path}: the {what} is for {field} {found}, but {flag} {given} was given")]
