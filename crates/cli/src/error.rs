@@ -19,6 +19,11 @@ pub enum CliError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A file a command would write is already there and it was not asked to replace it.
+    /// `more`: how many other files of the same run are there too.
+    #[error("{} already exists{}; pass --overwrite to replace {}, or choose another folder",
+            path.display(), and_more(*more), if *more == 0 { "it" } else { "them" })]
+    Exists { path: PathBuf, more: usize },
     #[error("{} exists and is not a directory", path.display())]
     NotADirectory { path: PathBuf },
     #[error("{path}: {source}")]
@@ -77,6 +82,15 @@ pub enum CliError {
     Stdout(std::io::Error),
     #[error("cannot encode JSON: {0}")]
     Json(#[from] serde_json::Error),
+}
+
+/// ", as do 3 more records this run would write", or nothing.
+fn and_more(more: usize) -> String {
+    match more {
+        0 => String::new(),
+        1 => ", as does 1 more record this run would write".into(),
+        n => format!(", as do {n} more records this run would write"),
+    }
 }
 
 impl CliError {
