@@ -223,10 +223,13 @@ pub async fn spawn(config: ServeConfig) -> Result<Running, ServeError> {
 /// Runs the server until Ctrl-C or SIGTERM. Creates and migrates the database file if needed.
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     let (listener, state) = prepare(config).await?;
-    println!(
-        "Welcome To… is running at http://{}/",
+    // Both lines in one write, so that a reader of the first never makes the second fail.
+    let banner = format!(
+        "Welcome To… is running at http://{}/\n\
+         Ctrl-C (or SIGTERM) stops it; every confirmed turn is already stored.\n",
         listener.local_addr()?
     );
+    print!("{banner}");
     let router = app(state.clone());
     let limits = state.limits().clone();
     // Every acknowledged change is already stored, so stopping needs no draining.
