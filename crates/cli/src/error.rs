@@ -33,6 +33,16 @@ pub enum CliError {
     },
     #[error("{path}: {source}")]
     Record { path: String, source: RecordError },
+    /// A sheet file given where a record is read, or the other way round: the engine's
+    /// sentence, then the command that reads such a file.
+    #[error("{path}: {message}; `welcome {command} {file}` {does} it")]
+    OtherKind {
+        path: String,
+        message: String,
+        command: &'static str,
+        file: String,
+        does: &'static str,
+    },
     #[error("unknown edition {id:?} (known editions: {known})")]
     UnknownEdition { id: String, known: String },
     /// `elsewhere` says which other editions have a sheet of that id, and the flag that plays

@@ -19,6 +19,16 @@ pub fn read_input(path: &str) -> Result<String, CliError> {
     Ok(text)
 }
 
+/// `path` as it would be typed in a shell: quoted when it holds anything but plain characters.
+pub fn shell_word(path: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./+,:@".contains(c);
+    if !path.is_empty() && path.chars().all(plain) {
+        path.to_string()
+    } else {
+        format!("'{}'", path.replace('\'', "'\\''"))
+    }
+}
+
 /// How an input is named in messages.
 pub fn display_name(path: &str) -> &str {
     if path == "-" {

@@ -21,6 +21,7 @@ mod protocol_doc;
 mod pushes;
 mod qr;
 mod replay;
+mod replay_files;
 mod search_bots;
 mod sheets;
 mod storage;
