@@ -131,6 +131,8 @@ pub fn app(state: AppState) -> Router {
         .route("/static/{*path}", get(assets::file))
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(assets::compression())
+        .layer(axum::middleware::map_response(assets::tag_encoding))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -24,6 +24,7 @@ mod replay;
 mod replay_files;
 mod search_bots;
 mod sheets;
+mod static_files;
 mod storage;
 mod timer;
 mod transfer;
