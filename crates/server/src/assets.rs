@@ -101,9 +101,10 @@ fn etag(hash: &[u8; 32]) -> String {
 /// The encodings `compression` may send, which `tag_encoding` appends to a file's ETag.
 const ENCODINGS: [&str; 2] = ["br", "gzip"];
 
-/// The tag of the request's `If-None-Match` that names these bytes in any encoding (or `*`),
-/// as the browser sent it.
-fn matching_tag<'a>(request: &'a HeaderMap, tag: &str) -> Option<&'a str> {
+/// The ETag the browser holds for these bytes, if the request's `If-None-Match` names them in
+/// any encoding (weakly compared, as for every `If-None-Match`), or `*`: written as the answer
+/// that gave it to the browser wrote it.
+fn held_tag(request: &HeaderMap, tag: &str) -> Option<String> {
     let bare = tag.trim_matches('"');
     request
         .get_all(header::IF_NONE_MATCH)
@@ -111,14 +112,18 @@ fn matching_tag<'a>(request: &'a HeaderMap, tag: &str) -> Option<&'a str> {
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .map(str::trim)
-        .find(|sent| {
-            let quoted = sent.strip_prefix("W/").unwrap_or(sent);
-            let name = quoted.trim_matches('"');
-            *sent == "*"
-                || name == bare
-                || ENCODINGS
-                    .iter()
-                    .any(|e| name.strip_suffix(e).and_then(|n| n.strip_suffix('-')) == Some(bare))
+        .find_map(|sent| {
+            if sent == "*" {
+                return Some(tag.to_string());
+            }
+            let name = sent.strip_prefix("W/").unwrap_or(sent).trim_matches('"');
+            if name == bare {
+                return Some(tag.to_string());
+            }
+            ENCODINGS
+                .iter()
+                .find(|e| name.strip_suffix(*e).and_then(|n| n.strip_suffix('-')) == Some(bare))
+                .map(|e| format!("\"{bare}-{e}\""))
         })
 }
 
@@ -132,10 +137,8 @@ pub fn validated(
     hash: &[u8; 32],
 ) -> Response {
     let tag = etag(hash);
-    let (status, body, tag) = match matching_tag(request, &tag) {
-        // The tag the browser holds (with its encoding), as the 200 it revalidates sent it.
-        Some(sent) if sent != "*" => (StatusCode::NOT_MODIFIED, Body::empty(), sent.to_string()),
-        Some(_) => (StatusCode::NOT_MODIFIED, Body::empty(), tag),
+    let (status, body, tag) = match held_tag(request, &tag) {
+        Some(held) => (StatusCode::NOT_MODIFIED, Body::empty(), held),
         None => (StatusCode::OK, Body::from(data), tag),
     };
     let mut r = (status, body).into_response();
@@ -185,7 +188,7 @@ pub fn compression() -> CompressionLayer<DefaultPredicate> {
 }
 
 /// A compressed answer is another representation of the file: its strong ETag gets the
-/// encoding's name (`"…-br"`), as `matching_tag` expects it back. Runs after `compression`.
+/// encoding's name (`"…-br"`), as `held_tag` expects it back. Runs after `compression`.
 pub async fn tag_encoding(mut res: Response) -> Response {
     let encoding = res
         .headers()

@@ -147,6 +147,11 @@ async fn files_are_compressed_as_accepted_and_revalidate_with_304() {
             assert_eq!(header(&h, header::ETAG), Some(tag.as_str()));
             assert_eq!(header(&h, header::CONTENT_ENCODING), None);
         }
+        // Compared weakly, as If-None-Match is.
+        let weak = format!("W/{}", tags[2]);
+        let (status, h, _) = get(&r, path, &[(header::IF_NONE_MATCH, &weak)]).await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED, "{path} {weak}");
+        assert_eq!(header(&h, header::ETAG), Some(tags[2].as_str()));
         let list = format!("\"0123\", {}", tags[2]);
         let (status, _, _) = get(&r, path, &[(header::IF_NONE_MATCH, &list)]).await;
         assert_eq!(status, StatusCode::NOT_MODIFIED, "{path} {list}");
