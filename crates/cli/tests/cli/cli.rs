@@ -77,6 +77,8 @@ fn help_names_the_edition_and_sheet_flags() {
             out.contains("--sheet <ID>") && out.contains("--edition <ID>"),
             "{cmd}:\n{out}"
         );
+        // The rules specification's sections are not something a user has to look up.
+        assert!(!out.contains('§'), "{cmd}:\n{out}");
     }
 }
 
