@@ -6,8 +6,9 @@
 # `pip install ./bindings/python` with the test requirements pinned in requirements-test.txt,
 # then the type checks: stubtest (python/welcome_to/_core.pyi against the built module) and
 # `mypy --strict` on the package and on tests/typecheck_example.py (which is then run as
-# well), then pytest. The Rust build shares the workspace's target directory. Installs Debian's
-# python3-venv if `python3 -m venv` cannot work without it.
+# well), then pytest, with the pinned Gymnasium and again with the newest 1.x. The Rust build
+# shares the workspace's target directory. Installs Debian's python3-venv if `python3 -m venv`
+# cannot work without it.
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(cd ../.. && pwd)
@@ -48,6 +49,12 @@ cd tests
 "$PY" -m mypy --strict typecheck_example.py
 "$PY" typecheck_example.py
 
-echo "== pytest bindings/python/tests"
+echo "== pytest bindings/python/tests (gymnasium $("$PY" -c 'import gymnasium; print(gymnasium.__version__)'), as pinned)"
 # Run from the tests folder so the installed package is imported, not the source tree.
+"$PY" -m pytest -q -p no:cacheprovider
+
+# The package accepts any Gymnasium 1.x, whose newer releases check more (1.4's env checker
+# refuses arrays an earlier step returned): the suite again with the newest one.
+"$PY" -m pip install --quiet --disable-pip-version-check --upgrade "gymnasium>=1,<2"
+echo "== pytest bindings/python/tests (gymnasium $("$PY" -c 'import gymnasium; print(gymnasium.__version__)'), the newest 1.x)"
 "$PY" -m pytest -q -p no:cacheprovider

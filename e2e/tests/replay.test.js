@@ -79,7 +79,7 @@ test('replay: a record from the lobby, stepped with buttons, keys and the slider
     await page.goto(`${BASE}/`);
     await page.setInputFiles('#record-file', { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('my shopping list') });
     await page.waitForSelector('#lobby-replay-error:not(:empty)');
-    assert.match(await page.textContent('#lobby-replay-error'), /cannot be replayed: .*\(record_json\)/);
+    assert.match(await page.textContent('#lobby-replay-error'), /^This file is not a game record: .*record_json\.\)$/);
     assert.equal(new URL(page.url()).pathname, '/');
     const bad = structuredClone(record);
     bad.rounds[1].turns[0].play = { build: { pick: { combination: 1 }, house: [1, 40], number: 5 } };

@@ -75,6 +75,15 @@ def test_env_illegal_actions():
     obs2, reward, done, _, info2 = env.step(illegal)
     assert reward == -5 and not done and info2["illegal"]
     assert np.array_equal(obs, obs2)
+    # Nothing changed, but every array is a new one (Gymnasium's checker refuses reused data).
+    assert np.array_equal(info["action_mask"], info2["action_mask"])
+    assert not np.shares_memory(info["action_mask"], info2["action_mask"])
+    assert not np.shares_memory(obs, obs2)
+    info2["action_mask"][:] = False
+    assert np.array_equal(env.action_masks(), info["action_mask"])
+    _, _, _, _, info3 = env.step(illegal)
+    assert not np.shares_memory(info2["action_mask"], info3["action_mask"])
+    assert np.array_equal(info3["action_mask"], info["action_mask"])
     with pytest.raises(ValueError):
         SoloEnv(sheet="nope")
     with pytest.raises(ValueError):

@@ -30,8 +30,7 @@ pub struct BenchArgs {
     /// per sheet use it, or the edition's default sheet.
     #[arg(long, value_name = "ID")]
     pub sheet: Option<String>,
-    /// Play every game with the collector edition's three 9¾ cards in the deck (collector
-    /// expansions §11).
+    /// Play every game with the collector edition's three 9¾ cards in the deck.
     #[arg(long)]
     pub nine_three_quarters: bool,
 }

@@ -21,7 +21,7 @@ pub struct DemoArgs {
     /// Play with the advanced variant (advanced plans and roundabouts).
     #[arg(long)]
     pub advanced: bool,
-    /// Add the collector edition's three 9¾ cards to the deck (collector expansions §11).
+    /// Add the collector edition's three 9¾ cards to the deck.
     #[arg(long)]
     pub nine_three_quarters: bool,
     #[command(flatten)]

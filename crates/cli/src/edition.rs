@@ -31,7 +31,8 @@ pub fn edition_by_id(id: &str) -> Result<&'static Edition, CliError> {
     })
 }
 
-/// A sheet of `edition` by id, or an error naming the edition's sheets.
+/// A sheet of `edition` by id, or an error naming the edition's sheets and, when another
+/// edition has a sheet of that id, the `--edition` flag that plays it.
 pub fn sheet_by_id<'a>(edition: &'a Edition, id: &str) -> Result<&'a SheetLayout, CliError> {
     edition
         .sheets
@@ -41,7 +42,26 @@ pub fn sheet_by_id<'a>(edition: &'a Edition, id: &str) -> Result<&'a SheetLayout
             edition: edition.id.to_string(),
             id: id.to_string(),
             known: known(edition.sheets.iter().map(|s| s.id.as_str())),
+            elsewhere: elsewhere(edition, id),
         })
+}
+
+/// "; it is a sheet of the collector edition: add --edition collector", or nothing when no
+/// other edition has sheet `id`.
+fn elsewhere(edition: &Edition, id: &str) -> String {
+    let others: Vec<&str> = Edition::all()
+        .iter()
+        .filter(|e| e.id != edition.id && e.sheets.iter().any(|s| s.id == id))
+        .map(|e| e.id.as_str())
+        .collect();
+    match others.as_slice() {
+        [] => String::new(),
+        [one] => format!("; {id} is a sheet of the {one} edition: it needs --edition {one}"),
+        many => format!(
+            "; {id} is a sheet of the editions {}: add --edition with one of them",
+            many.join(", ")
+        ),
+    }
 }
 
 fn known<'a>(ids: impl Iterator<Item = &'a str>) -> String {

@@ -172,11 +172,35 @@ fn module_names(modules: &[Module]) -> String {
     names.join(", ")
 }
 
+/// A placeholder's line. The built-in data's `source` cites sections of the project's rules
+/// specification, which is not shipped, so the text says instead where a stand-in comes from
+/// when the data says so, and each edition's block ends with documents a user has
+/// (`PLACEHOLDER_HELP`). A source written in an edition data folder of one's own is shown.
 fn placeholder_lines(out: &mut String, indent: &str, list: &[Placeholder<'_>]) {
     for p in list {
-        let _ = writeln!(out, "{indent}PLACEHOLDER: {} ({})", p.what, p.source);
+        let origin = if cites_the_specification(p.source) {
+            if p.source.contains("(1st-edition sheet)") {
+                " (stand-in: the 1st edition's Classic sheet)".to_string()
+            } else {
+                String::new()
+            }
+        } else {
+            format!(" ({})", p.source)
+        };
+        let _ = writeln!(out, "{indent}PLACEHOLDER: {}{origin}", p.what);
     }
 }
+
+/// Whether a provenance source names a file of the rules specification (`rules-….md §…`).
+fn cites_the_specification(source: &str) -> bool {
+    source.starts_with("rules-") && source.contains(".md")
+}
+
+/// Where a user reads about placeholders: shipped documents and their own cards.
+const PLACEHOLDER_HELP: &str = "  Placeholders are stand-ins for values only known from pictures \
+     of the cards and sheets: docs/rules-choices.md says how the engine plays each, and the \
+     README's \"Enter your cards' values\" how to play with the values printed on your own \
+     cards (the rulebook and the cards in the box are the reference).";
 
 /// The text form: one block per edition, one line per sheet, placeholders spelt out below the
 /// line they belong to.
@@ -295,6 +319,12 @@ fn text(r: &Report<'_>) -> String {
             let _ = writeln!(out, "{}", line(&cells));
             placeholder_lines(&mut out, "    ", &s.placeholders);
         }
+        let any = e.placeholder
+            || e.aaa_opponents.iter().any(|o| o.placeholder)
+            || e.sheets.iter().any(|s| s.placeholder);
+        if any {
+            let _ = writeln!(out, "{PLACEHOLDER_HELP}");
+        }
     }
     out
 }
@@ -363,7 +393,28 @@ mod tests {
             .expect("an Easter line");
         assert!(lines[at].ends_with("PLACEHOLDER"), "{t}");
         assert_eq!(lines[at + 1].trim(), "PLACEHOLDER: egg points (a guess)");
-        assert_eq!(t.matches("PLACEHOLDER").count(), 2, "{t}");
+        assert_eq!(t.matches("PLACEHOLDER:").count(), 1, "{t}");
+        assert!(t.contains("docs/rules-choices.md"), "{t}");
+    }
+
+    #[test]
+    fn the_text_cites_only_what_a_user_has() {
+        let t = text(&report(Edition::all()));
+        assert!(t.contains("PLACEHOLDER: "), "{t}");
+        assert!(
+            !t.contains(".md §") && !t.contains("rules-collector"),
+            "{t}"
+        );
+        assert!(
+            t.contains("(stand-in: the 1st edition's Classic sheet)"),
+            "{t}"
+        );
+        assert_eq!(t.matches("docs/rules-choices.md").count(), 1, "{t}");
+        // The documents it cites are in the repository.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+        assert!(readme.contains("Enter your cards' values"));
+        assert!(root.join("docs/rules-choices.md").is_file());
     }
 
     #[test]

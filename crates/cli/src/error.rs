@@ -19,6 +19,11 @@ pub enum CliError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A file a command would write is already there and it was not asked to replace it.
+    /// `more`: how many other files of the same run are there too.
+    #[error("{} already exists{}; pass --overwrite to replace {}, or choose another folder",
+            path.display(), and_more(*more), if *more == 0 { "it" } else { "them" })]
+    Exists { path: PathBuf, more: usize },
     #[error("{} exists and is not a directory", path.display())]
     NotADirectory { path: PathBuf },
     #[error("{path}: {source}")]
@@ -28,13 +33,26 @@ pub enum CliError {
     },
     #[error("{path}: {source}")]
     Record { path: String, source: RecordError },
+    /// A sheet file given where a record is read, or the other way round: the engine's
+    /// sentence, then the command that reads such a file.
+    #[error("{path}: {message}; `welcome {command} {file}` {does} it")]
+    OtherKind {
+        path: String,
+        message: String,
+        command: &'static str,
+        file: String,
+        does: &'static str,
+    },
     #[error("unknown edition {id:?} (known editions: {known})")]
     UnknownEdition { id: String, known: String },
-    #[error("edition {edition} has no sheet {id:?} (its sheets: {known})")]
+    /// `elsewhere` says which other editions have a sheet of that id, and the flag that plays
+    /// it, since a thematic sheet's edition is easy to forget.
+    #[error("edition {edition} has no sheet {id:?} (its sheets: {known}){elsewhere}")]
     UnknownSheet {
         edition: String,
         id: String,
         known: String,
+        elsewhere: String,
     },
     /// A flag names another edition or sheet than the file it applies to.
     #[error("{path}: the {what} is for {field} {found}, but {flag} {given} was given")]
@@ -74,6 +92,15 @@ pub enum CliError {
     Stdout(std::io::Error),
     #[error("cannot encode JSON: {0}")]
     Json(#[from] serde_json::Error),
+}
+
+/// ", as do 3 more records this run would write", or nothing.
+fn and_more(more: usize) -> String {
+    match more {
+        0 => String::new(),
+        1 => ", as does 1 more record this run would write".into(),
+        n => format!(", as do {n} more records this run would write"),
+    }
 }
 
 impl CliError {

@@ -19,6 +19,16 @@ pub fn read_input(path: &str) -> Result<String, CliError> {
     Ok(text)
 }
 
+/// `path` as it would be typed in a shell: quoted when it holds anything but plain characters.
+pub fn shell_word(path: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./+,:@".contains(c);
+    if !path.is_empty() && path.chars().all(plain) {
+        path.to_string()
+    } else {
+        format!("'{}'", path.replace('\'', "'\\''"))
+    }
+}
+
 /// How an input is named in messages.
 pub fn display_name(path: &str) -> &str {
     if path == "-" {
@@ -31,6 +41,16 @@ pub fn display_name(path: &str) -> &str {
 /// Writes `bytes` to a temporary file in the target's directory, then renames it into place,
 /// so a reader (or a crash) never sees half a file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    write_whole(path, bytes, true)
+}
+
+/// `write_atomic` for a file that must not exist yet: an existing one is left as it is and
+/// the error names it.
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    write_whole(path, bytes, false)
+}
+
+fn write_whole(path: &Path, bytes: &[u8], replace: bool) -> Result<(), CliError> {
     let err = |source| CliError::Write {
         path: path.to_path_buf(),
         source,
@@ -53,7 +73,18 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     // write thousands of records.
     tmp.write_all(bytes).map_err(err)?;
     // On failure the temporary file is dropped, which deletes it.
-    tmp.persist(path).map_err(|e| err(e.error))?;
+    if replace {
+        tmp.persist(path).map_err(|e| err(e.error))?;
+    } else {
+        tmp.persist_noclobber(path)
+            .map_err(|e| match e.error.kind() {
+                std::io::ErrorKind::AlreadyExists => CliError::Exists {
+                    path: path.to_path_buf(),
+                    more: 0,
+                },
+                _ => err(e.error),
+            })?;
+    }
     Ok(())
 }
 

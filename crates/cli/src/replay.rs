@@ -2,13 +2,13 @@
 
 use crate::edition::EditionArgs;
 use crate::error::CliError;
-use crate::files::{display_name, read_input};
+use crate::files::{display_name, read_input, shell_word};
 use crate::table::describe;
 use crate::text::{self, Verdict};
 use clap::Args;
 use serde::Serialize;
 use std::io::Write;
-use welcome_engine::{EndReason, Options, Record, Score};
+use welcome_engine::{EndReason, FileKind, Options, Record, RecordError, Score};
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
@@ -63,9 +63,18 @@ struct ReplayReport<'a> {
 pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let name = display_name(&args.file);
     let text = read_input(&args.file)?;
-    let err = |source| CliError::Record {
-        path: name.to_string(),
-        source,
+    let err = |source| match (&source, FileKind::of(&text)) {
+        (RecordError::Json(message), FileKind::SheetFile) => CliError::OtherKind {
+            path: name.to_string(),
+            message: message.clone(),
+            command: "score",
+            file: shell_word(&args.file),
+            does: "scores",
+        },
+        _ => CliError::Record {
+            path: name.to_string(),
+            source,
+        },
     };
     let record = Record::from_json(&text).map_err(err)?;
     EditionArgs::new(&args.edition, &args.sheet).check_file(

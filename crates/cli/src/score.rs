@@ -2,11 +2,11 @@
 
 use crate::edition::EditionArgs;
 use crate::error::CliError;
-use crate::files::{display_name, read_input};
+use crate::files::{display_name, read_input, shell_word};
 use crate::text;
 use clap::Args;
 use std::io::Write;
-use welcome_engine::{Edition, SheetFile, SheetId};
+use welcome_engine::{Edition, FileKind, SheetFile, SheetFileError, SheetId};
 
 #[derive(Args, Debug)]
 pub struct ScoreArgs {
@@ -30,9 +30,18 @@ pub struct ScoreArgs {
 
 pub fn run(args: &ScoreArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let text = read_input(&args.file)?;
-    let err = |source| CliError::Sheet {
-        path: display_name(&args.file).to_string(),
-        source,
+    let err = |source| match (&source, FileKind::of(&text)) {
+        (SheetFileError::Json(message), FileKind::Record) => CliError::OtherKind {
+            path: display_name(&args.file).to_string(),
+            message: message.clone(),
+            command: "replay",
+            file: shell_word(&args.file),
+            does: "replays",
+        },
+        _ => CliError::Sheet {
+            path: display_name(&args.file).to_string(),
+            source,
+        },
     };
     let file = SheetFile::from_json(&text).map_err(err)?;
     EditionArgs::new(&args.edition, &args.sheet).check_file(

@@ -6,7 +6,7 @@
 //! same way, and the summary gives each seat's scores and wins.
 
 use crate::error::CliError;
-use crate::files::{ensure_dir, write_atomic};
+use crate::files::{ensure_dir, write_atomic, write_new};
 use crate::play::{seat_names, BotGame};
 use crate::table::{describe, mode_name, TableArgs};
 use crate::text::trigger_name;
@@ -40,9 +40,13 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "BOT,...", value_delimiter = ',', num_args = 1,
           action = clap::ArgAction::Set, conflicts_with = "bot")]
     pub bots: Option<Vec<BotKind>>,
-    /// Write every game's record as DIR/game-<seed>.json (DIR is created if missing).
+    /// Write every game's record as DIR/game-<seed>.json (DIR is created if missing). A record
+    /// already there stops the run before it starts, unless --overwrite is given.
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
+    /// Replace records an earlier run left in the --records folder under the same names.
+    #[arg(long, requires = "records")]
+    pub overwrite: bool,
     /// Record version to write: 2, or 1 for readers from before sheets (classic sheet only).
     #[arg(long, default_value_t = RECORD_VERSION, value_name = "V", requires = "records",
           value_parser = clap::value_parser!(u32).range(1..=RECORD_VERSION as i64))]
@@ -101,6 +105,40 @@ fn summarise(game: &Game) -> GameSummary {
     }
 }
 
+/// The file name of the record of the game with seed `seed`.
+fn record_name(seed: u64) -> String {
+    format!("game-{seed}.json")
+}
+
+/// Fails, naming the first, if `dir` already holds a record this run would write (seeds
+/// `first` to `first + games - 1`). Reads the folder once rather than probing every name.
+fn refuse_existing(dir: &Path, first: u64, games: u64) -> Result<(), CliError> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        // Missing (it is created next) or unreadable (creating the files will say so).
+        return Ok(());
+    };
+    let mut taken: Vec<u64> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let seed: u64 = name
+                .strip_prefix("game-")?
+                .strip_suffix(".json")?
+                .parse()
+                .ok()?;
+            (record_name(seed) == name && seed.wrapping_sub(first) < games).then_some(seed)
+        })
+        .collect();
+    taken.sort_by_key(|&seed| seed.wrapping_sub(first));
+    match taken.first() {
+        None => Ok(()),
+        Some(&seed) => Err(CliError::Exists {
+            path: dir.join(record_name(seed)),
+            more: taken.len() - 1,
+        }),
+    }
+}
+
 fn play_one(
     args: &SimulateArgs,
     options: Options,
@@ -112,10 +150,13 @@ fn play_one(
     bg.play_out()?;
     if let Some(dir) = dir {
         let record = Record::of(&bg.game, &seat_names(bots)).as_version(args.record_version);
-        write_atomic(
-            &dir.join(format!("game-{seed}.json")),
-            record.to_json().as_bytes(),
-        )?;
+        let path = dir.join(record_name(seed));
+        if args.overwrite {
+            write_atomic(&path, record.to_json().as_bytes())?;
+        } else {
+            // A file that appeared since the run started is refused all the same.
+            write_new(&path, record.to_json().as_bytes())?;
+        }
     }
     Ok(summarise(&bg.game))
 }
@@ -339,6 +380,9 @@ pub fn run(args: &SimulateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )));
     }
     if let Some(dir) = &args.records {
+        if !args.overwrite {
+            refuse_existing(dir, args.seed, args.games)?;
+        }
         ensure_dir(dir)?;
     }
     let threads = args

@@ -15,21 +15,20 @@ pub struct TableArgs {
     /// Number of seats [default: 1 with --solo, 4 otherwise]; 1 means the solo variant.
     #[arg(long, value_name = "N")]
     pub players: Option<usize>,
-    /// Solo variant: one player; the 1st edition's Solo card (27 turns at most, spec §10) or
+    /// Solo variant: one player; the 1st edition's Solo card (27 turns at most) or
     /// the collector edition's AAA automa (see --aaa-level).
     #[arg(long, conflicts_with = "expert")]
     pub solo: bool,
     /// AAA solo (collector edition): the level of the opponent card, 0–5 [default: 1].
     #[arg(long, value_name = "N")]
     pub aaa_level: Option<u8>,
-    /// Expert rules: card drafting, at least 2 players (spec §11).
+    /// Expert rules: card drafting, at least 2 players.
     #[arg(long)]
     pub expert: bool,
-    /// Advanced variant: advanced City Plans and roundabouts (spec §12).
+    /// Advanced variant: advanced City Plans and roundabouts.
     #[arg(long)]
     pub advanced: bool,
-    /// Add the collector edition's three 9¾ cards to the deck (66 cards, any sheet and mode;
-    /// collector expansions §11).
+    /// Add the collector edition's three 9¾ cards to the deck (66 cards, any sheet and mode).
     #[arg(long)]
     pub nine_three_quarters: bool,
     #[command(flatten)]

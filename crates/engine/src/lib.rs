@@ -11,6 +11,7 @@
 pub mod aaa;
 pub mod card;
 pub mod edition;
+pub mod file_kind;
 pub mod game;
 pub mod id;
 pub mod layout;
@@ -34,6 +35,7 @@ pub use edition::{
     Need, PlanCard, PlanCondition, Provenance, Scope, SheetLayout, Side, Status, TieBreakRule,
     Track,
 };
+pub use file_kind::FileKind;
 pub use game::{
     opponent_card, plans_for, DealError, DealerError, DeckView, EndReason, Game, Memory, Mode,
     NextCard, Options, PacketView, PassDirection, Pile, Position, RoundLog, SetupError, StepError,

@@ -6,6 +6,7 @@
 use crate::aaa::Outcome;
 use crate::card::Draw;
 use crate::edition::Edition;
+use crate::file_kind::{explain, Wanted};
 use crate::game::{DealError, DealerError, EndReason, Game, Options, RoundLog, SetupError};
 use crate::layout::EnteredLayout;
 use crate::legal::TurnError;
@@ -89,7 +90,9 @@ pub struct Record {
 /// Why a record does not replay.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
-    #[error("not a game record: {0}")]
+    /// Not a record at all, or not one this engine can read: what the file is instead, in
+    /// words (`file_kind`), then the parser's detail.
+    #[error("{0}")]
     Json(String),
     #[error("format is {found:?}, expected \"{RECORD_FORMAT}\"")]
     Format { found: String },
@@ -259,7 +262,8 @@ impl Record {
 
     /// Parses a record from JSON (no replay).
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        let r: Record = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        let r: Record = serde_json::from_str(text)
+            .map_err(|e| RecordError::Json(explain(text, Wanted::Record, &e)))?;
         r.check_header()?;
         Ok(r)
     }

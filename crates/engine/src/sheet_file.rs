@@ -2,6 +2,7 @@
 //! (docs/formats.md).
 
 use crate::edition::{Edition, SheetLayout, Side};
+use crate::file_kind::{explain, Wanted};
 use crate::id::SheetId;
 use crate::modules::atomic::Capacities;
 use crate::modules::Module;
@@ -160,7 +161,9 @@ fn is_classic(id: &SheetId) -> bool {
 /// Why a sheet file cannot be scored. Positions in messages are 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SheetFileError {
-    #[error("not a sheet file: {0}")]
+    /// Not a sheet file at all, or not one this engine can read: what the file is instead, in
+    /// words (`file_kind`), then the parser's detail.
+    #[error("{0}")]
     Json(String),
     #[error("format is {found:?}, expected \"{SHEET_FORMAT}\"")]
     Format { found: String },
@@ -1031,8 +1034,8 @@ impl SheetFile {
 
     /// Parses and checks a sheet file.
     pub fn from_json(text: &str) -> Result<SheetFile, SheetFileError> {
-        let f: SheetFile =
-            serde_json::from_str(text).map_err(|e| SheetFileError::Json(e.to_string()))?;
+        let f: SheetFile = serde_json::from_str(text)
+            .map_err(|e| SheetFileError::Json(explain(text, Wanted::SheetFile, &e)))?;
         if f.format != SHEET_FORMAT {
             return Err(SheetFileError::Format { found: f.format });
         }

@@ -6,8 +6,8 @@
 
 use crate::error::ApiError;
 use axum::extract::Path;
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -256,33 +256,30 @@ fn js<T: Serialize + ?Sized>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|_| "null".into())
 }
 
-fn respond(body: &'static str, content_type: &'static str) -> Response {
-    let mut r = (StatusCode::OK, body).into_response();
-    let h = r.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    r
+/// The edition data is built once per process: served with an ETag, as the static files are.
+fn respond(request: &HeaderMap, body: &'static str, content_type: &'static str) -> Response {
+    crate::assets::validated_text(request, body, content_type)
 }
 
 /// `GET /api/editions`.
-pub async fn all() -> Response {
-    respond(ALL.as_str(), "application/json")
+pub async fn all(request: HeaderMap) -> Response {
+    respond(&request, ALL.as_str(), "application/json")
 }
 
 /// `GET /api/editions/{edition}`.
-pub async fn one(Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn one(Path(id): Path<String>, request: HeaderMap) -> Result<Response, ApiError> {
     let json = edition_json(&id).ok_or_else(|| unknown_edition(&id))?;
-    Ok(respond(json, "application/json"))
+    Ok(respond(&request, json, "application/json"))
 }
 
 /// `GET /api/edition`: the default edition, with its default sheet as `sheet`.
-pub async fn json() -> Response {
-    respond(DEFAULT.as_str(), "application/json")
+pub async fn json(request: HeaderMap) -> Response {
+    respond(&request, DEFAULT.as_str(), "application/json")
 }
 
 /// `/edition.js` (also `/static/edition.js`).
-pub async fn module() -> Response {
-    respond(MODULE.as_str(), "text/javascript; charset=utf-8")
+pub async fn module(request: HeaderMap) -> Response {
+    respond(&request, MODULE.as_str(), "text/javascript; charset=utf-8")
 }
 
 /// A request named an edition the server does not have.

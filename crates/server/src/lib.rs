@@ -139,6 +139,8 @@ pub fn app(state: AppState) -> Router {
         .route("/static/{*path}", get(assets::file))
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(assets::compression())
+        .layer(axum::middleware::map_response(assets::tag_encoding))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
@@ -233,33 +235,44 @@ pub async fn spawn(config: ServeConfig) -> Result<Running, ServeError> {
 /// Runs the server until Ctrl-C or SIGTERM. Creates and migrates the database file if needed.
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     let (listener, state) = prepare(config).await?;
-    println!(
-        "Welcome To… is running at http://{}/",
+    // Listening for the signals before saying they stop the server: one sent just after the
+    // banner would otherwise end the process the default way.
+    let stop = stop_signal()?;
+    // Both lines in one write, so that a reader of the first never makes the second fail.
+    let banner = format!(
+        "Welcome To… is running at http://{}/\n\
+         Ctrl-C (or SIGTERM) stops it; every confirmed turn is already stored.\n",
         listener.local_addr()?
     );
+    print!("{banner}");
     let router = app(state.clone());
     let limits = state.limits().clone();
     // Every acknowledged change is already stored, so stopping needs no draining.
     let result = tokio::select! {
         r = listen::serve(listener, router, &limits) => r.map_err(ServeError::Io),
-        r = stop_signal() => r.map_err(ServeError::Io),
+        r = stop => r.map_err(ServeError::Io),
     };
     state.close().await;
     result
 }
 
-/// Ctrl-C, or SIGTERM where there is one (a service manager stopping the server).
-async fn stop_signal() -> std::io::Result<()> {
+/// Ctrl-C, or SIGTERM where there is one (a service manager stopping the server): the handlers
+/// are in place when this returns, the future ends when one of the signals comes.
+fn stop_signal() -> std::io::Result<impl std::future::Future<Output = std::io::Result<()>>> {
     #[cfg(unix)]
     {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
-        tokio::select! {
-            r = tokio::signal::ctrl_c() => r,
-            _ = term.recv() => Ok(()),
-        }
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut term = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => Ok(()),
+                _ = term.recv() => Ok(()),
+            }
+        })
     }
     #[cfg(not(unix))]
     {
-        tokio::signal::ctrl_c().await
+        Ok(tokio::signal::ctrl_c())
     }
 }

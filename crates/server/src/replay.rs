@@ -89,7 +89,9 @@ pub fn replay_bytes(bytes: &[u8], limits: &Limits) -> Result<ReplayOut, ApiError
     let text = std::str::from_utf8(bytes).map_err(|_| {
         ApiError::bad_request(
             "record_json",
-            "not a game record: the file is not UTF-8 text",
+            "this file is not a game record: a game record is the JSON file a finished game \
+             offers to download, and this file is not text at all (a picture, or another \
+             program's file?)",
         )
     })?;
     let record = Record::from_json(text).map_err(record_error)?;

@@ -35,10 +35,20 @@ export async function replayFile(file) {
   return { answer, text };
 }
 
-/** Why a record was refused, in words, with the server's code. */
+/**
+ * Why a record was refused, in words. A file that is not a record at all (`record_json`) is
+ * named for what it is, the server's plain sentence first; the parser's detail and the code
+ * follow, for whoever edits record files.
+ */
 export function refusal(e) {
   if (e.code === 'body_too_large') return 'This file is too large to be a game record this server replays (1 MiB at most).';
   if (e.code === 'network') return e.message;
+  if (e.code === 'record_json') {
+    const at = e.message.indexOf(' (detail: ');
+    const plain = at < 0 ? e.message : e.message.slice(0, at);
+    const detail = at < 0 ? '' : `${e.message.slice(at + ' (detail: '.length).replace(/\)$/, '')}; `;
+    return `${plain.charAt(0).toUpperCase()}${plain.slice(1)}. (Details: ${detail}${e.code}.)`;
+  }
   return `This file cannot be replayed: ${e.message} (${e.code}).`;
 }
 

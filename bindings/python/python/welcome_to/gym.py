@@ -85,8 +85,11 @@ class SoloEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         return self._core.state(0) if self._started else None
 
     def _info(self) -> dict[str, Any]:
+        # A copy: a step that changes nothing (an illegal action's penalty) must not hand back
+        # the array an earlier info holds, which its caller may have kept or changed.
         round_, stage, score = self._core.status(0)
-        return {"action_mask": self._mask, "round": round_, "stage": stage, "score": score}
+        return {"action_mask": self._mask.copy(), "round": round_, "stage": stage,
+                "score": score}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:

@@ -52,6 +52,24 @@ fn demo_plays_on_any_sheet() {
 }
 
 #[test]
+fn a_collector_sheet_without_the_collector_edition_names_the_flag() {
+    let err = welcome(&["demo", "--sheet", "halloween"]).failure();
+    assert!(
+        err.contains("edition first has no sheet \"halloween\"")
+            && err.contains(
+                "halloween is a sheet of the collector edition: it needs --edition collector"
+            ),
+        "{err}"
+    );
+    // With the flag it names, the demo plays.
+    let out = welcome(&["demo", "--sheet", "halloween", "--edition", "collector"]).success();
+    assert!(out.contains("on the Halloween sheet"), "{out}");
+    // A sheet no edition has gets no such hint.
+    let err = welcome(&["demo", "--sheet", "xmas"]).failure();
+    assert!(!err.contains("needs --edition"), "{err}");
+}
+
+#[test]
 fn help_names_the_edition_and_sheet_flags() {
     for cmd in ["simulate", "count", "demo", "bench", "score", "replay"] {
         let out = welcome(&["help", cmd]).success();
@@ -59,6 +77,8 @@ fn help_names_the_edition_and_sheet_flags() {
             out.contains("--sheet <ID>") && out.contains("--edition <ID>"),
             "{cmd}:\n{out}"
         );
+        // The rules specification's sections are not something a user has to look up.
+        assert!(!out.contains('§'), "{cmd}:\n{out}");
     }
 }
 

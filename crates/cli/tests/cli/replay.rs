@@ -303,13 +303,54 @@ fn missing_last_round_fails() {
     assert!(err.contains(&expected), "{err}");
 }
 
+/// A file that is not a game record is named for what it is, in plain words first, with the
+/// parser's detail last.
 #[test]
 fn not_a_record() {
     let err = welcome_with_input(&["replay", "-"], "[1, 2, 3]").failure();
-    assert!(err.contains("standard input: not a game record"), "{err}");
+    assert!(
+        err.starts_with("error: standard input: this JSON file is not a game record: a game record is the JSON file a finished game offers to download"),
+        "{err}"
+    );
+    let err = welcome_with_input(&["replay", "-"], "my shopping list").failure();
+    assert!(
+        err.starts_with("error: standard input: this file is not a game record: a game record is the JSON file a finished game offers to download, and this file is not JSON at all (detail: expected value at line 1 column 1)"),
+        "{err}"
+    );
+    let err = welcome_with_input(&["replay", "-"], " \n").failure();
+    assert!(err.contains("standard input: the file is empty"), "{err}");
+
+    // A sheet file: the command that reads it is named.
     let sheet = common::data_dir().join("worked-example-55.json");
     let err = welcome(&["replay", path_str(&sheet)]).failure();
-    assert!(err.contains("not a game record"), "{err}");
+    let expected = format!(
+        "error: {0}: this is a sheet file (one player's sheet, for scoring), not a game record (detail: ",
+        sheet.display()
+    );
+    assert!(err.starts_with(&expected), "{err}");
+    assert!(
+        err.trim_end()
+            .ends_with(&format!("; `welcome score {}` scores it", sheet.display())),
+        "{err}"
+    );
+
+    // A record cut short, as by an interrupted download.
+    let text = std::fs::read_to_string(golden_dir().join("record-solo.json")).unwrap();
+    let err = welcome_with_input(&["replay", "-"], &text[..text.len() / 2]).failure();
+    assert!(
+        err.starts_with("error: standard input: the file ends too early: it is the beginning of a game record cut short (an interrupted download or copy?), not a whole one (detail: EOF while parsing"),
+        "{err}"
+    );
+    // A record edited by hand keeps the parser's words, after the plain ones.
+    let err = welcome_with_input(
+        &["replay", "-"],
+        &text.replacen("\"rounds\"", "\"roundz\"", 1),
+    )
+    .failure();
+    assert!(
+        err.contains("this game record cannot be read: it was changed by hand, damaged, or written by another program (detail: unknown field `roundz`"),
+        "{err}"
+    );
 }
 
 #[test]

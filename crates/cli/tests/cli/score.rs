@@ -175,7 +175,44 @@ fn fails_with(input: &str, needles: &[&str]) {
 
 #[test]
 fn not_json() {
-    fails_with("this is not json", &["standard input", "not a sheet file"]);
+    fails_with(
+        "this is not json",
+        &[
+            "standard input: this file is not a sheet file",
+            "not JSON at all (detail: ",
+        ],
+    );
+    fails_with(
+        "{\"name\": \"Ann\"}",
+        &["this JSON file is not a sheet file: a sheet file is one player's sheet as JSON, for scoring, and starts with \"format\": \"welcome-sheet\""],
+    );
+}
+
+/// A game record given to `score` says what it is and which command reads it; a sheet file
+/// cut short says so.
+#[test]
+fn a_record_or_a_truncated_file_is_named_for_what_it_is() {
+    let record = common::golden_dir().join("record-solo.json");
+    let err = welcome(&["score", path_str(&record)]).failure();
+    assert!(
+        err.starts_with(&format!(
+            "error: {}: this is a game record (a whole game, to replay), not a sheet file (detail: ",
+            record.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.trim_end().ends_with(&format!(
+            "; `welcome replay {}` replays it",
+            record.display()
+        )),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(worked_example()).unwrap();
+    fails_with(
+        &text[..text.len() - 20],
+        &["standard input: the file ends too early: it is the beginning of a sheet file cut short"],
+    );
 }
 
 #[test]

@@ -137,6 +137,47 @@ async fn first_turn(sock: &mut Socket) -> Value {
     json!({ "play": { "build": { "pick": p["pick"], "house": p["house"], "number": p["number"] } } })
 }
 
+/// The server says how to stop it, and Ctrl-C (SIGINT) stops it cleanly; the lock file it
+/// leaves beside the database holds no lock, so the next server starts.
+#[tokio::test]
+async fn ctrl_c_stops_the_server_as_it_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stop.db");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_welcome"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("WELCOME_DB", &db)
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the welcome binary runs");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(
+        first.starts_with("Welcome To… is running at http://"),
+        "{first}"
+    );
+    let second = lines.next().unwrap().unwrap();
+    assert!(
+        second.starts_with("Ctrl-C (or SIGTERM) stops it"),
+        "{second}"
+    );
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert!(dir.path().join("stop.db.lock").exists());
+    let (mut again, addr) = start(&["serve"], &db);
+    let (status, _) = http(addr, "GET", "/api/tables", None).await.unwrap();
+    assert_eq!(status, 200);
+    again.kill().unwrap();
+    again.wait().unwrap();
+}
+
 /// A second server on a database another server uses stops at once with a clear error; a
 /// server killed with `kill -9` leaves nothing that keeps the next one from starting.
 #[tokio::test]

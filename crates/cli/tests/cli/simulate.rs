@@ -178,20 +178,81 @@ fn records_are_written_and_replay() {
         assert!(game.is_over());
         welcome(&["replay", path_str(&records.join(name))]).success();
     }
-    // Writing again into the same directory replaces the files.
-    welcome(&[
-        "simulate",
-        "--players",
-        "3",
-        "--games",
-        "1",
-        "--seed",
-        "20",
-        "--records",
-        path_str(&records),
-    ])
-    .success();
-    assert_eq!(std::fs::read_dir(&records).unwrap().count(), 4);
+}
+
+/// The files of a records folder and their contents.
+fn folder(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().into_string().unwrap();
+            (name, std::fs::read_to_string(e.path()).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn records_an_earlier_run_left_are_never_overwritten_unasked() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("records");
+    let run = |seed: &str, bot: &str, extra: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "--players",
+            "2",
+            "--games",
+            "3",
+            "--seed",
+            seed,
+            "--bot",
+            bot,
+            "--records",
+            path_str(&records),
+        ];
+        args.extend_from_slice(extra);
+        welcome(&args)
+    };
+    run("20", "random", &[]).success();
+    let before = folder(&records);
+    assert_eq!(before.len(), 3);
+
+    // Seeds 22 to 24 meet game-22.json: the run is refused before a game is played, naming
+    // the file and how many more it would replace, and the folder is as it was.
+    let err = run("22", "greedy", &[]).failure();
+    let first = records.join("game-22.json");
+    assert!(
+        err.contains(&format!("{} already exists", first.display())) && err.contains("--overwrite"),
+        "{err}"
+    );
+    assert!(!err.contains("more record"), "{err}");
+    assert_eq!(folder(&records), before);
+    let err = run("19", "greedy", &[]).failure();
+    assert!(
+        err.contains("game-20.json already exists, as does 1 more record this run would write"),
+        "{err}"
+    );
+    assert_eq!(folder(&records), before);
+
+    // Files that are not this run's records do not stop it.
+    std::fs::write(records.join("notes.txt"), "mine").unwrap();
+    std::fs::write(records.join("game-030.json"), "not a seed's name").unwrap();
+    run("23", "random", &[]).success();
+    assert_eq!(folder(&records).len(), 3 + 2 + 3);
+
+    // --overwrite replaces them: the greedy bots' games are not the random bots'.
+    run("20", "greedy", &["--overwrite"]).success();
+    let after = folder(&records);
+    let changed = |name: &str| {
+        let find = |f: &[(String, String)]| f.iter().find(|(n, _)| n == name).cloned();
+        find(&before) != find(&after)
+    };
+    assert!(changed("game-20.json") && changed("game-22.json"));
+    assert!(after.iter().any(|(n, t)| n == "notes.txt" && t == "mine"));
+    let err = welcome(&["simulate", "--games", "1", "--overwrite"]).failure();
+    assert!(err.contains("--records"), "{err}");
 }
 
 /// A bad command line fails with a message naming the problem and writes nothing.
