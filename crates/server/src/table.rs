@@ -827,6 +827,8 @@ impl Table {
     ) -> Result<(), ApiError> {
         self.check_host(token)?;
         let seat = self.seat_index(seat)?;
+        self.check_not_ended()?;
+        self.check_not_own(seat)?;
         self.replace_seat(
             store,
             seat,
@@ -848,6 +850,8 @@ impl Table {
     ) -> Result<(), ApiError> {
         self.check_host(token)?;
         let seat = self.seat_index(seat)?;
+        self.check_not_ended()?;
+        self.check_not_own(seat)?;
         let new = match self.game {
             None => Seat::default(),
             Some(_) => Seat {
@@ -857,6 +861,22 @@ impl Table {
             },
         };
         self.replace_seat(store, seat, new).await
+    }
+
+    /// Refuses a host action on the host's own seat: kicked or given to a bot, the host would
+    /// keep the table's rights without a seat, at a table nobody plays from any more (the host
+    /// ends the game instead, `abandon`).
+    fn check_not_own(&self, seat: usize) -> Result<(), ApiError> {
+        if self.seats[seat].token_hash.as_deref() == Some(self.host_hash.as_str()) {
+            return Err(ApiError::conflict(
+                "own_seat",
+                format!(
+                    "seat {} is your own: the host cannot kick it or give it to a bot; end the game instead",
+                    seat + 1
+                ),
+            ));
+        }
+        Ok(())
     }
 
     async fn replace_seat(

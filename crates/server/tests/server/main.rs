@@ -10,6 +10,7 @@ mod dealonly;
 mod expansions;
 mod fuzz;
 mod headers;
+mod host_seat;
 mod layouts;
 mod limits;
 mod loadtest;
