@@ -147,6 +147,8 @@ pub struct TableCell {
     attended: StdMutex<Instant>,
     /// When the round in progress times out (Unix ms), readable without the table's lock.
     deadline: StdMutex<Option<i64>>,
+    /// Open sockets of players (a seat's or the host's token), readable without the lock.
+    players: AtomicUsize,
     /// The client that created the table, while this process runs.
     creator: Option<ClientKey>,
     /// Set, under the table's lock, when the table leaves memory (forgotten, or finished and
@@ -166,6 +168,7 @@ impl TableCell {
             summary,
             touched: StdMutex::new(Instant::now()),
             attended: StdMutex::new(Instant::now()),
+            players: AtomicUsize::new(0),
             creator: None,
             gone: AtomicBool::new(false),
         }
@@ -230,6 +233,7 @@ impl TableCell {
             }
         }
         table.invalidate(!urgent);
+        self.players.store(table.player_sockets(), Ordering::SeqCst);
         if let Ok(mut s) = self.summary.lock() {
             *s = table.summary();
         }
@@ -270,6 +274,16 @@ impl TableCell {
 
     pub fn summary(&self) -> Option<LobbyEntry> {
         self.summary.lock().ok().map(|s| s.clone())
+    }
+
+    /// Whether the lobby lists the table: in the lobby, or in play while a player is there (a
+    /// game everybody left is only watched until `Limits::abandon_after` ends it).
+    fn is_listed(&self) -> bool {
+        self.summary().is_some_and(|s| match s.status {
+            Status::Lobby => true,
+            Status::Playing => self.players.load(Ordering::SeqCst) > 0,
+            Status::Over | Status::Abandoned => false,
+        })
     }
 
     /// Whether the table is open (in the lobby or in play), as its lobby line says.
@@ -497,9 +511,14 @@ impl AppState {
         }
     }
 
-    /// Lobby lines of every table in memory, newest first.
+    /// Lobby lines of the tables the lobby lists (`TableCell::is_listed`), newest first.
     pub fn lobby(&self) -> Vec<LobbyEntry> {
-        let mut all: Vec<LobbyEntry> = self.cells().iter().filter_map(|c| c.summary()).collect();
+        let mut all: Vec<LobbyEntry> = self
+            .cells()
+            .iter()
+            .filter(|c| c.is_listed())
+            .filter_map(|c| c.summary())
+            .collect();
         all.sort_by(|a, b| {
             b.created
                 .cmp(&a.created)

@@ -11,7 +11,8 @@ use crate::derived::Slowed;
 use crate::error::ApiError;
 use crate::options;
 use crate::push::{Frag, Personal, Renderer, Snapshot};
-use crate::store::{Queued, RoundRow, SeatRow, Store, StoredTable, TableRow, Write};
+pub use crate::store::Write;
+use crate::store::{Queued, RoundRow, SeatRow, Store, StoredTable, TableRow};
 use crate::timer::{now_ms, Expiry, TurnTimer};
 use crate::view;
 use crate::wire::{LobbyEntry, OptionsOut, SeatInfo, Status, TableInfo, You};
@@ -123,9 +124,11 @@ pub struct Table {
     layout: Option<CheckedLayout>,
     /// The plans the game deals (from the seed), shown before the start.
     deal_plans: Option<[u8; 3]>,
-    /// The game was ended before its end: no player came back for a long while. Nothing
-    /// changes it any more.
+    /// The table was closed before the game's end: no player came back for a long while, or
+    /// its host ended the game or closed the table. Nothing changes it any more.
     abandoned: bool,
+    /// The table its host opened to play again once the game was over.
+    next: Option<String>,
     /// A task thinks of this table's search bots' turns (module `thinking`): one at a time.
     thinking: bool,
     /// The last batch this table queued without waiting for it (`Store::queue`): what is shown
@@ -188,6 +191,7 @@ impl Table {
             values: t.values,
             layout: t.layout,
             abandoned: false,
+            next: None,
             thinking: false,
             queued: 0,
             confirming: Vec::new(),
@@ -235,9 +239,9 @@ impl Table {
 
     pub fn status(&self) -> Status {
         match &self.game {
-            None => Status::Lobby,
             Some(g) if g.is_over() => Status::Over,
-            Some(_) if self.abandoned => Status::Abandoned,
+            _ if self.abandoned => Status::Abandoned,
+            None => Status::Lobby,
             Some(_) => Status::Playing,
         }
     }
@@ -260,6 +264,20 @@ impl Table {
                 "only a game in play is ended",
             ));
         }
+        self.close_now(store).await
+    }
+
+    /// The host closes the table: before the start nobody can join or start it any more;
+    /// during the game it ends where it is, the sheets as of the last resolved round (the
+    /// round in progress is not played). Either way it is stored as `abandoned` and leaves the
+    /// lobby; a finished game is refused (`game_over`).
+    pub async fn close(&mut self, store: &dyn Store, token: &str) -> Result<(), ApiError> {
+        self.check_host(token)?;
+        self.check_not_ended()?;
+        self.close_now(store).await
+    }
+
+    async fn close_now(&mut self, store: &dyn Store) -> Result<(), ApiError> {
         store
             .write(vec![Write::Abandon {
                 table: self.id.clone(),
@@ -458,6 +476,7 @@ impl Table {
                 let edition = Edition::by_id(self.options.edition.as_str())?;
                 Some(crate::edition::sheet_json(edition, l))
             }),
+            next: self.next.clone(),
         }
     }
 
@@ -597,6 +616,7 @@ impl Table {
         name: String,
         token_hash: String,
     ) -> Result<usize, ApiError> {
+        self.check_not_ended()?;
         if self.game.is_some() {
             return Err(ApiError::conflict(
                 "already_started",
@@ -627,6 +647,7 @@ impl Table {
 
     pub async fn start(&mut self, store: &dyn Store, token: &str) -> Result<(), ApiError> {
         self.check_host(token)?;
+        self.check_not_ended()?;
         if self.game.is_some() {
             return Err(ApiError::conflict(
                 "already_started",
@@ -676,6 +697,7 @@ impl Table {
         values: TableValues,
     ) -> Result<(), ApiError> {
         self.check_host(token)?;
+        self.check_not_ended()?;
         if self.game.is_some() {
             return Err(ApiError::conflict(
                 "already_started",
@@ -705,6 +727,7 @@ impl Table {
         text: Option<&str>,
     ) -> Result<(), ApiError> {
         self.check_host(token)?;
+        self.check_not_ended()?;
         if self.game.is_some() {
             return Err(ApiError::conflict(
                 "already_started",
@@ -734,6 +757,71 @@ impl Table {
             .map_err(ApiError::storage)?;
         self.layout = layout;
         Ok(())
+    }
+
+    // ----- playing again -----
+
+    /// What the host's "play again" opens: a table of the same options and seats, whose bots
+    /// keep their seats and whose host keeps theirs (under `host_hash`, a new token); the other
+    /// players' seats are free for them to join. Only once the game is over or was ended, and
+    /// once (`next_exists` names the table opened before). Nothing changes here.
+    pub fn again(&self, token: &str, host_hash: String) -> Result<Again, ApiError> {
+        self.check_host(token)?;
+        if self.status().is_open() {
+            return Err(ApiError::conflict(
+                "not_finished",
+                "the game is not over: play again once it is, or end it first",
+            ));
+        }
+        if let Some(next) = &self.next {
+            return Err(ApiError::conflict(
+                "next_exists",
+                format!("the next game is already open at table {next}"),
+            ));
+        }
+        let seats = self
+            .seats
+            .iter()
+            .map(|s| match (s.bot, s.token_hash.as_deref()) {
+                (Some(kind), _) => Seat {
+                    name: None,
+                    bot: Some(kind),
+                    token_hash: None,
+                },
+                (None, Some(h)) if h == self.host_hash => Seat {
+                    name: s.name.clone(),
+                    bot: None,
+                    token_hash: Some(host_hash.clone()),
+                },
+                _ => Seat::default(),
+            })
+            .collect();
+        let host_seat = self
+            .seats
+            .iter()
+            .position(|s| s.token_hash.as_deref() == Some(self.host_hash.as_str()));
+        Ok(Again {
+            host_name: self.host_name.clone(),
+            options: self.options,
+            table_mode: self.table_mode,
+            host_hash,
+            host_seat,
+            seats,
+            timer: self.timer,
+            values: self.values,
+            layout: self.layout.clone(),
+            deal_only: self.deal_only(),
+        })
+    }
+
+    /// Names the table opened to play again, once `next_write` is stored.
+    pub fn named_next(&mut self, next: &str) {
+        self.next = Some(next.to_string());
+    }
+
+    /// The table opened to play again, if any.
+    pub fn next(&self) -> Option<&str> {
+        self.next.as_deref()
     }
 
     // ----- a table that only deals -----
@@ -1527,7 +1615,7 @@ impl Table {
 
     /// A table as it was stored. The game is rebuilt from its record, then the confirmed turns of
     /// the round in progress are submitted again.
-    pub fn restore(st: StoredTable) -> Result<Table, String> {
+    pub fn restore(mut st: StoredTable) -> Result<Table, String> {
         let record = st.record()?;
         let row = st.row;
         let mode = parse_mode(&row.mode).ok_or_else(|| format!("unknown mode {:?}", row.mode))?;
@@ -1573,6 +1661,7 @@ impl Table {
         }
         let status = Status::parse(&st.status)
             .ok_or_else(|| format!("unknown table status {:?}", st.status))?;
+        let next = std::mem::take(&mut st.next);
         let mut t = Table::new(NewTable {
             id: row.id,
             host_name: row.host_name,
@@ -1608,8 +1697,10 @@ impl Table {
             t.rounds_stored = final_rounds(&g);
             t.game = Some(g);
         }
-        // An ended game stays as it was left (its bots confirm again, as they had).
-        t.abandoned = status == Status::Abandoned && t.status() == Status::Playing;
+        // An ended game stays as it was left (its bots confirm again, as they had); a table
+        // closed before its start stays closed.
+        t.abandoned = status == Status::Abandoned && t.status().is_open();
+        t.next = Some(next).filter(|n| !n.is_empty());
         // A full period again: nobody could play while the server was down.
         t.rearm(now_ms());
         Ok(t)
@@ -1754,6 +1845,49 @@ fn values_text(values: &TableValues) -> String {
     }
 }
 
+/// The write that names the table opened to play again after `table`.
+pub fn next_write(table: &str, next: &str) -> Write {
+    Write::Next {
+        table: table.to_string(),
+        next: next.to_string(),
+    }
+}
+
+/// The next table of a finished one (`Table::again`): everything `NewTable` needs but its
+/// id, seed and time of creation.
+pub struct Again {
+    pub host_name: String,
+    pub options: Options,
+    pub table_mode: bool,
+    pub host_hash: String,
+    /// The host's seat (0-based), kept in the new table; `None` in table mode.
+    pub host_seat: Option<usize>,
+    pub seats: Vec<Seat>,
+    pub timer: Option<TurnTimer>,
+    pub values: TableValues,
+    pub layout: Option<CheckedLayout>,
+    pub deal_only: bool,
+}
+
+impl Again {
+    /// The new table, as `id`.
+    pub fn table(self, id: String, seed: u64, created: i64) -> Table {
+        Table::new(NewTable {
+            id,
+            host_name: self.host_name,
+            options: self.options,
+            table_mode: self.table_mode,
+            host_hash: self.host_hash,
+            seed,
+            created,
+            seats: self.seats,
+            timer: self.timer,
+            values: self.values,
+            layout: self.layout,
+        })
+    }
+}
+
 /// What the engine refuses a deal-only table's host.
 fn dealer_error(e: DealerError) -> ApiError {
     match e {
@@ -1766,7 +1900,7 @@ fn dealer_error(e: DealerError) -> ApiError {
 fn abandoned() -> ApiError {
     ApiError::conflict(
         "game_over",
-        "the game was ended: no player was connected to it for a long while",
+        "the table was closed: its host ended it, or no player was connected to it for a long while",
     )
 }
 

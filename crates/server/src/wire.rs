@@ -276,6 +276,9 @@ pub struct TableInfo {
     /// a sheet (with its `stacks`); left out when the table plays the shipped layout.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layout: Option<serde_json::Value>,
+    /// Once the game is over or was ended: the table its host opened to play again with the
+    /// same seats (`null` until then).
+    pub next: Option<String>,
 }
 
 /// One line of the lobby.

@@ -25,6 +25,7 @@ mod replay;
 mod search_bots;
 mod sheets;
 mod storage;
+mod table_end;
 mod timer;
 mod transfer;
 mod views;
