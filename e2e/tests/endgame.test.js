@@ -2,7 +2,7 @@
 // again with the same seats, the host's End game and Abandon table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, person, breakdown } from './helpers.js';
+import { BASE, launch, person, breakdown, createTable } from './helpers.js';
 
 /**
  * Plays the seat of this page's table to the end from a second socket of its own token, as
@@ -139,3 +139,135 @@ for (const [device, viewport] of [['desktop', { width: 1280, height: 900 }], ['p
     }
   });
 }
+
+/** Bob opens Ann's invite link and joins under his name. */
+async function joinAs(page, table, name) {
+  await page.goto(`${BASE}/t/${table}`);
+  await page.fill('#join-name', name);
+  await page.click('#join');
+  await page.waitForSelector('#seat-table');
+  await page.waitForFunction((n) => document.querySelector('#seat-table').textContent.includes(`${n} (you)`), name);
+}
+
+/** Whether the lobby lists the table (after a fresh load). */
+async function listed(page, table) {
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#tables table, #tables p:not(.error-text)');
+  await page.waitForFunction(() => !/Loading/.test(document.querySelector('#tables').textContent));
+  return (await page.locator(`#tables a[href="/t/${table}"]`).count()) > 0;
+}
+
+test('the host ends the game; Play again opens the next table with the same seats, and the players join it', { timeout: 120000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const ann = await person(browser, { width: 1280, height: 900 }, errors);
+    const bob = await person(browser, { width: 1280, height: 900 }, errors);
+    const table = await createTable(ann.page, { name: 'Ann', seats: 3, bots: { 3: 'greedy' } });
+    await joinAs(bob.page, table, 'Bob');
+    await ann.page.waitForSelector('#start:not([disabled])');
+    await ann.page.click('#start');
+    await bob.page.waitForSelector('#controls');
+    await ann.page.waitForSelector('#close-table');
+    assert.equal(await ann.page.textContent('#close-table'), 'End game');
+    // only the host has it
+    assert.equal(await bob.page.locator('#close-table').count(), 0);
+    const watcher = await person(browser, { width: 1280, height: 900 }, errors);
+    assert.ok(await listed(watcher.page, table), 'a game in play is listed');
+    ann.page.once('dialog', (d) => d.accept());
+    await ann.page.click('#close-table');
+    for (const { page } of [ann, bob]) {
+      await page.waitForSelector('#ended');
+      assert.match(await page.textContent('#ended'), /stopped in round 1/);
+      assert.equal(await page.locator('#controls:not([hidden])').count(), 0);
+      assert.ok(await page.locator('#record-link').isVisible());
+    }
+    assert.equal(await listed(watcher.page, table), false, 'an ended game leaves the lobby');
+    // Bob waits for the host; Ann plays again
+    assert.match(await bob.page.textContent('#again-wait'), /When Ann plays again/);
+    await ann.page.click('#again');
+    await ann.page.waitForURL((u) => !u.pathname.endsWith(`/t/${table}`));
+    const next = decodeURIComponent(new URL(ann.page.url()).pathname.split('/')[2]);
+    assert.notEqual(next, table);
+    // the same seats: Ann in hers, the bot in its seat, Bob's free for him
+    await ann.page.waitForSelector('#seat-table');
+    const rows = await ann.page.locator('#seat-table tbody tr').allTextContents();
+    assert.match(rows[0], /Ann \(you\)/);
+    assert.match(rows[1], /— free —/);
+    assert.match(rows[2], /Greedy bot/);
+    // Bob's finished table offers him the next game, under his own name
+    await bob.page.waitForSelector('#join-next');
+    await bob.page.click('#join-next');
+    await bob.page.waitForURL(`${BASE}/t/${next}`);
+    await bob.page.waitForFunction(() => /Bob \(you\)/.test(document.querySelector('#seat-table')?.textContent || ''));
+    await ann.page.waitForSelector('#start:not([disabled])');
+    await ann.page.click('#start');
+    await bob.page.waitForSelector('#controls');
+    await ann.page.waitForSelector('#controls');
+    // the finished table now leads there for Ann too
+    await ann.page.goto(`${BASE}/t/${table}`);
+    await ann.page.waitForSelector('#next-game');
+    assert.equal(await ann.page.getAttribute('#next-game', 'href'), `/t/${next}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the host abandons a table before the start: it is closed for everyone and leaves the lobby', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const ann = await person(browser, { width: 1280, height: 900 }, errors);
+    const bob = await person(browser, { width: 1280, height: 900 }, errors);
+    const table = await createTable(ann.page, { name: 'Ann', seats: 3 });
+    await joinAs(bob.page, table, 'Bob');
+    const watcher = await person(browser, { width: 1280, height: 900 }, errors);
+    assert.ok(await listed(watcher.page, table));
+    assert.equal(await bob.page.locator('#close-table').count(), 0);
+    assert.equal(await ann.page.textContent('#close-table'), 'Abandon table');
+    // asked first: dismissing changes nothing
+    ann.page.once('dialog', (d) => d.dismiss());
+    await ann.page.click('#close-table');
+    assert.ok(await listed(watcher.page, table));
+    ann.page.once('dialog', (d) => d.accept());
+    await ann.page.click('#close-table');
+    for (const { page } of [ann, bob]) {
+      await page.waitForSelector('#table-closed');
+      assert.match(await page.textContent('#table-closed'), /Ann closed the table/);
+    }
+    assert.equal(await listed(watcher.page, table), false);
+    await bob.page.click('#to-lobby');
+    await bob.page.waitForSelector('#create');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('on a phone, Play again after an AAA game opens the next table', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const { page } = await person(browser, { width: 390, height: 844 }, errors);
+    const table = await aaaGameToTheEnd(page);
+    const again = page.locator('#again');
+    await again.scrollIntoViewIfNeeded();
+    assert.ok(await again.isVisible());
+    const box = await again.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+    await again.click();
+    await page.waitForURL((u) => !u.pathname.endsWith(`/t/${table}`));
+    await page.waitForSelector('#start:not([disabled])');
+    assert.match(await page.textContent('#seat-table'), /Ada \(you\)/);
+    // the same game: the collector edition's AAA at level 1
+    const next = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+    const info = await page.evaluate(async (id) => (await fetch(`/api/tables/${id}`)).json(), next);
+    assert.equal(info.edition, 'collector');
+    assert.equal(info.mode, 'solo');
+    assert.equal(info.aaa_level, 1);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

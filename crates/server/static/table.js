@@ -12,6 +12,7 @@ import { joinQr, joinHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
 import { valuesForm, aaaPanel, aaaResult, aaaBreakdown, planName, planMark, planCardName, valueMark } from './aaa.js';
 import { planShort } from './plans.js';
+import { closeButton, closedPanel, endedPanel, againPanel } from './ending.js';
 
 /** Points as added to the total: penalties with their minus sign. */
 const signed = (v) => (v < 0 ? `−${-v}` : `${v}`);
@@ -64,6 +65,7 @@ export async function tablePage(main, table, { watch }) {
   const sideEl = el('div', { id: 'side' });
   const lowerEl = el('div', { id: 'lower' });
   const resultEl = el('div', { id: 'result-area' });
+  let finalEl = null; // the final scores (or the ended game's panel), drawn once
   const gameEl = el('div', {},
     resultEl,
     el('div', { class: 'play-layout' },
@@ -145,6 +147,12 @@ export async function tablePage(main, table, { watch }) {
     if (turnNow && !wasMyTurn) turnSound();
     wasMyTurn = turnNow;
     renderHead(t, v);
+    if (t.status === 'abandoned' && !v) {
+      // closed by its host before the start
+      controller = null;
+      body.replaceChildren(closedPanel(t));
+      return;
+    }
     if (t.status === 'lobby' || !v) {
       controller = null;
       body.replaceChildren(waitingRoom(t));
@@ -380,7 +388,8 @@ export async function tablePage(main, table, { watch }) {
             }
           },
         }, 'Start the game'),
-        err));
+        err,
+        mine ? el('p', { class: 'row' }, closeButton(t, mine.token)) : null));
     } else if (me != null) {
       right.append(el('div', { class: 'panel' }, el('p', {}, `You have seat ${me}. The game starts when the host starts it.`)));
     }
@@ -552,10 +561,14 @@ export async function tablePage(main, table, { watch }) {
     for (const id of open) { const d = id && sideEl.querySelector(`#${id}`); if (d) d.open = true; }
 
     // Lower: results, overview, log.
-    // A game ended because nobody played it has no result: its sheets are as they were left.
-    if (over && v.result) {
-      if (!resultEl.firstChild) resultEl.replaceChildren(resultsPanel(t, v, layout));
-    } else resultEl.replaceChildren();
+    // A game ended before its end has no result: its sheets are as they were left.
+    if (over) {
+      if (!finalEl) finalEl = v.result ? resultsPanel(t, v, layout) : endedPanel(t, v);
+      resultEl.replaceChildren(finalEl, againPanel(t, watch ? null : mine, isHost() && !watch));
+    } else {
+      finalEl = null;
+      resultEl.replaceChildren();
+    }
     lowerEl.replaceChildren(overviewPanel(t, v, layout), logPanel(t, v));
   }
 
@@ -609,6 +622,7 @@ export async function tablePage(main, table, { watch }) {
     });
     const panel = el('section', { class: 'panel', 'aria-labelledby': 'players-h' }, el('h2', { id: 'players-h' }, 'Players'), list);
     if (isHost() && !watch && t.status === 'playing') panel.append(el('details', { id: 'host-actions' }, el('summary', {}, 'Host actions'), seatTable(t)));
+    if (isHost() && !watch && mine && t.status === 'playing') panel.append(el('p', { class: 'row' }, closeButton(t, mine.token)));
     return panel;
   }
 
