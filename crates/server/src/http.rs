@@ -294,7 +294,7 @@ pub(crate) async fn open_table(
     let _creating = st.0.creating.lock().await;
     check_client(st, client)?;
     if st.live_tables() >= limits.max_tables {
-        st.expire_idle_lobbies(limits.lobby_idle).await;
+        st.reclaim().await;
     }
     if st.live_tables() >= limits.max_tables {
         return Err(ApiError::new(

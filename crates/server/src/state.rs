@@ -50,6 +50,12 @@ pub struct Limits {
     /// A started game that no player (a seat's or the host's token) has been connected to for
     /// this long is ended and stored as `abandoned`: it no longer counts as open.
     pub abandon_after: Duration,
+    /// Once the server holds `max_tables` open tables, a table that nobody has been at for this
+    /// long makes room for a new one: a lobby table nobody is connected to is forgotten, a game
+    /// no player is connected to is ended (`abandoned`). So tables created and left at once (a
+    /// flood from many addresses) hold the server full for this long, not for `lobby_idle` or
+    /// `abandon_after`.
+    pub reclaim_after: Duration,
     /// How often the server looks for idle lobby tables, abandoned games and finished tables to
     /// let go of.
     pub sweep_every: Duration,
@@ -103,6 +109,7 @@ impl Default for Limits {
             max_lobby: 200,
             lobby_idle: Duration::from_secs(30 * 60),
             abandon_after: Duration::from_secs(60 * 60),
+            reclaim_after: Duration::from_secs(2 * 60),
             sweep_every: Duration::from_secs(60),
             max_connections: 4096,
             max_connections_per_address: 256,
@@ -634,6 +641,13 @@ impl AppState {
         }
         tracing::info!("forgot {} idle lobby tables", going.len());
         going.len()
+    }
+
+    /// Makes room once the server is full (`Limits::reclaim_after`): forgets the lobby tables
+    /// and ends the games nobody has been at for that long. Returns how many went.
+    pub async fn reclaim(&self) -> usize {
+        let after = self.limits().reclaim_after;
+        self.expire_idle_lobbies(after).await + self.end_abandoned_games(after).await
     }
 
     /// Ends every game that no player has been connected to for `after`.

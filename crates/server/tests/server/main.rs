@@ -21,6 +21,7 @@ mod play;
 mod protocol_doc;
 mod pushes;
 mod qr;
+mod reclaim;
 mod replay;
 mod search_bots;
 mod sheets;
