@@ -644,10 +644,13 @@ impl AppState {
     }
 
     /// Makes room once the server is full (`Limits::reclaim_after`): forgets the lobby tables
-    /// and ends the games nobody has been at for that long. Returns how many went.
+    /// and ends the games nobody has been at for that long (or for `lobby_idle` and
+    /// `abandon_after`, which the sweep would let go of anyway). Returns how many went.
     pub async fn reclaim(&self) -> usize {
-        let after = self.limits().reclaim_after;
-        self.expire_idle_lobbies(after).await + self.end_abandoned_games(after).await
+        let l = self.limits();
+        let lobbies = l.reclaim_after.min(l.lobby_idle);
+        let games = l.reclaim_after.min(l.abandon_after);
+        self.expire_idle_lobbies(lobbies).await + self.end_abandoned_games(games).await
     }
 
     /// Ends every game that no player has been connected to for `after`.

@@ -306,7 +306,8 @@ pub enum Status {
     Lobby,
     Playing,
     Over,
-    /// The game was ended before its end: no player was connected for a long while.
+    /// The table was closed before the game's end: by its host (before the start too), or
+    /// because no player was connected for a long while.
     Abandoned,
 }
 

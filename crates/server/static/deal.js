@@ -53,7 +53,7 @@ export async function dealPage(main, table) {
       el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
       el('p', { id: 'deal-kind' }, tableKind(t)),
       el('p', { class: 'round' }, t.status === 'lobby' ? 'Waiting for players' : t.status === 'over' ? 'Game over'
-        : t.status === 'abandoned' ? 'Ended: nobody played it for a long while' : `Round ${v ? v.round : ''}`),
+        : t.status === 'abandoned' ? 'Ended before its end' : `Round ${v ? v.round : ''}`),
       el('div', { class: 'row join' },
         t.status === 'lobby' || t.status === 'playing' ? qr : null,
         el('div', {},

@@ -189,7 +189,7 @@ export async function tablePage(main, table, { watch }) {
     const me = mySeat();
     const bits = [
       t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over'
-        : t.status === 'abandoned' ? `ended in round ${v ? v.round : ''}: nobody played it for a long while` : 'waiting for players',
+        : t.status === 'abandoned' ? (v ? `ended in round ${v.round}, before its end` : 'closed') : 'waiting for players',
     ];
     // (Zombies' expert and AAA games count their single draw pile below)
     if (v && v.pile != null && t.status === 'playing' && !(v.zombie_pile && v.zombie_pile.deck)) bits.push(`${v.pile} cards in the pile`);
