@@ -50,6 +50,14 @@ export function endedPanel(t, v) {
       el('a', { href: `${at(t.table)}/record`, download: `welcome-${t.table}.json`, id: 'record-link', class: 'button' }, '⬇ Download game record')));
 }
 
+/** What Play again keeps, in words that fit the table. */
+function sameSeats(t, mine) {
+  const bots = t.seats.some((s) => s.bot);
+  const others = t.seats.some((s) => !s.bot && s.seat !== (mine && mine.seat));
+  const kept = [bots ? 'the bots keep their seats' : null, others ? 'the other players are offered to join' : null].filter(Boolean);
+  return `A new table with the same options${kept.length ? `: ${kept.join(', ')}` : ''}.`;
+}
+
 /**
  * Play again, once the game is over or was ended: the host's button opens the next table (the
  * same options, the bots and the host in their seats); once it is open every player of the
@@ -93,7 +101,7 @@ export function againPanel(t, mine, host) {
         }
       },
     }, '↻ Play again'),
-    el('span', { class: 'muted' }, 'A new table with the same options: the bots keep their seats, the other players are offered to join.'));
+    el('span', { class: 'muted' }, sameSeats(t, mine)));
   } else {
     wrap.append(el('span', { class: 'muted', id: 'again-wait' }, `When ${t.host} plays again, a button here takes you to the next game.`));
   }
