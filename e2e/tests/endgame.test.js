@@ -271,3 +271,48 @@ test('on a phone, Play again after an AAA game opens the next table', { timeout:
     await browser.close();
   }
 });
+
+test('table mode: once the host ended the game, the dealer screen plays again and deals the next table', { timeout: 60000 }, async () => {
+  const browser = await launch();
+  const errors = [];
+  try {
+    const host = await person(browser, { width: 1280, height: 900 }, errors);
+    await host.page.goto(`${BASE}/`);
+    await host.page.fill('#name', 'Dealer');
+    await host.page.fill('#seats', '2');
+    await host.page.check('#table-mode');
+    await host.page.selectOption('#bot-2', 'greedy');
+    await host.page.click('#create');
+    await host.page.waitForURL(/\/deal$/);
+    const table = new URL(host.page.url()).pathname.split('/')[2];
+    const phone = await person(browser, { width: 390, height: 844 }, errors);
+    await joinAs(phone.page, table, 'Pat');
+    await host.page.click('#start:enabled');
+    await host.page.waitForSelector('#deal .offer .card');
+    // the host's controls: End game
+    await host.page.click('text=Host controls (seats, bots)');
+    await host.page.waitForSelector('#close-table');
+    host.page.once('dialog', (d) => d.accept());
+    await host.page.click('#close-table');
+    await host.page.waitForSelector('#ended');
+    await host.page.goto(`${BASE}/t/${table}/deal`);
+    await host.page.waitForSelector('#deal >> text=Ended before its end');
+    await host.page.click('#again');
+    await host.page.waitForURL((u) => u.pathname.endsWith('/deal') && u.pathname !== `/t/${table}/deal`);
+    const next = new URL(host.page.url()).pathname.split('/')[2];
+    assert.notEqual(next, table);
+    await host.page.waitForSelector('text=Waiting for players');
+    const seatsText = await host.page.textContent('#deal');
+    assert.match(seatsText, /Seat 1free/);
+    assert.match(seatsText, /Seat 2Greedy bot/);
+    // Pat's phone offers the next game
+    await phone.page.click('#join-next');
+    await phone.page.waitForURL(`${BASE}/t/${next}`);
+    await host.page.click('#start:enabled');
+    await host.page.waitForSelector('#deal .offer .card');
+    await phone.page.waitForSelector('#controls');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -11,6 +11,7 @@ import { joinQr, joinHint } from './join.js';
 import { helpTip, effectHelp, planHelp } from './help.js';
 import { planName } from './aaa.js';
 import { planShort } from './plans.js';
+import { againPanel } from './ending.js';
 
 export async function dealPage(main, table) {
   setTitle(`Dealer · ${table}`);
@@ -91,6 +92,7 @@ export async function dealPage(main, table) {
             el('span', {}, sheet ? `${sheet.score ? sheet.score.total : sheet.total} pts ` : '', t.status === 'over' ? '' : el('span', { class: `pill ${done ? 'done' : 'thinking'}` }, done ? 'done' : 'thinking')));
         }))));
       if (t.status === 'over') parts.push(el('p', {}, el('a', { href: `/t/${encodeURIComponent(table)}/watch`, 'data-nav': true }, 'See the final scores')));
+      if (t.status === 'over' || t.status === 'abandoned') parts.push(againPanel(t, mine, !!(mine && mine.host)));
     }
     root.replaceChildren(...parts);
   }

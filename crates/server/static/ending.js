@@ -69,8 +69,11 @@ export function againPanel(t, mine, host) {
   const name = (mine && mine.name) || (mine && mine.seat ? (t.seats[mine.seat - 1] || {}).name : null) || t.host;
   if (t.next) {
     const path = `/t/${encodeURIComponent(t.next)}`;
-    if (seats.get(t.next)) {
-      wrap.append(el('a', { href: path, 'data-nav': true, class: 'button primary', id: 'next-game' }, 'Go to the next game'));
+    const held = seats.get(t.next);
+    if (held) {
+      // a table-mode host deals from the shared screen
+      const to = held.host && t.table_mode ? `${path}/deal` : path;
+      wrap.append(el('a', { href: to, 'data-nav': true, class: 'button primary', id: 'next-game' }, 'Go to the next game'));
     } else if (mine && mine.seat != null) {
       wrap.append(el('button', {
         type: 'button', class: 'primary', id: 'join-next',
@@ -95,7 +98,8 @@ export function againPanel(t, mine, host) {
         try {
           const r = await api('POST', `${at(t.table)}/again`, { token: mine.token });
           seats.set(r.table, { seat: r.seat ?? null, token: r.token, host: true, name });
-          redirect(`/t/${encodeURIComponent(r.table)}`);
+          // a table-mode host deals from the shared screen
+          redirect(t.table_mode ? r.deal : r.invite);
         } catch (e) {
           toast(e.message, true);
         }
