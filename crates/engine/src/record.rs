@@ -220,8 +220,8 @@ impl Record {
                 seed: Some(game.seed()),
                 seats: names,
                 plans: game.plans().map(|p| p.card),
-                values: game.values(),
-                layout: game.values().layout.map(EnteredLayout::to_value),
+                values: game.values().clone(),
+                layout: game.values().layout.as_ref().map(EnteredLayout::to_value),
             },
             rounds: game.log().to_vec(),
             result,
@@ -342,7 +342,7 @@ impl Record {
                 options: setup.options.edition.to_string(),
             });
         }
-        let mut values = setup.values;
+        let mut values = setup.values.clone();
         if let Some(layout) = &setup.layout {
             let edition = Edition::by_id(&setup.edition)
                 .ok_or_else(|| SetupError::UnknownEdition(setup.edition.clone()))?;

@@ -205,7 +205,7 @@ async fn create_now(
     // The engine decides which seat counts a mode allows, and checks the whole setup (the AAA
     // level and the entered values included).
     let seats = req.seats;
-    let values = req.values;
+    let values = req.values.clone();
     let deal_only = req.deal_only;
     let check = tokio::task::spawn_blocking(move || match deal_only {
         true => Game::dealer(options, 0, &values).map(|_| ()),

@@ -21,8 +21,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use welcome_bots::{seat_seed, BotKind, Level};
 use welcome_engine::{
-    CheckedLayout, DealerError, Edition, Game, Mode, Options, PlayerView, Record, Score, Sheet,
-    SheetLayout, TableValues, Turn, Undo,
+    CheckedLayout, DealerError, Edition, EnteredLayout, Game, Mode, Options, PlayerView, Record,
+    Score, Sheet, SheetLayout, TableValues, Turn, Undo,
 };
 
 /// Mixes the round into a bot's seed so that each round's decision has its own stream.
@@ -231,7 +231,7 @@ impl Table {
     /// The layout the table plays when its host entered one: the game's once it has started.
     pub fn entered_layout(&self) -> Option<&SheetLayout> {
         match &self.game {
-            Some(g) => g.values().layout.map(|l| l.layout()),
+            Some(g) => g.values().layout.as_ref().map(EnteredLayout::layout),
             None => self.layout.as_ref().map(CheckedLayout::layout),
         }
     }
@@ -470,7 +470,7 @@ impl Table {
                 Some(g) => Some(g.plans().map(|p| p.card)),
                 None => self.deal_plans,
             },
-            values: self.values,
+            values: self.values.clone(),
             layout: self.entered_layout().and_then(|l| {
                 let edition = Edition::by_id(self.options.edition.as_str())?;
                 Some(crate::edition::sheet_json(edition, l))
@@ -659,7 +659,7 @@ impl Table {
                 format!("seat {} is still free: invite a player or add a bot", i + 1),
             ));
         }
-        let mut values = self.values;
+        let mut values = self.values.clone();
         if let Some(l) = &self.layout {
             // Only now is the layout kept for the process (see `welcome_engine::layout`).
             let entered = l
@@ -807,7 +807,7 @@ impl Table {
             host_seat,
             seats,
             timer: self.timer,
-            values: self.values,
+            values: self.values.clone(),
             layout: self.layout.clone(),
             deal_only: self.deal_only(),
         })
