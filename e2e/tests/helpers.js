@@ -312,9 +312,12 @@ export async function waitNextRound(page, r, timeout = 20000) {
   }, r, { timeout });
 }
 
-/** The final breakdown of the only seat: its row cells by row id (signed points) and the total. */
+/**
+ * The final breakdown of the first seat listed (the only one in solo; an AAA's line is not a
+ * seat's): its row cells by row id (signed points) and the total.
+ */
 export async function breakdown(page) {
-  const cells = await page.locator('#breakdown tbody tr:first-child td[data-row]').evaluateAll((tds) =>
+  const cells = await page.locator('#breakdown tbody tr[data-seat-row]').first().locator('td[data-row]').evaluateAll((tds) =>
     tds.map((td) => [td.dataset.row, Number(td.textContent.replace('−', '-'))]));
   const all = Object.fromEntries(cells);
   const total = all.total;

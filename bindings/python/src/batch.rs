@@ -92,9 +92,15 @@ fn new_machine(
         Some(p) if p == pos.plans() => p,
         _ => *plans.insert(interned(pos.plans())),
     };
+    // A batch's games are set up by `Game::new`, on their edition's shipped sheets: the
+    // layout is a `'static` reference (an entered layout, freed with its last holder, is not).
+    let layout = pos
+        .layout_ref()
+        .as_static()
+        .expect("a batch game plays its edition's shipped sheet");
     let ctx = TurnContext::new(
         pos.edition(),
-        pos.layout(),
+        layout,
         &pos.options(),
         pos.offer(0)?,
         table,

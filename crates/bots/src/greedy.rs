@@ -1576,7 +1576,7 @@ impl Bot for GreedyBot {
 
     fn choose(&mut self, view: &PlayerView) -> Turn {
         let (others, solo) = crate::temp_rivals(
-            view.layout,
+            &view.layout,
             &view.sheets,
             view.seat,
             view.options.mode,

@@ -315,7 +315,7 @@ impl SearchBot {
     /// The greedy bot's best turns from the view, the best first.
     fn candidates(&mut self, view: &PlayerView) -> Vec<Turn> {
         let (others, solo) = crate::temp_rivals(
-            view.layout,
+            &view.layout,
             &view.sheets,
             view.seat,
             view.options.mode,

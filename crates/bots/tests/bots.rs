@@ -610,7 +610,7 @@ fn best_turns_along_a_game(
     let mut lists = Vec::new();
     while !game.is_over() {
         let view = PlayerView::of(&game, 0).unwrap();
-        let (others, solo) = welcome_bots::temp_rivals(view.layout, &view.sheets, 0, mode, None);
+        let (others, solo) = welcome_bots::temp_rivals(&view.layout, &view.sheets, 0, mode, None);
         let ctx = view.context();
         let turns = GreedyBot::new(seed).turns(&ctx, view.sheet(), &others, solo, 32, leftover);
         lists.push(

@@ -66,6 +66,10 @@ pub struct LimitArgs {
     /// A started game no player has been connected to for this long is ended (`abandoned`).
     #[arg(long, value_name = "DURATION", default_value = "1h", value_parser = duration)]
     pub abandon_after: Duration,
+    /// Once the server holds --max-tables open tables, a lobby table nobody is connected to and
+    /// a game no player is connected to make room for a new table after this long.
+    #[arg(long, value_name = "DURATION", default_value = "2m", value_parser = duration)]
+    pub reclaim_after: Duration,
     /// Open connections (HTTP and websockets), server-wide; more are closed at once.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections, value_parser = at_least_one)]
     pub max_connections: usize,
@@ -151,6 +155,7 @@ impl LimitArgs {
             tables_per_minute: self.tables_per_minute,
             lobby_idle: self.lobby_idle,
             abandon_after: self.abandon_after,
+            reclaim_after: self.reclaim_after,
             max_connections: self.max_connections,
             max_connections_per_address: self.max_connections_per_address,
             header_timeout: self.header_timeout,
@@ -252,6 +257,7 @@ mod tests {
         assert_eq!(l.tables_per_minute, d.tables_per_minute);
         assert_eq!(l.lobby_idle, d.lobby_idle);
         assert_eq!(l.abandon_after, d.abandon_after);
+        assert_eq!(l.reclaim_after, d.reclaim_after);
         assert_eq!(l.max_connections, d.max_connections);
         assert_eq!(l.max_connections_per_address, d.max_connections_per_address);
         assert_eq!(l.header_timeout, d.header_timeout);

@@ -9,6 +9,7 @@ use crate::aaa::{Aaa, AaaCard, AaaScore, Outcome};
 use crate::card::{Card, Draw, Effect};
 use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
 use crate::id::{EditionId, SheetId};
+use crate::layout::LayoutRef;
 use crate::legal::{Cards, Effects, Offer, PlanSlot, TurnContext, TurnError, ZombieCards};
 use crate::score::{ranks, score_all, Score};
 use crate::sheet::Sheet;
@@ -391,7 +392,7 @@ pub struct Pile {
 #[derive(Clone, Debug)]
 pub struct Position {
     edition: &'static Edition,
-    layout: &'static SheetLayout,
+    layout: LayoutRef,
     options: Options,
     seed: u64,
     rng: ChaCha8Rng,
@@ -503,7 +504,7 @@ pub struct Game {
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         std::ptr::eq(self.edition, other.edition)
-            && std::ptr::eq(self.layout, other.layout)
+            && self.layout == other.layout
             && self.options == other.options
             && self.seed == other.seed
             && self.rng == other.rng
@@ -667,11 +668,11 @@ impl Game {
             options.aaa_level = Some(c.level);
         }
         let layout = layout_of(edition, options.sheet)?;
-        let layout = match values.layout {
+        let layout = match &values.layout {
             Some(entered) => entered
                 .for_game(edition, layout)
                 .map_err(crate::values::ValuesError::from)?,
-            None => layout,
+            None => LayoutRef::builtin(layout),
         };
         if options.advanced && !layout.advanced {
             return Err(SetupError::AdvancedNotAllowed {
@@ -687,10 +688,10 @@ impl Game {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         // The generator is consumed the same way whether the plans and draws come from it or
         // from a record, so a replayed game goes on exactly as the original would have.
-        let drawn_plans = draw_plans(edition, layout, &options, &mut rng);
+        let drawn_plans = draw_plans(edition, &layout, &options, &mut rng);
         let plans = match plans {
             Some(ids) => {
-                edition.check_plans(layout, ids, options.advanced)?;
+                edition.check_plans(&layout, ids, options.advanced)?;
                 ids
             }
             None => drawn_plans,
@@ -714,7 +715,7 @@ impl Game {
                 halves: layout
                     .modules
                     .iter()
-                    .flat_map(|m| m.aaa_halves(layout))
+                    .flat_map(|m| m.aaa_halves(&layout))
                     .collect(),
                 pile: vec![letter],
                 discard: (0..3).filter(|&l| l != letter).collect(),
@@ -722,12 +723,12 @@ impl Game {
             }
         });
         let (zombies, deck) = match options.mode {
-            Mode::Standard => (ZombieDeal::deal(layout, &mut rng), None),
+            Mode::Standard => (ZombieDeal::deal(&layout, &mut rng), None),
             Mode::Expert => (
                 None,
-                ZombieDeck::expert(layout, players, deck_len, &mut rng),
+                ZombieDeck::expert(&layout, players, deck_len, &mut rng),
             ),
-            Mode::Solo => (None, ZombieDeck::aaa(layout, &mut rng)),
+            Mode::Solo => (None, ZombieDeck::aaa(&layout, &mut rng)),
         };
         let mut aaa = aaa;
         if let (Some(a), Some(_)) = (&mut aaa, &deck) {
@@ -740,7 +741,15 @@ impl Game {
         for (slot, v) in slots.iter_mut().zip(values.plans) {
             slot.values = v;
         }
-        let blank = Sheet::new(layout);
+        let blank = Sheet::new(&layout);
+        let piles = if options.mode == Mode::Standard
+            && edition.rules.dealer == Dealer::Piles
+            && layout.zombies.is_none()
+        {
+            vec![Pile::default(); 3]
+        } else {
+            Vec::new()
+        };
         let mut position = Position {
             edition,
             layout,
@@ -749,14 +758,7 @@ impl Game {
             rng,
             pile: edition.deck_with(options.nine_three_quarters),
             discard: Vec::new(),
-            piles: if options.mode == Mode::Standard
-                && edition.rules.dealer == Dealer::Piles
-                && layout.zombies.is_none()
-            {
-                vec![Pile::default(); 3]
-            } else {
-                Vec::new()
-            },
+            piles,
             table: Table::Solo { hand: Cards::new() },
             plans: slots,
             sheets: vec![blank; players],
@@ -769,7 +771,7 @@ impl Game {
             incoming: vec![None; players],
             end: Vec::new(),
             aaa,
-            values: *values,
+            values: values.clone(),
             top: None,
             zombies,
             deck,
@@ -891,8 +893,14 @@ impl Position {
     }
 
     /// The sheet every seat plays on.
-    pub fn layout(&self) -> &'static SheetLayout {
-        self.layout
+    pub fn layout(&self) -> &SheetLayout {
+        &self.layout
+    }
+
+    /// The handle to the sheet every seat plays on, for whoever keeps it beyond the position
+    /// (a shipped sheet's is a `&'static` reference, `LayoutRef::as_static`).
+    pub fn layout_ref(&self) -> &LayoutRef {
+        &self.layout
     }
 
     pub fn options(&self) -> Options {
@@ -1019,7 +1027,7 @@ impl Position {
         Some(
             TurnContext::new(
                 self.edition,
-                self.layout,
+                &self.layout,
                 &self.options,
                 self.offer(seat)?,
                 &self.plans,
@@ -1235,7 +1243,7 @@ impl Position {
         };
         // Zombies expert and AAA: the single pile's packets (dealt below).
         let deck_view = view.zombie_pile.as_ref().and_then(|z| z.deck.as_ref());
-        let width = stacks(view.layout, view.options.mode);
+        let width = stacks(&view.layout, view.options.mode);
         let face = |k: usize| -> Result<Cards, ViewError> {
             view.face_up
                 .get(width * k..width * k + width)
@@ -1347,7 +1355,7 @@ impl Position {
         // packet that pile 1 has not reached yet.
         let zombies = match (
             view.zombie_pile.as_ref().filter(|_| deck_view.is_none()),
-            crate::modules::zombies::values(view.layout),
+            crate::modules::zombies::values(&view.layout),
         ) {
             (None, _) => None,
             (Some(_), None) => return bad("a Zombies pile on a sheet without Zombies"),
@@ -1397,7 +1405,7 @@ impl Position {
                         .collect(),
                     None => Vec::new(),
                 };
-                let shape = ZombieDeck::shape(view.layout, view.options.mode, n)
+                let shape = ZombieDeck::shape(&view.layout, view.options.mode, n)
                     .ok_or_else(|| ViewError("a Zombies pile on a sheet without Zombies".into()))?;
                 let deck = ZombieDeck::resample(
                     &d.packets, &left, &letters, &mut rng, shape, d.ran_out, z.now,
@@ -1424,7 +1432,7 @@ impl Position {
         });
         let mut p = Position {
             edition,
-            layout: view.layout,
+            layout: view.layout.clone(),
             options: view.options,
             seed,
             rng,
@@ -1443,7 +1451,7 @@ impl Position {
             incoming: vec![None; n],
             end: view.end.clone(),
             aaa,
-            values: view.values,
+            values: view.values.clone(),
             top,
             zombies,
             deck,
@@ -1513,7 +1521,7 @@ impl Position {
             if let (Some(a), Some(r)) = (&mut self.aaa, &turn.roundabout) {
                 // The AAA answers the player's roundabout (collector expansions §6.6).
                 for &m in &self.layout.modules {
-                    m.on_roundabout(self.layout, &mut a.halves, r.house.street);
+                    m.on_roundabout(&self.layout, &mut a.halves, r.house.street);
                 }
             }
             for c in &turn.plans {
@@ -1538,7 +1546,7 @@ impl Position {
         }
         // Races and other things settled across the table (thematic §1.5 step 7).
         for &m in &self.layout.modules {
-            m.end_of_round(self.layout, &mut self.sheets);
+            m.end_of_round(&self.layout, &mut self.sheets);
         }
         // Cards leave the table.
         match &self.table {
@@ -1578,7 +1586,7 @@ impl Position {
         }
         if let (Some(a), Some(sheet)) = (&mut self.aaa, self.sheets.first()) {
             for &m in &self.layout.modules {
-                m.aaa_after_round(self.layout, sheet, &mut a.halves, &a.given);
+                m.aaa_after_round(&self.layout, sheet, &mut a.halves, &a.given);
             }
         }
         // Validation only lets a seat ask when the reshuffle is on offer (Ruling 13).
@@ -1817,7 +1825,7 @@ impl Position {
         // The sheet's own Validation-card rules (collector expansions §n.6), at every level.
         if let Some(sheet) = self.sheets.first_mut() {
             for &m in &self.layout.modules {
-                m.on_validation(self.layout, sheet, &mut a.halves, &a.given, slot as u8);
+                m.on_validation(&self.layout, sheet, &mut a.halves, &a.given, slot as u8);
             }
         }
         a.drawn.push(slot as u8);
@@ -1968,7 +1976,7 @@ impl Position {
                 if let Some(z) = &mut self.zombies {
                     z.now.clear();
                 }
-                let width = stacks(self.layout, Mode::Standard);
+                let width = stacks(&self.layout, Mode::Standard);
                 let (flipped, numbers) = match &self.table {
                     Table::Stacks { flipped, numbers } if !fresh => (*flipped, *numbers),
                     _ => {
@@ -2085,19 +2093,19 @@ impl Position {
     pub fn scores(&self) -> Vec<Score> {
         match &self.aaa {
             Some(a) => {
-                let t = a.table(self.layout);
+                let t = a.table(&self.layout);
                 self.sheets
                     .iter()
-                    .map(|s| Score::of(self.layout, s, t))
+                    .map(|s| Score::of(&self.layout, s, t))
                     .collect()
             }
-            None => score_all(self.layout, &self.sheets, self.options.mode == Mode::Solo),
+            None => score_all(&self.layout, &self.sheets, self.options.mode == Mode::Solo),
         }
     }
 
     /// Values the table entered from its own cards (collector §18.5).
-    pub fn values(&self) -> TableValues {
-        self.values
+    pub fn values(&self) -> &TableValues {
+        &self.values
     }
 
     /// AAA solo: the automa (its card, the cards given to it, its validations).
@@ -2109,7 +2117,7 @@ impl Position {
     pub fn aaa_score(&self) -> Option<AaaScore> {
         let a = self.aaa.as_ref()?;
         let rules = self.edition.aaa.as_ref()?;
-        a.score(self.layout, self.sheets.first()?, rules.best_estates)
+        a.score(&self.layout, self.sheets.first()?, rules.best_estates)
     }
 
     /// AAA solo, level 1 and above, once the game is over: the player's result (Ruling C24).

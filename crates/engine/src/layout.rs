@@ -10,26 +10,40 @@
 //! never its rules: its modules, expansion, Advanced switch, tie-break and own plan cards stay
 //! as shipped (a table enters plan points as plan values, `TableValues::plans`).
 //!
-//! A game reads its sheet as a `&'static SheetLayout` (`Position::layout`, `PlayerView`, the
-//! bots, the server, the Python bindings), so an entered layout is kept once per process in a
-//! small interner rather than handing games an `Arc`: every reader stays as it is, a position
-//! stays as cheap to copy, and two games of the same entered layout share one copy (positions
-//! compare layouts by address, so equal content must mean one address). The interner is
-//! deduplicated by content (a layout equal to the shipped sheet is the shipped sheet itself)
-//! and bounded: at most [`MAX_ENTERED_LAYOUTS`] different layouts per process, never freed.
-//! A layout is only interned when a game is set up with it ([`CheckedLayout::enter`]), so a
-//! host trying layouts before the start keeps nothing.
+//! A game holds its sheet as a [`LayoutRef`] (`Position`, `PlayerView`, the bots, the server,
+//! the Python bindings read it through `Deref<Target = SheetLayout>`): a shipped sheet is a
+//! plain `&'static SheetLayout`, copied without any atomic operation, so the positions a search
+//! clones by the thousand cost what they did; an entered layout is an `Arc<SheetLayout>`, freed
+//! when the last game, view, position or table holding it is dropped. Two handles are equal
+//! when they point at the same layout, so equal content must mean one copy: the process keeps
+//! an interner of the entered layouts in use, a list of content hashes and `Weak` references.
+//! Entering a layout equal to one in use gives the same `Arc`; a layout equal to the shipped
+//! sheet is the shipped sheet itself; an entry whose layout every holder has dropped is pruned
+//! the next time the interner is used (its content is already freed then, only the `Arc`'s
+//! small block waits). Leaked `&'static` copies, as the engine first kept, cannot be freed
+//! without unsafe code, and one `Arc` for every sheet would make each copy of a position of a
+//! shipped sheet an atomic increment and decrement on one shared counter, which the search
+//! bots' threads would contend for: hence the two kinds.
+//!
+//! The interner is bounded: at most [`MAX_ENTERED_LAYOUTS`] different layouts in use at once
+//! ([`live_entered_layouts`]); one more is refused `layouts_full` until a holder lets go of
+//! one. A layout is only interned when a game is set up with it ([`CheckedLayout::enter`]),
+//! so a host trying layouts before the start keeps nothing.
 
 use crate::edition::{Edition, EditionError, SheetLayout};
 use crate::id::{EditionId, SheetId};
-use std::sync::{Mutex, PoisonError};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::Deref;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 /// Longest sheet file a table may enter, in bytes (the shipped files are under 10 KiB).
 pub const MAX_LAYOUT_BYTES: usize = 64 * 1024;
 
-/// Most different entered layouts one process keeps (each a few KiB, never freed): a club
-/// that plays its own printed sheets needs one per sheet; the bound only stops a process that
-/// is fed a new layout for every game from growing without end.
+/// Most different entered layouts one process keeps in use at once (each a few KiB, freed when
+/// no game holds it any more): a club that plays its own printed sheets needs one per sheet;
+/// the bound only stops a process that is fed a new layout for every game it keeps from
+/// growing without end.
 pub const MAX_ENTERED_LAYOUTS: usize = 1024;
 
 /// Why an entered layout is refused; nothing is changed.
@@ -54,7 +68,7 @@ pub enum LayoutError {
     },
     #[error("the layout of sheet {sheet} is refused: {message}")]
     Constraint { sheet: String, message: String },
-    #[error("this server already keeps {MAX_ENTERED_LAYOUTS} different entered layouts and takes no new one until it restarts")]
+    #[error("this server already keeps {MAX_ENTERED_LAYOUTS} different entered layouts in use and takes no new one until fewer are")]
     Full,
 }
 
@@ -168,8 +182,20 @@ impl CheckedLayout {
         file_text(&self.layout)
     }
 
+    /// Whether this layout is in use in the process: entered, and held still by some game,
+    /// view, position, table or handle. A layout equal to the shipped sheet never is (it is
+    /// the shipped sheet).
+    pub fn in_use(&self) -> bool {
+        let hash = content_hash(&self.layout);
+        entered()
+            .iter()
+            .filter(|e| e.hash == hash)
+            .filter_map(|e| e.layout.upgrade())
+            .any(|l| *l == self.layout)
+    }
+
     /// The layout for games: the process's one copy of it (see the module's comment), or
-    /// `LayoutError::Full` when the process keeps too many different ones already.
+    /// `LayoutError::Full` when too many different ones are in use already.
     pub fn enter(&self) -> Result<EnteredLayout, LayoutError> {
         Ok(EnteredLayout {
             edition: self.edition,
@@ -206,27 +232,102 @@ fn file_text(layout: &SheetLayout) -> String {
     serde_json::to_string_pretty(layout).unwrap_or_default()
 }
 
-/// A layout a table entered, in use: a copyable handle to the process's one copy of it. Two
-/// handles are equal exactly when their layouts are (the copy is shared by content).
-#[derive(Clone, Copy, Debug)]
+/// The sheet layout a game plays on: a shipped sheet (a `&'static` reference, copied for
+/// nothing) or a layout a table entered (shared with every game that entered the same one,
+/// freed with its last holder). Reads as a `SheetLayout` (`Deref`); two handles are equal when
+/// they are the same layout, at the same address (see the module's comment).
+#[derive(Clone)]
+pub struct LayoutRef(Held);
+
+#[derive(Clone)]
+enum Held {
+    Builtin(&'static SheetLayout),
+    Entered(Arc<SheetLayout>),
+}
+
+impl LayoutRef {
+    /// A shipped sheet (or any layout the process keeps for good).
+    pub const fn builtin(layout: &'static SheetLayout) -> LayoutRef {
+        LayoutRef(Held::Builtin(layout))
+    }
+
+    /// The layout, for as long as the process runs when it is a shipped sheet; `None` for an
+    /// entered layout.
+    pub fn as_static(&self) -> Option<&'static SheetLayout> {
+        match self.0 {
+            Held::Builtin(l) => Some(l),
+            Held::Entered(_) => None,
+        }
+    }
+
+    /// Whether it is a layout a table entered rather than a shipped sheet.
+    pub fn is_entered(&self) -> bool {
+        matches!(self.0, Held::Entered(_))
+    }
+
+    /// Whether `self` is `layout` itself (the same address).
+    pub fn is(&self, layout: &SheetLayout) -> bool {
+        std::ptr::eq(&**self, layout)
+    }
+}
+
+impl Deref for LayoutRef {
+    type Target = SheetLayout;
+
+    #[inline]
+    fn deref(&self) -> &SheetLayout {
+        match &self.0 {
+            Held::Builtin(l) => l,
+            Held::Entered(l) => l,
+        }
+    }
+}
+
+impl AsRef<SheetLayout> for LayoutRef {
+    fn as_ref(&self) -> &SheetLayout {
+        self
+    }
+}
+
+impl std::borrow::Borrow<SheetLayout> for LayoutRef {
+    fn borrow(&self) -> &SheetLayout {
+        self
+    }
+}
+
+impl From<&'static SheetLayout> for LayoutRef {
+    fn from(layout: &'static SheetLayout) -> LayoutRef {
+        LayoutRef::builtin(layout)
+    }
+}
+
+impl PartialEq for LayoutRef {
+    fn eq(&self, other: &LayoutRef) -> bool {
+        std::ptr::eq::<SheetLayout>(&**self, &**other)
+    }
+}
+
+impl Eq for LayoutRef {}
+
+impl Hash for LayoutRef {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::ptr::hash::<SheetLayout, H>(&**self, state);
+    }
+}
+
+impl fmt::Debug for LayoutRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+/// A layout a table entered, in use: a handle to the process's one copy of it, which lives as
+/// long as some handle does. Two handles are equal exactly when their layouts are (the copy
+/// is shared by content).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EnteredLayout {
     edition: EditionId,
-    layout: &'static SheetLayout,
-}
-
-impl PartialEq for EnteredLayout {
-    fn eq(&self, other: &EnteredLayout) -> bool {
-        self.edition == other.edition && std::ptr::eq(self.layout, other.layout)
-    }
-}
-
-impl Eq for EnteredLayout {}
-
-impl std::hash::Hash for EnteredLayout {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.edition.hash(state);
-        std::ptr::hash(self.layout, state);
-    }
+    layout: LayoutRef,
 }
 
 impl EnteredLayout {
@@ -241,31 +342,36 @@ impl EnteredLayout {
     }
 
     /// The layout.
-    pub fn layout(self) -> &'static SheetLayout {
-        self.layout
+    pub fn layout(&self) -> &SheetLayout {
+        &self.layout
+    }
+
+    /// The handle a game holds.
+    pub fn layout_ref(&self) -> &LayoutRef {
+        &self.layout
     }
 
     /// The edition it was checked for.
-    pub fn edition(self) -> EditionId {
+    pub fn edition(&self) -> EditionId {
         self.edition
     }
 
     /// The layout as a sheet file (indented).
-    pub fn to_json(self) -> String {
-        file_text(self.layout)
+    pub fn to_json(&self) -> String {
+        file_text(&self.layout)
     }
 
     /// The layout as a JSON value: what a game record keeps (`setup.layout`).
-    pub fn to_value(self) -> serde_json::Value {
-        serde_json::to_value(self.layout).unwrap_or_default()
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(&*self.layout).unwrap_or_default()
     }
 
     /// The sheet a game of `edition` on `shipped` plays with this layout, or why it cannot.
     pub(crate) fn for_game(
-        self,
+        &self,
         edition: &Edition,
         shipped: &SheetLayout,
-    ) -> Result<&'static SheetLayout, LayoutError> {
+    ) -> Result<LayoutRef, LayoutError> {
         if self.edition != edition.id || self.layout.id != shipped.id {
             return Err(LayoutError::OtherSheet {
                 entered: format!("{} of edition {}", self.layout.id, self.edition),
@@ -280,32 +386,71 @@ impl EnteredLayout {
                 hint: " of the edition this process plays",
             });
         }
-        Ok(self.layout)
+        Ok(self.layout.clone())
     }
 }
 
-/// The process's entered layouts, each leaked once (see the module's comment).
-static ENTERED: Mutex<Vec<&'static SheetLayout>> = Mutex::new(Vec::new());
+/// One entered layout the interner knows: its content's hash and a reference that does not
+/// keep it alive.
+struct Interned {
+    hash: u64,
+    layout: Weak<SheetLayout>,
+}
 
-fn intern(edition: EditionId, layout: &SheetLayout) -> Result<&'static SheetLayout, LayoutError> {
+/// The process's entered layouts (see the module's comment).
+static ENTERED: Mutex<Vec<Interned>> = Mutex::new(Vec::new());
+
+/// The interner's list. A panic while the lock was held cannot have left it half changed (a
+/// push or a prune of dead entries is the only change), so a poisoned lock is still good.
+fn entered() -> std::sync::MutexGuard<'static, Vec<Interned>> {
+    ENTERED.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// How many different entered layouts are in use in this process (held by some game, view,
+/// position, table or handle); at most [`MAX_ENTERED_LAYOUTS`].
+pub fn live_entered_layouts() -> usize {
+    let mut all = entered();
+    all.retain(|e| e.layout.strong_count() > 0);
+    all.len()
+}
+
+/// A hash of the layout's content (its sheet file; the edition's rules it was read with are
+/// compared when the hashes are equal).
+fn content_hash(layout: &SheetLayout) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    serde_json::to_vec(layout).unwrap_or_default().hash(&mut h);
+    h.finish()
+}
+
+fn intern(edition: EditionId, layout: &SheetLayout) -> Result<LayoutRef, LayoutError> {
     if let Some(shipped) = Edition::by_id(edition.as_str())
         .and_then(|e| e.sheet(layout.id))
         .filter(|s| *s == layout)
     {
-        return Ok(shipped);
+        return Ok(LayoutRef::builtin(shipped));
     }
-    // A panic while the lock was held cannot have left the list half changed (a push is the
-    // only change), so a poisoned lock is still good.
-    let mut all = ENTERED.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(&l) = all.iter().find(|l| **l == layout) {
-        return Ok(l);
+    let hash = content_hash(layout);
+    // A layout whose last holder lets go while the lock is held is dropped here as anywhere:
+    // nothing in its drop takes the lock.
+    let mut all = entered();
+    all.retain(|e| e.layout.strong_count() > 0);
+    if let Some(l) = all
+        .iter()
+        .filter(|e| e.hash == hash)
+        .filter_map(|e| e.layout.upgrade())
+        .find(|l| **l == *layout)
+    {
+        return Ok(LayoutRef(Held::Entered(l)));
     }
     if all.len() >= MAX_ENTERED_LAYOUTS {
         return Err(LayoutError::Full);
     }
-    let l: &'static SheetLayout = Box::leak(Box::new(layout.clone()));
-    all.push(l);
-    Ok(l)
+    let l = Arc::new(layout.clone());
+    all.push(Interned {
+        hash,
+        layout: Arc::downgrade(&l),
+    });
+    Ok(LayoutRef(Held::Entered(l)))
 }
 
 #[cfg(test)]
@@ -331,6 +476,7 @@ mod tests {
                         let entered = c.enter().unwrap();
                         // The shipped sheet itself: nothing is kept.
                         assert!(std::ptr::eq(entered.layout(), s));
+                        assert!(!entered.layout_ref().is_entered());
                     }
                     Err(err) => {
                         assert!(!s.has_placeholders(), "{} {}: {err}", e.id, s.id);

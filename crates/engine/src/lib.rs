@@ -42,7 +42,7 @@ pub use game::{
     Undo, ViewError, ZombiePile,
 };
 pub use id::{BadId, EditionId, SheetId};
-pub use layout::{CheckedLayout, EnteredLayout, LayoutError};
+pub use layout::{live_entered_layouts, CheckedLayout, EnteredLayout, LayoutError, LayoutRef};
 pub use legal::{Combination, Effects, Offer, Placement, PlanSlot, TurnContext, TurnError};
 pub use machine::{Decision, Listing, Stage, TurnMachine};
 pub use modules::{ChoiceKind, Module};

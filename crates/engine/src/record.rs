@@ -242,8 +242,8 @@ impl Record {
                 seed: game.known_seed(),
                 seats: names,
                 plans: game.plans().map(|p| p.card),
-                values: game.values(),
-                layout: game.values().layout.map(EnteredLayout::to_value),
+                values: game.values().clone(),
+                layout: game.values().layout.as_ref().map(EnteredLayout::to_value),
             },
             rounds: game.log().to_vec(),
             result,
@@ -448,7 +448,7 @@ impl Record {
     /// The setup's values with the layout it entered, as the game was set up with them.
     fn values(&self) -> Result<TableValues, RecordError> {
         let setup = &self.setup;
-        let mut values = setup.values;
+        let mut values = setup.values.clone();
         if let Some(layout) = &setup.layout {
             let edition = Edition::by_id(&setup.edition)
                 .ok_or_else(|| SetupError::UnknownEdition(setup.edition.clone()))?;

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_PLAN_POINTS: u8 = 30;
 
 /// The values a table entered; every field left out keeps the edition's value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableValues {
     /// The first (Projet) and later (Validé) values of plans A, B, C (n°1, 2, 3).

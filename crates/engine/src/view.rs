@@ -3,8 +3,9 @@
 
 use crate::aaa::AaaView;
 use crate::card::Card;
-use crate::edition::{Edition, PlanCard, SheetLayout};
+use crate::edition::{Edition, PlanCard};
 use crate::game::{EndReason, Mode, NextCard, Options, Pile, Position};
+use crate::layout::LayoutRef;
 use crate::legal::{Offer, PlanSlot, TurnContext};
 use crate::score::{score_all, Score, Table, Temps};
 use crate::sheet::Sheet;
@@ -15,7 +16,7 @@ use crate::turn::Turn;
 pub struct PlayerView {
     pub edition: &'static Edition,
     /// The sheet every seat plays on.
-    pub layout: &'static SheetLayout,
+    pub layout: LayoutRef,
     pub options: Options,
     pub seat: usize,
     pub round: u16,
@@ -64,7 +65,7 @@ impl PlayerView {
         let (pile, discard) = game.pile_sizes();
         Some(PlayerView {
             edition: game.edition(),
-            layout: game.layout(),
+            layout: game.layout_ref().clone(),
             options: game.options(),
             seat,
             round: game.round(),
@@ -85,7 +86,7 @@ impl PlayerView {
             piles: game.piles(),
             next: game.next_card(),
             aaa: game.aaa().map(|a| a.view()),
-            values: game.values(),
+            values: game.values().clone(),
             zombie_pile: game.zombie_pile(),
             end: game.end().to_vec(),
         })
@@ -105,7 +106,7 @@ impl PlayerView {
     /// AAA. `None` means ranked across `sheets`.
     pub fn solo_temps(&self) -> Option<Temps<'static>> {
         match (&self.aaa, self.options.mode) {
-            (Some(a), _) => Some(crate::aaa::temps_rule(self.layout, &a.card, &a.given)),
+            (Some(a), _) => Some(crate::aaa::temps_rule(&self.layout, &a.card, &a.given)),
             (None, Mode::Solo) => Some(Temps::Solo),
             _ => None,
         }
@@ -115,7 +116,7 @@ impl PlayerView {
     pub fn score_sheets(&self, sheets: &[Sheet]) -> Vec<Score> {
         let table = match &self.aaa {
             Some(a) => Some(crate::aaa::table_rule(
-                self.layout,
+                &self.layout,
                 &a.card,
                 &a.given,
                 &a.halves,
@@ -125,9 +126,9 @@ impl PlayerView {
         match table {
             Some(t) => sheets
                 .iter()
-                .map(|s| Score::of(self.layout, s, t))
+                .map(|s| Score::of(&self.layout, s, t))
                 .collect(),
-            None => score_all(self.layout, sheets, false),
+            None => score_all(&self.layout, sheets, false),
         }
     }
 
@@ -140,7 +141,7 @@ impl PlayerView {
             a.card.scoring.as_ref()?,
             &a.given,
             a.plans,
-            self.layout,
+            &self.layout,
             &a.halves,
             self.sheets.first()?,
             best as usize,
@@ -151,7 +152,7 @@ impl PlayerView {
     pub fn context(&self) -> TurnContext<'_> {
         TurnContext::new(
             self.edition,
-            self.layout,
+            &self.layout,
             &self.options,
             self.offer,
             &self.plans,

@@ -598,7 +598,7 @@ fn k78_entered_opponent_and_plan_values_are_used_stored_and_replayed() {
     for seed in 0..10 {
         let mut plain = Game::new(aaa_options(1), 1, seed).unwrap();
         let mut entered = Game::with_values(aaa_options(1), 1, seed, &values).unwrap();
-        assert_eq!(entered.values(), values);
+        assert_eq!(entered.values(), &values);
         assert_eq!(entered.aaa().unwrap().card, card);
         assert_eq!(entered.plans()[0].points(col()), 15);
         play_out(&mut plain, seed);

@@ -26,7 +26,7 @@ fn marks(dealer: &Game, round: &RoundLog) -> ([bool; 3], bool) {
 /// marking what its seats did: the same draws and offers in every round, and the same end when
 /// the deck ends it (else the host ends it where the sheets did). Returns the dealer.
 fn follow(seated: &Game) -> Game {
-    let mut dealer = Game::dealer(seated.options(), seated.seed(), &seated.values())
+    let mut dealer = Game::dealer(seated.options(), seated.seed(), seated.values())
         .unwrap_or_else(|e| panic!("{:?}: {e}", seated.options()));
     assert!(dealer.deals_only());
     assert_eq!(dealer.players(), 0);
@@ -115,7 +115,7 @@ fn golden() -> Vec<(String, Game)> {
         let seated = Record::from_json(&text).unwrap().replay().unwrap();
         let o = seated.options();
         if o.mode == Mode::Expert || o.aaa_level.is_some() {
-            let dealer = Game::dealer(o, seated.seed(), &seated.values());
+            let dealer = Game::dealer(o, seated.seed(), seated.values());
             assert_eq!(dealer.unwrap_err().code(), "dealer_mode", "{name}");
             continue;
         }

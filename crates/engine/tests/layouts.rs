@@ -64,11 +64,11 @@ fn an_entered_layout_plays_and_its_shelters_are_where_it_says() {
     assert_eq!(l.rules, shipped.rules);
 
     let options = opts(ID, Mode::Standard, false);
-    let game = Game::with_values(options, 2, 11, &with_layout(layout)).unwrap();
+    let game = Game::with_values(options, 2, 11, &with_layout(layout.clone())).unwrap();
     assert!(std::ptr::eq(game.layout(), l));
-    assert_eq!(game.values().layout, Some(layout));
+    assert_eq!(game.values().layout, Some(layout.clone()));
     // A seat's view reads the same layout: bots and clients see the entered shelters.
-    assert!(std::ptr::eq(PlayerView::of(&game, 0).unwrap().layout, l));
+    assert!(PlayerView::of(&game, 0).unwrap().layout.is(l));
     let game = play_out(game, 11);
     check_game(&game);
     // Every number written in an entered shelter house counts, and no other.
@@ -89,7 +89,7 @@ fn the_aaa_starts_in_the_first_entered_shelter_of_each_street() {
     let layout = entered();
     let mut options = opts(ID, Mode::Solo, false);
     options.aaa_level = Some(1);
-    let game = Game::with_values(options, 1, 5, &with_layout(layout)).unwrap();
+    let game = Game::with_values(options, 1, 5, &with_layout(layout.clone())).unwrap();
     let view = PlayerView::of(&game, 0).unwrap();
     let halves = &view.aaa.as_ref().unwrap().halves;
     // 11 shelters, the first of each street (houses 1, 2, 1) holding 20 / 30 / 30.
@@ -107,7 +107,7 @@ fn the_record_keeps_the_layout_and_replays_identically() {
     let layout = entered();
     let options = opts(ID, Mode::Standard, true);
     let game = play_out(
-        Game::with_values(options, 3, 21, &with_layout(layout)).unwrap(),
+        Game::with_values(options, 3, 21, &with_layout(layout.clone())).unwrap(),
         21,
     );
     check_replay(&game);
@@ -265,14 +265,14 @@ fn a_game_is_not_set_up_with_a_layout_of_another_sheet() {
             opts(sheet, Mode::Standard, false),
             2,
             1,
-            &with_layout(layout),
+            &with_layout(layout.clone()),
         )
         .unwrap_err();
         assert_eq!(e.code(), "layout_other_sheet", "{e}");
     }
     let mut first = Options::new(Mode::Standard);
     first.sheet = SheetId::new("classic").unwrap();
-    let e = Game::with_values(first, 2, 1, &with_layout(layout)).unwrap_err();
+    let e = Game::with_values(first, 2, 1, &with_layout(layout.clone())).unwrap_err();
     assert_eq!(e.code(), "layout_other_sheet", "{e}");
 }
 
@@ -282,8 +282,13 @@ fn the_shipped_layout_entered_is_the_shipped_sheet() {
     let layout = EnteredLayout::parse(col(), sheet_id(), &text).unwrap();
     assert!(std::ptr::eq(layout.layout(), lay(ID)));
     // Still entered: the table said its sheet is the shipped one, and the record keeps it.
-    let game =
-        Game::with_values(opts(ID, Mode::Standard, false), 2, 4, &with_layout(layout)).unwrap();
+    let game = Game::with_values(
+        opts(ID, Mode::Standard, false),
+        2,
+        4,
+        &with_layout(layout.clone()),
+    )
+    .unwrap();
     assert!(Record::of(&game, &[]).setup.layout.is_some());
     // The file form reads back as the same layout, whichever way it is written.
     let again = EnteredLayout::parse(col(), sheet_id(), &layout.to_json()).unwrap();

@@ -61,7 +61,7 @@ fn new_id() -> String {
         .collect()
 }
 
-fn now() -> i64 {
+pub(crate) fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
@@ -81,7 +81,6 @@ fn parse_seat(seat: &str) -> Result<usize, ApiError> {
 
 pub async fn lobby(State(st): State<AppState>) -> Json<Vec<LobbyEntry>> {
     let mut all = st.lobby();
-    all.retain(|e| e.status.is_open());
     all.truncate(st.limits().max_lobby);
     Json(all)
 }
@@ -89,7 +88,7 @@ pub async fn lobby(State(st): State<AppState>) -> Json<Vec<LobbyEntry>> {
 /// Runs a table change to the end even when the client goes away: the server drops a request's
 /// future when its connection closes, and a change cut off between memory and the database
 /// would leave the two apart.
-async fn detached<T: Send + 'static>(
+pub(crate) async fn detached<T: Send + 'static>(
     change: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::spawn(change)
@@ -107,7 +106,7 @@ pub async fn create(
 
 /// Refuses a client that created too many tables: too many still open, or too many in the
 /// last minute (`429`, with `Retry-After` for the latter).
-fn check_client(st: &AppState, client: ClientKey) -> Result<(), ApiError> {
+pub(crate) fn check_client(st: &AppState, client: ClientKey) -> Result<(), ApiError> {
     let limits = st.limits();
     let open = st.open_tables_of(client);
     if open >= limits.open_tables_per_address {
@@ -171,7 +170,7 @@ async fn create_now(
     // The engine decides which seat counts a mode allows, and checks the whole setup (the AAA
     // level and the entered values included).
     let seats = req.seats;
-    let values = req.values;
+    let values = req.values.clone();
     let deal_only = req.deal_only;
     let check = tokio::task::spawn_blocking(move || match deal_only {
         true => Game::dealer(options, 0, &values).map(|_| ()),
@@ -210,11 +209,57 @@ async fn create_now(
         }
         s.bot = Some(kind);
     }
-    let seed = rand::thread_rng().gen::<u64>();
+    let deal_only = req.deal_only;
+    let id = open_table(&st, client, |id| {
+        let mut table = Table::new(NewTable {
+            id,
+            host_name: name,
+            options,
+            table_mode,
+            host_hash: hash,
+            seed: rand::thread_rng().gen::<u64>(),
+            created: now(),
+            seats,
+            timer,
+            values: req.values,
+            layout: None,
+        });
+        let mut writes = vec![Write::Table(table.row())];
+        if deal_only {
+            // Nobody to wait for: the game starts with the table, in the same batch.
+            writes.push(table.start_dealing()?);
+        }
+        Ok((table, writes))
+    })
+    .await?;
+    tracing::info!("table {id} created by {client}");
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            seat: (!table_mode).then_some(1),
+            token,
+            invite: format!("/t/{id}"),
+            spectate: format!("/t/{id}/watch"),
+            deal: format!("/t/{id}/deal"),
+            table: id,
+        }),
+    )
+        .into_response())
+}
+
+/// Opens a new table, counted against `client`'s limits and the server's (checked again under
+/// the creation lock): `build` makes it under a new id with the writes that store it, which go
+/// in one batch; it is in memory once they are stored. Returns its id.
+pub(crate) async fn open_table(
+    st: &AppState,
+    client: ClientKey,
+    build: impl FnOnce(String) -> Result<(Table, Vec<Write>), ApiError>,
+) -> Result<String, ApiError> {
+    let limits = st.limits().clone();
     let _creating = st.0.creating.lock().await;
-    check_client(&st, client)?;
+    check_client(st, client)?;
     if st.live_tables() >= limits.max_tables {
-        st.expire_idle_lobbies(limits.lobby_idle).await;
+        st.reclaim().await;
     }
     if st.live_tables() >= limits.max_tables {
         return Err(ApiError::new(
@@ -238,43 +283,14 @@ async fn create_now(
             break id;
         }
     };
-    let mut table = Table::new(NewTable {
-        id: id.clone(),
-        host_name: name,
-        options,
-        table_mode,
-        host_hash: hash,
-        seed,
-        created: now(),
-        seats,
-        timer,
-        values: req.values,
-        layout: None,
-    });
-    let mut writes = vec![Write::Table(table.row())];
-    if req.deal_only {
-        // Nobody to wait for: the game starts with the table, in the same batch.
-        writes.push(table.start_dealing()?);
-    }
+    let (table, writes) = build(id.clone())?;
     st.store().write(writes).await.map_err(ApiError::storage)?;
     st.insert(
         id.clone(),
         Arc::new(TableCell::new(table).created_by(client)),
     );
     st.count_creation(client);
-    tracing::info!("table {id} created by {client}");
-    Ok((
-        StatusCode::CREATED,
-        Json(Created {
-            seat: (!table_mode).then_some(1),
-            token,
-            invite: format!("/t/{id}"),
-            spectate: format!("/t/{id}/watch"),
-            deal: format!("/t/{id}/deal"),
-            table: id,
-        }),
-    )
-        .into_response())
+    Ok(id)
 }
 
 /// A deal-only table has no seats, so nothing that needs one: no seat count, no bots, no turn

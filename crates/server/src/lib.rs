@@ -11,6 +11,7 @@ pub mod client;
 pub mod companion;
 pub mod derived;
 pub mod edition;
+pub mod ending;
 pub mod error;
 pub mod fair;
 pub mod guard;
@@ -111,6 +112,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/tables/{table}/layout", post(http::layout))
         .route("/api/tables/{table}/deal", post(http::deal))
         .route("/api/tables/{table}/end", post(http::end))
+        .route("/api/tables/{table}/again", post(ending::again))
+        .route("/api/tables/{table}/abandon", post(ending::abandon))
         .route("/api/tables/{table}/seats/{seat}/bot", post(http::bot))
         .route("/api/tables/{table}/seats/{seat}/kick", post(http::kick))
         .route("/api/tables/{table}/record", get(http::record))

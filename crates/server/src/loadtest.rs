@@ -539,7 +539,7 @@ fn player_view(st: &Seen) -> Result<PlayerView, String> {
         own.to_sheet(edition, layout).map_err(|e| e.to_string())?;
     Ok(PlayerView {
         edition,
-        layout,
+        layout: layout.into(),
         options,
         seat,
         round: view.round,

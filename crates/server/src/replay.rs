@@ -153,6 +153,7 @@ pub fn replay_bytes(bytes: &[u8], limits: &Limits) -> Result<ReplayOut, ApiError
         layout: game
             .values()
             .layout
+            .as_ref()
             .map(|l| crate::edition::sheet_json(game.edition(), l.layout())),
     })
 }

@@ -50,6 +50,12 @@ pub struct Limits {
     /// A started game that no player (a seat's or the host's token) has been connected to for
     /// this long is ended and stored as `abandoned`: it no longer counts as open.
     pub abandon_after: Duration,
+    /// Once the server holds `max_tables` open tables, a table that nobody has been at for this
+    /// long makes room for a new one: a lobby table nobody is connected to is forgotten, a game
+    /// no player is connected to is ended (`abandoned`). So tables created and left at once (a
+    /// flood from many addresses) hold the server full for this long, not for `lobby_idle` or
+    /// `abandon_after`.
+    pub reclaim_after: Duration,
     /// How often the server looks for idle lobby tables, abandoned games and finished tables to
     /// let go of.
     pub sweep_every: Duration,
@@ -109,6 +115,7 @@ impl Default for Limits {
             max_lobby: 200,
             lobby_idle: Duration::from_secs(30 * 60),
             abandon_after: Duration::from_secs(60 * 60),
+            reclaim_after: Duration::from_secs(2 * 60),
             sweep_every: Duration::from_secs(60),
             max_connections: 4096,
             max_connections_per_address: 256,
@@ -155,6 +162,8 @@ pub struct TableCell {
     attended: StdMutex<Instant>,
     /// When the round in progress times out (Unix ms), readable without the table's lock.
     deadline: StdMutex<Option<i64>>,
+    /// Open sockets of players (a seat's or the host's token), readable without the lock.
+    players: AtomicUsize,
     /// The client that created the table, while this process runs.
     creator: Option<ClientKey>,
     /// Set, under the table's lock, when the table leaves memory (forgotten, or finished and
@@ -174,6 +183,7 @@ impl TableCell {
             summary,
             touched: StdMutex::new(Instant::now()),
             attended: StdMutex::new(Instant::now()),
+            players: AtomicUsize::new(0),
             creator: None,
             gone: AtomicBool::new(false),
         }
@@ -243,6 +253,7 @@ impl TableCell {
             }
         }
         table.invalidate(!urgent);
+        self.players.store(table.player_sockets(), Ordering::SeqCst);
         if let Ok(mut s) = self.summary.lock() {
             *s = table.summary();
         }
@@ -283,6 +294,16 @@ impl TableCell {
 
     pub fn summary(&self) -> Option<LobbyEntry> {
         self.summary.lock().ok().map(|s| s.clone())
+    }
+
+    /// Whether the lobby lists the table: in the lobby, or in play while a player is there (a
+    /// game everybody left is only watched until `Limits::abandon_after` ends it).
+    fn is_listed(&self) -> bool {
+        self.summary().is_some_and(|s| match s.status {
+            Status::Lobby => true,
+            Status::Playing => self.players.load(Ordering::SeqCst) > 0,
+            Status::Over | Status::Abandoned => false,
+        })
     }
 
     /// Whether the table is open (in the lobby or in play), as its lobby line says.
@@ -551,9 +572,14 @@ impl AppState {
         }
     }
 
-    /// Lobby lines of every table in memory, newest first.
+    /// Lobby lines of the tables the lobby lists (`TableCell::is_listed`), newest first.
     pub fn lobby(&self) -> Vec<LobbyEntry> {
-        let mut all: Vec<LobbyEntry> = self.cells().iter().filter_map(|c| c.summary()).collect();
+        let mut all: Vec<LobbyEntry> = self
+            .cells()
+            .iter()
+            .filter(|c| c.is_listed())
+            .filter_map(|c| c.summary())
+            .collect();
         all.sort_by(|a, b| {
             b.created
                 .cmp(&a.created)
@@ -669,6 +695,16 @@ impl AppState {
         }
         tracing::info!("forgot {} idle lobby tables", going.len());
         going.len()
+    }
+
+    /// Makes room once the server is full (`Limits::reclaim_after`): forgets the lobby tables
+    /// and ends the games nobody has been at for that long (or for `lobby_idle` and
+    /// `abandon_after`, which the sweep would let go of anyway). Returns how many went.
+    pub async fn reclaim(&self) -> usize {
+        let l = self.limits();
+        let lobbies = l.reclaim_after.min(l.lobby_idle);
+        let games = l.reclaim_after.min(l.abandon_after);
+        self.expire_idle_lobbies(lobbies).await + self.end_abandoned_games(games).await
     }
 
     /// Ends every game that no player has been connected to for `after`.

@@ -96,6 +96,8 @@ pub struct StoredTable {
     /// The record's result, once the game is over (unless the record holds it).
     pub result: Option<String>,
     pub pending: Vec<PendingRow>,
+    /// The table opened to play again once the game was over (empty: none).
+    pub next: String,
 }
 
 impl StoredTable {
@@ -170,9 +172,11 @@ pub enum Write {
     Layout { table: String, layout: String },
     /// A table removed with its seats and turns (an abandoned lobby table).
     Forget { table: String },
-    /// A game in play ended because nobody plays it any more (status `abandoned`); its record
-    /// and the confirmed turns of its last round stay.
+    /// A table closed before its end (status `abandoned`): a game nobody plays any more, or
+    /// one its host ended or closed; its record and the confirmed turns of its last round stay.
     Abandon { table: String },
+    /// The table its host opened to play again, once the game was over.
+    Next { table: String, next: String },
 }
 
 /// A stored table that cannot be read back: a row missing or of the wrong type.
@@ -848,6 +852,10 @@ impl<'a> Script<'a> {
                 "UPDATE game_tables SET status = 'abandoned' WHERE id = ?",
                 &[Text(table)],
             ),
+            Write::Next { table, next } => self.stmt(
+                "UPDATE game_tables SET next_table = ? WHERE id = ?",
+                &[Text(next), Text(table)],
+            ),
             Write::Forget { table } => {
                 for sql in [
                     "DELETE FROM pending_turns WHERE table_id = ?",
@@ -936,6 +944,7 @@ fn table_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredTable, String> {
         rounds: Vec::new(),
         result: r.try_get("result").map_err(e)?,
         pending: Vec::new(),
+        next: r.try_get("next_table").map_err(e)?,
     })
 }
 
@@ -949,8 +958,8 @@ impl SqliteStore {
         let sql = format!(
             "SELECT id, host_name, mode, edition, sheet, advanced, first_plan_reshuffle, \
              table_mode, host_hash, seed, created, turn_seconds, turn_expiry, aaa_level, \
-             nine_three_quarters, table_values, table_layout, seat_count, status, record, result \
-             FROM game_tables {} ORDER BY created, id",
+             nine_three_quarters, table_values, table_layout, seat_count, status, record, result, \
+             next_table FROM game_tables {} ORDER BY created, id",
             which.filter("id")
         );
         let rows = which.bind(sqlx::query(&sql)).fetch_all(&self.pool).await?;

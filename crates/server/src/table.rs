@@ -21,8 +21,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use welcome_bots::{seat_seed, BotKind, Level};
 use welcome_engine::{
-    CheckedLayout, DealerError, Edition, Game, Mode, Options, PlayerView, Record, Score, Sheet,
-    SheetLayout, TableValues, Turn, Undo,
+    CheckedLayout, DealerError, Edition, EnteredLayout, Game, Mode, Options, PlayerView, Record,
+    Score, Sheet, SheetLayout, TableValues, Turn, Undo,
 };
 
 /// Mixes the round into a bot's seed so that each round's decision has its own stream.
@@ -123,9 +123,11 @@ pub struct Table {
     layout: Option<CheckedLayout>,
     /// The plans the game deals (from the seed), shown before the start.
     deal_plans: Option<[u8; 3]>,
-    /// The game was ended before its end: no player came back for a long while. Nothing
-    /// changes it any more.
+    /// The table was closed before the game's end: no player came back for a long while, or
+    /// its host ended the game or closed the table. Nothing changes it any more.
     abandoned: bool,
+    /// The table its host opened to play again once the game was over.
+    next: Option<String>,
     /// A task thinks of this table's search bots' turns (module `thinking`): one at a time.
     thinking: bool,
     /// The last batch this table queued without waiting for it (`Store::queue`): what is shown
@@ -188,6 +190,7 @@ impl Table {
             values: t.values,
             layout: t.layout,
             abandoned: false,
+            next: None,
             thinking: false,
             queued: 0,
             confirming: Vec::new(),
@@ -228,16 +231,16 @@ impl Table {
     /// The layout the table plays when its host entered one: the game's once it has started.
     pub fn entered_layout(&self) -> Option<&SheetLayout> {
         match &self.game {
-            Some(g) => g.values().layout.map(|l| l.layout()),
+            Some(g) => g.values().layout.as_ref().map(EnteredLayout::layout),
             None => self.layout.as_ref().map(CheckedLayout::layout),
         }
     }
 
     pub fn status(&self) -> Status {
         match &self.game {
-            None => Status::Lobby,
             Some(g) if g.is_over() => Status::Over,
-            Some(_) if self.abandoned => Status::Abandoned,
+            _ if self.abandoned => Status::Abandoned,
+            None => Status::Lobby,
             Some(_) => Status::Playing,
         }
     }
@@ -260,6 +263,20 @@ impl Table {
                 "only a game in play is ended",
             ));
         }
+        self.close_now(store).await
+    }
+
+    /// The host closes the table: before the start nobody can join or start it any more;
+    /// during the game it ends where it is, the sheets as of the last resolved round (the
+    /// round in progress is not played). Either way it is stored as `abandoned` and leaves the
+    /// lobby; a finished game is refused (`game_over`).
+    pub async fn close(&mut self, store: &dyn Store, token: &str) -> Result<(), ApiError> {
+        self.check_host(token)?;
+        self.check_not_ended()?;
+        self.close_now(store).await
+    }
+
+    async fn close_now(&mut self, store: &dyn Store) -> Result<(), ApiError> {
         store
             .write(vec![Write::Abandon {
                 table: self.id.clone(),
@@ -453,11 +470,12 @@ impl Table {
                 Some(g) => Some(g.plans().map(|p| p.card)),
                 None => self.deal_plans,
             },
-            values: self.values,
+            values: self.values.clone(),
             layout: self.entered_layout().and_then(|l| {
                 let edition = Edition::by_id(self.options.edition.as_str())?;
                 Some(crate::edition::sheet_json(edition, l))
             }),
+            next: self.next.clone(),
         }
     }
 
@@ -597,6 +615,7 @@ impl Table {
         name: String,
         token_hash: String,
     ) -> Result<usize, ApiError> {
+        self.check_not_ended()?;
         if self.game.is_some() {
             return Err(ApiError::conflict(
                 "already_started",
@@ -627,6 +646,7 @@ impl Table {
 
     pub async fn start(&mut self, store: &dyn Store, token: &str) -> Result<(), ApiError> {
         self.check_host(token)?;
+        self.check_not_ended()?;
         if self.game.is_some() {
             return Err(ApiError::conflict(
                 "already_started",
@@ -639,7 +659,7 @@ impl Table {
                 format!("seat {} is still free: invite a player or add a bot", i + 1),
             ));
         }
-        let mut values = self.values;
+        let mut values = self.values.clone();
         if let Some(l) = &self.layout {
             // Only now is the layout kept for the process (see `welcome_engine::layout`).
             let entered = l
@@ -676,6 +696,7 @@ impl Table {
         values: TableValues,
     ) -> Result<(), ApiError> {
         self.check_host(token)?;
+        self.check_not_ended()?;
         if self.game.is_some() {
             return Err(ApiError::conflict(
                 "already_started",
@@ -705,6 +726,7 @@ impl Table {
         text: Option<&str>,
     ) -> Result<(), ApiError> {
         self.check_host(token)?;
+        self.check_not_ended()?;
         if self.game.is_some() {
             return Err(ApiError::conflict(
                 "already_started",
@@ -734,6 +756,71 @@ impl Table {
             .map_err(ApiError::storage)?;
         self.layout = layout;
         Ok(())
+    }
+
+    // ----- playing again -----
+
+    /// What the host's "play again" opens: a table of the same options and seats, whose bots
+    /// keep their seats and whose host keeps theirs (under `host_hash`, a new token); the other
+    /// players' seats are free for them to join. Only once the game is over or was ended, and
+    /// once (`next_exists` names the table opened before). Nothing changes here.
+    pub fn again(&self, token: &str, host_hash: String) -> Result<Again, ApiError> {
+        self.check_host(token)?;
+        if self.status().is_open() {
+            return Err(ApiError::conflict(
+                "not_finished",
+                "the game is not over: play again once it is, or end it first",
+            ));
+        }
+        if let Some(next) = &self.next {
+            return Err(ApiError::conflict(
+                "next_exists",
+                format!("the next game is already open at table {next}"),
+            ));
+        }
+        let seats = self
+            .seats
+            .iter()
+            .map(|s| match (s.bot, s.token_hash.as_deref()) {
+                (Some(kind), _) => Seat {
+                    name: None,
+                    bot: Some(kind),
+                    token_hash: None,
+                },
+                (None, Some(h)) if h == self.host_hash => Seat {
+                    name: s.name.clone(),
+                    bot: None,
+                    token_hash: Some(host_hash.clone()),
+                },
+                _ => Seat::default(),
+            })
+            .collect();
+        let host_seat = self
+            .seats
+            .iter()
+            .position(|s| s.token_hash.as_deref() == Some(self.host_hash.as_str()));
+        Ok(Again {
+            host_name: self.host_name.clone(),
+            options: self.options,
+            table_mode: self.table_mode,
+            host_hash,
+            host_seat,
+            seats,
+            timer: self.timer,
+            values: self.values.clone(),
+            layout: self.layout.clone(),
+            deal_only: self.deal_only(),
+        })
+    }
+
+    /// Names the table opened to play again, once `next_write` is stored.
+    pub fn named_next(&mut self, next: &str) {
+        self.next = Some(next.to_string());
+    }
+
+    /// The table opened to play again, if any.
+    pub fn next(&self) -> Option<&str> {
+        self.next.as_deref()
     }
 
     // ----- a table that only deals -----
@@ -827,6 +914,8 @@ impl Table {
     ) -> Result<(), ApiError> {
         self.check_host(token)?;
         let seat = self.seat_index(seat)?;
+        self.check_not_ended()?;
+        self.check_not_own(seat)?;
         self.replace_seat(
             store,
             seat,
@@ -848,6 +937,8 @@ impl Table {
     ) -> Result<(), ApiError> {
         self.check_host(token)?;
         let seat = self.seat_index(seat)?;
+        self.check_not_ended()?;
+        self.check_not_own(seat)?;
         let new = match self.game {
             None => Seat::default(),
             Some(_) => Seat {
@@ -857,6 +948,22 @@ impl Table {
             },
         };
         self.replace_seat(store, seat, new).await
+    }
+
+    /// Refuses a host action on the host's own seat: kicked or given to a bot, the host would
+    /// keep the table's rights without a seat, at a table nobody plays from any more (the host
+    /// ends the game instead, `abandon`).
+    fn check_not_own(&self, seat: usize) -> Result<(), ApiError> {
+        if self.seats[seat].token_hash.as_deref() == Some(self.host_hash.as_str()) {
+            return Err(ApiError::conflict(
+                "own_seat",
+                format!(
+                    "seat {} is your own: the host cannot kick it or give it to a bot; end the game instead",
+                    seat + 1
+                ),
+            ));
+        }
+        Ok(())
     }
 
     async fn replace_seat(
@@ -1507,7 +1614,7 @@ impl Table {
 
     /// A table as it was stored. The game is rebuilt from its record, then the confirmed turns of
     /// the round in progress are submitted again.
-    pub fn restore(st: StoredTable) -> Result<Table, String> {
+    pub fn restore(mut st: StoredTable) -> Result<Table, String> {
         let record = st.record()?;
         let row = st.row;
         let mode = parse_mode(&row.mode).ok_or_else(|| format!("unknown mode {:?}", row.mode))?;
@@ -1553,6 +1660,7 @@ impl Table {
         }
         let status = Status::parse(&st.status)
             .ok_or_else(|| format!("unknown table status {:?}", st.status))?;
+        let next = std::mem::take(&mut st.next);
         let mut t = Table::new(NewTable {
             id: row.id,
             host_name: row.host_name,
@@ -1588,8 +1696,10 @@ impl Table {
             t.rounds_stored = final_rounds(&g);
             t.game = Some(g);
         }
-        // An ended game stays as it was left (its bots confirm again, as they had).
-        t.abandoned = status == Status::Abandoned && t.status() == Status::Playing;
+        // An ended game stays as it was left (its bots confirm again, as they had); a table
+        // closed before its start stays closed.
+        t.abandoned = status == Status::Abandoned && t.status().is_open();
+        t.next = Some(next).filter(|n| !n.is_empty());
         // A full period again: nobody could play while the server was down.
         t.rearm(now_ms());
         Ok(t)
@@ -1734,6 +1844,49 @@ fn values_text(values: &TableValues) -> String {
     }
 }
 
+/// The write that names the table opened to play again after `table`.
+pub fn next_write(table: &str, next: &str) -> Write {
+    Write::Next {
+        table: table.to_string(),
+        next: next.to_string(),
+    }
+}
+
+/// The next table of a finished one (`Table::again`): everything `NewTable` needs but its
+/// id, seed and time of creation.
+pub struct Again {
+    pub host_name: String,
+    pub options: Options,
+    pub table_mode: bool,
+    pub host_hash: String,
+    /// The host's seat (0-based), kept in the new table; `None` in table mode.
+    pub host_seat: Option<usize>,
+    pub seats: Vec<Seat>,
+    pub timer: Option<TurnTimer>,
+    pub values: TableValues,
+    pub layout: Option<CheckedLayout>,
+    pub deal_only: bool,
+}
+
+impl Again {
+    /// The new table, as `id`.
+    pub fn table(self, id: String, seed: u64, created: i64) -> Table {
+        Table::new(NewTable {
+            id,
+            host_name: self.host_name,
+            options: self.options,
+            table_mode: self.table_mode,
+            host_hash: self.host_hash,
+            seed,
+            created,
+            seats: self.seats,
+            timer: self.timer,
+            values: self.values,
+            layout: self.layout,
+        })
+    }
+}
+
 /// What the engine refuses a deal-only table's host.
 fn dealer_error(e: DealerError) -> ApiError {
     match e {
@@ -1746,7 +1899,7 @@ fn dealer_error(e: DealerError) -> ApiError {
 fn abandoned() -> ApiError {
     ApiError::conflict(
         "game_over",
-        "the game was ended: no player was connected to it for a long while",
+        "the table was closed: its host ended it, or no player was connected to it for a long while",
     )
 }
 

@@ -276,6 +276,9 @@ pub struct TableInfo {
     /// a sheet (with its `stacks`); left out when the table plays the shipped layout.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layout: Option<serde_json::Value>,
+    /// Once the game is over or was ended: the table its host opened to play again with the
+    /// same seats (`null` until then).
+    pub next: Option<String>,
 }
 
 /// One line of the lobby.
@@ -303,7 +306,8 @@ pub enum Status {
     Lobby,
     Playing,
     Over,
-    /// The game was ended before its end: no player was connected for a long while.
+    /// The table was closed before the game's end: by its host (before the start too), or
+    /// because no player was connected for a long while.
     Abandoned,
 }
 

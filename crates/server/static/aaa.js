@@ -267,3 +267,39 @@ export function aaaResult(v, layout = null) {
     'You ', el('strong', { id: 'aaa-mine' }, String(me.score.total)), ` — ${a.name} `, el('strong', { id: 'aaa-theirs' }, String(a.score.total)),
     `: ${word}${me.score.total === a.score.total && hasActions(layout) ? ' (equal totals: decided by complete estates)' : ''}.`);
 }
+
+/**
+ * The AAA's line of the final breakdown (levels 1–5): its points under each of the sheet's
+ * score rows it scores (`null` under the others), the points of its Surveyor (Barrière) cards,
+ * which no row of the player's sheet holds (`fences`, `null` on a sheet without the Classic
+ * tracks), and how each comes about, from its score as the server gives it.
+ */
+export function aaaBreakdown(t, v, layout) {
+  const a = v.aaa;
+  const s = a && a.score;
+  if (!s) return null;
+  const classic = hasActions(layout);
+  const values = (a.card && a.card.scoring) || {};
+  const each = (n) => `${n} point${n === 1 ? '' : 's'} each`;
+  const byId = {
+    plans: {
+      points: s.plans.reduce((x, y) => x + y, 0),
+      detail: (a.plans || []).some((p) => p != null)
+        ? a.plans.map((p, i) => (p == null ? null : `${planName(t.edition, i)} validated for ${p}`)).filter(Boolean).join(', ')
+        : 'no plan validated',
+    },
+  };
+  if (classic) {
+    const placing = s.temps - (values.temp || 0) * s.temp_cards;
+    Object.assign(byId, {
+      parks: { points: s.parks, detail: `its Landscaper (Parc) cards, ${each(values.park || 0)}` },
+      pools: { points: s.pools, detail: `its Pool (Piscine) cards, ${each(values.pool || 0)}` },
+      temps: { points: s.temps, detail: `${s.temp_cards} Temp (Intérimaire) card${s.temp_cards === 1 ? '' : 's'}, ${each(values.temp || 0)}${placing ? `, and ${placing} for its place against your temps` : ', and nothing for its place against your temps'}` },
+      estates: { points: s.estates, detail: s.best.length ? `its best ${s.best.length} of ${s.estate_count} estates: ${s.best.join(' + ')}` : 'no estate' },
+    });
+  }
+  for (const r of s.sheet_rows || []) byId[r.id] = { points: r.points, detail: r.detail };
+  const cells = layout.score_rows.map((r) => ({ id: r.id, label: r.label, ...(byId[r.id] || { points: null, detail: '' }) }));
+  const fences = classic ? { id: 'aaa-fences', label: 'Surveyor (Barrière) cards', points: s.fences, detail: `its Surveyor (Barrière) cards, ${each(values.fence || 0)}` } : null;
+  return { name: a.name, cells, fences, total: s.total };
+}

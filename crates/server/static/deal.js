@@ -11,6 +11,7 @@ import { joinQr, joinHint } from './join.js';
 import { helpTip, effectHelp, planHelp } from './help.js';
 import { planName } from './aaa.js';
 import { planShort } from './plans.js';
+import { againPanel } from './ending.js';
 
 export async function dealPage(main, table) {
   setTitle(`Dealer · ${table}`);
@@ -53,7 +54,7 @@ export async function dealPage(main, table) {
       el('h1', {}, t.host ? `${t.host}’s table` : `Table ${t.table}`),
       el('p', { id: 'deal-kind' }, tableKind(t)),
       el('p', { class: 'round' }, t.status === 'lobby' ? 'Waiting for players' : t.status === 'over' ? 'Game over'
-        : t.status === 'abandoned' ? 'Ended: nobody played it for a long while' : `Round ${v ? v.round : ''}`),
+        : t.status === 'abandoned' ? 'Ended before its end' : `Round ${v ? v.round : ''}`),
       joinFold(t, invite),
       mine && mine.host ? el('p', {}, el('a', { href: `/t/${encodeURIComponent(t.table)}`, 'data-nav': true }, 'Host controls (seats, bots)')) : null));
     if (t.status === 'lobby') {
@@ -87,6 +88,7 @@ export async function dealPage(main, table) {
             el('span', {}, sheet ? `${sheet.score ? sheet.score.total : sheet.total} pts ` : '', t.status === 'over' ? '' : el('span', { class: `pill ${done ? 'done' : 'thinking'}` }, done ? 'done' : 'thinking')));
         }))));
       if (t.status === 'over') parts.push(el('p', {}, el('a', { href: `/t/${encodeURIComponent(table)}/watch`, 'data-nav': true }, 'See the final scores')));
+      if (t.status === 'over' || t.status === 'abandoned') parts.push(againPanel(t, mine, !!(mine && mine.host)));
     }
     root.replaceChildren(...parts);
   }

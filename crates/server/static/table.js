@@ -10,8 +10,9 @@ import { layoutForm, layoutMark } from './layout.js';
 import { toast, clearToast, setTitle, redirect } from './app.js';
 import { joinQr, joinHint, inviteHint } from './join.js';
 import { helpTip, planHelp, rowHelp } from './help.js';
-import { valuesForm, aaaPanel, aaaResult, planName, planMark, planCardName, valueMark } from './aaa.js';
+import { valuesForm, aaaPanel, aaaResult, aaaBreakdown, planName, planMark, planCardName, valueMark } from './aaa.js';
 import { planShort } from './plans.js';
+import { closeButton, closedPanel, endedPanel, againPanel } from './ending.js';
 
 /** Points as added to the total: penalties with their minus sign. */
 const signed = (v) => (v < 0 ? `−${-v}` : `${v}`);
@@ -65,6 +66,7 @@ export async function tablePage(main, table, { watch }) {
   const sideEl = el('div', { id: 'side' });
   const lowerEl = el('div', { id: 'lower' });
   const resultEl = el('div', { id: 'result-area' });
+  let finalEl = null; // the final scores (or the ended game's panel), drawn once
   const gameEl = el('div', {},
     resultEl,
     el('div', { class: 'play-layout' },
@@ -148,6 +150,12 @@ export async function tablePage(main, table, { watch }) {
     if (turnNow && !wasMyTurn) turnSound();
     wasMyTurn = turnNow;
     renderHead(t, v);
+    if (t.status === 'abandoned' && !v) {
+      // closed by its host before the start
+      controller = null;
+      body.replaceChildren(closedPanel(t));
+      return;
+    }
     if (t.status === 'lobby' || !v) {
       controller = null;
       body.replaceChildren(waitingRoom(t));
@@ -186,7 +194,7 @@ export async function tablePage(main, table, { watch }) {
     const me = mySeat();
     const bits = [
       t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over'
-        : t.status === 'abandoned' ? `ended in round ${v ? v.round : ''}: nobody played it for a long while` : 'waiting for players',
+        : t.status === 'abandoned' ? (v ? `ended in round ${v.round}, before its end` : 'closed') : 'waiting for players',
     ];
     // (Zombies' expert and AAA games count their single draw pile below)
     if (v && v.pile != null && t.status === 'playing' && !(v.zombie_pile && v.zombie_pile.deck)) bits.push(`${plural(v.pile, 'card')} in the pile`);
@@ -388,7 +396,8 @@ export async function tablePage(main, table, { watch }) {
             }
           },
         }, 'Start the game'),
-        err));
+        err,
+        mine ? el('p', { class: 'row' }, closeButton(t, mine.token)) : null));
     } else if (me != null) {
       right.append(el('div', { class: 'panel' }, el('p', {}, `You have seat ${me}. The game starts when the host starts it.`)));
     }
@@ -595,10 +604,14 @@ export async function tablePage(main, table, { watch }) {
     for (const id of open) { const d = id && sideEl.querySelector(`#${id}`); if (d) d.open = true; }
 
     // Lower: results, overview, log.
-    // A game ended because nobody played it has no result: its sheets are as they were left.
-    if (over && v.result) {
-      if (!resultEl.firstChild) resultEl.replaceChildren(resultsPanel(t, v, layout));
-    } else resultEl.replaceChildren();
+    // A game ended before its end has no result: its sheets are as they were left.
+    if (over) {
+      if (!finalEl) finalEl = v.result ? resultsPanel(t, v, layout) : endedPanel(t, v);
+      resultEl.replaceChildren(finalEl, againPanel(t, watch ? null : mine, isHost() && !watch));
+    } else {
+      finalEl = null;
+      resultEl.replaceChildren();
+    }
     lowerEl.replaceChildren(overviewPanel(t, v, layout), logPanel(t, v));
   }
 
@@ -652,6 +665,7 @@ export async function tablePage(main, table, { watch }) {
     });
     const panel = el('section', { class: 'panel', 'aria-labelledby': 'players-h' }, el('h2', { id: 'players-h' }, 'Players'), list);
     if (isHost() && !watch && t.status === 'playing') panel.append(el('details', { id: 'host-actions' }, el('summary', {}, 'Host actions'), seatTable(t)));
+    if (isHost() && !watch && mine && t.status === 'playing') panel.append(el('p', { class: 'row' }, closeButton(t, mine.token)));
     return panel;
   }
 
@@ -755,20 +769,43 @@ export async function tablePage(main, table, { watch }) {
     const scoreOf = (s) => overviewOf(layout, s).score;
     // The sheet's total row: one column per score row, in the printed order, then the total.
     const order = [...v.sheets].sort((a, b) => (r && r.ranks ? r.ranks[a.seat - 1] - r.ranks[b.seat - 1] : scoreOf(b).total - scoreOf(a).total));
+    // Against the AAA (levels 1–5) it has its own line, ranked by the outcome against the player.
+    const aaa = v.aaa ? aaaBreakdown(t, v, layout) : null;
+    const outcome = aaa ? v.aaa.outcome : null;
+    const rankOf = (s) => (aaa ? (outcome === 'loss' ? 2 : 1) : r && r.ranks ? r.ranks[s.seat - 1] : null);
+    const aaaRank = outcome === 'win' ? 2 : 1;
     const rows = order.map((s) => {
-      const rank = r && r.ranks ? r.ranks[s.seat - 1] : null;
+      const rank = rankOf(s);
       return el('tr', { class: 'score-row', 'data-seat-row': s.seat },
-        el('th', { scope: 'row' }, rank != null ? `${rank}. ` : '', s.name, r && r.winners && r.winners.includes(s.seat) && t.mode !== 'solo' ? ' ★ winner' : ''),
+        el('th', { scope: 'row' }, rank != null ? `${rank}. ` : '', s.name, (r && r.winners && r.winners.includes(s.seat) && t.mode !== 'solo') || (aaa && outcome !== 'loss') ? ' ★ winner' : ''),
         ...rowCells(layout, scoreOf(s)).map((x) => el('td', { 'data-row': x.id, title: x.detail || null }, signed(x.points))),
+        aaa && aaa.fences ? el('td', { 'data-none': 'aaa-fences', title: 'Your fences count in your estates' }, '—') : null,
         el('td', { 'data-row': 'total' }, el('strong', {}, scoreOf(s).total)));
     });
+    if (aaa) {
+      const row = el('tr', { class: 'score-row aaa-row', 'data-aaa-row': 'true' },
+        el('th', { scope: 'row' }, `${aaaRank}. `, `${aaa.name} (AAA)`, outcome !== 'win' ? ' ★ winner' : ''),
+        ...[...aaa.cells, ...(aaa.fences ? [aaa.fences] : [])].map((x) => (x.points == null
+          ? el('td', { 'data-none': x.id, title: 'The AAA does not score this row' }, '—')
+          : el('td', { 'data-row': x.id, title: x.detail || null }, signed(x.points)))),
+        el('td', { 'data-row': 'total' }, el('strong', {}, aaa.total)));
+      if (aaaRank < rankOf(order[0])) rows.unshift(row); else rows.push(row);
+    }
     // How each row's points come about, as the engine words it.
     const details = order.filter((s) => s.score).map((s) => el('div', { class: 'score-details', 'data-seat-row': s.seat },
-      order.length > 1 ? el('h3', {}, s.name) : null,
+      order.length > 1 || aaa ? el('h3', {}, s.name) : null,
       el('dl', {}, rowCells(layout, s.score).filter((x) => x.detail).flatMap((x) => [
         el('dt', {}, `${x.label}: ${signed(x.points)}`),
         el('dd', { 'data-row': x.id }, x.detail),
       ]))));
+    if (aaa) {
+      details.push(el('div', { class: 'score-details', 'data-aaa-row': 'true' },
+        el('h3', {}, `${aaa.name} (AAA)`),
+        el('dl', {}, [...aaa.cells, ...(aaa.fences ? [aaa.fences] : [])].filter((x) => x.points != null).flatMap((x) => [
+          el('dt', {}, `${x.label}: ${signed(x.points)}`),
+          el('dd', { 'data-row': x.id }, x.detail),
+        ]))));
+    }
     const winners = r && r.winners ? r.winners.map((w) => (v.sheets.find((s) => s.seat === w) || {}).name || `Seat ${w}`) : [];
     const endText = (r && r.end || []).map((e) => {
       const who = e.seat != null ? ((v.sheets.find((s) => s.seat === e.seat) || {}).name || `seat ${e.seat}`) : '';
@@ -793,6 +830,7 @@ export async function tablePage(main, table, { watch }) {
         el('caption', { class: 'visually-hidden' }, `Score breakdown, as on the total row of the ${layout.name} sheet: the rows add up to the total`),
         el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'),
           ...layout.score_rows.map((x) => el('th', { scope: 'col', 'data-row': x.id, title: rowHelp(x) || null }, x.label)),
+          aaa && aaa.fences ? el('th', { scope: 'col', 'data-none': 'aaa-fences', title: 'The AAA scores its Surveyor (Barrière) cards; your fences count in your estates' }, 'AAA’s Barrière cards') : null,
           el('th', { scope: 'col', 'data-row': 'total' }, 'Total'))),
         el('tbody', {}, rows))),
       el('details', { id: 'breakdown-details', open: true }, el('summary', {}, 'How the points come about'), ...details),

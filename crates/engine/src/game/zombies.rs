@@ -80,7 +80,7 @@ impl Position {
         script: &mut Option<VecDeque<Draw>>,
         log: &mut Vec<Draw>,
     ) -> Result<Option<Card>, DealError> {
-        let total = zombies::values(self.layout).map_or(0, |v| v.cards.len());
+        let total = zombies::values(&self.layout).map_or(0, |v| v.cards.len());
         loop {
             let Some(deal) = self.zombies.as_mut() else {
                 return Err(DealError::OutOfCards);

@@ -321,6 +321,7 @@ fn rounds_that_do_not_follow_are_refused() {
         rounds,
         result: None,
         pending: Vec::new(),
+        next: String::new(),
     };
     assert_eq!(
         stored(vec![row(1)]).record().unwrap().unwrap().rounds,

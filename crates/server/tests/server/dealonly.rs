@@ -93,6 +93,9 @@ async fn a_deal_only_table_deals_marks_plans_and_ends() {
     assert_eq!(info["round"], 1);
     assert_eq!(info["seats"], json!([]));
     assert_eq!(info["host_seat"], Value::Null);
+    // The lobby lists a game in play while a player is there: its host's screen.
+    let mut host = connect(addr, &table, Some(&ann)).await;
+    let s = host.started().await;
     let lobby = call(addr, "GET", "/api/tables", Value::Null, 200).await;
     let line = lobby
         .as_array()
@@ -106,8 +109,6 @@ async fn a_deal_only_table_deals_marks_plans_and_ends() {
     );
 
     // The host's screen and a spectator see the round's three combinations.
-    let mut host = connect(addr, &table, Some(&ann)).await;
-    let s = host.started().await;
     assert_eq!(s["you"], json!({ "seat": null, "host": true }));
     let v = &s["view"];
     assert_eq!(v["round"], 1);

@@ -339,3 +339,123 @@ async fn a_house_listed_twice_or_an_overlong_track_is_refused_naming_the_field()
     post(addr, &table, json!({ "token": ann, "layout": ours() }), 204).await;
     srv.running.stop().await;
 }
+
+/// The shipped file with the table's own shelters under a name of its own: a layout no other
+/// test enters, whose use in this process this test can follow.
+fn ours_named(name: &str) -> Value {
+    let mut v = ours();
+    v["name"] = json!(name);
+    v
+}
+
+/// Whether a game of this process holds `layout` (the engine's store of entered layouts).
+fn in_use(layout: &Value) -> bool {
+    let edition = welcome_engine::Edition::by_id("collector").unwrap();
+    let sheet = welcome_engine::SheetId::new("atomic-war").unwrap();
+    welcome_engine::CheckedLayout::parse(edition, sheet, &layout.to_string())
+        .unwrap()
+        .in_use()
+}
+
+/// Sweeps until `table` has left memory.
+async fn unloaded(running: &welcome_server::Running, table: &str) {
+    for _ in 0..200 {
+        running.state.sweep().await;
+        if running.state.loaded(table).is_none() {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("table {table} stays in memory");
+}
+
+/// An entered layout is kept while a table holds it, not until a restart: a table closed
+/// during its game and one played to its end let go of theirs once the sweep unloads them,
+/// a replay once it has answered, while a table in play keeps its own and plays on with it.
+#[tokio::test]
+async fn ended_tables_let_go_of_their_layouts_once_unloaded() {
+    let srv = server().await;
+    let running = &srv.running;
+    let addr = running.addr;
+    let closed = ours_named("Atomic War (closed table)");
+    let over = ours_named("Atomic War (finished table)");
+    let live = ours_named("Atomic War (table in play)");
+    let replayed = ours_named("Atomic War (replayed)");
+
+    // A game its host closes before the end. Entered before the start, nothing is kept yet.
+    let (t1, ann) = atomic_table(addr).await;
+    post(addr, &t1, json!({ "token": ann, "layout": closed }), 204).await;
+    assert!(!in_use(&closed));
+    start(addr, &t1, &ann).await;
+    assert!(in_use(&closed));
+
+    // A game of bots only, over once started.
+    let (t2, host) = create(
+        addr,
+        json!({ "name": "Host", "mode": "standard", "edition": "collector",
+                "sheet": "atomic-war", "seats": 2, "table_mode": true,
+                "bots": [{ "seat": 1, "kind": "greedy" }, { "seat": 2, "kind": "greedy" }] }),
+    )
+    .await;
+    post(addr, &t2, json!({ "token": host, "layout": over }), 204).await;
+    start(addr, &t2, &host).await;
+    assert_eq!(table_info(addr, &t2).await["status"], "over");
+    assert!(in_use(&over));
+
+    // A game in play.
+    let (t3, cy) = atomic_table(addr).await;
+    post(addr, &t3, json!({ "token": cy, "layout": live }), 204).await;
+    start(addr, &t3, &cy).await;
+    let mut c = connect(addr, &t3, Some(&cy)).await;
+    let st = c.started().await;
+    assert!(in_use(&live));
+
+    // A record replayed under another layout: entered for the replay, let go of once answered.
+    let (_, mut record) =
+        welcome_server::client::http(addr, "GET", &format!("/api/tables/{t1}/record"), None)
+            .await
+            .unwrap();
+    record["setup"]["layout"]["name"] = json!("Atomic War (replayed)");
+    let answer = call(addr, "POST", "/api/replay", record, 200).await;
+    assert_eq!(answer["layout"]["name"], "Atomic War (replayed)");
+    assert!(!in_use(&replayed));
+
+    // Closed, then over and closed both leave memory at the sweep, and their layouts with them.
+    call(
+        addr,
+        "POST",
+        &format!("/api/tables/{t1}/abandon"),
+        json!({ "token": ann }),
+        204,
+    )
+    .await;
+    assert!(in_use(&closed), "until the table leaves memory");
+    unloaded(running, &t1).await;
+    unloaded(running, &t2).await;
+    assert!(!in_use(&closed));
+    assert!(!in_use(&over));
+
+    // The table in play keeps its layout and plays on with it.
+    assert!(running.state.loaded(&t3).is_some());
+    assert!(in_use(&live));
+    let turn = c.plain_turn(1, &st["view"]["offer"]).await;
+    c.submit(1, &turn).await;
+    let st = c.round(2).await;
+    assert_eq!(st["table"]["layout"]["name"], "Atomic War (table in play)");
+    assert_eq!(shelters(&st["table"]["layout"]), shelters(&ours()));
+    assert_eq!(
+        st["view"]["sheets"][0]["derived"]["shelters"][0]["house"],
+        json!([1, 1])
+    );
+
+    // Asked for again, a finished table comes back from the database with its layout, which
+    // it holds until it leaves memory once more.
+    let info = table_info(addr, &t2).await;
+    assert_eq!(info["layout"]["name"], "Atomic War (finished table)");
+    assert!(in_use(&over));
+    unloaded(running, &t2).await;
+    assert!(!in_use(&over));
+    assert!(in_use(&live));
+    drop(c);
+    srv.running.stop().await;
+}
