@@ -17,7 +17,15 @@ export async function apiText(method, path, text) {
   return send(method, path, text);
 }
 
-async function send(method, path, text) {
+/**
+ * A GET answered as the text the server sent (a game record to hand back to the server as it
+ * is: JSON.parse would round a seed above 2^53, and the record would no longer replay).
+ */
+export async function apiRaw(path) {
+  return send('GET', path, undefined, true);
+}
+
+async function send(method, path, text, raw = false) {
   let res;
   try {
     // The server takes changes only as JSON, body or not (a page of another site cannot send
@@ -43,7 +51,7 @@ async function send(method, path, text) {
   if (!res.ok) {
     throw new ApiError(res.status, data && data.code, (data && data.message) || reply || res.statusText);
   }
-  return data;
+  return raw ? reply : data;
 }
 
 // ---- seat tokens: one entry per table, so a reload rejoins ----

@@ -3,7 +3,7 @@
 // and the scores at the end. The server replays the record with the engine (POST /api/replay);
 // this page only draws what it answers.
 
-import { api, apiText } from './api.js';
+import { apiRaw, apiText } from './api.js';
 import { renderSheet, scoreText } from './sheet.js';
 import { el, offerText, logTurnText, zombieCardText } from './format.js';
 import { tableSheet, tableKind } from './data.js';
@@ -268,8 +268,9 @@ export async function replayPage(main, table = null) {
   // from before a reload of this page.
   try {
     if (table) {
-      const record = await api('GET', `/api/tables/${encodeURIComponent(table)}/record`);
-      data = await api('POST', '/api/replay', record);
+      // as text: the record's seed may be larger than a JavaScript number holds
+      const record = await apiRaw(`/api/tables/${encodeURIComponent(table)}/record`);
+      data = await apiText('POST', '/api/replay', record);
     } else if (held) {
       data = held;
       held = null;
