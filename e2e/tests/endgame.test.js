@@ -127,6 +127,19 @@ for (const [device, viewport] of [['desktop', { width: 1280, height: 900 }], ['p
       assert.match(await details.locator('dd[data-row="estates"]').textContent(), /estate/);
       assert.match(await details.locator('dd[data-row="aaa-fences"]').textContent(), /Surveyor \(Barrière\) cards, \d+ points? each/);
       assert.equal(await page.locator('#breakdown-details [data-seat-row="1"] h3').textContent(), 'Ada');
+      // a toast shown now sits in the site's bar, over none of the results: not the headline,
+      // not the table's name, not the spectator link
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate(async () => (await import('/app.js')).toast('Round 27'));
+      const toast = await page.locator('.toast', { hasText: 'Round 27' }).boundingBox();
+      const bar = await page.locator('header.top').boundingBox();
+      assert.ok(toast.y >= bar.y - 0.5 && toast.y + toast.height <= bar.y + bar.height + 0.5, `the toast ${JSON.stringify(toast)} is in the bar ${JSON.stringify(bar)}`);
+      for (const sel of ['#results-h', '#aaa-result', '#table-head h1', '#breakdown']) {
+        const other = await page.locator(sel).first().boundingBox();
+        assert.ok(other, `${sel} is on the page`);
+        const covers = toast.x < other.x + other.width && other.x < toast.x + toast.width && toast.y < other.y + other.height && other.y < toast.y + toast.height;
+        assert.ok(!covers, `the toast ${JSON.stringify(toast)} covers ${sel} ${JSON.stringify(other)}`);
+      }
       if (device === 'phone') {
         // the breakdown scrolls inside its box; the page itself does not scroll sideways
         assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1));

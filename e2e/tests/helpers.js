@@ -299,6 +299,9 @@ async function clickBestHouse(page, street = null, prefer = null) {
 }
 
 export async function currentRound(page) {
+  // just after the start the page may not show the game yet: wait for its round (or the end)
+  await page.waitForFunction(() => document.querySelector('#results')
+    || /round \d+/.test(document.querySelector('#table-head')?.textContent || ''), null, { timeout: 10000 });
   return round(page);
 }
 

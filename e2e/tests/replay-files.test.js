@@ -15,6 +15,8 @@ test('replay: a file that is not a game record is named for what it is', { timeo
   try {
     const { page } = await person(browser, { width: 1280, height: 900 }, errors);
     await page.goto(`${BASE}/`);
+    // the lobby draws once the editions are in
+    await page.waitForSelector('#lobby-replay-error', { state: 'attached' });
     const open = async (name, text) => {
       await page.evaluate(() => { document.querySelector('#lobby-replay-error').textContent = ''; });
       await page.setInputFiles('#record-file', { name, mimeType: 'application/json', buffer: Buffer.from(text) });
