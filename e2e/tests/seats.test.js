@@ -22,6 +22,11 @@ test('a person’s seat goes to a bot only after a question naming them; a seat 
     await bob.page.click('#join');
     await bob.page.waitForSelector('text=You have seat 2');
     await alice.page.waitForSelector('#seat-table >> text=Bob');
+    // Bob's page is connected, and Alice's page knows it (else the question names him as away)
+    for (let i = 0; i < 100 && !(await seatsOf(alice.page, table))[1].connected; i++) await alice.page.waitForTimeout(100);
+    assert.equal((await seatsOf(alice.page, table))[1].connected, true, 'Bob is connected');
+    await alice.page.reload();
+    await alice.page.waitForSelector('#seat-table >> text=Bob');
 
     // one click on a bot asks first, naming Bob, and changes nothing
     await alice.page.click('#seat-table [data-seat="2"][data-bot="greedy"]');

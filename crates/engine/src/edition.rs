@@ -464,10 +464,10 @@ pub struct SheetLayout {
     /// has no Classic track, no action and no estate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub american_dream: Option<DreamValues>,
-    /// The 2023 expansion this sheet is (collector expansions §1.7): its layout constraints
-    /// are checked at load time.
+    /// The 2023 expansion sheet this is (collector expansions §1.7), named by its rule
+    /// module: that module's layout constraints are checked at load time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expansion: Option<Expansion>,
+    pub expansion: Option<Module>,
     /// The total row, in order.
     pub score_rows: Vec<RowLabel>,
     /// Plan stacks made only of this sheet's plans (Ruling TR2).
@@ -878,22 +878,6 @@ pub struct EstateNeed {
     /// What else the estate must hold on its own (expansion plans, collector expansions §1.6).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub filters: Vec<Compare<EstateMeasure>>,
-}
-
-/// The 2023 expansion sheets (collector expansions §1.7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Expansion {
-    Easter,
-    IceCream,
-    Christmas,
-    #[serde(rename = "atomic-war")]
-    Atomic,
-    Halloween,
-    Roswell,
-    CoinCoin,
-    AmericanDream,
-    Zombies,
 }
 
 /// How a measure compares to a number.

@@ -42,10 +42,7 @@ fn the_shipped_layout_is_the_spec_placeholder() {
     assert_eq!(v.street_bonus, [8, 10, 11]);
     assert_eq!(v.optimism, 9);
     assert_eq!(v.aaa_first, [20, 30, 30]);
-    assert_eq!(
-        l.expansion,
-        Some(welcome_engine::edition::Expansion::Atomic)
-    );
+    assert_eq!(l.expansion, Some(welcome_engine::Module::Atomic));
     let rows: Vec<&str> = l.score_rows.iter().map(|r| r.id.as_str()).collect();
     assert!(rows.contains(&"shelters") && rows.contains(&"optimism"));
 }

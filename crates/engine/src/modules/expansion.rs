@@ -4,37 +4,27 @@
 //! known. The shipped stand-ins meet them, and so must a layout a table enters; a layout that
 //! breaks one is refused with the constraint's name.
 
-use crate::edition::{Expansion, SheetLayout, Side};
+use crate::edition::{SheetLayout, Side};
 use crate::modules::Module;
 
 /// Checks `layout` against the constraints of its expansion.
-pub fn check(layout: &SheetLayout, expansion: Expansion) -> Result<(), String> {
-    let module = match expansion {
-        Expansion::Easter => Module::Easter,
-        Expansion::IceCream => Module::IceCream,
-        Expansion::Christmas => Module::Christmas,
-        Expansion::Atomic => Module::Atomic,
-        Expansion::Halloween => Module::Halloween,
-        Expansion::Roswell => Module::Roswell,
-        Expansion::CoinCoin => Module::CoinCoin,
-        Expansion::AmericanDream => Module::AmericanDream,
-        Expansion::Zombies => Module::Zombies,
-    };
+pub fn check(layout: &SheetLayout, module: Module) -> Result<(), String> {
     if !layout.has(module) {
         return Err(format!(
-            "the {expansion:?} expansion sheet must switch on the {module:?} rules"
+            "the {module:?} expansion sheet must switch on the {module:?} rules"
         ));
     }
-    match expansion {
-        Expansion::Easter => easter(layout),
-        Expansion::IceCream => ice_cream(layout),
-        Expansion::Christmas => Ok(()),
-        Expansion::Atomic => atomic(layout),
-        Expansion::Halloween => halloween(layout),
-        Expansion::Roswell => roswell(layout),
-        Expansion::CoinCoin => coin_coin(layout),
-        Expansion::AmericanDream => american_dream(layout),
-        Expansion::Zombies => zombies(layout),
+    match module {
+        Module::Roundabouts => Err("roundabouts are a variant, not an expansion sheet".into()),
+        Module::Easter => easter(layout),
+        Module::IceCream => ice_cream(layout),
+        Module::Christmas => Ok(()),
+        Module::Atomic => atomic(layout),
+        Module::Halloween => halloween(layout),
+        Module::Roswell => roswell(layout),
+        Module::CoinCoin => coin_coin(layout),
+        Module::AmericanDream => american_dream(layout),
+        Module::Zombies => zombies(layout),
     }
 }
 

@@ -60,6 +60,21 @@ pub enum ChoiceKind {
 }
 
 impl Module {
+    /// Every rule module, in the order of the spec's sections: what a check over all modules
+    /// walks (a new module joins here, and every `match` on `Module` then names it).
+    pub const ALL: [Module; 10] = [
+        Module::Roundabouts,
+        Module::Easter,
+        Module::IceCream,
+        Module::Christmas,
+        Module::Atomic,
+        Module::Halloween,
+        Module::Roswell,
+        Module::CoinCoin,
+        Module::AmericanDream,
+        Module::Zombies,
+    ];
+
     /// Checks the sheet data this module reads.
     pub fn check_layout(self, layout: &SheetLayout) -> Result<(), String> {
         match self {

@@ -1,0 +1,365 @@
+//! The shape of the code, kept from drifting back (ARCHITECTURE.md, "Rule modules"):
+//! how many engine modules import each other in cycles, and where sheet and rule-module names
+//! appear outside the places that own them. Both are ratchets: the counts may fall, never rise;
+//! each lowers its bound when the code gets there. The target is no cycle beyond the game and
+//! its record, and no sheet's name outside its rule module, the bots and the browser's
+//! per-module files.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Engine modules (files) in import cycles today; lower it as cycles go.
+const CYCLE_BOUND: usize = 27;
+
+/// Mentions of a sheet's or a rule module's name outside the places that own them; lower it
+/// as each module's knowledge moves into its own folder.
+const NAME_BOUND: usize = 2400;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// `src/a/b.rs` and `src/a/b/mod.rs` are module `a::b`; `src/lib.rs` is the crate root.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The code of a file without its comments (doc comments name other modules freely).
+fn code(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The module paths a file refers to after `crate::` or `super::`, braces expanded.
+fn paths_after(text: &str, prefix: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(i) = text[at..].find(prefix) {
+        let start = at + i;
+        at = start + prefix.len();
+        // a whole word: not `foo_crate::`
+        if start > 0 && (bytes[start - 1].is_ascii_alphanumeric() || bytes[start - 1] == b'_') {
+            continue;
+        }
+        let (paths, _) = parse_tree(&text[at..]);
+        out.extend(paths);
+    }
+    out
+}
+
+/// Parses `a::b::{c, d::e}` from the start of `s`: the paths it names and where it stops.
+fn parse_tree(s: &str) -> (Vec<Vec<String>>, usize) {
+    let mut head: Vec<String> = Vec::new();
+    let mut i = 0;
+    let b = s.as_bytes();
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i < b.len() && b[i] == b'{' {
+            let mut paths = Vec::new();
+            i += 1;
+            loop {
+                let (sub, used) = parse_tree(&s[i..]);
+                i += used;
+                for p in sub {
+                    let mut full = head.clone();
+                    full.extend(p);
+                    paths.push(full);
+                }
+                while i < b.len() && b[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                if i < b.len() && b[i] == b',' {
+                    i += 1;
+                    continue;
+                }
+                if i < b.len() && b[i] == b'}' {
+                    i += 1;
+                }
+                break;
+            }
+            return (paths, i);
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        if start == i {
+            return (vec![head], i);
+        }
+        head.push(s[start..i].to_string());
+        if s[i..].starts_with("::") {
+            i += 2;
+        } else {
+            return (vec![head], i);
+        }
+    }
+}
+
+/// Engine modules and the modules each imports.
+fn engine_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let src = root().join("crates/engine/src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let modules: BTreeMap<Vec<String>, PathBuf> = files
+        .iter()
+        .map(|f| (module_of(&src, f), f.clone()))
+        .collect();
+    let resolve = |path: &[String]| -> Option<Vec<String>> {
+        (1..=path.len())
+            .rev()
+            .map(|n| path[..n].to_vec())
+            .find(|p| modules.contains_key(p))
+    };
+    let mut graph = BTreeMap::new();
+    for (m, file) in &modules {
+        let text = code(&fs::read_to_string(file).unwrap());
+        let mut to = BTreeSet::new();
+        for p in paths_after(&text, "crate::") {
+            if let Some(t) = resolve(&p) {
+                to.insert(t);
+            }
+        }
+        // `super::x` from module `a::b` (`a/b.rs` or `a/b/mod.rs`) is `a::x`.
+        let parent: Vec<String> = m[..m.len().saturating_sub(1)].to_vec();
+        for p in paths_after(&text, "super::") {
+            let mut full = parent.clone();
+            full.extend(p);
+            if let Some(t) = resolve(&full) {
+                to.insert(t);
+            }
+        }
+        to.remove(m);
+        to.remove(&Vec::new()); // the crate root re-exports; it imports nothing of interest
+        if !m.is_empty() {
+            graph.insert(m.join("::"), to.into_iter().map(|t| t.join("::")).collect());
+        }
+    }
+    graph
+}
+
+/// The strongly connected components of more than one module (Tarjan).
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        graph: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on: BTreeSet<&'a str>,
+        out: Vec<Vec<String>>,
+    }
+    fn visit<'a>(w: &mut Walk<'a>, v: &'a str) {
+        let n = w.index.len();
+        w.index.insert(v, n);
+        w.low.insert(v, n);
+        w.stack.push(v);
+        w.on.insert(v);
+        for t in w.graph.get(v).into_iter().flatten() {
+            let t = t.as_str();
+            if !w.graph.contains_key(t) {
+                continue;
+            }
+            if !w.index.contains_key(t) {
+                visit(w, t);
+                let l = w.low[t].min(w.low[v]);
+                w.low.insert(v, l);
+            } else if w.on.contains(t) {
+                let l = w.index[t].min(w.low[v]);
+                w.low.insert(v, l);
+            }
+        }
+        if w.low[v] == w.index[v] {
+            let mut comp = Vec::new();
+            while let Some(t) = w.stack.pop() {
+                w.on.remove(t);
+                comp.push(t.to_string());
+                if t == v {
+                    break;
+                }
+            }
+            if comp.len() > 1 {
+                comp.sort();
+                w.out.push(comp);
+            }
+        }
+    }
+    let mut w = Walk {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !w.index.contains_key(v.as_str()) {
+            visit(&mut w, v);
+        }
+    }
+    w.out
+}
+
+#[test]
+fn engine_modules_in_import_cycles_do_not_grow() {
+    let graph = engine_graph();
+    assert!(
+        graph.len() > 20,
+        "the engine's modules were read: {graph:?}"
+    );
+    let found = cycles(&graph);
+    let n: usize = found.iter().map(Vec::len).sum();
+    for c in &found {
+        eprintln!("cycle of {}: {}", c.len(), c.join(", "));
+    }
+    eprintln!("engine modules in import cycles: {n} (bound {CYCLE_BOUND})");
+    assert!(
+        n <= CYCLE_BOUND,
+        "{n} engine modules import each other in cycles, more than {CYCLE_BOUND}: {found:?}"
+    );
+}
+
+#[test]
+fn the_cycle_finder_sees_a_cycle_and_a_chain() {
+    let g: BTreeMap<String, BTreeSet<String>> = [
+        ("a", vec!["b"]),
+        ("b", vec!["c"]),
+        ("c", vec!["a"]),
+        ("d", vec!["a"]),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
+    .collect();
+    assert_eq!(cycles(&g), vec![vec!["a", "b", "c"]]);
+    let (paths, _) = parse_tree("edition::{Side, sheet::{A, B}}, x");
+    assert_eq!(
+        paths,
+        vec![
+            vec!["edition", "Side"],
+            vec!["edition", "sheet", "A"],
+            vec!["edition", "sheet", "B"]
+        ]
+    );
+}
+
+/// The names of the sheets and rule modules, as code spells them.
+const NAMES: &[&str] = &[
+    "easter",
+    "ice_cream",
+    "ice-cream",
+    "icecream",
+    "christmas",
+    "halloween",
+    "atomic",
+    "roswell",
+    "coin_coin",
+    "coin-coin",
+    "coincoin",
+    "american_dream",
+    "american-dream",
+    "americandream",
+    "zombie",
+];
+
+/// Whether `path` (relative to the repository) owns sheet names: the engine's rule modules
+/// and edition data, the bots, the browser's per-module files, and tests (named after the
+/// rules they check).
+fn owns_names(path: &str) -> bool {
+    path.starts_with("crates/engine/src/modules/")
+        || path.starts_with("crates/engine/data/")
+        || path.starts_with("crates/bots/")
+        || path.starts_with("crates/server/static/sheet/")
+        || path.contains("/tests/")
+        || path.starts_with("e2e/")
+}
+
+fn source_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if p.is_dir() {
+            if name != "target" && name != "node_modules" && !name.starts_with('.') {
+                source_files(&p, out);
+            }
+        } else if p
+            .extension()
+            .is_some_and(|x| x == "rs" || x == "js" || x == "py")
+        {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn sheet_names_outside_their_modules_do_not_grow() {
+    let root = root();
+    let mut files = Vec::new();
+    for dir in [
+        "crates",
+        "bindings/python/src",
+        "bindings/python/welcome_to",
+    ] {
+        source_files(&root.join(dir), &mut files);
+    }
+    let mut per_file: Vec<(usize, String)> = Vec::new();
+    for f in files {
+        let rel = f
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if owns_names(&rel) {
+            continue;
+        }
+        let text = fs::read_to_string(&f).unwrap_or_default().to_lowercase();
+        let n: usize = NAMES.iter().map(|w| text.matches(w).count()).sum();
+        if n > 0 {
+            per_file.push((n, rel));
+        }
+    }
+    per_file.sort_by(|a, b| b.cmp(a));
+    let total: usize = per_file.iter().map(|(n, _)| n).sum();
+    for (n, f) in per_file.iter().take(25) {
+        eprintln!("{n:5} {f}");
+    }
+    eprintln!(
+        "sheet names outside their modules: {total} in {} files (bound {NAME_BOUND})",
+        per_file.len()
+    );
+    assert!(
+        total <= NAME_BOUND,
+        "{total} mentions of a sheet's name outside its module, more than {NAME_BOUND}: {per_file:?}"
+    );
+}
