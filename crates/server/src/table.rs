@@ -7,14 +7,14 @@
 //! greedy bots play under the lock as a round is dealt; search bots think off it (`BotJob`,
 //! module `thinking`).
 
+use crate::clock::now_ms;
 use crate::derived::Slowed;
 use crate::error::ApiError;
 use crate::options;
 use crate::push::{Frag, Personal, Renderer, Snapshot};
 use crate::store::{Queued, RoundRow, SeatRow, Store, StoredTable, TableRow, Write};
-use crate::timer::{now_ms, Expiry, TurnTimer};
 use crate::view;
-use crate::wire::{LobbyEntry, OptionsOut, SeatInfo, Status, TableInfo, You};
+use crate::wire::{Expiry, LobbyEntry, OptionsOut, SeatInfo, Status, TableInfo, TurnTimer, You};
 use axum::http::StatusCode;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -1398,7 +1398,7 @@ impl Table {
             .enumerate()
             .filter_map(|(i, s)| {
                 let kind = s.bot?;
-                if crate::thinking::thinks_long(kind) != long || g.has_submitted(i) {
+                if thinks_long(kind) != long || g.has_submitted(i) {
                     return None;
                 }
                 Some(BotJob {
@@ -1430,10 +1430,11 @@ impl Table {
         else {
             return false;
         };
-        let waiting =
-            self.seats.iter().enumerate().any(|(i, s)| {
-                s.bot.is_some_and(crate::thinking::thinks_long) && !g.has_submitted(i)
-            });
+        let waiting = self
+            .seats
+            .iter()
+            .enumerate()
+            .any(|(i, s)| s.bot.is_some_and(thinks_long) && !g.has_submitted(i));
         if self.thinking || !waiting {
             return false;
         }
@@ -1916,6 +1917,11 @@ fn bot_name(kind: BotKind) -> &'static str {
         BotKind::Search(Level::Default) => "Search bot",
         BotKind::Search(Level::Strong) => "Search bot (strong)",
     }
+}
+
+/// Whether a bot of `kind` thinks off the table's lock (module `thinking`).
+pub fn thinks_long(kind: BotKind) -> bool {
+    matches!(kind, BotKind::Search(_))
 }
 
 /// Options for a draft of `view`'s seat, scored as the game scores (temps ranked across the
