@@ -7,7 +7,6 @@
 //! is sent the view of its own seat only.
 
 pub mod assets;
-pub mod client;
 pub mod clock;
 pub mod companion;
 pub mod derived;
@@ -21,7 +20,6 @@ pub mod headers;
 pub mod host;
 pub mod http;
 pub mod listen;
-pub mod loadtest;
 pub mod name;
 pub mod options;
 pub mod origin;
@@ -228,7 +226,7 @@ async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppSta
     Ok((listener, state))
 }
 
-/// Starts the server in the background of this process (tests, load test).
+/// Starts the server in the background of this process (tests, `welcome_client::loadtest`).
 pub async fn spawn(config: ServeConfig) -> Result<Running, ServeError> {
     let (listener, state) = prepare(config).await?;
     let addr = listener.local_addr()?;
