@@ -4,7 +4,7 @@ use crate::error::CliError;
 use clap::Args;
 use std::io::Write;
 use std::time::Duration;
-use welcome_server::loadtest::{run as run_load, LoadConfig};
+use welcome_client::loadtest::{run as run_load, LoadConfig};
 
 #[derive(Args, Debug, Clone)]
 pub struct LoadtestArgs {

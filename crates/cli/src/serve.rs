@@ -198,7 +198,7 @@ fn duration(s: &str) -> Result<Duration, String> {
 }
 
 fn origin(s: &str) -> Result<String, String> {
-    welcome_server::guard::normalize_origin(s)
+    welcome_server::origin::normalize_origin(s)
         .map(|_| s.trim().to_string())
         .ok_or_else(|| format!("{s:?} is not an origin such as https://game.example.org"))
 }

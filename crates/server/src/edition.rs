@@ -258,7 +258,7 @@ fn js<T: Serialize + ?Sized>(v: &T) -> String {
 
 /// The edition data is built once per process: served with an ETag, as the static files are.
 fn respond(request: &HeaderMap, body: &'static str, content_type: &'static str) -> Response {
-    crate::assets::validated_text(request, body, content_type)
+    crate::etag::validated_text(request, body, content_type)
 }
 
 /// `GET /api/editions`.

@@ -12,9 +12,10 @@
 //! would be its own origin.
 
 use crate::error::ApiError;
+use crate::origin::normalize_origin;
 use crate::state::AppState;
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -102,27 +103,6 @@ fn is_json(v: Option<&HeaderValue>) -> bool {
     v.and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
         .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
-}
-
-/// `scheme://host:port`, lowercase, with the scheme's default port written out; `None` for
-/// anything else (`null`, a path, an unknown scheme).
-pub fn normalize_origin(origin: &str) -> Option<String> {
-    let uri: Uri = origin.trim().parse().ok()?;
-    let scheme = uri.scheme_str()?.to_ascii_lowercase();
-    let default = match scheme.as_str() {
-        "http" => 80,
-        "https" => 443,
-        _ => return None,
-    };
-    if uri
-        .path_and_query()
-        .is_some_and(|p| p.as_str() != "/" && !p.as_str().is_empty())
-    {
-        return None;
-    }
-    let host = uri.host()?.to_ascii_lowercase();
-    let port = uri.port_u16().unwrap_or(default);
-    Some(format!("{scheme}://{host}:{port}"))
 }
 
 fn same_origin(origin: &HeaderValue, host: Option<&HeaderValue>, trusted: &[String]) -> bool {

@@ -6,6 +6,7 @@ use crate::state::{AppState, TableCell};
 use crate::store::Write;
 use crate::table::{hash_token, hex, NewTable, Seat, Table};
 use crate::thinking;
+use crate::timer;
 use crate::wire::{
     CreateTable, Created, DealNext, EnterLayout, EnterValues, HostToken, Join, Joined, LobbyEntry,
     SeatBot, TableInfo,
@@ -156,7 +157,10 @@ async fn create_now(
             format!("a table has 1 to {} seats", limits.max_seats),
         ));
     }
-    let timer = req.turn_timer.map(|t| t.check(&limits)).transpose()?;
+    let timer = req
+        .turn_timer
+        .map(|t| timer::check(t, &limits))
+        .transpose()?;
     let (edition, layout) = crate::edition::choose(req.edition.as_deref(), req.sheet.as_deref())?;
     if !req.deal_only {
         crate::edition::check_sheet_mode(edition, layout, req.mode)?;

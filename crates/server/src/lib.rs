@@ -7,21 +7,22 @@
 //! is sent the view of its own seat only.
 
 pub mod assets;
-pub mod client;
+pub mod clock;
 pub mod companion;
 pub mod derived;
 pub mod edition;
 pub mod ending;
 pub mod error;
+pub mod etag;
 pub mod fair;
 pub mod guard;
 pub mod headers;
 pub mod host;
 pub mod http;
 pub mod listen;
-pub mod loadtest;
 pub mod name;
 pub mod options;
+pub mod origin;
 pub mod path;
 pub mod peer;
 pub mod push;
@@ -143,7 +144,7 @@ pub fn app(state: AppState) -> Router {
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(assets::compression())
-        .layer(axum::middleware::map_response(assets::tag_encoding))
+        .layer(axum::middleware::map_response(etag::tag_encoding))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
@@ -221,11 +222,11 @@ async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppSta
         }
     });
     tokio::spawn(timer::sweep(state.clone()));
-    state.resume_thinking().await;
+    thinking::resume(&state).await;
     Ok((listener, state))
 }
 
-/// Starts the server in the background of this process (tests, load test).
+/// Starts the server in the background of this process (tests, `welcome_client::loadtest`).
 pub async fn spawn(config: ServeConfig) -> Result<Running, ServeError> {
     let (listener, state) = prepare(config).await?;
     let addr = listener.local_addr()?;

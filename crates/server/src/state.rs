@@ -368,7 +368,7 @@ pub struct AppState(pub(crate) Arc<Inner>);
 impl AppState {
     /// State over `store`, restoring every open table. A table that cannot be read or
     /// restored is left out with a log line; the others start. Their search bots think once
-    /// `resume_thinking` is called.
+    /// `thinking::resume` is called.
     pub async fn new(
         store: Arc<dyn Store>,
         limits: Limits,
@@ -428,22 +428,13 @@ impl AppState {
         })))
     }
 
-    /// Lets the search bots of the restored tables think again (they were thinking when the
-    /// server stopped). Called once the state is set up (`allow_origins` only applies before).
-    pub async fn resume_thinking(&self) {
-        for cell in self.cells() {
-            let mut t = cell.table.lock().await;
-            crate::thinking::wake(self, &cell, &mut t);
-        }
-    }
-
     /// The same state, accepting changes from these origins too (`scheme://host[:port]`).
     /// Only before the state is shared.
     pub fn allow_origins(mut self, origins: &[String]) -> AppState {
         if let Some(inner) = Arc::get_mut(&mut self.0) {
             inner.origins = origins
                 .iter()
-                .filter_map(|o| crate::guard::normalize_origin(o))
+                .filter_map(|o| crate::origin::normalize_origin(o))
                 .collect();
             let hosts = origins.iter().filter_map(|o| {
                 o.parse::<axum::http::Uri>()
@@ -467,14 +458,6 @@ impl AppState {
                 .extend(hosts.iter().filter_map(|h| crate::host::normalize(h)));
         }
         self
-    }
-
-    /// Opens (creating and migrating) the SQLite database `database` and restores its tables.
-    pub async fn open(database: &str) -> Result<AppState, StoreError> {
-        let store = crate::store::SqliteStore::open(database).await?;
-        let state = AppState::new(Arc::new(store), Limits::default(), None).await?;
-        state.resume_thinking().await;
-        Ok(state)
     }
 
     pub fn limits(&self) -> &Limits {

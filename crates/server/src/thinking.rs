@@ -7,7 +7,7 @@
 //! dropped if the game has moved on meanwhile (`Table::thought`), and loops while the next
 //! round has search bots to think for. People confirm, ask for options and watch meanwhile.
 //! A bot's turn is a function of the table's seed, the round, its seat and its view, so it is
-//! the same whenever it is thought of: a restart simply thinks again (`AppState::resume_thinking`).
+//! the same whenever it is thought of: a restart simply thinks again (`resume`).
 //!
 //! Search bots think on blocking threads, at most `Limits::search_threads` at once server-wide:
 //! more wait their turn rather than take the CPU from the async runtime, in turn across client
@@ -20,17 +20,21 @@ use crate::state::{AppState, TableCell};
 use crate::table::{BotThought, Table, Thought};
 use std::sync::Arc;
 use std::time::Duration;
-use welcome_bots::BotKind;
-
-/// Whether a bot of `kind` thinks off the table's lock.
-pub fn thinks_long(kind: BotKind) -> bool {
-    matches!(kind, BotKind::Search(_))
-}
 
 /// The first wait before a round whose storing failed is tried again; it doubles up to
 /// `RETRY_MAX`.
 const RETRY_FIRST: Duration = Duration::from_secs(1);
 const RETRY_MAX: Duration = Duration::from_secs(60);
+
+/// Lets the search bots of the restored tables think again (they were thinking when the
+/// server stopped). Called once the state is set up (`AppState::allow_origins` only applies
+/// before).
+pub async fn resume(st: &AppState) {
+    for cell in st.cells() {
+        let mut t = cell.table.lock().await;
+        wake(st, &cell, &mut t);
+    }
+}
 
 /// Starts the table's thinking task if its search bots have turns to think of and it has
 /// none; the caller holds the table's lock (so two callers never start two).

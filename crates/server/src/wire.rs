@@ -1,7 +1,9 @@
 //! Wire types of docs/protocol.md. Engine types keep their own serde form; this module only
 //! adds the envelopes around them. Seats are numbered from 1 on the wire.
 
-use crate::derived::Derived;
+pub mod derived;
+
+use derived::Derived;
 use serde::{Deserialize, Serialize};
 use welcome_engine::edition::{Bonus, ZombieCard};
 use welcome_engine::{
@@ -48,7 +50,7 @@ pub struct CreateTable {
     pub deal_only: bool,
     /// Seconds per turn and what happens when they run out (no timer when absent).
     #[serde(default)]
-    pub turn_timer: Option<crate::timer::TurnTimer>,
+    pub turn_timer: Option<TurnTimer>,
     /// AAA solo (collector edition, solo mode): the opponent card's level, 0–5 (default 1).
     #[serde(default)]
     pub aaa_level: Option<u8>,
@@ -260,7 +262,7 @@ pub struct TableInfo {
     pub round: Option<u16>,
     pub seats: Vec<SeatInfo>,
     pub spectators: usize,
-    pub turn_timer: Option<crate::timer::TurnTimer>,
+    pub turn_timer: Option<TurnTimer>,
     /// When the round in progress times out (Unix ms); `null` without a timer or game.
     pub deadline: Option<i64>,
     /// AAA solo: the level of the opponent card played; `null` in other games.
@@ -714,4 +716,50 @@ pub struct ErrorMsg<'a> {
     pub request: Option<u64>,
     pub code: &'a str,
     pub message: &'a str,
+}
+
+/// What a timed-out seat does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Expiry {
+    /// A greedy bot plays the seat's turn (the seat stays the player's).
+    Bot,
+    /// The seat refuses a permit if that is legal (nothing fits), else a bot plays the turn.
+    Refuse,
+}
+
+impl Expiry {
+    pub fn name(self) -> &'static str {
+        match self {
+            Expiry::Bot => "bot",
+            Expiry::Refuse => "refuse",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Expiry> {
+        match s {
+            "bot" => Some(Expiry::Bot),
+            "refuse" => Some(Expiry::Refuse),
+            _ => None,
+        }
+    }
+}
+
+/// The timer as the host sets it, on the wire and in the table info.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnTimer {
+    pub seconds: u32,
+    #[serde(default = "default_expiry")]
+    pub on_expiry: Expiry,
+}
+
+fn default_expiry() -> Expiry {
+    Expiry::Bot
+}
+
+impl TurnTimer {
+    pub fn millis(self) -> i64 {
+        self.seconds as i64 * 1000
+    }
 }

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use welcome_server::client::{http, Socket};
+use welcome_client::{http, Socket};
 
 /// Starts the binary with `args` on a free loopback port; returns it and its address.
 fn start(args: &[&str], db: &Path) -> (Child, SocketAddr) {

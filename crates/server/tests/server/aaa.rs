@@ -167,7 +167,7 @@ async fn the_host_enters_values_before_the_start_and_they_survive_a_restart() {
         .collect();
     assert_eq!(json!(ids), plans);
     let (_, record) =
-        welcome_server::client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
+        welcome_client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
             .await
             .unwrap();
     assert_eq!(record["setup"]["values"], good, "{record}");

@@ -10,7 +10,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use welcome_server::client::{connect_from, Request, Socket};
+use welcome_client::{connect_from, Request, Socket};
 use welcome_server::{spawn, ServeConfig};
 
 const OTHER: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));

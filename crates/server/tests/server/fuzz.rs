@@ -155,10 +155,9 @@ async fn random_companion_requests_get_answers() {
             "plans": [{ "card": 1, "approved": false }, { "card": 7, "approved": false }, { "card": small(&mut rng), "approved": true }],
             "draft": { "play": t["play"], "roundabout": t["roundabout"] }
         });
-        let (status, v) =
-            welcome_server::client::http(addr, "POST", "/api/companion/options", Some(&body))
-                .await
-                .unwrap();
+        let (status, v) = welcome_client::http(addr, "POST", "/api/companion/options", Some(&body))
+            .await
+            .unwrap();
         match status {
             200 => assert!(v["sheet"].is_object(), "{v}"),
             400 | 422 => assert!(v["code"].is_string(), "{v}"),

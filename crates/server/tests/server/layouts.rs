@@ -159,7 +159,7 @@ async fn the_host_enters_a_layout_that_plays_and_survives_restarts() {
     a.submit(1, &turn).await;
     a.round(2).await;
     let (_, record) =
-        welcome_server::client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
+        welcome_client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
             .await
             .unwrap();
     assert_eq!(shelters(&record["setup"]["layout"]), shelters(&ours()));
@@ -412,7 +412,7 @@ async fn ended_tables_let_go_of_their_layouts_once_unloaded() {
 
     // A record replayed under another layout: entered for the replay, let go of once answered.
     let (_, mut record) =
-        welcome_server::client::http(addr, "GET", &format!("/api/tables/{t1}/record"), None)
+        welcome_client::http(addr, "GET", &format!("/api/tables/{t1}/record"), None)
             .await
             .unwrap();
     record["setup"]["layout"]["name"] = json!("Atomic War (replayed)");

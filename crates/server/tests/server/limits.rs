@@ -4,7 +4,7 @@ use crate::common;
 
 use common::*;
 use serde_json::json;
-use welcome_server::client::{Request, Socket};
+use welcome_client::{Request, Socket};
 use welcome_server::{spawn, ServeConfig};
 
 #[tokio::test]
@@ -225,7 +225,7 @@ async fn a_join_answered_is_never_swept_away() {
         .map(|t| {
             let path = format!("/api/tables/{t}/join");
             tokio::spawn(async move {
-                welcome_server::client::http(addr, "POST", &path, Some(&json!({ "name": "Bob" })))
+                welcome_client::http(addr, "POST", &path, Some(&json!({ "name": "Bob" })))
                     .await
                     .unwrap()
             })

@@ -1,7 +1,7 @@
 //! The load test runs end to end on a small scale.
 
 use std::time::Duration;
-use welcome_server::loadtest::{run, LoadConfig};
+use welcome_client::loadtest::{run, LoadConfig};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_small_load_test_resolves_every_round() {

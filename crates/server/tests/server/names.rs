@@ -6,7 +6,7 @@ use crate::common;
 
 use common::*;
 use serde_json::{json, Value};
-use welcome_server::client::http;
+use welcome_client::http;
 
 /// The names the server once took: blank-looking, or hiding formatting characters.
 const BAD: [&str; 9] = [

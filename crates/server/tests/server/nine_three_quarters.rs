@@ -28,7 +28,7 @@ async fn an_edition_without_the_cards_refuses_the_option_and_nothing_is_created(
         before
     );
     // a value that is not a boolean is malformed JSON for the request
-    let (status, _) = welcome_server::client::http(
+    let (status, _) = welcome_client::http(
         addr,
         "POST",
         "/api/tables",
@@ -128,7 +128,7 @@ async fn a_table_with_the_cards_keeps_them_across_a_restart_and_deals_them() {
     }
     assert_eq!(state["table"]["status"], "over", "the game ends");
     let (status, v) =
-        welcome_server::client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
+        welcome_client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
             .await
             .unwrap();
     assert_eq!(status, 200);

@@ -358,7 +358,7 @@ async fn a_page_under_another_name_cannot_create_or_join() {
 /// not.
 #[tokio::test]
 async fn over_a_connection_the_host_is_checked() {
-    use welcome_server::client::Request as Http;
+    use welcome_client::Request as Http;
     let srv = crate::common::server().await;
     let addr = srv.addr();
     let create = json!({ "name": "Ann", "mode": "standard", "seats": 2 }).to_string();

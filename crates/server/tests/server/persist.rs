@@ -11,7 +11,7 @@ use welcome_server::Store;
 
 async fn record(addr: std::net::SocketAddr, table: &str) -> Record {
     let (status, v) =
-        welcome_server::client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
+        welcome_client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
             .await
             .unwrap();
     assert_eq!(status, 200, "{v}");

@@ -79,7 +79,7 @@ async fn full_game_with_two_humans_and_a_bot() {
 
     // The record replays to the same result.
     let (status, text) =
-        welcome_server::client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
+        welcome_client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
             .await
             .unwrap();
     assert_eq!(status, 200);
@@ -398,12 +398,12 @@ async fn http_input_is_checked() {
         let e = call(addr, "POST", "/api/tables", body.clone(), status).await;
         assert_eq!(e["code"], code, "{body}");
     }
-    let (s, e) = welcome_server::client::http_raw(addr, "POST", "/api/tables", b"{nope")
+    let (s, e) = welcome_client::http_raw(addr, "POST", "/api/tables", b"{nope")
         .await
         .unwrap();
     assert_eq!((s, e["code"].as_str()), (400, Some("bad_json")));
     let big = vec![b' '; 100_000];
-    let (s, e) = welcome_server::client::http_raw(addr, "POST", "/api/tables", &big)
+    let (s, e) = welcome_client::http_raw(addr, "POST", "/api/tables", &big)
         .await
         .unwrap();
     assert_eq!((s, e["code"].as_str()), (413, Some("body_too_large")));

@@ -146,10 +146,9 @@ async fn every_example_matches_the_server() {
     let info = table_info(addr, &table).await;
     let joined = json!({ "seat": 2, "token": "t" });
     let record = include_str!("../../../../tests/golden/record-solo.json");
-    let (status, replay) =
-        welcome_server::client::http_raw(addr, "POST", "/api/replay", record.as_bytes())
-            .await
-            .unwrap();
+    let (status, replay) = welcome_client::http_raw(addr, "POST", "/api/replay", record.as_bytes())
+        .await
+        .unwrap();
     assert_eq!(status, 200, "{replay}");
     let transfer = call(
         addr,
@@ -181,7 +180,7 @@ async fn every_example_matches_the_server() {
     let mut b2 = connect(addr, &t2, Some(&bob2)).await;
     a2.started().await;
     b2.started().await;
-    let mut w = welcome_server::client::Socket::connect(addr, &t2, None)
+    let mut w = welcome_client::Socket::connect(addr, &t2, None)
         .await
         .unwrap();
     let whole = w.recv_raw().await.unwrap();

@@ -8,7 +8,7 @@ use crate::common;
 use common::*;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
-use welcome_server::client::{apply, Socket};
+use welcome_client::{apply, Socket};
 use welcome_server::{spawn, ServeConfig};
 
 fn keys(v: &Value) -> BTreeSet<&str> {

@@ -5,7 +5,7 @@
 use crate::common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
-use welcome_server::client::Socket;
+use welcome_client::Socket;
 use welcome_server::{spawn, ServeConfig};
 
 fn config(dir: &tempfile::TempDir) -> ServeConfig {

@@ -5,7 +5,7 @@ use crate::common;
 
 use common::*;
 use serde_json::{json, Value};
-use welcome_server::client::http_raw;
+use welcome_client::http_raw;
 use welcome_server::{spawn, ServeConfig};
 
 fn golden(name: &str) -> String {
@@ -126,7 +126,7 @@ async fn a_table_replays_as_it_was_played() {
         // Keep one in-progress record to replay as well.
         if round == 4 {
             let path = format!("/api/tables/{table}/record");
-            let (s, rec) = welcome_server::client::http(addr, "GET", &path, None)
+            let (s, rec) = welcome_client::http(addr, "GET", &path, None)
                 .await
                 .unwrap();
             assert_eq!(s, 200);
@@ -141,7 +141,7 @@ async fn a_table_replays_as_it_was_played() {
     }
     seen.push(state["view"]["sheets"].clone());
     let path = format!("/api/tables/{table}/record");
-    let (s, record) = welcome_server::client::http(addr, "GET", &path, None)
+    let (s, record) = welcome_client::http(addr, "GET", &path, None)
         .await
         .unwrap();
     assert_eq!(s, 200);
@@ -300,7 +300,7 @@ async fn the_answer_of_a_replay_is_bounded() {
         e["message"].as_str().unwrap().contains("300000 bytes"),
         "{e}"
     );
-    let (status, body) = welcome_server::client::http_raw(
+    let (status, body) = welcome_client::http_raw(
         addr,
         "POST",
         "/api/replay",
@@ -329,7 +329,7 @@ async fn replays_at_once_are_bounded() {
         .map(|_| running.state.replay_place().unwrap())
         .collect();
     assert!(running.state.replay_place().is_none());
-    let (status, head, body) = welcome_server::client::Request::new("POST", "/api/replay")
+    let (status, head, body) = welcome_client::Request::new("POST", "/api/replay")
         .body(text.as_bytes())
         .send_full(addr)
         .await

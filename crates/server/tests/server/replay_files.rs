@@ -6,7 +6,7 @@ use crate::common;
 
 use common::*;
 use serde_json::Value;
-use welcome_server::client::{http, http_raw};
+use welcome_client::{http, http_raw};
 
 fn file(path: &str) -> String {
     let path = format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"));

@@ -365,7 +365,7 @@ async fn bots_table_from(addr: std::net::SocketAddr, ip: &str, seats: usize) -> 
         .collect();
     let body = json!({ "name": "Ann", "mode": "standard", "seats": seats, "bots": bots });
     let body = body.to_string();
-    let (status, v) = welcome_server::client::Request::new("POST", "/api/tables")
+    let (status, v) = welcome_client::Request::new("POST", "/api/tables")
         .body(body.as_bytes())
         .from(ip.parse().unwrap())
         .send(addr)

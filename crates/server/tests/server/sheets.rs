@@ -434,7 +434,7 @@ async fn bots_play_a_whole_game_on_every_thematic_sheet() {
             }
         }
         let (status, record) =
-            welcome_server::client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
+            welcome_client::http(addr, "GET", &format!("/api/tables/{table}/record"), None)
                 .await
                 .unwrap();
         assert_eq!(status, 200);

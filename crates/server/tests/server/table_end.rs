@@ -3,7 +3,7 @@
 
 use crate::common::*;
 use serde_json::{json, Value};
-use welcome_server::client::Socket;
+use welcome_client::Socket;
 use welcome_server::{spawn, ServeConfig};
 
 async fn lobby_ids(addr: std::net::SocketAddr) -> Vec<String> {

@@ -7,7 +7,7 @@ use crate::common;
 
 use common::*;
 use serde_json::{json, Value};
-use welcome_server::client::{http, http_raw};
+use welcome_client::{http, http_raw};
 
 fn golden(name: &str) -> String {
     let path = format!("{}/../../tests/golden/{name}", env!("CARGO_MANIFEST_DIR"));

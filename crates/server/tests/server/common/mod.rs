@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use welcome_server::client::{http, Socket};
+use welcome_client::{http, Socket};
 use welcome_server::{spawn, Running, ServeConfig};
 
 pub struct TestServer {

@@ -1,5 +1,11 @@
-//! A small client of the protocol, for the tests and the load test: plain HTTP/1.1 requests
-//! and a websocket that speaks JSON. Loopback use only; no TLS.
+//! A small client of the web app's protocol (docs/protocol.md), for the server's tests, the
+//! CLI's and the load test: plain HTTP/1.1 requests and a websocket that speaks JSON. Loopback
+//! use only; no TLS.
+//!
+//! `loadtest` drives a server of this process (`welcome_server::spawn`) with simulated players
+//! through this client (`welcome loadtest`).
+
+pub mod loadtest;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;

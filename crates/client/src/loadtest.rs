@@ -7,10 +7,7 @@
 //! each socket per round and reads the process's peak memory. Bounded in tables, rounds and
 //! time.
 
-use crate::client::http;
-use crate::state::Limits;
-use crate::wire::{PlanInfo, Status};
-use crate::{spawn, ServeConfig};
+use crate::http;
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::json;
@@ -23,6 +20,8 @@ use welcome_bots::{seat_seed, BotKind};
 use welcome_engine::{
     Edition, EditionId, Mode, Offer, Options, PlanSlot, PlayerView, Sheet, SheetData, SheetId,
 };
+use welcome_server::wire::{PlanInfo, Status};
+use welcome_server::{spawn, Limits, ServeConfig};
 
 /// What to run.
 #[derive(Clone, Debug)]
