@@ -14,7 +14,8 @@
 // server's `options` answer for the current draft (the engine's turn machine); this module
 // never decides legality itself.
 
-import { renderSheet, scoreText, treatCounts, COMPACT } from './sheet.js';
+import { renderSheet, scoreText, COMPACT } from './sheet.js';
+import { treatCounts } from './sheet/halloween.js';
 import { prefs } from './api.js';
 import { helpTip, effectHelp, HALLOWEEN_HELP, ROSWELL_HELP, ZOMBIES_HELP } from './help.js';
 import {
