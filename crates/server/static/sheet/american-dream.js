@@ -7,6 +7,7 @@
 
 import { s, TOP, CELL, crossMark, makeActionable, houseTarget, header, key2, emptyText, BONUS } from '../svg.js';
 import { parseHouse, iconInner, effectLabel, pointsText } from '../format.js';
+import { el, crossItem } from '../format.js';
 
 // Its streets are also columns, drawn as a grid of square cells.
 const GP = 80; // grid pitch, across and down
@@ -196,6 +197,55 @@ function gridPartsColumn(g, x, w, col, row, ctx) {
   });
 }
 
+// ----- the turn -----
+
+/** American Dream: whether the number just written made its house perfect, as the engine says. */
+function perfectNotice(tc) {
+  const [s, h] = tc.draft.play.build.house;
+  const family = (tc.cfg.layout.streets[s - 1].families || [])[h - 1];
+  const perfect = ((tc.opts.derived || {}).perfect || []).some((x) => x[0] === s && x[1] === h);
+  return perfect
+    ? `Street ${s} house ${h} is perfect (circled): numbered with its family's action, ${effectLabel(family)}.`
+    : `Street ${s} house ${h} is a normal house: its family's action is ${effectLabel(family)}, not ${effectLabel(tc.effect())}.`;
+}
+
+/**
+ * American Dream against the AAA: a Validation card came up, so the player crosses off one
+ * open street bonus, then two open column bonuses (as many as are left), one button each (or
+ * the bonus tapped on the sheet), before anything else is played.
+ */
+function gridCrossChoices(tc) {
+  const o = tc.opts;
+  const v = tc.cfg.layout.american_dream || {};
+  const box = el('div', { class: 'cross-choices' });
+  const items = o.cross.map((item) => ({ item, ...crossItem(item, tc.cfg.layout) }));
+  const streets = items[0] && items[0].kind === 'street';
+  box.append(el('h3', { id: 'cross-prompt' }, `A Validation card came up: cross off ${streets ? 'a street bonus' : 'a column bonus'}`));
+  const left = [[o.sheet?.owed || 0, 'street'], [o.sheet?.owed_columns || 0, 'column']]
+    .filter(([n]) => n > 0).map(([n, kind]) => `${n} ${kind} bonus${n > 1 ? 'es' : ''}`).join(' and ');
+  box.append(el('p', { class: 'hint' }, `Each Validation card has you cross off 1 street bonus and 2 column bonuses still open, before you play${left ? ` (${left} to go)` : ''}. Choose below or tap the bonus on the sheet. A crossed-off bonus is lost for good, and the AAA scores ${v.street_bonus ?? 10} per street bonus crossed off.`));
+  const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'cross-prompt' });
+  for (const { item, kind, n } of items) {
+    row.append(el('button', {
+      type: 'button', class: 'primary', 'data-ctl': `cross-${item}`, 'data-cross': item, 'data-cross-kind': kind,
+      'aria-label': `Cross off the ${kind} ${n} bonus`,
+      disabled: tc.busy ? true : null,
+      onclick: () => tc.crossBonus(item),
+    }, kind === 'street' ? `Street ${n} bonus (${v.street_bonus ?? ''})` : `Column ${n} bonus (×${v.column_multiplier ?? ''})`));
+  }
+  box.append(row);
+  for (const item of tc.draft.cross || []) {
+    const c = crossItem(item, tc.cfg.layout);
+    box.append(el('p', { class: 'hint' }, `${c.kind === 'street' ? 'Street' : 'Column'} ${c.n} bonus crossed off.`));
+  }
+  return box;
+}
+
+/** The street and column bonuses a Validation card has the player cross off. */
+function crossControls(tc, { step }) {
+  step.append(gridCrossChoices(tc));
+}
+
 export default {
   id: 'american-dream',
   index: (layout, d, { sheet, derived }) => (sheet ? gridState(layout, sheet, derived) : null),
@@ -210,4 +260,14 @@ export default {
       { ranges: derived.ranges, grid: derived.mods.get('american-dream')?.state }, targets, marks, big),
   },
   columns: () => ({ columns: { w: 62, draw: gridPartsColumn }, streets: { w: 62, draw: gridPartsColumn } }),
+  /** The card's action only makes a house of its family perfect: no action is used. */
+  actions: false,
+  /** The engine circled the house if it is perfect: nothing to use. */
+  autoEffect: (tc) => {
+    tc.effectDone = true;
+    tc.notice = perfectNotice(tc);
+    return false;
+  },
+  familyColour: (tc, family) => familyColour(tc.cfg.layout, family),
+  crossControls,
 };

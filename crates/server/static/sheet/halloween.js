@@ -5,6 +5,8 @@
 
 import { s, TOP, crossMark, header, plural, key2 } from '../svg.js';
 import { parseHouse, bonusesText } from '../format.js';
+import { el, iconSvg, houseName, bonusUseText } from '../format.js';
+import { helpTip, HALLOWEEN_HELP } from '../help.js';
 
 /**
  * Halloween: what is circled on each ghost/candy house, read from the sheet data as written
@@ -161,6 +163,210 @@ function candiesColumn(g, x, w, col, row, ctx) {
   });
 }
 
+// ----- the turn -----
+
+const hk = ([s, h]) => `${s},${h}`;
+const sameHouse = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+
+/** What a ghost bonus does, as a heading. */
+const BONUS_TITLE = {
+  pool: 'Ghost bonus: circle a pool',
+  park: 'Ghost bonus: cross a park',
+  extension: 'Ghost bonus: an Extension copy',
+};
+
+/** Circles the ghost or the candy of the house the options wait for. */
+function circle(tc, treat) {
+  const house = tc.opts && tc.opts.circle;
+  if (!house) return;
+  tc.cfg.onAct?.();
+  tc.change(() => {
+    tc.draft.circles = [...(tc.draft.circles || []), { house, treat }];
+  });
+}
+
+/** Claims a Halloween tier (a ghost tier with its bonus option); its bonuses come next. */
+function claimTier(tc, tier) {
+  tc.change(() => {
+    const claim = { treat: tier.treat, need: tier.need, bonuses: [] };
+    if (tier.option != null) claim.option = tier.option;
+    tc.draft.tiers = [...(tc.draft.tiers || []), claim];
+    tc.mode = null;
+    tc.planSel = null;
+  });
+}
+
+/** Uses the ghost bonus the options wait for so. */
+function useBonus(tc, use) {
+  tc.change(() => {
+    const tiers = tc.draft.tiers || [];
+    tiers[tiers.length - 1].bonuses.push(use);
+    tc.chooser = null;
+  });
+}
+
+/** Tiers the engine lists as claimable now. */
+function openTiers(tc) {
+  const o = tc.opts;
+  if (!o || tc.stage() !== 'finish') return [];
+  return o.tiers || [];
+}
+
+/**
+ * The Halloween tiers that may be claimed now: one button per tier and bonus option. A ghost
+ * tier's bonuses are used right after it is claimed; a candy tier scores at the end.
+ */
+function tierChoices(tc, tiers, plansOpen) {
+  const o = tc.opts;
+  const c = treatCounts(tc.cfg.layout, o.sheet || tc.cfg.base) || { ghosts: 0, candies: 0 };
+  const candyTiers = (tc.cfg.layout.halloween || {}).candy_tiers || [];
+  const box = el('div', { class: 'tier-claims', role: 'group', 'aria-labelledby': 'tier-prompt' });
+  const head = el('p', { class: 'hint', id: 'tier-prompt' },
+    `Halloween tiers: you have ${c.ghosts} ${c.ghosts === 1 ? 'ghost' : 'ghosts'} and ${c.candies} ${c.candies === 1 ? 'candy' : 'candies'}. Claim a tier now, or keep counting (one ghost tier and one candy tier per game, the ghost tier first).`);
+  head.append(helpTip('Halloween tiers', HALLOWEEN_HELP.tiers));
+  box.append(head);
+  if (plansOpen) box.append(el('p', { class: 'hint' }, 'Validate your plans first: once a tier is claimed, no plan can be validated this turn.'));
+  const row = el('div', { class: 'choices' });
+  for (const t of tiers) {
+    const what = t.treat === 'ghost'
+      ? bonusesText(t.gives)
+      : `${candyTiers.find((x) => x.need === t.need)?.points ?? '?'} points at the end`;
+    const id = `tier-${t.treat}-${t.need}${t.option != null ? `-${t.option}` : ''}`;
+    row.append(el('button', {
+      type: 'button', class: 'primary', 'data-ctl': id, 'data-tier': `${t.treat}-${t.need}`, 'data-option': t.option ?? null,
+      'aria-label': `Claim the ${t.treat} tier ${t.need}: ${what}`,
+      disabled: tc.busy ? true : null,
+      onclick: () => claimTier(tc, t),
+      html: `${iconSvg(t.treat, 18)} ${t.treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${t.need}: ${what}`,
+    }));
+  }
+  box.append(row);
+  return box;
+}
+
+/** The places a ghost bonus may go, targets on the sheet. */
+function bonusTargets(tc, t) {
+  const o = tc.opts;
+  const uses = o.bonuses || [];
+  if (o.bonus === 'pool') {
+    for (const u of uses) if (u.pool) {
+      t.set(`h:${u.pool[0]}:${u.pool[1]}`, { label: 'Circle this pool (ghost bonus).', badge: 'pool', activate: () => useBonus(tc, u) });
+    }
+  } else if (o.bonus === 'park') {
+    for (const u of uses) if (u.park != null) {
+      t.set(`p:${u.park}`, { label: `Cross the next park of street ${u.park} (ghost bonus).`, activate: () => useBonus(tc, u) });
+    }
+  } else if (o.bonus === 'extension') {
+    const byTo = new Map();
+    for (const u of uses) if (u.extension) {
+      const k = hk(u.extension.to);
+      if (!byTo.has(k)) byTo.set(k, []);
+      byTo.get(k).push(u);
+    }
+    for (const list of byTo.values()) {
+      const to = list[0].extension.to;
+      t.set(`h:${to[0]}:${to[1]}`, {
+        label: list.length === 1
+          ? `Write an Extension copy of ${houseName(list[0].extension.from)} here (ghost bonus, no box crossed).`
+          : 'Write an Extension copy here (ghost bonus, no box crossed): choose which neighbour to copy.',
+        badge: 'bis',
+        selected: tc.chooser && sameHouse(tc.chooser.house, to),
+        activate: () => {
+          if (list.length === 1) return useBonus(tc, list[0]);
+          tc.chooser = { kind: 'extension', house: to, uses: list };
+          tc.render();
+          tc.cfg.controls.querySelector('.chooser button')?.focus();
+        },
+      });
+    }
+  }
+}
+
+/** The ghost or the candy of the house just numbered. */
+function circleControls(tc, { step, hint }) {
+  const o = tc.opts;
+  const house = o.circle;
+  const c = treatCounts(tc.cfg.layout, o.sheet || tc.cfg.base, house) || { ghosts: 0, candies: 0 };
+  const h = el('h3', { id: 'circle-prompt' }, `Ghost or candy in ${houseName(house)}?`);
+  h.append(helpTip('ghosts and candies', HALLOWEEN_HELP.circle));
+  step.append(h);
+  hint(`You numbered ${houseName(house)}, a house with a ghost and a candy: circle one of them. You must, and it is for good. So far you have ${c.ghosts} ${c.ghosts === 1 ? 'ghost' : 'ghosts'} and ${c.candies} ${c.candies === 1 ? 'candy' : 'candies'}.`);
+  const needs = ((tc.cfg.layout.halloween || {}).ghost_tiers || []).map((t) => t.need);
+  if (needs.length) hint(`A tier is claimed with exactly ${needs.join(', ').replace(/, (\d+)$/, ' or $1')} of a kind: ghost tiers give pools, parks or Extensions at once, candy tiers score at the end.`);
+  const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'circle-prompt' });
+  for (const treat of ['ghost', 'candy']) {
+    row.append(el('button', {
+      type: 'button', class: 'primary', 'data-ctl': `treat-${treat}`, 'data-treat': treat,
+      'aria-label': `Circle the ${treat} of ${houseName(house)}`,
+      disabled: tc.busy ? true : null,
+      onclick: () => circle(tc, treat),
+      html: `${iconSvg(treat, 20)} Circle the ${treat}`,
+    }));
+  }
+  step.append(row);
+}
+
+/** Where a ghost bonus goes. */
+function bonusControls(tc, { step, hint }) {
+  const o = tc.opts;
+  const tier = (tc.draft.tiers || [])[(tc.draft.tiers || []).length - 1];
+  const h = el('h3', { id: 'bonus-prompt' }, BONUS_TITLE[o.bonus] || `Ghost bonus: ${o.bonus}`);
+  h.append(helpTip('ghost bonuses', HALLOWEEN_HELP.bonus));
+  step.append(h);
+  const ranks = (tc.cfg.layout.halloween || {}).ghost_tiers || [];
+  const gives = tier && tier.option ? (ranks.find((r) => r.need === tier.need)?.options || [])[tier.option - 1] : null;
+  if (tier && gives) hint(`The ${tier.need}-ghost tier gives ${bonusesText(gives)}, used one at a time. A bonus with no place to go is lost.`);
+  for (const u of (tier && tier.bonuses) || []) hint(`Done: ${bonusUseText(u)}.`);
+  const uses = o.bonuses || [];
+  const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'bonus-prompt' });
+  if (o.bonus === 'pool') {
+    hint('Choose a pool not yet circled, on any house (highlighted on the sheet, or below): it counts as a built pool and crosses a pool box.');
+    // one line per street, its houses' pools on it
+    const streets = [...new Set(uses.filter((u) => u.pool).map((u) => u.pool[0]))];
+    for (const st of streets) {
+      const line = el('div', { class: 'choices pool-line', role: 'group', 'aria-label': `Pools of street ${st}` }, el('span', { class: 'choices-label' }, `Street ${st}:`));
+      for (const u of uses) if (u.pool && u.pool[0] === st) {
+        const hh = u.pool[1];
+        line.append(el('button', {
+          type: 'button', 'data-ctl': `bonus-pool-${st}-${hh}`, 'data-bonus-use': `pool-${st}-${hh}`,
+          'aria-label': `Circle the pool of ${houseName(u.pool)}`,
+          disabled: tc.busy ? true : null,
+          onclick: () => useBonus(tc, u),
+        }, `House ${hh}`));
+      }
+      step.append(line);
+    }
+  } else if (o.bonus === 'park') {
+    hint('Choose the street whose next park you cross (on the sheet, or below).');
+    const sheet = o.sheet || tc.cfg.base;
+    for (const u of uses) if (u.park != null) {
+      const parks = tc.cfg.layout.streets[u.park - 1].parks;
+      const crossed = sheet.streets[u.park - 1].parks;
+      const at = (k) => parks[Math.min(k, parks.length - 1)];
+      row.append(el('button', {
+        type: 'button', class: 'primary', 'data-ctl': `bonus-park-${u.park}`, 'data-bonus-use': `park-${u.park}`,
+        'aria-label': `Cross the next park of street ${u.park}: its parks go from ${at(crossed)} to ${at(crossed + 1)} points`,
+        disabled: tc.busy ? true : null,
+        onclick: () => useBonus(tc, u),
+      }, `Street ${u.park} park: ${at(crossed)}→${at(crossed + 1)}`));
+    }
+  } else if (o.bonus === 'extension') {
+    hint('Choose a highlighted empty house next to a number: that number is copied there as an Extension (bis) house, and no Extension box is crossed. A ghost/candy house asks for its circle.');
+    if (tc.chooser && tc.chooser.kind === 'extension') {
+      const ch = el('div', { class: 'chooser', role: 'group', 'aria-label': 'Number to copy' });
+      ch.append(el('p', { class: 'hint' }, `Copy which neighbour into ${houseName(tc.chooser.house)}?`));
+      const crow = el('div', { class: 'choices' });
+      for (const u of tc.chooser.uses) {
+        const num = o.sheet.streets[u.extension.from[0] - 1].houses[u.extension.from[1] - 1];
+        crow.append(el('button', { type: 'button', 'data-ctl': `ext-${hk(u.extension.from)}`, 'data-bonus-use': `extension-${hk(u.extension.from)}`, onclick: () => useBonus(tc, u) }, `${num} from house ${u.extension.from[1]}`));
+      }
+      ch.append(crow);
+      step.append(ch);
+    }
+  }
+  if (row.childNodes.length) step.append(row);
+}
+
 export default {
   id: 'halloween',
   index: (layout, d, { sheet, asked }) => treatIndex(layout, sheet, asked),
@@ -173,4 +379,48 @@ export default {
     return `, ${TREAT_STATE[treat]}`;
   },
   columns: (layout) => ({ candies: layout.halloween ? { w: 62, draw: candiesColumn } : null }),
+  stages: {
+    // a house just numbered (by the number, a copy or a bonus copy) asks for its ghost or candy
+    circle: {
+      order: 70,
+      when: (tc) => !!tc.opts && !!tc.opts.circle,
+      controls: circleControls,
+      showControls: () => true,
+      // the ghost or candy is chosen in the controls: take the keyboard there
+      enter: (tc) => tc.focus('[data-treat]'),
+      again: '[data-treat]',
+    },
+    // a ghost tier claimed asks for its bonuses, one at a time
+    bonus: {
+      order: 75,
+      when: (tc) => !!tc.opts && !!tc.opts.bonus,
+      controls: bonusControls,
+      targets: bonusTargets,
+      enter: (tc) => {
+        if (tc.targets().size) tc.showSheet();
+        tc.focus('[data-bonus-use]');
+      },
+      again: '[data-bonus-use]',
+    },
+  },
+  marks: (tc, marks, stage) => {
+    if (stage !== 'circle') return;
+    marks.circle = hk(tc.opts.circle);
+    marks.chosen.add(marks.circle);
+  },
+  /** A tier left unclaimed costs points: the finish asks before confirming without it. */
+  claim: (tc) => (openTiers(tc).length ? {
+    also: ', and a Halloween tier claimed',
+    alone: 'A Halloween tier can be claimed this turn. Claim it, or confirm without claiming?',
+  } : null),
+  /** The circles and tiers of the turn, and the tiers that may be claimed now. */
+  finish: (tc, { step, hint }, plansOpen) => {
+    const tiers = openTiers(tc);
+    for (const c of tc.draft.circles || []) hint(`${c.treat === 'ghost' ? 'Ghost' : 'Candy'} circled in ${houseName(c.house)}.`);
+    if (tiers.length) step.append(tierChoices(tc, tiers, plansOpen));
+    for (const t of tc.draft.tiers || []) {
+      const used = (t.bonuses || []).map(bonusUseText);
+      hint(`${t.treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${t.need} claimed${used.length ? `: ${used.join(', ')}` : ''}.`);
+    }
+  },
 };

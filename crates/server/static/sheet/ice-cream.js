@@ -5,6 +5,7 @@
 // end-of-route bonus of street s.
 
 import { s, RIGHT, BW, cellX, houseBox, houseY, stripY, crossMark, makeActionable, plural, key2, BONUS } from '../svg.js';
+import { el, houseName } from '../format.js';
 
 const CONE_STATE = { open: 'not reached yet', circled: 'circled', crossed: 'crossed off' };
 
@@ -76,6 +77,53 @@ function drawRoute(g, n, si, route, targets, big) {
   g.append(rg);
 }
 
+// ----- the turn -----
+
+/** The text of a button answering which truck drives the street. */
+function choiceButton(choice) {
+  if (choice.truck === 'left') return 'Truck starts left (drives left to right)';
+  if (choice.truck === 'right') return 'Truck starts right (drives right to left)';
+  return JSON.stringify(choice);
+}
+
+/** The truck chosen for the street of the number just written. */
+function choose(tc, choice) {
+  tc.change(() => {
+    tc.draft.play.build.choice = choice;
+    tc.notice = null;
+  });
+}
+
+/** The end-of-route bonus a Validation card has the player cross off. */
+function crossControls(tc, { step, hint }) {
+  const o = tc.opts;
+  step.append(el('h3', { id: 'cross-prompt' }, 'A Validation card came up: cross off one open end-of-route bonus'));
+  const owed = Math.max(1, ((o.sheet && o.sheet.owed) || 0));
+  hint(`Choose the street whose bonus you cross off before you play${owed > 1 ? ` (${owed} bonuses to cross off, one at a time)` : ''}. A crossed-off bonus is lost for good.`);
+  const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'cross-prompt' });
+  for (const street of o.cross) {
+    row.append(el('button', {
+      type: 'button', class: 'primary', 'data-ctl': `cross-${street}`, 'data-cross': street,
+      disabled: tc.busy ? true : null,
+      onclick: () => tc.crossBonus(street),
+    }, `Street ${street} bonus`));
+  }
+  step.append(row);
+}
+
+/** Which truck a street's first number chooses. */
+function choiceControls(tc, { step, hint }) {
+  const b = tc.draft.play.build;
+  step.append(el('h3', {}, `Which ice-cream truck drives street ${b.house[0]}?`));
+  hint(`You write ${b.number} in ${houseName(b.house)}, your first number in this street: choose the truck that drives it. The other one is crossed off for good, and the chosen truck drives to this house at once.`);
+  const row = el('div', { class: 'choices', role: 'group', 'aria-label': 'Truck' });
+  for (const c of tc.opts.choices) {
+    const side = c.truck || 'other';
+    row.append(el('button', { type: 'button', class: 'primary', 'data-ctl': `choice-${side}`, 'data-choice': side, onclick: () => choose(tc, c) }, choiceButton(c)));
+  }
+  step.append(row);
+}
+
 export default {
   id: 'ice-cream',
   index: (layout, d) => ({
@@ -103,4 +151,26 @@ export default {
       : null);
     if (route) drawRoute(g, n, si, route, targets, big);
   },
+  stages: {
+    // a street's first number asks which truck drives it
+    choice: {
+      order: 60,
+      when: (tc) => {
+        const b = tc.draft.play && tc.draft.play.build;
+        return !!b && !b.choice && !!tc.opts && (tc.opts.choices || []).length > 0;
+      },
+      controls: choiceControls,
+      showControls: () => true,
+      // the truck question is asked in the controls: take the keyboard there
+      enter: (tc) => tc.focus('[data-choice]'),
+    },
+  },
+  /** The number waits on the sheet for its truck. */
+  marks: (tc, marks, stage) => {
+    if (stage !== 'choice') return;
+    const b = tc.draft.play.build;
+    marks.chosen.add(key2(b.house));
+    marks.pending = { house: key2(b.house), number: b.number };
+  },
+  crossControls,
 };

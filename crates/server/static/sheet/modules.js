@@ -30,14 +30,31 @@ import coinCoin from './coin-coin.js';
 import americanDream from './american-dream.js';
 import zombies from './zombies.js';
 
-const MODULES = new Map([easter, iceCream, christmas, atomicWar, halloween, roswell, coinCoin, americanDream, zombies].map((m) => [m.id, m]));
+/**
+ * The modules by id, built at first use: the module files import the generic helpers, which
+ * import this registry, so it must not read them while they load.
+ */
+let modules = null;
+function registry() {
+  modules ??= new Map([easter, iceCream, christmas, atomicWar, halloween, roswell, coinCoin, americanDream, zombies].map((m) => [m.id, m]));
+  return modules;
+}
 
 /** The modules `layout` plays with, in the order its `modules` lists them. */
 export function modulesOf(layout) {
-  return ((layout && layout.modules) || []).map((id) => MODULES.get(id)).filter(Boolean);
+  return ((layout && layout.modules) || []).map((id) => registry().get(id)).filter(Boolean);
 }
 
 /** A module by its id, or null. */
 export function moduleById(id) {
-  return MODULES.get(id) || null;
+  return registry().get(id) || null;
+}
+
+/**
+ * Whether a number is written with an action to use: every sheet but one whose module says
+ * otherwise (`actions: false`: American Dream, where the card's action only makes a house of
+ * its family perfect).
+ */
+export function hasActions(layout) {
+  return modulesOf(layout).every((m) => m.actions !== false);
 }

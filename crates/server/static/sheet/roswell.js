@@ -6,6 +6,8 @@
 
 import { s, P, BH, TOP, houseBox, houseY, crossMark, makeActionable, header, plural, key2 } from '../svg.js';
 import { estateHouses, objectiveText, objectiveRange } from '../format.js';
+import { el, effectLabel } from '../format.js';
+import { helpTip, ROSWELL_HELP } from '../help.js';
 
 /**
  * Roswell: every printed saucer with what the engine derived for it (`circled`, `lost`), by
@@ -138,6 +140,78 @@ function infiltrationColumn(g, x, w, col, row, ctx) {
   lines.forEach((t, k) => g.append(s('text', { x: x + w / 2, y: yy + 70 + k * 16, class: 'col-sub', 'text-anchor': 'middle' }, t)));
 }
 
+// ----- the turn -----
+
+/** What tapping a saucer does, in its name on the sheet. */
+const ROSWELL_TARGET = 'Infiltrate: circle this saucer instead of using the action.';
+
+/** Roswell: the number just written is under a saucer and may infiltrate instead of the action. */
+function canInfiltrate(tc) {
+  return !!tc.opts && (tc.opts.effects || []).includes('infiltrate');
+}
+
+/** Circles Roswell infiltration objective `k` (1-based), once, in the seat's first turn. */
+function chooseObjective(tc, k) {
+  tc.cfg.onAct?.();
+  tc.change(() => {
+    tc.draft.objective = k;
+  });
+}
+
+/**
+ * Roswell, the seat's first turn: the four infiltration objectives, one button each, before
+ * anything else is played.
+ */
+function objectiveChoices(tc) {
+  const objectives = (tc.cfg.layout.roswell || {}).objectives || [];
+  const failure = (tc.cfg.layout.roswell || {}).failure ?? 2;
+  const box = el('div', { class: 'objective-choices' });
+  const h = el('h3', { id: 'objective-prompt' }, 'Circle your infiltration objective');
+  h.append(helpTip('infiltration objectives', ROSWELL_HELP.objective));
+  box.append(h);
+  box.append(el('p', { class: 'hint' }, `Choose it once, for the whole game, before you play your first card. At the end each infiltrated estate scores the points of your objective when their number is in its range, else ${failure}.`));
+  const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'objective-prompt' });
+  for (const k of tc.opts.objectives) {
+    const obj = objectives[k - 1];
+    row.append(el('button', {
+      type: 'button', class: 'primary', 'data-ctl': `objective-${k}`, 'data-objective': k,
+      'aria-label': `Objective ${k}: ${obj ? objectiveText(obj) : ''}`,
+      disabled: tc.busy ? true : null,
+      onclick: () => chooseObjective(tc, k),
+    }, obj ? `${objectiveRange(obj)} estates: ${obj.points} each` : `Objective ${k}`));
+  }
+  box.append(row);
+  return box;
+}
+
+/**
+ * Roswell: the number just written is under a saucer, so infiltrating (circling the saucer)
+ * may take the place of the action. `only`: the action itself has no use here.
+ */
+function infiltrateHint(tc, only) {
+  const [s, h] = tc.draft.play.build.house;
+  const where = `Street ${s} house ${h} is under a flying saucer`;
+  const text = only
+    ? `${where}: infiltrate (circle the saucer), or skip. The ${effectLabel(tc.effect())} has no use here.`
+    : `${where}: use the ${effectLabel(tc.effect())}, or infiltrate instead (circle the saucer, also on the sheet), or skip.`;
+  const p = el('p', { class: 'hint', id: 'infiltrate-hint' }, text);
+  p.append(helpTip('infiltration', ROSWELL_HELP.infiltrate));
+  return p;
+}
+
+/** The saucer over the house just numbered, a target while it may infiltrate. */
+function effectTargets(tc, t) {
+  if (canInfiltrate(tc)) {
+    const [s, h] = tc.draft.play.build.house;
+    t.set(`u:${s}:${h}`, { label: ROSWELL_TARGET, activate: () => tc.useEffect('infiltrate') });
+  }
+}
+
+/** The objective, circled before anything else. */
+function objectiveControls(tc, { step }) {
+  step.append(objectiveChoices(tc));
+}
+
 export default {
   id: 'roswell',
   index: (layout, d) => saucerIndex(layout, d),
@@ -158,4 +232,37 @@ export default {
   },
   afterHouses: ({ g, n, si }, sauc) => drawInfiltrated(g, n, si, sauc),
   columns: (layout) => ({ infiltration: layout.roswell ? { w: 62, draw: infiltrationColumn } : null }),
+  stages: {
+    // the seat's first turn: the objective comes before anything else
+    objective: {
+      order: 30, first: true,
+      when: (tc) => !!tc.opts && (tc.opts.objectives || []).length > 0 && tc.draft.objective == null,
+      controls: objectiveControls,
+      // chosen in the controls: take the keyboard there, and on to the cards
+      enter: (tc) => tc.focus('[data-objective]'),
+      leave: (tc, next) => tc.toCards(next),
+    },
+  },
+  /** Infiltrating is a choice against the action, so nothing is taken for the player. */
+  autoEffect: (tc) => (canInfiltrate(tc) ? false : null),
+  marks: (tc, marks, stage) => {
+    if (stage === 'effect' && canInfiltrate(tc)) marks.saucer = key2(tc.draft.play.build.house);
+  },
+  notes: (tc, hint, stage) => {
+    if (stage === 'place' && tc.draft.objective != null) hint(`Infiltration objective ${tc.draft.objective} circled.`);
+  },
+  effectTargets,
+  /** Infiltrating takes the place of the action. */
+  insteadUses: ['infiltrate'],
+  effectHints: (tc, step, actionUses) => {
+    if (canInfiltrate(tc)) step.append(infiltrateHint(tc, !actionUses.length));
+  },
+  effectButtons: (tc, buttons) => {
+    if (!canInfiltrate(tc)) return;
+    buttons.append(el('button', {
+      type: 'button', class: 'primary', 'data-ctl': 'infiltrate', 'data-action': 'infiltrate',
+      onclick: () => tc.useEffect('infiltrate'),
+    }, 'Infiltrate (circle the saucer instead of the action)'));
+  },
+  restartable: (tc) => tc.draft.objective != null,
 };

@@ -5,6 +5,8 @@
 // the card passed on. Target keys: "z:s:side" the horde at that end of street s.
 
 import { s, RIGHT, BW, CELL, cellX, houseBox, houseY, stripY, crossMark, makeActionable, plural, TOP } from '../svg.js';
+import { el, iconSvg, effectLabel, parseCard, houseName } from '../format.js';
+import { helpTip, ZOMBIES_HELP } from '../help.js';
 
 /**
  * Zombies: the hordes (with their arrows traced, the next arrival and the X marks), the ammo
@@ -160,6 +162,240 @@ function drawAmmo(svg, zi) {
   svg.append(g);
 }
 
+// ----- the turn -----
+
+/** A horde (`{street, side}`) as a key: "1:left". */
+const hordeKey = (h) => `${h.street}:${h.side}`;
+
+/** Zombies: what a Zombie card sets moving, as the wire names the card. */
+export const ZOMBIE_CARDS = {
+  left: { name: 'Left', moves: 'the three left hordes move right' },
+  right: { name: 'Right', moves: 'the three right hordes move left' },
+  both: { name: 'Both', moves: 'all six hordes move' },
+};
+
+/** A Zombie card in words: "the Left Zombie card (the three left hordes move right)". */
+export function zombieCardText(card) {
+  const c = ZOMBIE_CARDS[card];
+  return c ? `the ${c.name} Zombie card (${c.moves})` : `the ${card} Zombie card`;
+}
+
+/** A horde as the wire names it (`{street, side}`): "street 2's left horde". */
+export function hordeName(h) {
+  return `street ${h.street}'s ${h.side} horde`;
+}
+
+/**
+ * Zombies: the Surveyor's number was just written in a house printed without a barricade: a
+ * barricade may be built there instead of the fence.
+ */
+function canBarricade(tc) {
+  return !!tc.opts && (tc.opts.effects || []).includes('barricade');
+}
+
+/** Zombies: slows (or no longer slows) the moving horde `h` (`{street, side}`). */
+function toggleSlow(tc, h) {
+  tc.cfg.onAct?.();
+  const k = hordeKey(h);
+  if (tc.slowSel.has(k)) tc.slowSel.delete(k);
+  else if (tc.slowSel.size < ((tc.opts && tc.opts.ammo && tc.opts.ammo.left) || 0)) tc.slowSel.add(k);
+  tc.message = null;
+  tc.render();
+}
+
+/** The legal set of hordes the selection names, as the options list it; null when none. */
+function slowChoice(tc) {
+  const a = tc.opts && tc.opts.ammo;
+  if (!a) return null;
+  return a.choices.find((c) => c.length === tc.slowSel.size && c.every((h) => tc.slowSel.has(hordeKey(h)))) || null;
+}
+
+/** Zombies: resolves the Zombie card of the ammo stage, slowing the hordes selected. */
+function confirmAmmo(tc) {
+  const choice = slowChoice(tc);
+  if (!choice) return;
+  tc.cfg.onAct?.();
+  tc.change(() => {
+    tc.draft.ammo = [...(tc.draft.ammo || []), choice];
+    tc.slowSel = new Set();
+    tc.notice = null;
+  });
+}
+
+/** Zombies: the houses the hordes invaded this turn, as "street s house h". */
+function invadedNow(tc) {
+  const o = tc.opts;
+  if (!o || !o.sheet) return [];
+  const out = [];
+  o.sheet.streets.forEach((st, si) => st.houses.forEach((h, i) => {
+    if ((h === 'Z' || h === 'Zb') && !['Z', 'Zb'].includes(tc.cfg.base.streets[si].houses[i])) out.push([si + 1, i + 1]);
+  }));
+  return out;
+}
+
+/** Zombies, a hand of two: passes hand card `k` (1-based) on, or gives it to the AAA. */
+function passOn(tc, k) {
+  if (!tc.draft.play || !tc.draft.play.build) return;
+  tc.cfg.onAct?.();
+  tc.change(() => {
+    tc.draft.play.build.pass = k;
+  });
+}
+
+/** Who a hand card passed on goes to, in words: "the AAA", a seat's name, or null. */
+function passTarget(tc) {
+  if (tc.cfg.aaa) return 'the AAA';
+  const p = tc.cfg.passing;
+  return p ? ((tc.cfg.seatNames && tc.cfg.seatNames[p.to]) || `seat ${p.to}`) : null;
+}
+
+/** The hand card a turn of a hand of two passes on, in words, once chosen; else null. */
+function passNote(tc) {
+  const b = tc.draft.play && tc.draft.play.build;
+  const hand = (tc.cfg.offer && tc.cfg.offer.hand) || [];
+  if (!b || b.pass == null || hand.length !== 2) return null;
+  const c = parseCard(hand[b.pass - 1]);
+  const to = passTarget(tc);
+  return tc.cfg.aaa
+    ? `Card ${b.pass} (${c.number} ${effectLabel(c.effect)}) goes to the AAA.`
+    : `Card ${b.pass} (${c.number} ${effectLabel(c.effect)}) is passed on${to ? ` to ${to}` : ''}.`;
+}
+
+/** Zombies: what this turn's Zombie cards did, as hints: the hordes slowed, the houses invaded. */
+function ammoNotes(tc, hint) {
+  const cards = tc.cfg.zombieCards || [];
+  (tc.draft.ammo || []).forEach((set, i) => {
+    const name = (ZOMBIE_CARDS[cards[i]] || {}).name || 'Zombie';
+    hint(`${name} Zombie card: ${set.length ? `slowed ${set.map(hordeName).join(' and ')}` : 'no horde slowed'}.`);
+  });
+  const inv = invadedNow(tc);
+  if (inv.length) hint(`Invaded by the hordes this turn: ${inv.map(houseName).join(', ')}.`);
+}
+
+/** Zombies: the Zombie cards of the round, the one resolved now marked. */
+function zombieCardsView(tc) {
+  const cards = tc.cfg.zombieCards || [];
+  if (!cards.length) return null;
+  const now = tc.opts && tc.opts.ammo ? tc.opts.ammo.index - 1 : cards.length;
+  return el('div', { class: 'zombie-cards', role: 'group', 'aria-label': 'Zombie cards this round', id: 'zombie-cards' },
+    el('span', {}, cards.length > 1 ? 'Zombie cards this round:' : 'Zombie card this round:'),
+    cards.map((c, i) => el('span', {
+      class: `zombie-card${i === now ? ' now' : ''}`, role: 'img', 'data-zombie-card': c, title: zombieCardText(c),
+      'aria-label': `${zombieCardText(c)}${i < now ? ', resolved' : i === now ? ', resolved now' : ''}`,
+    }, `${(ZOMBIE_CARDS[c] || {}).name || c}${i < now ? ' ✓' : ''}`)));
+}
+
+/**
+ * Zombies: a Zombie card came up: one toggle per horde it moves (slowed with an ammo, it stays
+ * where it is; the others trace their next arrow), then a confirmation.
+ */
+function ammoChoices(tc) {
+  const a = tc.opts.ammo;
+  const box = el('div', { class: 'ammo-choices' });
+  const c = ZOMBIE_CARDS[a.card] || { name: a.card, moves: 'hordes move' };
+  const h = el('h3', { id: 'ammo-prompt' }, `${a.cards > 1 ? `Zombie card ${a.index} of ${a.cards}, ` : 'Zombie card '}${c.name}: ${c.moves}`);
+  h.append(helpTip('slowing hordes', ZOMBIES_HELP.ammo));
+  box.append(h);
+  const hordes = new Map(((tc.opts.derived || {}).hordes || []).map((x) => [hordeKey(x), x]));
+  const rule = 'A horde invades the house its arrow reaches unless a barricade, a roundabout or a Z stops it.';
+  box.append(el('p', { class: 'hint' }, !a.moving.length
+    ? 'No horde it moves has an arrow left: nothing moves.'
+    : a.left
+      ? `Choose the hordes to slow with your ammo, one each (${a.left} left: up to ${Math.min(a.left, a.moving.length)}), here or on the sheet; the others move along their next arrow. ${rule}`
+      : `You have no ammo left to slow them: they move along their next arrow. ${rule}`));
+  const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'ammo-prompt' });
+  for (const m of a.moving) {
+    const k = hordeKey(m);
+    const x = hordes.get(k);
+    const on = tc.slowSel.has(k);
+    const full = !on && tc.slowSel.size >= a.left;
+    const where = x && x.next != null ? `, next arrow to house ${x.next}${x.next_invades ? ' (it would invade it)' : ' (stopped there)'}` : '';
+    row.append(el('button', {
+      type: 'button', class: 'slow', 'data-ctl': `slow-${m.street}-${m.side}`, 'data-horde': k,
+      'aria-pressed': on ? 'true' : 'false',
+      'aria-label': `Slow ${hordeName(m)}${where}`,
+      disabled: tc.busy || full ? true : null,
+      onclick: () => toggleSlow(tc, m),
+    }, `${on ? '✕ Slowed: ' : 'Slow '}street ${m.street} ${m.side}${x && x.next != null ? ` (→ house ${x.next}${x.next_invades ? ', invades' : ''})` : ''}`));
+  }
+  if (a.moving.length) box.append(row);
+  const n = tc.slowSel.size;
+  box.append(el('div', { class: 'choices' }, el('button', {
+    type: 'button', class: 'primary', 'data-ctl': 'ammo-confirm', 'data-action': 'ammo-confirm',
+    disabled: tc.busy || !slowChoice(tc) ? true : null,
+    onclick: () => confirmAmmo(tc),
+  }, n ? `Slow ${n} ${n === 1 ? 'horde' : 'hordes'} (${n} ammo), move the others` : !a.moving.length ? 'Go on' : a.left ? 'Slow none: let them move' : 'Let them move')));
+  return box;
+}
+
+/**
+ * Zombies, a hand of two (expert, AAA): both cards were used, one for its number and the other
+ * for its effect; one button per card to pass it on (or give it to the AAA), the other being
+ * discarded.
+ */
+function passChoices(tc) {
+  const aaa = !!tc.cfg.aaa;
+  const to = passTarget(tc);
+  const eff = tc.hasActions() ? 'effect' : 'action';
+  const box = el('div', { class: 'pass-choices' });
+  const h = el('h3', { id: 'pass-prompt' }, aaa ? 'Which card do you give the AAA?' : `Which card do you pass on${to ? ` to ${to}` : ''}?`);
+  h.append(helpTip('a hand of two', ZOMBIES_HELP.pass));
+  box.append(h);
+  if (tc.notice) box.append(el('p', { class: 'hint' }, tc.notice));
+  box.append(el('p', { class: 'hint' }, aaa
+    ? `You used both cards of your hand, one for its number and the other for its ${eff}. One of the two goes on the AAA’s pile, where its action scores for the AAA; the other is discarded.`
+    : `You used both cards of your hand, one for its number and the other for its ${eff}. One of the two goes face down to ${to || 'your left neighbour'}, who plays it next turn; the other is discarded.`));
+  const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'pass-prompt' });
+  for (const p of tc.opts.pass) {
+    const what = `${p.number} ${effectLabel(p.effect)}`;
+    const used = p.used === 'number' ? `you wrote its number, ${p.number}` : `you used its ${eff}`;
+    row.append(el('button', {
+      type: 'button', class: 'pass-card', 'data-ctl': `pass-card-${p.card}`, 'data-pass-card': p.card, 'data-used': p.used,
+      'aria-label': aaa ? `Give the AAA card ${p.card}, ${what} (${used})` : `Pass card ${p.card}, ${what}, on${to ? ` to ${to}` : ''} (${used})`,
+      disabled: tc.busy ? true : null,
+      onclick: () => passOn(tc, p.card),
+      html: `${iconSvg(p.effect, 18)}<span>${aaa ? 'Give the AAA' : 'Pass'} ${p.number} ${effectLabel(p.effect)}${aaa ? '' : ' on'} <span class="pass-use">(${p.used === 'number' ? 'number' : eff} card)</span></span>`,
+    }));
+  }
+  box.append(row);
+  return box;
+}
+
+/** The hordes the Zombie card moves, targets on the sheet as in the controls. */
+function ammoTargets(tc, t) {
+  const o = tc.opts;
+  // the hordes the Zombie card moves, on the sheet as in the controls
+  // a horde is a target while it can be slowed, or to be let go again
+  const left = o.ammo.left;
+  for (const h of o.ammo.moving) {
+    const on = tc.slowSel.has(hordeKey(h));
+    if (!on && tc.slowSel.size >= left) continue;
+    t.set(`z:${h.street}:${h.side}`, {
+      label: on ? 'Slowed: tap to let it move.' : 'Slow it with an ammo (it stays where it is).',
+      selected: on,
+      activate: () => toggleSlow(tc, h),
+    });
+  }
+}
+
+/** The house just numbered, a target while a barricade may be built in front of it. */
+function effectTargets(tc, t) {
+  if (canBarricade(tc)) {
+    const [s, h] = tc.draft.play.build.house;
+    t.set(`h:${s}:${h}`, { label: 'Build a barricade in front of this house instead of a fence.', badge: 'barricade', activate: () => tc.useEffect('barricade') });
+  }
+}
+
+/** The Zombie card resolved now. */
+function ammoControls(tc, { step }) {
+  step.append(ammoChoices(tc));
+}
+
+/** Which of the two cards used goes on. */
+function passControls(tc, { step }) {
+  step.append(passChoices(tc));
+}
+
 export default {
   id: 'zombies',
   index: (layout, d, { sheet }) => zombieIndex(layout, d, sheet),
@@ -190,4 +426,66 @@ export default {
     }
     return ammoBoxes.length ? `; box ${ammoBoxes.join(', ')} ${ammoBoxes.length > 1 ? 'carry' : 'carries'} an ammo icon (an ammo circled when crossed)` : '';
   },
+  stages: {
+    // the round's Zombie cards are resolved before anything else, one at a time
+    ammo: {
+      order: 10, first: true,
+      when: (tc) => !!tc.opts && !!tc.opts.ammo,
+      controls: ammoControls,
+      targets: ammoTargets,
+      // the hordes to slow are chosen in the controls: take the keyboard there, and on to the cards
+      enter: (tc) => tc.focus('[data-horde]'),
+      leave: (tc, next) => tc.toCards(next),
+      again: '[data-horde]:enabled, [data-ctl="ammo-confirm"]',
+    },
+    // a hand of two (expert, AAA): which of the two cards used goes on
+    pass: {
+      order: 90,
+      when: (tc) => {
+        const b = tc.draft.play && tc.draft.play.build;
+        return !!b && b.pass == null && !!tc.opts && (tc.opts.pass || []).length > 0;
+      },
+      controls: passControls,
+      // the card to pass on is chosen in the controls: take the keyboard there, then on to confirm
+      enter: (tc) => {
+        tc.showControls();
+        tc.focus('[data-pass-card]');
+      },
+      // (once the answer is in: the button is disabled while it is asked for)
+      leave: (tc, next) => {
+        if (next === 'finish') tc.pendingFocus = '[data-ctl="confirm"]:enabled';
+      },
+      again: '[data-pass-card]',
+    },
+  },
+  /** The hordes chosen to slow for the Zombie card resolved now ("1:left" keys). */
+  reset: (tc) => {
+    tc.slowSel = new Set();
+  },
+  aboveCards: zombieCardsView,
+  notes: (tc, hint, stage) => {
+    if (stage !== 'unplayed') return ammoNotes(tc, hint);
+    const inv = invadedNow(tc);
+    if (inv.length) hint(`Invaded: ${inv.map(houseName).join(', ')}.`);
+  },
+  effectTargets,
+  effectHints: (tc, step) => {
+    if (!canBarricade(tc)) return;
+    const [s, hh] = tc.draft.play.build.house;
+    const p = el('p', { class: 'hint', id: 'barricade-hint' }, `Street ${s} house ${hh} is printed without a barricade: build one in front of it instead of a fence (also by tapping the house), or draw a fence, or skip.`);
+    p.append(helpTip('barricades', ZOMBIES_HELP.barricade));
+    step.append(p);
+  },
+  effectButtons: (tc, buttons) => {
+    if (!canBarricade(tc)) return;
+    buttons.append(el('button', {
+      type: 'button', class: 'primary', 'data-ctl': 'barricade', 'data-action': 'barricade',
+      onclick: () => tc.useEffect('barricade'),
+    }, 'Build a barricade (instead of a fence)'));
+  },
+  finishFirst: (tc, step) => {
+    const passed = passNote(tc);
+    if (passed) step.append(el('p', { class: 'hint', id: 'pass-note' }, passed));
+  },
+  restartable: (tc) => (tc.draft.ammo || []).length || tc.slowSel.size,
 };
