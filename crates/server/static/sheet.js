@@ -1,25 +1,18 @@
 // The score sheet, drawn in SVG after the printed layout from the sheet's data: right-aligned
-// streets with their park tracks, planned pools, top fences and fence slots, the features of
-// the sheet's rule modules (eggs, ice-cream cones and trucks, strings of lights, shelters and
-// their capacities, ghosts and candies with their tiers, flying saucers and infiltrated estates
-// with the objectives, ducklings and their parents with the duck scorings, hordes with their
-// arrows, barricades, invaded houses and the ammo stock), and the lower
-// scoring area with one column per score row, in the printed order, and the total. American
-// Dream's sheet is a grid instead: five streets that are also columns, each house in its
-// family's colour with its action, perfect houses ringed, a bonus at the end of each street and
-// at the foot of each column, and no Classic track.
+// streets with their park tracks, planned pools, top fences and fence slots, what the sheet's
+// rule modules add (each drawn by its own file in sheet/, found by the sheet's `modules`: see
+// sheet/modules.js), and the lower scoring area with one column per score row, in the printed
+// order, and the total. A module may draw the streets its own way (American Dream's grid).
 //
 // renderSheet(container, {sheet, score, layout, derived}, {targets, marks, label, edition})
 // redraws the sheet. `layout` is the sheet's edition data, and `edition` its edition (which
 // names the plans "A" or "n°1"); `derived` is what the engine derives from the sheet (number
-// ranges, estates, collected eggs, cones, trucks, lights, shelters, saucers, ducklings, perfect
-// houses and the street and column bonuses, hordes, ammo and barricades): nothing here works
-// a rule out.
+// ranges, estates, and each module's own): nothing here works a rule out.
 // `targets` lists what can be acted on: each becomes a focusable element (Enter/Space or a
 // click/tap calls `activate`) with its own accessible name.
 
 import { LAYOUT } from './edition.js';
-import { parseHouse, el } from './format.js';
+import { parseHouse, el, pointsText } from './format.js';
 import { editionOfSheet } from './data.js';
 import { planName } from './aaa.js';
 import { planShort } from './plans.js';
@@ -27,7 +20,6 @@ import {
   W, RIGHT, P, BH, TOP, SH, CELL, s, cellX, houseBox, streetY, houseY, stripY, trackValue, crossMark,
   makeActionable, houseTarget, drawTrack, header, totalCell, partsColumn, emptyText,
 } from './svg.js';
-import { pointsText } from './format.js';
 import { modulesOf } from './sheet/modules.js';
 
 /** Phones draw the streets large, scrolled sideways, and the scoring area as text (see renderSheet). */
@@ -35,7 +27,7 @@ export const COMPACT = window.matchMedia('(max-width: 640px)');
 const STREETS_X0 = 28; // left edge of the streets picture in compact mode
 const GAP = 18; // room for an operator between two columns of the total row
 
-/** The module that draws the sheet's streets its own way (American Dream's grid), if any. */
+/** The module that draws the sheet's streets its own way (a grid), if any. */
 function shapeOf(layout) {
   return modulesOf(layout).find((m) => m.shape)?.shape || null;
 }
@@ -77,18 +69,14 @@ function each(derived, name, c) {
  * data: {sheet (SheetData), score (Score|null), layout?, derived?}
  * opts: {targets: Map<key, {label, activate, selected?}>,
  *        marks: {fresh: Set<"s,h">, chosen: Set<"s,h">, pending?: {house: "s,h", number},
- *                circle?: "s,h" (a ghost/candy house waiting for its circle),
- *                saucer?: "s,h" (a saucer the number just written may infiltrate)},
+ *                circle?, saucer?: "s,h" (a house a module's step asks about)},
  *        label: text naming the sheet, solo: bool, plans?: [{text}] (dealt, for their text),
  *        edition?: the sheet's edition id (else the edition `layout` comes from, if known),
- *        aaaHalves?: the AAA's halves of the split boxes (`view.aaa.halves`, AAA solo: Atomic
- *                    War shelters, Coin Coin duck scorings)}
+ *        aaaHalves?: the AAA's halves of the split boxes (`view.aaa.halves`, AAA solo; drawn by
+ *                    the modules that split boxes)}
  * Keys: "h:s:h" house, "f:s:k" fence slot, "c:size" real-estate column, "t:refusal" refusal track,
- * "b:s" the end-of-route bonus of street s, or American Dream's street bonus (crossed off when
- * a Validation card asks for it), "k:c" American Dream's bonus of column c (the same),
- * "p:s" the park track of street s (a Halloween ghost bonus crosses its next park), "u:s:h" the
- * saucer in front of a house (Roswell: the number written there infiltrates), "z:s:side" the
- * horde at that end of street s (Zombies: slowed with an ammo at the ammo stage).
+ * "p:s" the park track of street s (a module's bonus crosses its next park); the modules' own
+ * keys are named in their files ("b:s", "k:c", "u:s:h", "z:s:side").
  */
 export function renderSheet(container, data, opts = {}) {
   const layout = data.layout || LAYOUT;
@@ -101,7 +89,7 @@ export function renderSheet(container, data, opts = {}) {
   const fresh = (opts.marks && opts.marks.fresh) || new Set();
   const chosen = (opts.marks && opts.marks.chosen) || new Set();
   const pending = (opts.marks && opts.marks.pending) || null;
-  const asks = (opts.marks && opts.marks.saucer) || null;
+  const asks = (opts.marks && opts.marks.saucer) || null; // a house a module's step asks about
   const focusedKey = container.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
   const G = geometry(layout);
   const shape = shapeOf(layout);
@@ -312,7 +300,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
       pg.append(s('text', { x: cx, y: py + 6, class: 'park-final', 'text-anchor': 'middle' }, v));
     }
   });
-  // a park to cross in this street (a Halloween ghost bonus)
+  // a park to cross in this street (a module's bonus)
   const parkKey = `p:${si + 1}`;
   const parkTarget = targets.get(parkKey);
   if (parkTarget) {
@@ -361,7 +349,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
       }
     }
 
-    // The house box. A house text of a module's own (a horde's Z) is drawn by its module.
+    // The house box. A house text of a module's own is drawn by its module.
     const own = p.kind === 'number' || p.kind === 'roundabout' || p.kind === 'empty' ? null
       : each(derived, 'houseKind', { p }).find(Boolean) || null;
     const cls = ['house-box'];
@@ -398,7 +386,7 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
     if (planned) desc += poolBuilt ? ', pool built' : ', planned pool';
     if (used) desc += ', used for a plan';
 
-    // What the sheet's modules print in front of the house (eggs, a cone, a barricade…).
+    // What the sheet's modules print in front of the house.
     const c = { layout, sheet, si, h, i, x, w, sy, p, marks, targets, big };
     for (const more of each(derived, 'house', { ...c, hg })) if (more) desc += more;
     if (fresh.has(`${si + 1},${h}`)) desc += own ? own.fresh : ', written this turn';
@@ -447,11 +435,9 @@ function drawStreet(svg, layout, sheet, derived, si, targets, marks, big) {
     g.append(fg);
   }
 
-  // What the sheet's modules draw along the street (strings of lights, trucks, hordes…).
+  // What the sheet's modules draw along the street.
   each(derived, 'streetEnd', { g, layout, sheet, st, n, si, targets, big });
 }
-
-// ----- American Dream: the grid -----
 
 /** Numbers drawn from the sheet as written (no rule: counts of what is on the paper). */
 function counts(sheet) {

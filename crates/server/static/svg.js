@@ -41,7 +41,7 @@ export function houseY(si) {
   return streetY(si) + 72;
 }
 
-/** Top of the strip in front of the houses (eggs, cones, lights, the trucks' route). */
+/** Top of the strip in front of the houses, where the modules draw what the sheet prints there. */
 export function stripY(si) {
   return houseY(si) + BH + 2;
 }
@@ -131,7 +131,7 @@ export function totalCell(g, G, x, w, value, cls = '') {
   g.append(s('text', { x: x + w / 2, y: G.totalY + 24, class: 'total-val', 'text-anchor': 'middle' }, value == null ? '' : value));
 }
 
-/** One box per part of the row: per street for parks, ice cream and lights. */
+/** One box per part of the row: per street for parks and the modules' rows per street. */
 export function partsColumn(g, x, w, col, row, ctx) {
   const { layout, sheet, G } = ctx;
   const streets = layout.streets.length;

@@ -34,6 +34,8 @@ function numberBadge(ns) {
   return run && ns.length > 2 ? `${ns[0]}–${ns[ns.length - 1]}` : ns.join('/');
 }
 const sameHouse = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+/** Whether a part of a turn holds something (a list, not empty). */
+const isSet = (v) => v != null && v !== false && !(Array.isArray(v) && !v.length);
 
 /**
  * The generic steps of a turn, by name. A step: `order` (its place in the turn), `when(tc)`
@@ -100,7 +102,7 @@ export class TurnController {
    *  requestOptions(draft) → Options; submit(turn) → Promise; restart() → Promise
    *  submitted: Turn|null; sheetLabel, city; onChange?()
    *  aaaHalves?: the AAA's halves of the sheet's split boxes as of the turn's start (AAA solo)
-   *  zombieCards?: the Zombie cards that came up this round, in order (Zombies)
+   *  zombieCards?: the module's cards that came up this round, in order (see sheet/zombies.js)
    */
   constructor(cfg) {
     this.cfg = cfg;
@@ -188,7 +190,7 @@ export class TurnController {
   }
 
   /**
-   * Confirm, but first ask when a plan could be validated or a Halloween tier claimed and is
+   * Confirm, but first ask when a plan could be validated or a module's claim made and is
    * not: a missed claim costs points.
    */
   confirmOrAsk() {
@@ -234,7 +236,7 @@ export class TurnController {
     }
     if (!saved || saved.round !== this.cfg.round || !saved.draft) return false;
     const d = saved.draft;
-    if (d.objective == null && !d.play && !d.roundabout && !(d.plans || []).length && !(d.cross || []).length && !(d.ammo || []).length) return false;
+    if (!d.play && !this.turnFields().some((f) => isSet(d[f]))) return false;
     this.draft = { plans: [], ...d };
     this.effectDone = !!saved.effectDone;
     this.passCard = saved.passCard ?? null;
@@ -253,29 +255,18 @@ export class TurnController {
     }
   }
 
+  /** The parts of a turn a draft holds besides its play: the generic ones, then its modules'. */
+  turnFields() {
+    return ['cross', 'roundabout', 'plans', ...this.modules.flatMap((m) => m.turnFields || [])];
+  }
+
   wireDraft() {
     const d = {};
     const t = this.submitted;
-    if (t) {
-      if (t.ammo && t.ammo.length) d.ammo = t.ammo;
-      if (t.objective != null) d.objective = t.objective;
-      if (t.cross && t.cross.length) d.cross = t.cross;
-      if (t.roundabout) d.roundabout = t.roundabout;
-      // a round the game ended before holds only the ammo
-      if (t.play !== 'unplayed') d.play = t.play;
-      if (t.plans && t.plans.length) d.plans = t.plans;
-      if (t.circles && t.circles.length) d.circles = t.circles;
-      if (t.tiers && t.tiers.length) d.tiers = t.tiers;
-      return d;
-    }
-    if (this.draft.ammo && this.draft.ammo.length) d.ammo = this.draft.ammo;
-    if (this.draft.objective != null) d.objective = this.draft.objective;
-    if (this.draft.cross && this.draft.cross.length) d.cross = this.draft.cross;
-    if (this.draft.roundabout) d.roundabout = this.draft.roundabout;
-    if (this.draft.play) d.play = this.draft.play;
-    if (this.draft.plans.length) d.plans = this.draft.plans;
-    if (this.draft.circles && this.draft.circles.length) d.circles = this.draft.circles;
-    if (this.draft.tiers && this.draft.tiers.length) d.tiers = this.draft.tiers;
+    const from = t || this.draft;
+    for (const f of this.turnFields()) if (isSet(from[f])) d[f] = from[f];
+    // a round the game ended before holds only what was resolved before the cards
+    if (t ? t.play !== 'unplayed' : this.draft.play) d.play = from.play;
     return d;
   }
 
@@ -317,7 +308,7 @@ export class TurnController {
   /** Steps that need no decision. Returns true when the draft changed. */
   autoStep() {
     const b = this.draft.play && this.draft.play.build;
-    // the truck, a ghost or candy to circle, or a ghost bonus: asked before (or instead of) the effect
+    // what a module asks of the number comes before (or instead of) the effect
     if (!b || this.effectDone || this.stage() !== 'effect') return false;
     const eff = this.effect();
     // a module may settle the effect its own way (no action used), or keep it a choice
@@ -365,7 +356,7 @@ export class TurnController {
     return r && r.effect;
   }
 
-  /** Zombies: the round offers nothing (pile 1 has no number left): the turn holds only ammo. */
+  /** The round offers nothing (pile 1 has no number left): the turn holds only its earlier steps. */
   nothingOffered() {
     const o = this.cfg.offer || {};
     return (o.combinations && !o.combinations.length) || (o.hand && !o.hand.length);
@@ -434,7 +425,7 @@ export class TurnController {
 
   /**
    * Crosses off an open bonus as the sheet owes: the end-of-route bonus of street `item`
-   * (1-based), or on American Dream a street's or a column's bonus (see `crossItem`).
+   * (1-based), or on a grid sheet a street's or a column's bonus (see `crossItem`).
    */
   crossBonus(item) {
     this.cfg.onAct?.();
@@ -489,13 +480,7 @@ export class TurnController {
 
   async confirm() {
     const turn = { play: this.stage() === 'unplayed' ? 'unplayed' : this.draft.play };
-    if (this.draft.ammo && this.draft.ammo.length) turn.ammo = this.draft.ammo;
-    if (this.draft.objective != null) turn.objective = this.draft.objective;
-    if (this.draft.cross && this.draft.cross.length) turn.cross = this.draft.cross;
-    if (this.draft.roundabout) turn.roundabout = this.draft.roundabout;
-    if (this.draft.plans.length) turn.plans = this.draft.plans;
-    if (this.draft.circles && this.draft.circles.length) turn.circles = this.draft.circles;
-    if (this.draft.tiers && this.draft.tiers.length) turn.tiers = this.draft.tiers;
+    for (const f of this.turnFields()) if (isSet(this.draft[f])) turn[f] = this.draft[f];
     if (this.reshuffle && this.opts && this.opts.reshuffle) turn.reshuffle = true;
     this.busy = true;
     this.render();
@@ -585,7 +570,7 @@ export class TurnController {
     const o = this.opts;
     const eff = this.effect();
     const uses = o.effects || [];
-    // what a module offers instead of the action (a saucer, a barricade)
+    // what a module offers instead of the action
     this.hook('effectTargets', t);
     if (eff === 'surveyor') {
       for (const u of uses) if (u.fence) {
@@ -696,7 +681,7 @@ export class TurnController {
       this.handler(this.lastStage).leave?.(this, stage);
       this.lastStage = stage;
     } else if (h.again) {
-      // the same step again (a second house to circle, Zombie card…): the keyboard stays on it
+      // the same step again (a second house or card in a row): the keyboard stays on it
       if (!document.activeElement || document.activeElement === document.body) this.focus(h.again);
     }
     // a focus asked for while the controls were busy, once they are not
@@ -743,7 +728,7 @@ export class TurnController {
   offerView() {
     const offer = this.cfg.offer;
     const o = this.opts;
-    // a crossing owed or the objective to circle first: the cards wait
+    // a step resolved before the cards: they wait
     const crossing = !!o && !!this.handler(this.stage()).first;
     const locked = !!this.draft.play || this.submitted || this.busy || crossing;
     const wrap = el('div', { class: 'offer', role: 'group', 'aria-label': 'Cards this round' });
@@ -774,7 +759,7 @@ export class TurnController {
       });
     } else if (offer.hand) {
       const placements = (o && o.placements) || [];
-      // American Dream: the second card gives no effect, only the action that makes a house perfect
+      // a sheet without actions: the second card gives only its action (see `hasActions`)
       const eff = hasActions(this.cfg.layout) ? 'effect' : 'action';
       offer.hand.forEach((text, i) => {
         const card = parseCard(text);
@@ -819,7 +804,7 @@ export class TurnController {
 
   /**
    * Expert: the hand card that is neither the number nor the effect card goes to a neighbour;
-   * of a hand of two (Zombies, expert and AAA), the one of the two chosen at the pass stage.
+   * of a hand of two (expert and AAA on some sheets), the one of the two chosen at the pass stage.
    */
   passedCard() {
     if ((this.cfg.offer.hand || []).length === 2) return this.draft.play?.build?.pass ?? null;
@@ -837,7 +822,7 @@ export class TurnController {
       this.handEff = null;
       this.pick = null;
     } else if ((this.cfg.offer.hand || []).length === 2) {
-      // a hand of two (Zombies): the other card gives the effect
+      // a hand of two: the other card gives the effect
       this.handNum = n;
       this.handEff = 3 - n;
       this.pick = { hand: [n, this.handEff] };
@@ -1029,7 +1014,7 @@ export class TurnController {
         onclick: () => { this.mode = this.mode === 'roundabout' ? null : 'roundabout'; this.planSel = null; this.render(); },
       }, 'Build a roundabout'));
     }
-    // Plans that can be validated now, and what a module lets the player claim (a tier).
+    // Plans that can be validated now, and what a module lets the player claim.
     const plans = this.openPlans();
     const claim = this.moduleClaim();
     if (plans.length) {
@@ -1083,7 +1068,7 @@ export class TurnController {
     const o = this.opts;
     const stage = this.stage();
     const parts = [];
-    // what a module shows above the cards (the round's Zombie cards)
+    // what a module shows above the cards (the round's own cards)
     for (const top of this.hook('aboveCards')) if (top) parts.push(top);
     parts.push(this.offerView());
 

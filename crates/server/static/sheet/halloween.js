@@ -379,6 +379,8 @@ export default {
     return `, ${TREAT_STATE[treat]}`;
   },
   columns: (layout) => ({ candies: layout.halloween ? { w: 62, draw: candiesColumn } : null }),
+  /** The turn's parts this module's steps fill in. */
+  turnFields: ['circles', 'tiers'],
   stages: {
     // a house just numbered (by the number, a copy or a bonus copy) asks for its ghost or candy
     circle: {

@@ -232,6 +232,8 @@ export default {
   },
   afterHouses: ({ g, n, si }, sauc) => drawInfiltrated(g, n, si, sauc),
   columns: (layout) => ({ infiltration: layout.roswell ? { w: 62, draw: infiltrationColumn } : null }),
+  /** The turn's parts this module's steps fill in. */
+  turnFields: ['objective'],
   stages: {
     // the seat's first turn: the objective comes before anything else
     objective: {

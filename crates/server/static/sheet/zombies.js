@@ -426,6 +426,8 @@ export default {
     }
     return ammoBoxes.length ? `; box ${ammoBoxes.join(', ')} ${ammoBoxes.length > 1 ? 'carry' : 'carries'} an ammo icon (an ammo circled when crossed)` : '';
   },
+  /** The turn's parts this module's steps fill in. */
+  turnFields: ['ammo'],
   stages: {
     // the round's Zombie cards are resolved before anything else, one at a time
     ammo: {
