@@ -426,6 +426,11 @@ export default {
     }
     return ammoBoxes.length ? `; box ${ammoBoxes.join(', ')} ${ammoBoxes.length > 1 ? 'carry' : 'carries'} an ammo icon (an ammo circled when crossed)` : '';
   },
+  /**
+   * The lobby's note on a mode: the expert and AAA games deal hands of two (standard: two
+   * combinations). The edition data does not say so yet.
+   */
+  modeNote: (sheet, mode) => (mode !== 'standard' ? ` On the ${sheet.name} sheet a hand of two: use both cards, pass one on.` : ''),
   /** The turn's parts this module's steps fill in. */
   turnFields: ['ammo'],
   stages: {
