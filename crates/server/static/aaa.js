@@ -2,7 +2,8 @@
 // the marks that say which values are stand-ins, the values form of the waiting room, the AAA's
 // panel during the game and the final comparison. Every rule is the engine's; this only shows it.
 
-import { el, effectLabel, hasActions, zombieCardText, pointsText } from './format.js';
+import { el, effectLabel, zombieCardText, pointsText } from './format.js';
+import { hasActions } from './sheet/modules.js';
 import { edition, planOf, tableSheet } from './data.js';
 
 const LETTERS = ['A', 'B', 'C'];

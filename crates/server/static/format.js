@@ -1,15 +1,8 @@
 // Names, icons and text for cards, effects, plans and turns.
 
-export const EFFECTS = ['surveyor', 'real-estate', 'landscaper', 'pool', 'temp', 'bis'];
+import { hasActions } from './sheet/modules.js';
 
-/**
- * Whether a number is written with an action to use: every sheet but American Dream, which has
- * no action stage and none of the Classic tracks (the engine's `SheetLayout::has_actions`). A
- * missing layout is taken for a sheet with actions.
- */
-export function hasActions(layout) {
-  return !(layout && layout.american_dream);
-}
+export const EFFECTS = ['surveyor', 'real-estate', 'landscaper', 'pool', 'temp', 'bis'];
 
 /**
  * Each card's one name, the English rulebook's, everywhere (the collector edition's French names
@@ -161,23 +154,9 @@ export function effectUseText(use) {
   return JSON.stringify(use);
 }
 
-/** Zombies: what a Zombie card sets moving, as the wire names the card. */
-export const ZOMBIE_CARDS = {
-  left: { name: 'Left', moves: 'the three left hordes move right' },
-  right: { name: 'Right', moves: 'the three right hordes move left' },
-  both: { name: 'Both', moves: 'all six hordes move' },
-};
-
-/** A Zombie card in words: "the Left Zombie card (the three left hordes move right)". */
-export function zombieCardText(card) {
-  const c = ZOMBIE_CARDS[card];
-  return c ? `the ${c.name} Zombie card (${c.moves})` : `the ${card} Zombie card`;
-}
-
-/** A horde as the wire names it (`{street, side}`): "street 2's left horde". */
-export function hordeName(h) {
-  return `street ${h.street}'s ${h.side} horde`;
-}
+// Zombies' cards and hordes in words, from its module.
+export { ZOMBIE_CARDS, zombieCardText, hordeName } from './sheet/zombies.js';
+import { hordeName } from './sheet/zombies.js';
 
 /** The hordes a turn slowed, one entry per Zombie card: "slowed street 1's left horde". */
 function ammoText(turn) {

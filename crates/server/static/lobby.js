@@ -4,6 +4,7 @@ import { api, seats, prefs } from './api.js';
 import { el, BOT_KINDS } from './format.js';
 import { edition, DEFAULT_EDITION, tableKind } from './data.js';
 import { EDITIONS } from './edition.js';
+import { modulesOf } from './sheet/modules.js';
 import { levelLabel, opponentPlaceholders, sheetPlaceholders, valueMark } from './aaa.js';
 import { navigate, setTitle } from './app.js';
 import { recordPicker, replayFile, hold, refusal } from './replay.js';
@@ -85,7 +86,6 @@ export async function lobbyPage(main) {
     for (const o of mode.options) {
       o.disabled = !onSheet(o.value) || (only && !dealable(o.value));
       const m = ed.modes.find((x) => x.id === o.value);
-      // Zombies deals hands of two in the expert and AAA games (standard: two combinations)
       if (m) o.textContent = onSheet(o.value) ? m.name : `${m.name} (not on this sheet)`;
     }
     if (mode.selectedOptions[0]?.disabled) {
@@ -144,8 +144,8 @@ export async function lobbyPage(main) {
     const m = ed.modes.find((x) => x.id === mode.value) || ed.modes[0];
     const sh = ed.sheets.find((x) => x.id === sheet.value);
     const missing = ed.modes.filter((x) => sh && sh.modes && !sh.modes.includes(x.id)).map((x) => x.name);
-    // Zombies deals hands of two in the expert and AAA games (standard: two combinations)
-    const two = sh && sh.zombies && m.id !== 'standard' ? ` On the ${sh.name} sheet a hand of two: use both cards, pass one on.` : '';
+    // what the sheet's modules change in the mode (a hand of two)
+    const two = sh ? modulesOf(sh).map((x) => x.modeNote?.(sh, m.id) || '').join('') : '';
     modeNote.textContent = `${m.description[0].toUpperCase()}${m.description.slice(1)}.${two}${missing.length ? ` Not on the ${sh.name} sheet yet: ${missing.join(', ')}.` : ''}`;
     const aaa = !!ed.aaa && m.id === 'solo';
     for (const x of aaaRow) x.hidden = !aaa;

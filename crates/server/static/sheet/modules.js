@@ -1,0 +1,60 @@
+// The rule modules the browser knows, by the engine's module id (a sheet's `modules`, as the
+// edition data gives it): each file of this folder owns what its module adds to the sheet and
+// to the turn, so the generic drawing (sheet.js) and turn (turn.js) name no module.
+//
+// A module is an object with its `id` and any of these hooks (every drawing hook gets a
+// context object, then the module's own state from `index`):
+//   index(layout, derived, {sheet, halves, asked, derived}) → its state for drawing, or null
+//     when it draws nothing (no sheet yet);
+//   panel({svg, layout, sheet, score, halves}) its box at the top left, under the streets;
+//   over({svg, layout}) what it draws over the streets;
+//   shape: {cls, lower(layout), view(layout) → [x0, x1], draw(ctx)}: streets of its own
+//     instead of the Classic ones;
+//   houseKind({p}) → {cls, draw(hg, box), desc, fresh} for a house text of its own (a Z);
+//   house({hg, layout, sheet, si, h, i, x, w, sy, p, marks, targets, big}) draws in front of a
+//     house and returns what to add to its name; afterHouse (same, with `g`) draws over it;
+//   afterHouses({g, n, si}) after a street's houses; streetEnd({g, layout, sheet, st, n, si,
+//     targets, big}) after its fences;
+//   columns(layout) → {rowId: {w, draw}} the score rows it draws; estateColumn({cg, layout,
+//     size, ex, ew, crossed, trackTop}) draws on a real-estate column, returns what to add to
+//     its name; rowDetail({id, sheet, row}) a row's text on a phone.
+// The turn's hooks are described in turn.js (`stages`, `notes`, …).
+
+import easter from './easter.js';
+import iceCream from './ice-cream.js';
+import christmas from './christmas.js';
+import atomicWar from './atomic-war.js';
+import halloween from './halloween.js';
+import roswell from './roswell.js';
+import coinCoin from './coin-coin.js';
+import americanDream from './american-dream.js';
+import zombies from './zombies.js';
+
+/**
+ * The modules by id, built at first use: the module files import the generic helpers, which
+ * import this registry, so it must not read them while they load.
+ */
+let modules = null;
+function registry() {
+  modules ??= new Map([easter, iceCream, christmas, atomicWar, halloween, roswell, coinCoin, americanDream, zombies].map((m) => [m.id, m]));
+  return modules;
+}
+
+/** The modules `layout` plays with, in the order its `modules` lists them. */
+export function modulesOf(layout) {
+  return ((layout && layout.modules) || []).map((id) => registry().get(id)).filter(Boolean);
+}
+
+/** A module by its id, or null. */
+export function moduleById(id) {
+  return registry().get(id) || null;
+}
+
+/**
+ * Whether a number is written with an action to use: every sheet but one whose module says
+ * otherwise (`actions: false`: American Dream, where the card's action only makes a house of
+ * its family perfect).
+ */
+export function hasActions(layout) {
+  return modulesOf(layout).every((m) => m.actions !== false);
+}

@@ -1,0 +1,498 @@
+// Zombies (collector expansions §8): the hordes at the street ends with their arrows, the ammo
+// stock, the barricades in front of the houses and the houses the hordes invaded (a Z), on the
+// sheet; and in the turn, the round's Zombie cards resolved first (which moving hordes to slow
+// with ammo), the barricade the Surveyor may build instead of a fence, and with a hand of two
+// the card passed on. Target keys: "z:s:side" the horde at that end of street s.
+
+import { s, RIGHT, BW, CELL, cellX, houseBox, houseY, stripY, crossMark, makeActionable, plural, TOP } from '../svg.js';
+import { el, iconSvg, effectLabel, parseCard, houseName } from '../format.js';
+import { helpTip, ZOMBIES_HELP } from '../help.js';
+
+/**
+ * Zombies: the hordes (with their arrows traced, the next arrival and the X marks), the ammo
+ * stock and what stands in front of each house (`printed`, `built` or `none`), as the engine
+ * derived them or, before the server has answered, as written on the sheet. Null on a sheet
+ * without hordes.
+ */
+function zombieIndex(layout, d, sheet) {
+  const z = layout.zombies;
+  if (!z || !sheet) return null;
+  const sideAt = (h) => (h.side === 'left' ? 0 : 1);
+  const hordes = (d.hordes && d.hordes.length ? d.hordes : z.hordes.map((h) => {
+    const st = sheet.streets[h.street - 1] || {};
+    const traced = (st.hordes || [0, 0])[sideAt(h)];
+    return {
+      street: h.street, side: h.side, arrivals: h.arrivals, traced,
+      next: h.arrivals[traced] ?? null, next_invades: false, slowed: (st.slowed || [0, 0])[sideAt(h)],
+    };
+  })).map((h) => ({ ...h, key: `${h.street}:${h.side}` }));
+  const circled = z.ammo_start + (sheet.ammo_gained || 0);
+  const ammo = d.ammo || { stock: z.ammo_stock, start: z.ammo_start, gained: sheet.ammo_gained || 0, used: sheet.ammo_used || 0, left: circled - (sheet.ammo_used || 0) };
+  const barricades = d.barricades && d.barricades.length ? d.barricades : layout.streets.map((st, si) => Array.from({ length: st.houses }, (_, i) => {
+    if (!(st.unbarricaded || []).includes(i + 1)) return 'printed';
+    return (sheet.streets[si].barricades || []).includes(i + 1) ? 'built' : 'none';
+  }));
+  return { hordes, ammo, barricades };
+}
+
+/** A horde in words: "Street 1, left horde: 1 of 3 arrows traced; next to house 3, …". */
+export function hordeText(h, sheet) {
+  const n = h.arrivals.length;
+  const parts = [`Street ${h.street}, ${h.side} horde: ${h.traced} of ${plural(n, 'arrow')} traced`];
+  if (h.next == null) parts.push('every arrow traced');
+  else {
+    const held = sheet ? (sheet.streets[h.street - 1].houses[h.next - 1] || '') : '';
+    const what = held === 'Z' || held === 'Zb' ? 'already invaded' : held === 'R' ? 'a roundabout stops it' : held ? `holds ${held.replace(/b$/, ' bis')}` : 'empty';
+    parts.push(`its next arrow ends at house ${h.next} (${what}), ${h.next_invades ? 'which it would invade' : 'where it would be stopped'}`);
+  }
+  if (h.slowed) parts.push(`slowed ${h.slowed === 1 ? 'once' : `${h.slowed} times`} (X on its arrows)`);
+  return parts.join('; ');
+}
+
+/** A zombie's head, centred on (cx, cy). */
+function zombiePicture(g, cx, cy, r = 13) {
+  g.append(s('circle', { cx, cy, r, class: 'zombie-head' }));
+  const k = r / 13;
+  g.append(s('circle', { cx: cx - 4.5 * k, cy: cy - 2.5 * k, r: 2.4 * k, class: 'zombie-eye' }));
+  g.append(s('circle', { cx: cx + 4.5 * k, cy: cy - 3.5 * k, r: 1.8 * k, class: 'zombie-eye' }));
+  g.append(s('path', { d: `M${cx - 6 * k} ${cy + 5 * k}l3 ${-2 * k}l3 ${2 * k}l3 ${-2 * k}l3 ${2 * k}`, class: 'zombie-mouth' }));
+}
+
+/** What stands in front of a house, in words. */
+const BARRICADE_TEXT = {
+  printed: 'printed barricade',
+  built: 'barricade built',
+  none: 'no barricade: a horde arriving here invades it',
+};
+
+/** A barricade under a house (`state`: printed, built or none). */
+function barricadeMark(x, w, sy, state) {
+  const cx = x + w / 2;
+  const y = sy + 2;
+  const g = s('g', { class: `barricade ${state}`, 'data-barricade': state, 'aria-hidden': 'true' });
+  if (state === 'none') {
+    g.append(s('rect', { x: cx - 14, y, width: 28, height: 9, rx: 2, class: 'barricade-spot' }));
+    return g;
+  }
+  g.append(s('rect', { x: cx - 14, y, width: 28, height: 9, rx: 2, class: 'barricade-plank' }));
+  g.append(s('path', { d: `M${cx - 11} ${y + 1}l6 7M${cx - 2} ${y + 1}l6 7M${cx + 7} ${y + 1}l6 7`, class: 'barricade-line' }));
+  if (state === 'built') g.append(s('rect', { x: cx - 17, y: y - 3, width: 34, height: 15, rx: 5, class: 'barricade-ring' }));
+  return g;
+}
+
+/**
+ * A street's two hordes: each at its end with its arrows in front of the houses (traced ones
+ * solid, the next one marked, X marks at its start for each time it was slowed); a target
+ * (`z:s:side`) while an ammo stage asks which hordes to slow.
+ */
+function drawHordes(g, n, si, zi, sheet, targets, big) {
+  const hy = houseY(si);
+  const sy = stripY(si);
+  const left = cellX(n, 0);
+  const centre = (house) => houseBox(n, house - 1).x + BW / 2;
+  for (const h of zi.hordes.filter((x) => x.street === si + 1)) {
+    const dir = h.side === 'left' ? 1 : -1;
+    const start = h.side === 'left' ? left - 4 : RIGHT + 4;
+    const ay = sy + (h.side === 'left' ? 21 : 34);
+    const ag = s('g', { class: `horde-arrows ${h.side}`, 'aria-hidden': 'true' });
+    let from = start;
+    h.arrivals.forEach((house, k) => {
+      const to = centre(house);
+      const state = k < h.traced ? 'traced' : k === h.traced ? 'next' : 'ahead';
+      const end = to - dir * 6;
+      ag.append(s('path', { d: `M${from} ${ay}H${end}`, class: `horde-arrow ${state}`, 'data-arrow': `${h.key}:${k + 1}` }));
+      ag.append(s('path', { d: `M${end + dir * 6} ${ay}l${-8 * dir} -5v10z`, class: `horde-head ${state}` }));
+      from = to;
+    });
+    // the X marks at the start of the next arrow (after the last one once all are traced)
+    const at = h.traced > 0 ? centre(h.arrivals[Math.min(h.traced, h.arrivals.length) - 1]) : start;
+    for (let k = 0; k < (h.slowed || 0); k++) {
+      const xx = at + dir * (10 + k * 11);
+      ag.append(s('path', { d: `M${xx - 4} ${ay - 4}l8 8M${xx + 4} ${ay - 4}l-8 8`, class: 'horde-x', 'data-slowed': h.key }));
+    }
+    g.append(ag);
+    const cx = h.side === 'left' ? left - 22 : RIGHT + 30;
+    const cy = hy + 44;
+    const key = `z:${h.street}:${h.side}`;
+    const target = targets.get(key);
+    const hg = s('g', { class: `horde ${h.side}${h.next == null ? ' spent' : ''}`, 'data-horde': h.key, 'data-traced': h.traced, 'data-slowed': h.slowed || 0 });
+    zombiePicture(hg, cx, cy, big ? 15 : 13);
+    hg.append(s('text', { x: cx, y: cy + (big ? 30 : 27), class: 'horde-count', 'text-anchor': 'middle' }, `${h.traced}/${h.arrivals.length}`));
+    const text = hordeText(h, sheet);
+    if (target) {
+      if (target.selected) crossMark(hg, cx - 15, cy - 15, 30, 30, 'horde-slowed');
+      hg.append(s('rect', { x: cx - 26, y: cy - 26, width: 52, height: 60, class: 'touch' }));
+      hg.append(s('rect', { x: cx - 19, y: cy - 19, width: 38, height: 50, rx: 8, class: 'hit' }));
+      hg.append(s('rect', { x: cx - 19, y: cy - 19, width: 38, height: 50, rx: 8, class: 'focus-ring' }));
+      makeActionable(hg, { ...target, label: `${text}. ${target.label}` }, key);
+      hg.setAttribute('aria-pressed', target.selected ? 'true' : 'false');
+    } else {
+      hg.setAttribute('role', 'img');
+      hg.setAttribute('aria-label', text);
+      hg.prepend(s('title', {}, text));
+    }
+    g.append(hg);
+  }
+}
+
+/**
+ * Zombies' ammo stock, top left of the sheet: one bullet per box, the circled ones ringed, the
+ * used ones crossed.
+ */
+function drawAmmo(svg, zi) {
+  const a = zi.ammo;
+  const circled = a.start + a.gained;
+  const x0 = 34;
+  const top = TOP + 96;
+  const label = `Ammo: ${circled} of ${a.stock} circled, ${a.used} used, ${a.left} left to slow hordes`;
+  const g = s('g', { class: 'ammo-stock', role: 'img', 'aria-label': label, 'data-ammo-left': a.left, 'data-ammo-used': a.used, 'data-ammo-circled': circled });
+  g.append(s('title', {}, label));
+  g.append(s('rect', { x: x0 - 6, y: top, width: 132, height: 96, rx: 8, class: 'tiers-box' }));
+  g.append(s('text', { x: x0 + 60, y: top + 20, class: 'col-head', 'text-anchor': 'middle' }, 'Ammo'));
+  for (let k = 0; k < a.stock; k++) {
+    const cx = x0 + 18 + (k % 3) * 42;
+    const cy = top + 44 + Math.floor(k / 3) * 32;
+    const state = k < a.used ? 'used' : k < circled ? 'circled' : 'open';
+    const b = s('g', { class: `ammo ${state}`, 'data-ammo': k + 1, 'data-state': state });
+    b.append(s('path', { d: `M${cx - 5} ${cy + 9}v-12a5 6 0 0 1 10 0v12z`, class: 'ammo-bullet' }));
+    if (state !== 'open') b.append(s('circle', { cx, cy: cy + 2, r: 12, class: 'ammo-ring' }));
+    if (state === 'used') crossMark(b, cx - 12, cy - 10, 24, 24, 'ammo-cross');
+    g.append(b);
+  }
+  svg.append(g);
+}
+
+// ----- the turn -----
+
+/** A horde (`{street, side}`) as a key: "1:left". */
+const hordeKey = (h) => `${h.street}:${h.side}`;
+
+/** Zombies: what a Zombie card sets moving, as the wire names the card. */
+export const ZOMBIE_CARDS = {
+  left: { name: 'Left', moves: 'the three left hordes move right' },
+  right: { name: 'Right', moves: 'the three right hordes move left' },
+  both: { name: 'Both', moves: 'all six hordes move' },
+};
+
+/** A Zombie card in words: "the Left Zombie card (the three left hordes move right)". */
+export function zombieCardText(card) {
+  const c = ZOMBIE_CARDS[card];
+  return c ? `the ${c.name} Zombie card (${c.moves})` : `the ${card} Zombie card`;
+}
+
+/** A horde as the wire names it (`{street, side}`): "street 2's left horde". */
+export function hordeName(h) {
+  return `street ${h.street}'s ${h.side} horde`;
+}
+
+/**
+ * Zombies: the Surveyor's number was just written in a house printed without a barricade: a
+ * barricade may be built there instead of the fence.
+ */
+function canBarricade(tc) {
+  return !!tc.opts && (tc.opts.effects || []).includes('barricade');
+}
+
+/** Zombies: slows (or no longer slows) the moving horde `h` (`{street, side}`). */
+function toggleSlow(tc, h) {
+  tc.cfg.onAct?.();
+  const k = hordeKey(h);
+  if (tc.slowSel.has(k)) tc.slowSel.delete(k);
+  else if (tc.slowSel.size < ((tc.opts && tc.opts.ammo && tc.opts.ammo.left) || 0)) tc.slowSel.add(k);
+  tc.message = null;
+  tc.render();
+}
+
+/** The legal set of hordes the selection names, as the options list it; null when none. */
+function slowChoice(tc) {
+  const a = tc.opts && tc.opts.ammo;
+  if (!a) return null;
+  return a.choices.find((c) => c.length === tc.slowSel.size && c.every((h) => tc.slowSel.has(hordeKey(h)))) || null;
+}
+
+/** Zombies: resolves the Zombie card of the ammo stage, slowing the hordes selected. */
+function confirmAmmo(tc) {
+  const choice = slowChoice(tc);
+  if (!choice) return;
+  tc.cfg.onAct?.();
+  tc.change(() => {
+    tc.draft.ammo = [...(tc.draft.ammo || []), choice];
+    tc.slowSel = new Set();
+    tc.notice = null;
+  });
+}
+
+/** Zombies: the houses the hordes invaded this turn, as "street s house h". */
+function invadedNow(tc) {
+  const o = tc.opts;
+  if (!o || !o.sheet) return [];
+  const out = [];
+  o.sheet.streets.forEach((st, si) => st.houses.forEach((h, i) => {
+    if ((h === 'Z' || h === 'Zb') && !['Z', 'Zb'].includes(tc.cfg.base.streets[si].houses[i])) out.push([si + 1, i + 1]);
+  }));
+  return out;
+}
+
+/** Zombies, a hand of two: passes hand card `k` (1-based) on, or gives it to the AAA. */
+function passOn(tc, k) {
+  if (!tc.draft.play || !tc.draft.play.build) return;
+  tc.cfg.onAct?.();
+  tc.change(() => {
+    tc.draft.play.build.pass = k;
+  });
+}
+
+/** Who a hand card passed on goes to, in words: "the AAA", a seat's name, or null. */
+function passTarget(tc) {
+  if (tc.cfg.aaa) return 'the AAA';
+  const p = tc.cfg.passing;
+  return p ? ((tc.cfg.seatNames && tc.cfg.seatNames[p.to]) || `seat ${p.to}`) : null;
+}
+
+/** The hand card a turn of a hand of two passes on, in words, once chosen; else null. */
+function passNote(tc) {
+  const b = tc.draft.play && tc.draft.play.build;
+  const hand = (tc.cfg.offer && tc.cfg.offer.hand) || [];
+  if (!b || b.pass == null || hand.length !== 2) return null;
+  const c = parseCard(hand[b.pass - 1]);
+  const to = passTarget(tc);
+  return tc.cfg.aaa
+    ? `Card ${b.pass} (${c.number} ${effectLabel(c.effect)}) goes to the AAA.`
+    : `Card ${b.pass} (${c.number} ${effectLabel(c.effect)}) is passed on${to ? ` to ${to}` : ''}.`;
+}
+
+/** Zombies: what this turn's Zombie cards did, as hints: the hordes slowed, the houses invaded. */
+function ammoNotes(tc, hint) {
+  const cards = tc.cfg.zombieCards || [];
+  (tc.draft.ammo || []).forEach((set, i) => {
+    const name = (ZOMBIE_CARDS[cards[i]] || {}).name || 'Zombie';
+    hint(`${name} Zombie card: ${set.length ? `slowed ${set.map(hordeName).join(' and ')}` : 'no horde slowed'}.`);
+  });
+  const inv = invadedNow(tc);
+  if (inv.length) hint(`Invaded by the hordes this turn: ${inv.map(houseName).join(', ')}.`);
+}
+
+/** Zombies: the Zombie cards of the round, the one resolved now marked. */
+function zombieCardsView(tc) {
+  const cards = tc.cfg.zombieCards || [];
+  if (!cards.length) return null;
+  const now = tc.opts && tc.opts.ammo ? tc.opts.ammo.index - 1 : cards.length;
+  return el('div', { class: 'zombie-cards', role: 'group', 'aria-label': 'Zombie cards this round', id: 'zombie-cards' },
+    el('span', {}, cards.length > 1 ? 'Zombie cards this round:' : 'Zombie card this round:'),
+    cards.map((c, i) => el('span', {
+      class: `zombie-card${i === now ? ' now' : ''}`, role: 'img', 'data-zombie-card': c, title: zombieCardText(c),
+      'aria-label': `${zombieCardText(c)}${i < now ? ', resolved' : i === now ? ', resolved now' : ''}`,
+    }, `${(ZOMBIE_CARDS[c] || {}).name || c}${i < now ? ' ✓' : ''}`)));
+}
+
+/**
+ * Zombies: a Zombie card came up: one toggle per horde it moves (slowed with an ammo, it stays
+ * where it is; the others trace their next arrow), then a confirmation.
+ */
+function ammoChoices(tc) {
+  const a = tc.opts.ammo;
+  const box = el('div', { class: 'ammo-choices' });
+  const c = ZOMBIE_CARDS[a.card] || { name: a.card, moves: 'hordes move' };
+  const h = el('h3', { id: 'ammo-prompt' }, `${a.cards > 1 ? `Zombie card ${a.index} of ${a.cards}, ` : 'Zombie card '}${c.name}: ${c.moves}`);
+  h.append(helpTip('slowing hordes', ZOMBIES_HELP.ammo));
+  box.append(h);
+  const hordes = new Map(((tc.opts.derived || {}).hordes || []).map((x) => [hordeKey(x), x]));
+  const rule = 'A horde invades the house its arrow reaches unless a barricade, a roundabout or a Z stops it.';
+  box.append(el('p', { class: 'hint' }, !a.moving.length
+    ? 'No horde it moves has an arrow left: nothing moves.'
+    : a.left
+      ? `Choose the hordes to slow with your ammo, one each (${a.left} left: up to ${Math.min(a.left, a.moving.length)}), here or on the sheet; the others move along their next arrow. ${rule}`
+      : `You have no ammo left to slow them: they move along their next arrow. ${rule}`));
+  const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'ammo-prompt' });
+  for (const m of a.moving) {
+    const k = hordeKey(m);
+    const x = hordes.get(k);
+    const on = tc.slowSel.has(k);
+    const full = !on && tc.slowSel.size >= a.left;
+    const where = x && x.next != null ? `, next arrow to house ${x.next}${x.next_invades ? ' (it would invade it)' : ' (stopped there)'}` : '';
+    row.append(el('button', {
+      type: 'button', class: 'slow', 'data-ctl': `slow-${m.street}-${m.side}`, 'data-horde': k,
+      'aria-pressed': on ? 'true' : 'false',
+      'aria-label': `Slow ${hordeName(m)}${where}`,
+      disabled: tc.busy || full ? true : null,
+      onclick: () => toggleSlow(tc, m),
+    }, `${on ? '✕ Slowed: ' : 'Slow '}street ${m.street} ${m.side}${x && x.next != null ? ` (→ house ${x.next}${x.next_invades ? ', invades' : ''})` : ''}`));
+  }
+  if (a.moving.length) box.append(row);
+  const n = tc.slowSel.size;
+  box.append(el('div', { class: 'choices' }, el('button', {
+    type: 'button', class: 'primary', 'data-ctl': 'ammo-confirm', 'data-action': 'ammo-confirm',
+    disabled: tc.busy || !slowChoice(tc) ? true : null,
+    onclick: () => confirmAmmo(tc),
+  }, n ? `Slow ${n} ${n === 1 ? 'horde' : 'hordes'} (${n} ammo), move the others` : !a.moving.length ? 'Go on' : a.left ? 'Slow none: let them move' : 'Let them move')));
+  return box;
+}
+
+/**
+ * Zombies, a hand of two (expert, AAA): both cards were used, one for its number and the other
+ * for its effect; one button per card to pass it on (or give it to the AAA), the other being
+ * discarded.
+ */
+function passChoices(tc) {
+  const aaa = !!tc.cfg.aaa;
+  const to = passTarget(tc);
+  const eff = tc.hasActions() ? 'effect' : 'action';
+  const box = el('div', { class: 'pass-choices' });
+  const h = el('h3', { id: 'pass-prompt' }, aaa ? 'Which card do you give the AAA?' : `Which card do you pass on${to ? ` to ${to}` : ''}?`);
+  h.append(helpTip('a hand of two', ZOMBIES_HELP.pass));
+  box.append(h);
+  if (tc.notice) box.append(el('p', { class: 'hint' }, tc.notice));
+  box.append(el('p', { class: 'hint' }, aaa
+    ? `You used both cards of your hand, one for its number and the other for its ${eff}. One of the two goes on the AAA’s pile, where its action scores for the AAA; the other is discarded.`
+    : `You used both cards of your hand, one for its number and the other for its ${eff}. One of the two goes face down to ${to || 'your left neighbour'}, who plays it next turn; the other is discarded.`));
+  const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'pass-prompt' });
+  for (const p of tc.opts.pass) {
+    const what = `${p.number} ${effectLabel(p.effect)}`;
+    const used = p.used === 'number' ? `you wrote its number, ${p.number}` : `you used its ${eff}`;
+    row.append(el('button', {
+      type: 'button', class: 'pass-card', 'data-ctl': `pass-card-${p.card}`, 'data-pass-card': p.card, 'data-used': p.used,
+      'aria-label': aaa ? `Give the AAA card ${p.card}, ${what} (${used})` : `Pass card ${p.card}, ${what}, on${to ? ` to ${to}` : ''} (${used})`,
+      disabled: tc.busy ? true : null,
+      onclick: () => passOn(tc, p.card),
+      html: `${iconSvg(p.effect, 18)}<span>${aaa ? 'Give the AAA' : 'Pass'} ${p.number} ${effectLabel(p.effect)}${aaa ? '' : ' on'} <span class="pass-use">(${p.used === 'number' ? 'number' : eff} card)</span></span>`,
+    }));
+  }
+  box.append(row);
+  return box;
+}
+
+/** The hordes the Zombie card moves, targets on the sheet as in the controls. */
+function ammoTargets(tc, t) {
+  const o = tc.opts;
+  // the hordes the Zombie card moves, on the sheet as in the controls
+  // a horde is a target while it can be slowed, or to be let go again
+  const left = o.ammo.left;
+  for (const h of o.ammo.moving) {
+    const on = tc.slowSel.has(hordeKey(h));
+    if (!on && tc.slowSel.size >= left) continue;
+    t.set(`z:${h.street}:${h.side}`, {
+      label: on ? 'Slowed: tap to let it move.' : 'Slow it with an ammo (it stays where it is).',
+      selected: on,
+      activate: () => toggleSlow(tc, h),
+    });
+  }
+}
+
+/** The house just numbered, a target while a barricade may be built in front of it. */
+function effectTargets(tc, t) {
+  if (canBarricade(tc)) {
+    const [s, h] = tc.draft.play.build.house;
+    t.set(`h:${s}:${h}`, { label: 'Build a barricade in front of this house instead of a fence.', badge: 'barricade', activate: () => tc.useEffect('barricade') });
+  }
+}
+
+/** The Zombie card resolved now. */
+function ammoControls(tc, { step }) {
+  step.append(ammoChoices(tc));
+}
+
+/** Which of the two cards used goes on. */
+function passControls(tc, { step }) {
+  step.append(passChoices(tc));
+}
+
+export default {
+  id: 'zombies',
+  index: (layout, d, { sheet }) => zombieIndex(layout, d, sheet),
+  panel: ({ svg }, zi) => drawAmmo(svg, zi),
+  /** Invaded houses (a Z, erased over any number) are the module's own house text. */
+  houseKind: ({ p }) => (p.kind !== 'invaded' ? null : {
+    cls: 'invaded',
+    // a horde invaded it, its number (if any) erased for a Z
+    draw: (hg, { x, w, hy }) => hg.append(s('text', { x: x + w / 2, y: hy + 42, class: 'house-num invaded', 'text-anchor': 'middle' }, 'Z')),
+    desc: `invaded by zombies (Z)${p.bis ? ', was an Extension copy (its penalty stays)' : ''}`,
+    fresh: ', invaded this turn',
+  }),
+  /** The barricade in front of the house (printed, built, or none). */
+  house({ hg, si, i, x, w, sy }, zi) {
+    const barricade = (zi.barricades[si] || [])[i];
+    if (!barricade) return '';
+    hg.append(barricadeMark(x, w, sy, barricade));
+    return `, ${BARRICADE_TEXT[barricade] || barricade}`;
+  },
+  streetEnd: ({ g, n, si, sheet, targets, big }, zi) => drawHordes(g, n, si, zi, sheet, targets, big),
+  /** A real-estate box with an ammo icon circles an ammo when crossed. */
+  estateColumn({ cg, layout, size, ex, ew, crossed, trackTop }) {
+    const ammoBoxes = ((layout.zombies || {}).ammo_boxes || []).filter(([sz]) => sz === size).map(([, k]) => k);
+    for (const k of ammoBoxes) {
+      const yy = trackTop + (k - 1) * CELL;
+      const bx = ex + ew - 9;
+      cg.append(s('path', { d: `M${bx - 2.5} ${yy + 14}v-7a2.5 3 0 0 1 5 0v7z`, class: `ammo-icon${k <= crossed ? ' gained' : ''}`, 'data-ammo-box': `${size}-${k}` }));
+    }
+    return ammoBoxes.length ? `; box ${ammoBoxes.join(', ')} ${ammoBoxes.length > 1 ? 'carry' : 'carries'} an ammo icon (an ammo circled when crossed)` : '';
+  },
+  /**
+   * The lobby's note on a mode: the expert and AAA games deal hands of two (standard: two
+   * combinations). The edition data does not say so yet.
+   */
+  modeNote: (sheet, mode) => (mode !== 'standard' ? ` On the ${sheet.name} sheet a hand of two: use both cards, pass one on.` : ''),
+  /** The turn's parts this module's steps fill in. */
+  turnFields: ['ammo'],
+  stages: {
+    // the round's Zombie cards are resolved before anything else, one at a time
+    ammo: {
+      order: 10, first: true,
+      when: (tc) => !!tc.opts && !!tc.opts.ammo,
+      controls: ammoControls,
+      targets: ammoTargets,
+      // the hordes to slow are chosen in the controls: take the keyboard there, and on to the cards
+      enter: (tc) => tc.focus('[data-horde]'),
+      leave: (tc, next) => tc.toCards(next),
+      again: '[data-horde]:enabled, [data-ctl="ammo-confirm"]',
+    },
+    // a hand of two (expert, AAA): which of the two cards used goes on
+    pass: {
+      order: 90,
+      when: (tc) => {
+        const b = tc.draft.play && tc.draft.play.build;
+        return !!b && b.pass == null && !!tc.opts && (tc.opts.pass || []).length > 0;
+      },
+      controls: passControls,
+      // the card to pass on is chosen in the controls: take the keyboard there, then on to confirm
+      enter: (tc) => {
+        tc.showControls();
+        tc.focus('[data-pass-card]');
+      },
+      // (once the answer is in: the button is disabled while it is asked for)
+      leave: (tc, next) => {
+        if (next === 'finish') tc.pendingFocus = '[data-ctl="confirm"]:enabled';
+      },
+      again: '[data-pass-card]',
+    },
+  },
+  /** The hordes chosen to slow for the Zombie card resolved now ("1:left" keys). */
+  reset: (tc) => {
+    tc.slowSel = new Set();
+  },
+  aboveCards: zombieCardsView,
+  notes: (tc, hint, stage) => {
+    if (stage !== 'unplayed') return ammoNotes(tc, hint);
+    const inv = invadedNow(tc);
+    if (inv.length) hint(`Invaded: ${inv.map(houseName).join(', ')}.`);
+  },
+  effectTargets,
+  effectHints: (tc, step) => {
+    if (!canBarricade(tc)) return;
+    const [s, hh] = tc.draft.play.build.house;
+    const p = el('p', { class: 'hint', id: 'barricade-hint' }, `Street ${s} house ${hh} is printed without a barricade: build one in front of it instead of a fence (also by tapping the house), or draw a fence, or skip.`);
+    p.append(helpTip('barricades', ZOMBIES_HELP.barricade));
+    step.append(p);
+  },
+  effectButtons: (tc, buttons) => {
+    if (!canBarricade(tc)) return;
+    buttons.append(el('button', {
+      type: 'button', class: 'primary', 'data-ctl': 'barricade', 'data-action': 'barricade',
+      onclick: () => tc.useEffect('barricade'),
+    }, 'Build a barricade (instead of a fence)'));
+  },
+  finishFirst: (tc, step) => {
+    const passed = passNote(tc);
+    if (passed) step.append(el('p', { class: 'hint', id: 'pass-note' }, passed));
+  },
+  restartable: (tc) => (tc.draft.ammo || []).length || tc.slowSel.size,
+};
