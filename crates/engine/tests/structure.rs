@@ -10,11 +10,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Engine modules (files) in import cycles today; lower it as cycles go.
-const CYCLE_BOUND: usize = 27;
+const CYCLE_BOUND: usize = 26;
 
 /// Mentions of a sheet's or a rule module's name outside the places that own them; lower it
 /// as each module's knowledge moves into its own folder.
-const NAME_BOUND: usize = 2400;
+const NAME_BOUND: usize = 1069;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
