@@ -10,7 +10,6 @@
 //! Every game of a batch is independent and draws only from its own generators (its game
 //! seed stream and its sampler), so results do not depend on the number of threads.
 
-use crate::action::{self, NUM_ACTIONS};
 use crate::error::rule_error;
 use crate::observe::{self, TurnState};
 use crate::state::{self, State};
@@ -21,6 +20,7 @@ use numpy::{
 use pyo3::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
+use welcome_engine::action::{self, NUM_ACTIONS};
 use welcome_engine::score::{Score, Temps};
 use welcome_engine::{
     Decision, Game, Mode, Options, PlanSlot, Position, Stage, TurnContext, TurnMachine,

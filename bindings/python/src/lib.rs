@@ -3,7 +3,7 @@
 //! observation vector (`observe`). The Gymnasium and PettingZoo environments are Python
 //! modules of the package built on these.
 
-mod action;
+use welcome_engine::action;
 mod batch;
 mod convert;
 mod error;

@@ -2,7 +2,6 @@
 //! each seat builds its turn one decision at a time through the engine's turn machine, seat by
 //! seat by convention (`current_player`), and the round resolves once every seat finished.
 
-use crate::action::{self, Undecodable};
 use crate::convert::{json, to_py};
 use crate::error::{rule_error, turn_error};
 use crate::observe::{self, TurnState};
@@ -12,6 +11,7 @@ use pyo3::types::{PyDict, PyList};
 use serde_json::{json as j, Value};
 use std::sync::Arc;
 use welcome_bots::BotKind;
+use welcome_engine::action::{self, ActionError};
 use welcome_engine::{
     Decision, Game, Mode, Options, PlayerView, Position, Record, SheetId, Stage, Turn, TurnMachine,
 };
@@ -398,13 +398,11 @@ pub fn refusal_reason(m: &TurnMachine<'_>, action: i128, stage: &str) -> (&'stat
                 format!("action {a} ({kind}) is not among the listed decisions"),
             ),
         },
-        Err(Undecodable::Illegal(e)) => (
+        Err(ActionError::Illegal(e)) => (
             e.code(),
             format!("action {a} ({kind}) at the {stage} stage: {e}"),
         ),
-        Err(Undecodable::NoSuchAction(why)) => {
-            ("no_such_action", format!("{why} (at the {stage} stage)"))
-        }
+        Err(why) => (why.code(), format!("{why} (at the {stage} stage)")),
     }
 }
 

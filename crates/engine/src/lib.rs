@@ -9,6 +9,7 @@
 //! `rules-thematic-first-edition.md`).
 
 pub mod aaa;
+pub mod action;
 pub mod card;
 pub mod edition;
 pub mod file_kind;

@@ -1,12 +1,15 @@
-//! The fixed discrete action space over the turn machine's decisions (see the package
-//! README): every listed decision has exactly one action index and every index names at most
-//! one decision of the current stage.
+//! The fixed discrete action space over the turn machine's decisions, the one the Python
+//! package and learning agents see (its README lists the ranges): every listed decision has
+//! exactly one action index and every index names at most one decision of the current stage.
+//! It lives beside the machine so that a rule module's new decision gets its range here, where
+//! the conformance tests round-trip every listed decision of every sheet.
 
-use welcome_engine::sheet::{MAX_HOUSES, MAX_STREETS};
-use welcome_engine::{
-    BonusUse, Choice, Decision, EffectUse, FenceRef, HouseRef, Listing, Offer, Pick, Side, Treat,
-    TurnError, TurnMachine,
-};
+use crate::edition::Side;
+use crate::legal::{Offer, TurnError};
+use crate::machine::{Decision, Listing, TurnMachine};
+use crate::sheet::{FenceRef, HouseRef, MAX_HOUSES, MAX_STREETS};
+use crate::turn::{BonusUse, Choice, EffectUse, Hordes, Pick, Treat};
+use std::fmt;
 
 /// Picks: the three standard combinations, then the six (number card, effect card) pairs of
 /// a hand.
@@ -217,30 +220,72 @@ fn build_action(pick: usize, card: u8, h: HouseRef, number: u8) -> Option<usize>
 }
 
 /// The house a copy goes to and the one it copies, from `k` = house × 2 + side.
-fn copy_of(action: usize, k: usize) -> Result<(HouseRef, HouseRef), Undecodable> {
+fn copy_of(action: usize, k: usize) -> Result<(HouseRef, HouseRef), ActionError> {
     let to = house_of(k / 2);
     let from = match k % 2 {
         0 if to.house > 0 => HouseRef::new(to.street, to.house - 1),
-        0 => {
-            return Err(Undecodable::NoSuchAction(format!(
-                "action {action} copies from left of the first house"
-            )))
-        }
+        0 => return Err(ActionError::CopyFromNothing { action }),
         _ => HouseRef::new(to.street, to.house + 1),
     };
     Ok((from, to))
 }
 
 /// Why an action index names no decision at this point.
-pub enum Undecodable {
-    /// Outside the action space, or a claim that is not listed.
-    NoSuchAction(String),
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionError {
+    /// At or beyond [`NUM_ACTIONS`].
+    OutsideSpace { action: usize },
+    /// A build whose number would fall below 0 (a low card less 2 for the Temp Agency).
+    NegativeNumber { action: usize },
+    /// A copy (Bis, Extension) from the left of a street's first house.
+    CopyFromNothing { action: usize },
+    /// The `k`-th claim (0-based) of plan `plan` (0-based), when fewer are listed now.
+    NoSuchClaim { plan: usize, k: usize },
     /// The decision the index names, refused by the rules.
     Illegal(TurnError),
 }
 
+impl ActionError {
+    /// A stable code: `no_such_action` when the index names nothing, the rule's code when
+    /// the rules refuse what it names.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ActionError::Illegal(e) => e.code(),
+            _ => "no_such_action",
+        }
+    }
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionError::OutsideSpace { action } => {
+                write!(
+                    f,
+                    "action {action} is outside the action space 0..{NUM_ACTIONS}"
+                )
+            }
+            ActionError::NegativeNumber { action } => {
+                write!(f, "action {action} writes a negative number")
+            }
+            ActionError::CopyFromNothing { action } => {
+                write!(f, "action {action} copies from left of the first house")
+            }
+            ActionError::NoSuchClaim { plan, k } => write!(
+                f,
+                "City Plan n°{} has no claim number {} listed now",
+                plan + 1,
+                k + 1
+            ),
+            ActionError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
+
 /// The decision an action names at the machine's current stage.
-pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodable> {
+pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, ActionError> {
     let offer = m.context().offer;
     let d = if action < ROUNDABOUT {
         let delta = action % DELTAS;
@@ -248,12 +293,10 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
         let pick = pick_of(action / DELTAS / HOUSES);
         let (card, _) = offer
             .resolve(pick)
-            .ok_or(Undecodable::Illegal(TurnError::NoSuchPick { pick }))?;
+            .ok_or(ActionError::Illegal(TurnError::NoSuchPick { pick }))?;
         let number = card as isize + delta as isize - 2;
         if number < 0 {
-            return Err(Undecodable::NoSuchAction(format!(
-                "action {action} writes a negative number"
-            )));
+            return Err(ActionError::NegativeNumber { action });
         }
         Decision::Build {
             pick,
@@ -331,7 +374,7 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
     } else if (CROSS_COLUMN..AMMO).contains(&action) {
         Decision::Cross((MAX_STREETS + action - CROSS_COLUMN) as u8)
     } else if (AMMO..BARRICADE).contains(&action) {
-        Decision::Ammo(welcome_engine::Hordes((action - AMMO) as u16))
+        Decision::Ammo(Hordes((action - AMMO) as u16))
     } else if action == BARRICADE {
         Decision::Effect(Some(EffectUse::Barricade))
     } else if (PASS..NUM_ACTIONS).contains(&action) {
@@ -346,17 +389,9 @@ pub fn decode(action: usize, m: &TurnMachine<'_>) -> Result<Decision, Undecodabl
                 _ => None,
             })
             .nth(k)
-            .ok_or_else(|| {
-                Undecodable::NoSuchAction(format!(
-                    "City Plan n°{} has no claim number {} listed now",
-                    plan + 1,
-                    k + 1
-                ))
-            });
+            .ok_or(ActionError::NoSuchClaim { plan, k });
     } else {
-        return Err(Undecodable::NoSuchAction(format!(
-            "action {action} is outside the action space 0..{NUM_ACTIONS}"
-        )));
+        return Err(ActionError::OutsideSpace { action });
     };
     Ok(d)
 }
