@@ -121,7 +121,7 @@ pub enum Draw {
     Validation(u8),
     /// A Zombie card coming to the top of pile 1 (Zombies, collector expansions §8.3.2):
     /// resolved by every seat, never a number or an action.
-    Zombie(crate::edition::ZombieCard),
+    Zombie(crate::modules::zombies::values::ZombieCard),
 }
 
 impl fmt::Display for Draw {
@@ -140,11 +140,11 @@ impl fmt::Display for Draw {
 }
 
 /// A Zombie card's word in records.
-fn zombie_word(z: crate::edition::ZombieCard) -> &'static str {
+fn zombie_word(z: crate::modules::zombies::values::ZombieCard) -> &'static str {
     match z {
-        crate::edition::ZombieCard::Left => "left",
-        crate::edition::ZombieCard::Right => "right",
-        crate::edition::ZombieCard::Both => "both",
+        crate::modules::zombies::values::ZombieCard::Left => "left",
+        crate::modules::zombies::values::ZombieCard::Right => "right",
+        crate::modules::zombies::values::ZombieCard::Both => "both",
     }
 }
 
@@ -161,7 +161,7 @@ impl<'de> Deserialize<'de> for Draw {
             return Ok(Draw::Solo);
         }
         if let Some(z) = s.strip_prefix("zombie-") {
-            use crate::edition::ZombieCard;
+            use crate::modules::zombies::values::ZombieCard;
             return [ZombieCard::Left, ZombieCard::Right, ZombieCard::Both]
                 .into_iter()
                 .find(|&c| zombie_word(c) == z)

@@ -3,8 +3,10 @@
 //! not a game record", "the file ends too early") rather than the JSON parser's
 //! ("expected ident at line 1 column 2"), which stays at the end for whoever edits files.
 
-use crate::record::RECORD_FORMAT;
-use crate::sheet_file::SHEET_FORMAT;
+/// The `format` field of every record.
+pub const RECORD_FORMAT: &str = "welcome-record";
+/// The `format` field of every sheet file.
+pub const SHEET_FORMAT: &str = "welcome-sheet";
 
 /// What a text is, as far as a reader of records and sheet files can tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

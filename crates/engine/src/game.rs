@@ -8,9 +8,10 @@
 use crate::aaa::{Aaa, AaaCard, AaaScore, Outcome};
 use crate::card::{Card, Draw, Effect};
 use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
-use crate::id::{EditionId, SheetId};
+use crate::id::SheetId;
 use crate::layout::LayoutRef;
 use crate::legal::{Cards, Effects, Offer, PlanSlot, TurnContext, TurnError, ZombieCards};
+pub use crate::public::{DeckView, EndReason, NextCard, PacketView, Pile, ZombiePile};
 use crate::score::{ranks, score_all, Score};
 use crate::sheet::Sheet;
 use crate::turn::{Pick, Play, Turn};
@@ -20,7 +21,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-pub use zombies::PacketView;
 use zombies::{ZombieDeal, ZombieDeck};
 
 mod dealer;
@@ -30,46 +30,9 @@ pub use dealer::DealerError;
 /// Most seats at one table.
 pub const MAX_PLAYERS: usize = 1000;
 
-/// How cards reach the players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    /// Three shared combinations each round (spec §2.2).
-    Standard,
-    /// One player, three cards a turn and the Solo card (spec §10).
-    Solo,
-    /// Card drafting: a hand of three, pass the third (spec §11).
-    Expert,
-}
+pub use crate::setup::{Mode, Options, PassDirection};
 
 impl Mode {
-    /// Every mode, in the order a host chooses from.
-    pub const ALL: [Mode; 3] = [Mode::Standard, Mode::Solo, Mode::Expert];
-
-    /// The mode's name for players.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Standard => "Standard",
-            Mode::Solo => "Solo",
-            Mode::Expert => "Expert",
-        }
-    }
-
-    /// One line saying how cards reach the players.
-    pub fn description(self) -> &'static str {
-        match self {
-            Mode::Standard => "three shared combinations",
-            Mode::Solo => "one player, against the Solo card",
-            Mode::Expert => "card drafting: a hand of three, pass the third",
-        }
-    }
-
-    /// Whether the first-plan reshuffle can be offered in this mode (Ruling 13: never in
-    /// solo).
-    pub fn offers_reshuffle(self) -> bool {
-        self != Mode::Solo
-    }
-
     /// The fewest and most seats this mode allows with `edition` (expert: every seat holds
     /// three cards at the start, spec §11; the collector's standard game is for 2 or more,
     /// Ruling C27, its solo game being the AAA's).
@@ -99,88 +62,7 @@ impl Mode {
     }
 }
 
-/// Which neighbour receives the unused card in expert mode (Ruling 26).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum PassDirection {
-    /// Seat (i − 1) mod n: the 1st-edition rule.
-    #[default]
-    Right,
-    /// Seat (i + 1) mod n: the 2023 rule.
-    Left,
-}
-
-fn yes() -> bool {
-    true
-}
-
-/// Table options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Options {
-    /// The edition played (records and database rows from before editions were named hold
-    /// none: the 1st edition).
-    #[serde(default)]
-    pub edition: EditionId,
-    pub mode: Mode,
-    /// Advanced plans and roundabouts (spec §12).
-    #[serde(default)]
-    pub advanced: bool,
-    /// Offer the first-plan reshuffle (spec §2.4); never in solo.
-    #[serde(default = "yes")]
-    pub first_plan_reshuffle: bool,
-    #[serde(default)]
-    pub pass: PassDirection,
-    /// The sheet every seat plays on (thematic Ruling TR1).
-    #[serde(default)]
-    pub sheet: SheetId,
-    /// AAA solo (collector §15): the level of the opponent card played, 0–5 (1 when none is
-    /// named).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub aaa_level: Option<u8>,
-    /// The three 9¾ cards join the construction cards (collector expansions §11, Ruling
-    /// X33): any sheet and mode of an edition that has them. Left out when off, so options
-    /// from before it read and write unchanged.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub nine_three_quarters: bool,
-}
-
 impl Options {
-    pub fn new(mode: Mode) -> Options {
-        Options {
-            edition: EditionId::first(),
-            mode,
-            advanced: false,
-            first_plan_reshuffle: true,
-            pass: PassDirection::Right,
-            sheet: SheetId::classic(),
-            aaa_level: None,
-            nine_three_quarters: false,
-        }
-    }
-
-    /// Plays with the 9¾ cards (collector expansions §11) or without.
-    pub fn nine_three_quarters(mut self, on: bool) -> Options {
-        self.nine_three_quarters = on;
-        self
-    }
-
-    /// Plays against the AAA opponent card of this level.
-    pub fn aaa_level(mut self, level: u8) -> Options {
-        self.aaa_level = Some(level);
-        self
-    }
-
-    pub fn sheet(mut self, sheet: SheetId) -> Options {
-        self.sheet = sheet;
-        self
-    }
-
-    pub fn advanced(mut self, on: bool) -> Options {
-        self.advanced = on;
-        self
-    }
-
     /// Whether a seat validating a plan may ask for the first-plan reshuffle (Ruling 13):
     /// while no plan is approved, never in solo.
     pub fn reshuffle_offered(&self, plans: &[PlanSlot; 3]) -> bool {
@@ -302,48 +184,6 @@ impl DealError {
     }
 }
 
-/// Why the game ended (spec §9.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "trigger", deny_unknown_fields)]
-pub enum EndReason {
-    /// A seat crossed its third refusal.
-    Refusals {
-        #[serde(with = "seat_number")]
-        seat: usize,
-    },
-    /// A seat scored all three plans.
-    Plans {
-        #[serde(with = "seat_number")]
-        seat: usize,
-    },
-    /// A seat filled every house.
-    AllHouses {
-        #[serde(with = "seat_number")]
-        seat: usize,
-    },
-    /// Solo: the last construction card was used (AAA: fewer than 3 cards are left to
-    /// draw, an engine safety the rules never reach).
-    DeckExhausted,
-    /// A table that only deals: its host ended the game, the players having seen an end
-    /// condition on their paper sheets (`Game::declare_end`).
-    Declared,
-}
-
-/// Seats are 0-based in code and numbered from 1 in files.
-mod seat_number {
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(v: &usize, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u64(*v as u64 + 1)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
-        let v = usize::deserialize(d)?;
-        v.checked_sub(1)
-            .ok_or_else(|| serde::de::Error::custom("seats are numbered from 1"))
-    }
-}
-
 /// What one round looked like: the cards drawn and every seat's turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -373,17 +213,6 @@ enum Table {
     Solo { hand: Cards },
     /// Expert: every seat's hand; `passed[i]` is the card seat i receives for next round.
     Hands { hands: Vec<Cards> },
-}
-
-/// One of the collector edition's three piles (Ruling C1), once its first cards have all been
-/// flipped: its draw stack (order irrelevant: draws pick uniformly) and its own discard. While
-/// the deck's first deal lasts, the three piles draw from the common `pile` and only their
-/// discards fill: dealing a random third of the deck to each pile and drawing each in order
-/// is the same as drawing every pile's cards one by one from the whole deck.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Pile {
-    pub stack: Vec<Card>,
-    pub discard: Vec<Card>,
 }
 
 /// Everything that decides how a game goes on: the sheets, the cards (pile, discard, table),
@@ -425,47 +254,6 @@ pub struct Position {
     /// The card lying on top of the draw pile, action face up (collector Rulings C19, C26):
     /// already taken from `pile` (and logged), it is the next card drawn.
     top: Option<Draw>,
-}
-
-/// Zombies: pile 1 as every seat sees it (collector expansions §8.3.1): the Zombie cards that
-/// came up are public, so are the kinds still to come, not where they lie. In the expert and
-/// AAA games the single draw pile instead (`deck`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ZombiePile {
-    /// Standard game: construction cards pile 1 has given, and those it holds in all (0 in
-    /// the expert and AAA games).
-    pub drawn: u8,
-    pub holds: u8,
-    /// The Zombie cards still in it, sorted.
-    pub left: Vec<crate::edition::ZombieCard>,
-    /// The Zombie cards that came up as this round was dealt, in order.
-    pub now: ZombieCards,
-    /// Expert and AAA games: the draw pile's packets, top first, the card shown on top not
-    /// counted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck: Option<DeckView>,
-}
-
-/// The single draw pile of the Zombies expert and AAA games as every seat sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DeckView {
-    pub packets: Vec<PacketView>,
-    /// Expert: times the deck ran out when a card had to be drawn (the third ends the game).
-    pub ran_out: u8,
-}
-
-/// What the top of a face-up draw pile shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum NextCard {
-    /// A construction card: its action side.
-    Action(Effect),
-    /// The back of a Validation card (its letter is hidden).
-    Validation,
-    /// A Zombie card (Zombies expert and AAA games).
-    Zombie(crate::edition::ZombieCard),
 }
 
 /// A game as it was, to go back to (`Game::undo_point`); cheap to keep whatever the rounds
@@ -2401,4 +2189,40 @@ pub fn plans_for(options: &Options, seed: u64) -> Result<[u8; 3], SetupError> {
 
 fn ids_to_slots(ids: [u8; 3]) -> [PlanSlot; 3] {
     ids.map(PlanSlot::new)
+}
+
+/// Built here so that the view, plain data, needs nothing of the game.
+impl PlayerView {
+    /// The view of `seat`, or `None` if there is no such seat.
+    pub fn of(game: &Position, seat: usize) -> Option<PlayerView> {
+        game.sheet(seat)?;
+        let (pile, discard) = game.pile_sizes();
+        Some(PlayerView {
+            edition: game.edition(),
+            layout: game.layout_ref().clone(),
+            options: game.options(),
+            seat,
+            round: game.round(),
+            offer: game.offer(seat)?,
+            next_effects: game.next_effects(),
+            plans: *game.plans(),
+            sheets: game.sheets().to_vec(),
+            submitted: (0..game.players()).map(|s| game.has_submitted(s)).collect(),
+            my_turn: game.pending_turn(seat).cloned(),
+            reshuffle_offered: game.reshuffle_offered(),
+            pile,
+            discard,
+            solo_card_drawn: game.solo_card_drawn(),
+            unseen: game.unseen(seat),
+            face_up: game.face_up(seat),
+            discard_cards: game.public_discard(),
+            passed: game.passed_by(seat),
+            piles: game.piles(),
+            next: game.next_card(),
+            aaa: game.aaa().map(|a| a.view()),
+            values: game.values().clone(),
+            zombie_pile: game.zombie_pile(),
+            end: game.end().to_vec(),
+        })
+    }
 }

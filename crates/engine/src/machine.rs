@@ -11,14 +11,15 @@
 //! end of the turn (with or without the first-plan reshuffle request).
 
 use crate::card::Effect;
-use crate::legal::{TurnContext, TurnError};
+use crate::legal::TurnContext;
 use crate::modules::halloween;
-use crate::modules::ChoiceKind;
+use crate::modules::module::ChoiceKind;
 use crate::sheet::{HouseRef, Sheet};
 use crate::turn::{
     BonusUse, Build, Choice, Circle, EffectUse, Hordes, Pick, PlanClaim, Play, Roundabout,
     TierClaim, Treat, Turn, When,
 };
+use crate::turn_error::TurnError;
 use serde::{Deserialize, Serialize};
 
 /// One decision inside a turn.
@@ -419,7 +420,11 @@ impl<'a> TurnMachine<'a> {
 
     /// Halloween tier claims open at the end of the turn.
     fn for_each_tier(&self, mut f: impl FnMut(Decision)) {
-        if !self.ctx.layout.has(crate::modules::Module::Halloween) {
+        if !self
+            .ctx
+            .layout
+            .has(crate::modules::module::Module::Halloween)
+        {
             return;
         }
         for treat in [Treat::Ghost, Treat::Candy] {
@@ -1031,5 +1036,21 @@ fn decision_name(d: &Decision) -> &'static str {
         Decision::Ammo(_) => "slowing hordes",
         Decision::Pass(_) => "a card to pass",
         Decision::Stop { .. } => "the end of the turn",
+    }
+}
+
+/// The whole-turn entry points of the checks, here so that the checks need nothing of the
+/// machine that drives them.
+impl TurnContext<'_> {
+    /// Checks a whole turn and returns the sheet after it, by driving the staged turn machine
+    /// through the turn's decisions (`TurnMachine::run`).
+    pub fn apply(&self, sheet: &Sheet, turn: &Turn) -> Result<Sheet, TurnError> {
+        TurnMachine::run(*self, sheet, turn)
+    }
+
+    /// Calls `f` with every legal turn, in a fixed order (the staged turn machine's options,
+    /// depth first). Returns early if `f` returns false.
+    pub fn for_each_turn(&self, sheet: &Sheet, f: &mut dyn FnMut(&Turn) -> bool) {
+        TurnMachine::new(*self, sheet).walk(&mut |t, _| f(t));
     }
 }

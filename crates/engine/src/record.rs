@@ -9,13 +9,12 @@ use crate::edition::Edition;
 use crate::file_kind::{explain, Wanted};
 use crate::game::{DealError, DealerError, EndReason, Game, Options, RoundLog, SetupError};
 use crate::layout::EnteredLayout;
-use crate::legal::TurnError;
+use crate::turn_error::TurnError;
 use crate::values::TableValues;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
-/// The `format` field of every record.
-pub const RECORD_FORMAT: &str = "welcome-record";
+pub use crate::file_kind::RECORD_FORMAT;
 /// The record version this engine writes. It also reads version 1 (no sheet, no offers).
 pub const RECORD_VERSION: u32 = 2;
 

@@ -5,15 +5,15 @@ use crate::edition::{Edition, SheetLayout, Side};
 use crate::file_kind::{explain, Wanted};
 use crate::id::SheetId;
 use crate::modules::atomic::Capacities;
-use crate::modules::Module;
+use crate::modules::module::Module;
 use crate::modules::{american_dream, ice_cream, zombies};
 use crate::number::shown;
 use crate::score::{Score, Shelters, Table, Temps};
 use crate::sheet::{FenceRef, House, HouseRef, Race, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
 use serde::{Deserialize, Serialize};
 
-/// The `format` field of every sheet file.
-pub const SHEET_FORMAT: &str = "welcome-sheet";
+pub use crate::file_kind::SHEET_FORMAT;
+use crate::modules::zombies::drawing::Slowed;
 /// The sheet-file version this engine writes and reads.
 pub const SHEET_VERSION: u32 = 1;
 
@@ -370,7 +370,7 @@ impl SheetData {
             plans: sheet.plan_scores(),
             owed: sheet.owed(),
             tiers: layout
-                .has(crate::modules::Module::Halloween)
+                .has(crate::modules::module::Module::Halloween)
                 .then(|| {
                     let of = |candy| {
                         std::array::from_fn(|r| match sheet.tier(candy, r as u8) {
@@ -511,7 +511,7 @@ impl SheetData {
                 }
                 let h = HouseRef::new(s, p - 1);
                 // A Halloween pool bonus circles a pool on any house but a roundabout (X17).
-                let bonus_pools = layout.has(crate::modules::Module::Halloween);
+                let bonus_pools = layout.has(crate::modules::module::Module::Halloween);
                 let ok = sheet.has_planned_pool(h)
                     && match sheet.house(h) {
                         House::Number { bis, .. } => !bis || bonus_pools,
@@ -563,7 +563,7 @@ impl SheetData {
         self.set_halloween(layout, &mut sheet)?;
         if let Some(o) = self.objective {
             let count = crate::modules::roswell::objectives(layout).len() as u8;
-            if !layout.has(crate::modules::Module::Roswell) || !(1..=count).contains(&o) {
+            if !layout.has(crate::modules::module::Module::Roswell) || !(1..=count).contains(&o) {
                 return Err(SheetFileError::Feature {
                     street: 1,
                     what: if count == 0 {
@@ -578,7 +578,7 @@ impl SheetData {
         if let Some(d) = self.duck_scorings {
             use crate::edition::DuckColour::{Black, Yellow};
             use crate::modules::coin_coin;
-            if !layout.has(crate::modules::Module::CoinCoin) {
+            if !layout.has(crate::modules::module::Module::CoinCoin) {
                 return Err(SheetFileError::Feature {
                     street: 1,
                     what: "only a Coin Coin sheet has duck scorings".into(),
@@ -651,7 +651,7 @@ impl SheetData {
             sheet.set_owed_columns(self.owed_columns);
         }
         if self.owed > 0 {
-            if !layout.has(crate::modules::Module::IceCream) && !dream {
+            if !layout.has(crate::modules::module::Module::IceCream) && !dream {
                 return Err(SheetFileError::Feature {
                     street: 1,
                     what: "only an Ice Cream or American Dream sheet owes crossed bonuses".into(),
@@ -681,7 +681,7 @@ impl SheetData {
     /// The Halloween state: tiers (one of each kind held at most, each held tier matching
     /// the option), free Extension houses.
     fn set_halloween(&self, layout: &SheetLayout, sheet: &mut Sheet) -> Result<(), SheetFileError> {
-        let halloween = layout.has(crate::modules::Module::Halloween);
+        let halloween = layout.has(crate::modules::module::Module::Halloween);
         let bad = |what: String| Err(SheetFileError::Feature { street: 1, what });
         if !halloween {
             if self.tiers.is_some() || self.free_extensions > 0 {
@@ -853,8 +853,8 @@ fn check_street_features(
     } else if trucks.len() == 2 && sheet.numbered_mask(s) != 0 {
         return bad("a numbered street with two trucks needs the chosen truck".into());
     }
-    let halloween = layout.has(crate::modules::Module::Halloween);
-    let roswell = layout.has(crate::modules::Module::Roswell);
+    let halloween = layout.has(crate::modules::module::Module::Halloween);
+    let roswell = layout.has(crate::modules::module::Module::Roswell);
     let dream = layout.has(Module::AmericanDream);
     for &c in &st.circled {
         let h = HouseRef::new(s, c.wrapping_sub(1));
@@ -1164,6 +1164,27 @@ impl SheetFile {
         };
         let score = Score::of(layout, &sheet, table);
         Ok((sheet, score))
+    }
+}
+
+/// Zombies: the X marks of slowed hordes, which the sheet file keeps per street (`slowed`, left
+/// and right) and the game keeps in its turns.
+impl SheetData {
+    /// The X marks this file writes, by horde.
+    pub fn slowed(&self) -> Slowed {
+        let mut out = [0; 16];
+        for (s, st) in self.streets.iter().enumerate().take(8) {
+            out[2 * s] = st.slowed[0];
+            out[2 * s + 1] = st.slowed[1];
+        }
+        out
+    }
+
+    /// Writes the X marks into the file's streets.
+    pub fn set_slowed(&mut self, slowed: &Slowed) {
+        for (s, st) in self.streets.iter_mut().enumerate().take(8) {
+            st.slowed = [slowed[2 * s], slowed[2 * s + 1]];
+        }
     }
 }
 

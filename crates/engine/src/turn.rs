@@ -4,8 +4,8 @@
 //! with its Effect, optional roundabout *after*, City Plan validations in the order given, and
 //! the first-plan reshuffle request.
 
-use crate::edition::Side;
-use crate::sheet::{FenceRef, HouseRef};
+use crate::house::Side;
+use crate::house::{FenceRef, HouseRef};
 use serde::{Deserialize, Serialize};
 
 /// Serde helper: a 0-based index written 1-based in files, as players count.
@@ -142,14 +142,14 @@ impl<'de> Deserialize<'de> for Hordes {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let mut set = Hordes::default();
         for n in Vec::<HordeName>::deserialize(d)? {
-            if !(1..=crate::sheet::MAX_STREETS as u8).contains(&n.street) {
+            if !(1..=crate::house::MAX_STREETS as u8).contains(&n.street) {
                 return Err(serde::de::Error::custom(format!(
                     "a horde's street is 1 to {}, not {}",
-                    crate::sheet::MAX_STREETS,
+                    crate::house::MAX_STREETS,
                     n.street
                 )));
             }
-            let h = crate::modules::zombies::index(n.street - 1, n.side);
+            let h = crate::modules::zombies::values::index(n.street - 1, n.side);
             if set.contains(h) {
                 return Err(serde::de::Error::custom("a horde is listed twice"));
             }
@@ -169,17 +169,17 @@ pub enum Choice {
 
 impl Choice {
     /// Every choice of a kind.
-    pub fn all(kind: crate::modules::ChoiceKind) -> &'static [Choice] {
+    pub fn all(kind: crate::modules::module::ChoiceKind) -> &'static [Choice] {
         match kind {
-            crate::modules::ChoiceKind::Truck => {
+            crate::modules::module::ChoiceKind::Truck => {
                 &[Choice::Truck(Side::Left), Choice::Truck(Side::Right)]
             }
         }
     }
 
-    pub fn kind(self) -> crate::modules::ChoiceKind {
+    pub fn kind(self) -> crate::modules::module::ChoiceKind {
         match self {
-            Choice::Truck(_) => crate::modules::ChoiceKind::Truck,
+            Choice::Truck(_) => crate::modules::module::ChoiceKind::Truck,
         }
     }
 }

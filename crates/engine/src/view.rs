@@ -4,10 +4,11 @@
 use crate::aaa::AaaView;
 use crate::card::Card;
 use crate::edition::{Edition, PlanCard};
-use crate::game::{EndReason, Mode, NextCard, Options, Pile, Position};
 use crate::layout::LayoutRef;
 use crate::legal::{Offer, PlanSlot, TurnContext};
+use crate::public::{EndReason, NextCard, Pile};
 use crate::score::{score_all, Score, Table, Temps};
+use crate::setup::{Mode, Options};
 use crate::sheet::Sheet;
 use crate::turn::Turn;
 
@@ -54,44 +55,11 @@ pub struct PlayerView {
     /// Values the table entered from its own cards.
     pub values: crate::values::TableValues,
     /// Zombies: pile 1's Zombie cards, this round's among them.
-    pub zombie_pile: Option<crate::game::ZombiePile>,
+    pub zombie_pile: Option<crate::public::ZombiePile>,
     pub end: Vec<EndReason>,
 }
 
 impl PlayerView {
-    /// The view of `seat`, or `None` if there is no such seat.
-    pub fn of(game: &Position, seat: usize) -> Option<PlayerView> {
-        game.sheet(seat)?;
-        let (pile, discard) = game.pile_sizes();
-        Some(PlayerView {
-            edition: game.edition(),
-            layout: game.layout_ref().clone(),
-            options: game.options(),
-            seat,
-            round: game.round(),
-            offer: game.offer(seat)?,
-            next_effects: game.next_effects(),
-            plans: *game.plans(),
-            sheets: game.sheets().to_vec(),
-            submitted: (0..game.players()).map(|s| game.has_submitted(s)).collect(),
-            my_turn: game.pending_turn(seat).cloned(),
-            reshuffle_offered: game.reshuffle_offered(),
-            pile,
-            discard,
-            solo_card_drawn: game.solo_card_drawn(),
-            unseen: game.unseen(seat),
-            face_up: game.face_up(seat),
-            discard_cards: game.public_discard(),
-            passed: game.passed_by(seat),
-            piles: game.piles(),
-            next: game.next_card(),
-            aaa: game.aaa().map(|a| a.view()),
-            values: game.values().clone(),
-            zombie_pile: game.zombie_pile(),
-            end: game.end().to_vec(),
-        })
-    }
-
     /// The card of plan n° `slot + 1`.
     pub fn plan_card(&self, slot: usize) -> Option<&'static PlanCard> {
         self.edition.plan(self.plans.get(slot)?.card)

@@ -1,20 +1,21 @@
 //! The shape of the code, kept from drifting back (ARCHITECTURE.md, "Rule modules"):
 //! how many engine modules import each other in cycles, and where sheet and rule-module names
 //! appear outside the places that own them. Both are ratchets: the counts may fall, never rise;
-//! each lowers its bound when the code gets there. The target is no cycle beyond the game and
-//! its record, and no sheet's name outside its rule module, the bots and the browser's
+//! each lowers its bound when the code gets there. There is no cycle left, and the target is no
+//! sheet's name outside its rule module, the bots and the browser's
 //! per-module files.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Engine modules (files) in import cycles today; lower it as cycles go.
-const CYCLE_BOUND: usize = 26;
+/// Engine modules (files) in import cycles: none. The leaf vocabulary (house, setup, provenance,
+/// turn_error, public, modules::module, file_kind) is what keeps it so.
+const CYCLE_BOUND: usize = 0;
 
 /// Mentions of a sheet's or a rule module's name outside the places that own them; lower it
 /// as each module's knowledge moves into its own folder.
-const NAME_BOUND: usize = 1069;
+const NAME_BOUND: usize = 993;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -196,7 +196,7 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         }
     };
     // The X marks the player drew on the hordes' arrows so far (Zombies), and this turn's.
-    let slowed = derived::slowed_of(&req.sheet);
+    let slowed = req.sheet.slowed();
     let outcome = options::follow(&ctx, &sheet, &req.draft, &score, &slowed);
     let mut after_turn = None;
     if outcome.options.complete {
@@ -221,7 +221,7 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
             let mut marks = derived::of(layout, &s);
             let mut all = slowed;
             derived::add_slowed(&mut all, &turn.ammo);
-            derived::mark_slowed(&mut data, &mut marks, &all);
+            marks.mark_slowed(&mut data, &all);
             after_turn = Some(data);
             if let (Some(_), Some(r)) = (&aaa, &turn.roundabout) {
                 for m in &layout.modules {

@@ -9,21 +9,11 @@ use crate::wire::{
 };
 use welcome_engine::modules::{halloween, zombies};
 use welcome_engine::{
-    Decision, Offer, Play, Score, Sheet, SheetData, Stage, TurnContext, TurnError, TurnMachine,
-    When,
+    Decision, Offer, Play, Score, Sheet, SheetData, Stage, TurnContext, TurnMachine,
 };
 
-/// Most plan claims in a turn or draft (there are three plans).
-pub const MAX_CLAIMS: usize = 3;
-/// Most estates named by one claim (no plan asks for more than six).
-pub const MAX_CLAIM_ESTATES: usize = 6;
-/// Most Zombie cards in a round (one per packet of pile 1).
-pub const MAX_ZOMBIE_CARDS: usize = 3;
-/// Most ghosts or candies circled in a turn: the number, its Extension copy and two bonus
-/// copies (Halloween).
-pub const MAX_CIRCLES: usize = 4;
-/// Most bonuses a ghost tier gives.
-pub const MAX_BONUSES: usize = 3;
+pub use welcome_engine::draft::{MAX_BONUSES, MAX_CIRCLES, MAX_CLAIMS, MAX_CLAIM_ESTATES};
+pub use welcome_engine::legal::MAX_ZOMBIE_CARDS;
 
 /// Most plan claims listed per plan: a sheet full of one-house estates can be chosen from in
 /// millions of ways, and every listed claim scores the same.
@@ -32,32 +22,7 @@ pub const MAX_LISTED_CLAIMS: usize = 200;
 /// Rejects claim lists too long to be legal before any engine check runs on them, so that
 /// message size alone bounds the work a request causes.
 pub fn check_claim_sizes(claims: &[welcome_engine::PlanClaim]) -> Result<(), DraftError> {
-    if claims.len() > MAX_CLAIMS {
-        return Err(bad_draft(&format!(
-            "{} plan validations; there are only 3 plans",
-            claims.len()
-        )));
-    }
-    if claims.iter().any(|c| c.estates.len() > MAX_CLAIM_ESTATES) {
-        return Err(bad_draft(&format!(
-            "a plan validation names more than {MAX_CLAIM_ESTATES} estates"
-        )));
-    }
-    Ok(())
-}
-
-fn turn_error(e: TurnError) -> DraftError {
-    DraftError {
-        code: e.code().into(),
-        message: e.to_string(),
-    }
-}
-
-fn bad_draft(message: &str) -> DraftError {
-    DraftError {
-        code: "bad_draft".into(),
-        message: message.into(),
-    }
+    welcome_engine::draft::check_claim_sizes(claims).map_err(DraftError::from)
 }
 
 /// The options of a draft, and the machine where the draft stops (for callers that go on, such
@@ -90,7 +55,9 @@ pub fn follow<'a>(
 ) -> Outcome<'a> {
     let mut m = TurnMachine::new(*ctx, sheet);
     let mut effects = Vec::new();
-    let error = replay(&mut m, draft, &mut effects).err();
+    let error = welcome_engine::draft::follow(&mut m, draft, &mut effects)
+        .err()
+        .map(DraftError::from);
     let mut decisions = Vec::new();
     m.options_up_to(MAX_LISTED_CLAIMS, &mut decisions);
     let s = *m.sheet();
@@ -98,7 +65,7 @@ pub fn follow<'a>(
     let mut marks = derived::of(ctx.layout, &s);
     let mut slowed = *slowed;
     derived::add_slowed(&mut slowed, &m.turn().ammo);
-    derived::mark_slowed(&mut data, &mut marks, &slowed);
+    marks.mark_slowed(&mut data, &slowed);
     let mut out = OptionsOut {
         sheet: data,
         score: score(&s),
@@ -224,170 +191,11 @@ pub fn follow<'a>(
             reshuffle: draft.reshuffle,
         }) {
             Ok(()) => out.complete = true,
-            Err(e) => out.error = Some(turn_error(e)),
+            Err(e) => out.error = Some(welcome_engine::draft::DraftError::from(e).into()),
         }
     }
     Outcome {
         options: out,
         machine: m,
     }
-}
-
-/// Applies the draft's decisions in the machine's order; stops at the first illegal one, or
-/// where the draft waits for a decision (a module choice). A build that leaves its effect out
-/// passes it once anything later is asked for; its legal uses are listed in `effects`.
-fn replay(
-    m: &mut TurnMachine<'_>,
-    draft: &Draft,
-    effects: &mut Vec<welcome_engine::EffectUse>,
-) -> Result<(), DraftError> {
-    check_claim_sizes(&draft.plans)?;
-    if draft.circles.len() > MAX_CIRCLES || draft.tiers.len() > 2 {
-        return Err(bad_draft("more circles or tier claims than a turn holds"));
-    }
-    if draft.tiers.iter().any(|t| t.bonuses.len() > MAX_BONUSES) {
-        return Err(bad_draft("more ghost bonuses than a tier gives"));
-    }
-    if draft.ammo.len() > MAX_ZOMBIE_CARDS {
-        return Err(bad_draft("more ammo choices than a round has Zombie cards"));
-    }
-    for &slowed in &draft.ammo {
-        m.apply(Decision::Ammo(slowed)).map_err(turn_error)?;
-    }
-    if let Stage::Ammo { .. } = m.stage() {
-        // The next Zombie card's hordes to slow are the next decision: the options list them.
-        return Ok(());
-    }
-    let mut circles = draft.circles.iter();
-    // The circles the machine asks for, in order; `false` when the draft stops before one.
-    let mut feed = |m: &mut TurnMachine<'_>| -> Result<bool, DraftError> {
-        let stage = m.circle_from(&mut circles).map_err(turn_error)?;
-        Ok(!matches!(stage, Stage::Circle { .. }))
-    };
-    if let Some(o) = draft.objective {
-        m.apply(Decision::Objective(o)).map_err(turn_error)?;
-    }
-    if m.stage() == Stage::Objective {
-        // The objective is the next decision: the options list it.
-        return Ok(());
-    }
-    // At most every street and column bonus of a sheet (American Dream crosses both).
-    if draft.cross.len() > welcome_engine::sheet::MAX_STREETS + welcome_engine::sheet::MAX_HOUSES {
-        return Err(bad_draft("more crossed bonuses than the sheet has"));
-    }
-    for &street in &draft.cross {
-        let street = street
-            .checked_sub(1)
-            .ok_or_else(|| bad_draft("streets are numbered from 1"))?;
-        m.apply(Decision::Cross(street)).map_err(turn_error)?;
-    }
-    if m.stage() == Stage::Cross {
-        // The crossing is the next decision: the options list it.
-        return Ok(());
-    }
-    if let Some(rb) = draft.roundabout.filter(|r| r.when == When::Before) {
-        m.apply(Decision::Roundabout(rb.house))
-            .map_err(turn_error)?;
-    }
-    let Some(play) = draft.play else {
-        if draft.roundabout.is_some_and(|r| r.when == When::After) {
-            return Err(bad_draft(
-                "a roundabout built after the number needs the number first",
-            ));
-        }
-        if !draft.plans.is_empty() || draft.reshuffle {
-            return Err(bad_draft("plans are validated after the number is written"));
-        }
-        return Ok(());
-    };
-    match play {
-        Play::Unplayed => return Err(turn_error(TurnError::NothingToPlay)),
-        Play::Refuse { pass } => m.apply(Decision::Refuse { pass }).map_err(turn_error)?,
-        Play::Build(b) => {
-            m.apply(Decision::Build {
-                pick: b.pick,
-                house: b.house,
-                number: b.number,
-            })
-            .map_err(turn_error)?;
-            match (m.stage(), b.choice) {
-                (Stage::Choice { .. }, Some(c)) => {
-                    m.apply(Decision::Choose(c)).map_err(turn_error)?
-                }
-                // The choice is the next decision: the options list it.
-                (Stage::Choice { .. }, None) => return Ok(()),
-                (_, Some(choice)) => {
-                    return Err(turn_error(TurnError::ChoiceUnexpected {
-                        house: b.house,
-                        choice,
-                    }))
-                }
-                (_, None) => {}
-            }
-            if !feed(m)? {
-                return Ok(());
-            }
-            let mut listed = Vec::new();
-            m.options(&mut listed);
-            effects.extend(listed.into_iter().filter_map(|d| match d {
-                Decision::Effect(Some(u)) => Some(u),
-                _ => None,
-            }));
-            // No effect stage on a sheet without actions (American Dream): an effect given
-            // there is refused by the machine as out of turn, as in a whole turn.
-            if matches!(m.stage(), Stage::Effect { .. }) || b.effect.is_some() {
-                m.apply(Decision::Effect(b.effect)).map_err(turn_error)?;
-            }
-            if !feed(m)? {
-                return Ok(());
-            }
-            // A hand of two: the card passed on (or given to the AAA) comes last.
-            match (m.stage(), b.pass) {
-                (Stage::Pass { .. }, Some(card)) => {
-                    m.apply(Decision::Pass(card)).map_err(turn_error)?
-                }
-                (Stage::Pass { .. }, None) => {
-                    // The pass is the next decision: the options list it, unless the draft
-                    // already goes on past it.
-                    let goes_on = draft.roundabout.is_some_and(|r| r.when == When::After)
-                        || !draft.plans.is_empty()
-                        || !draft.tiers.is_empty()
-                        || draft.reshuffle;
-                    return if goes_on {
-                        Err(turn_error(TurnError::PassCardMissing))
-                    } else {
-                        Ok(())
-                    };
-                }
-                (_, Some(_)) => return Err(turn_error(TurnError::PassCardUnexpected)),
-                (_, None) => {}
-            }
-        }
-    }
-    if let Some(rb) = draft.roundabout.filter(|r| r.when == When::After) {
-        m.apply(Decision::Roundabout(rb.house))
-            .map_err(turn_error)?;
-    }
-    for claim in &draft.plans {
-        m.apply(Decision::Claim(claim.clone()))
-            .map_err(turn_error)?;
-    }
-    for tier in &draft.tiers {
-        m.apply(Decision::Tier {
-            treat: tier.treat,
-            need: tier.need,
-            option: tier.option,
-        })
-        .map_err(turn_error)?;
-        for &u in &tier.bonuses {
-            m.apply(Decision::Bonus(u)).map_err(turn_error)?;
-            if !feed(m)? {
-                return Ok(());
-            }
-        }
-    }
-    if circles.next().is_some() {
-        return Err(turn_error(TurnError::CircleNotOwed));
-    }
-    Ok(())
 }

@@ -36,7 +36,7 @@ pub fn sheets(game: &Game, names: &[String]) -> Vec<SheetInfo> {
         .map(|(i, (sheet, score))| {
             let mut data = SheetData::of(game.layout(), sheet);
             let mut derived = crate::derived::of(game.layout(), sheet);
-            crate::derived::mark_slowed(&mut data, &mut derived, &slowed(game, i));
+            derived.mark_slowed(&mut data, &slowed(game, i));
             SheetInfo {
                 seat: i + 1,
                 name: names.get(i).cloned().unwrap_or_default(),

@@ -7,9 +7,9 @@ use derived::Derived;
 use serde::{Deserialize, Serialize};
 use welcome_engine::edition::{Bonus, ZombieCard};
 use welcome_engine::{
-    AaaCard, AaaScore, AaaView, BonusUse, Card, Choice, Circle, Draw, EditionId, Effect, EffectUse,
-    Hordes, HouseRef, Mode, Offer, Outcome, Pick, PlanClaim, PlanSlot, Play, Roundabout, Score,
-    SheetData, SheetId, TableValues, TierClaim, Treat, Turn,
+    AaaCard, AaaScore, AaaView, BonusUse, Card, Choice, Draw, EditionId, Effect, EffectUse, Hordes,
+    HouseRef, Mode, Offer, Outcome, Pick, PlanClaim, PlanSlot, Score, SheetData, SheetId,
+    TableValues, Treat, Turn,
 };
 
 // ----- HTTP requests -----
@@ -342,36 +342,7 @@ impl Status {
 
 // ----- websocket, client to server -----
 
-/// A partial turn while the player decides. A build may omit its effect.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Draft {
-    /// Zombies: for each Zombie card of the round resolved so far, in order, the hordes slowed
-    /// with ammo (first of all).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ammo: Vec<Hordes>,
-    /// Roswell: the infiltration objective circled (1-based), in the first turn.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub objective: Option<u8>,
-    /// Streets (1-based) whose open bonus is crossed off first, when the sheet owes some
-    /// (Ice Cream in AAA solo).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cross: Vec<u8>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub roundabout: Option<Roundabout>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub play: Option<Play>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub plans: Vec<PlanClaim>,
-    /// Halloween: the ghost or candy circled on each ghost/candy house numbered so far.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub circles: Vec<Circle>,
-    /// Halloween: the tiers claimed at the end of the turn, with the ghost bonuses used.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub tiers: Vec<TierClaim>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub reshuffle: bool,
-}
+pub use welcome_engine::draft::Draft;
 
 /// Client messages, after the envelope (`type`, `request`) is read.
 #[derive(Debug, Deserialize)]
@@ -535,6 +506,15 @@ pub struct RefuseOut {
 pub struct DraftError {
     pub code: String,
     pub message: String,
+}
+
+impl From<welcome_engine::draft::DraftError> for DraftError {
+    fn from(e: welcome_engine::draft::DraftError) -> Self {
+        DraftError {
+            code: e.code().into(),
+            message: e.to_string(),
+        }
+    }
 }
 
 /// What may be done next from a draft.

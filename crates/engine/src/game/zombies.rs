@@ -13,8 +13,9 @@ use crate::card::{Card, Draw};
 use crate::edition::{SheetLayout, ZombieCard};
 use crate::legal::ZombieCards;
 use crate::modules::zombies;
+use crate::public::PacketView;
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
+
 use std::collections::VecDeque;
 
 /// Pile 1 of a Zombies game: its Zombie cards still to come and the cards it has given.
@@ -181,16 +182,6 @@ impl Packet {
     fn items(&self) -> usize {
         self.cards as usize + usize::from(self.zombie.is_some()) + self.letters.len()
     }
-}
-
-/// A packet of a Zombies draw pile as every seat sees it: how many of each kind of item it
-/// still holds, not which Zombie card or which Validation letters.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PacketView {
-    pub cards: u8,
-    pub zombie: bool,
-    pub validations: u8,
 }
 
 impl ZombieDeck {

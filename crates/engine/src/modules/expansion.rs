@@ -5,7 +5,7 @@
 //! breaks one is refused with the constraint's name.
 
 use crate::edition::{SheetLayout, Side};
-use crate::modules::Module;
+use crate::modules::module::Module;
 
 /// Checks `layout` against the constraints of its expansion.
 pub fn check(layout: &SheetLayout, module: Module) -> Result<(), String> {
@@ -50,7 +50,7 @@ fn zombies(layout: &SheetLayout) -> Result<(), String> {
                 h.street
             ));
         };
-        let i = crate::modules::zombies::index(h.street - 1, h.side);
+        let i = crate::modules::zombies::values::index(h.street - 1, h.side);
         if seen >> i & 1 == 1 {
             return Err(format!(
                 "ZOM-L1: street {} has two hordes at one end",

@@ -7,57 +7,25 @@ pub mod american_dream;
 pub mod atomic;
 pub mod christmas;
 pub mod coin_coin;
+pub mod drawing;
 pub mod easter;
 pub mod expansion;
 pub mod halloween;
 pub mod ice_cream;
+pub mod module;
 pub mod roswell;
 pub mod roundabouts;
 pub mod zombies;
+
+pub use module::{ChoiceKind, Module};
 
 use crate::edition::{
     ColumnMeasure, DuckColour, EstateMeasure, Feature, ItemSet, SheetLayout, SheetMeasure,
     StreetTest,
 };
-use crate::score::ScoreRow;
+use crate::score::row::ScoreRow;
 use crate::sheet::Estate;
 use crate::sheet::{HouseRef, Sheet};
-use serde::{Deserialize, Serialize};
-
-/// A rule module.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Module {
-    /// Roundabouts (advanced variant, spec §12); switched on by the table option.
-    Roundabouts,
-    /// Easter egg hunt (thematic §2).
-    Easter,
-    /// Ice Cream trucks (thematic §3).
-    IceCream,
-    /// Christmas lights (thematic §4).
-    Christmas,
-    /// Atomic War shelters (collector expansions §6).
-    #[serde(rename = "atomic-war")]
-    Atomic,
-    /// Halloween ghosts, candies and their tiers (collector expansions §4).
-    Halloween,
-    /// Roswell saucers, infiltration and its objectives (collector expansions §7).
-    Roswell,
-    /// Coin Coin ducklings, their parents and the duck scorings (collector expansions §9).
-    CoinCoin,
-    /// American Dream perfect houses, column and street bonuses (collector expansions §10).
-    AmericanDream,
-    /// Zombies hordes, ammo, barricades and invaded houses (collector expansions §8).
-    Zombies,
-}
-
-/// A decision a module asks for inside a turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ChoiceKind {
-    /// Ice Cream: which truck drives this street (Ruling TR7).
-    Truck,
-}
 
 impl Module {
     /// Every rule module, in the order of the spec's sections: what a check over all modules
@@ -179,11 +147,11 @@ impl Module {
     pub fn aaa_rows(
         self,
         layout: &SheetLayout,
-        scoring: &crate::aaa::AaaScoring,
+        scoring: &crate::aaa::cards::AaaScoring,
         given: &[crate::card::Card],
         halves: &[u8],
         sheet: &Sheet,
-    ) -> Vec<crate::aaa::AaaRow> {
+    ) -> Vec<crate::aaa::cards::AaaRow> {
         let rows: Vec<(i32, String)> = match self {
             // A Zombie card on the AAA's pile scores as a Barrière card (§8.6): no row.
             Module::Roundabouts | Module::Zombies => return Vec::new(),
@@ -201,7 +169,7 @@ impl Module {
         self.row_ids()
             .iter()
             .zip(rows)
-            .map(|(id, (points, detail))| crate::aaa::AaaRow {
+            .map(|(id, (points, detail))| crate::aaa::cards::AaaRow {
                 id: id.to_string(),
                 points,
                 detail,
@@ -246,7 +214,7 @@ impl Module {
         layout: &SheetLayout,
         sheet: &Sheet,
         id: &str,
-        table: crate::score::Table<'_>,
+        table: crate::score::row::Table<'_>,
     ) -> Option<ScoreRow> {
         match (self, id) {
             (Module::Easter, _) => Some(easter::score_row(layout, sheet)),

@@ -2,8 +2,8 @@
 //! at most as many as the track has boxes; each fences its house on both sides.
 
 use crate::edition::SheetLayout;
-use crate::legal::TurnError;
 use crate::sheet::{HouseRef, Sheet};
+use crate::turn_error::TurnError;
 
 /// Whether a roundabout may be built in `h`.
 pub fn check(layout: &SheetLayout, sheet: &Sheet, on: bool, h: HouseRef) -> Result<(), TurnError> {

@@ -6,9 +6,12 @@
 //! A perfect house is a module mark on the sheet; the street bonuses are the sheet's street
 //! races and the column bonuses its column races.
 
+pub mod drawing;
+pub mod values;
+
 use crate::card::{Card, Effect};
 use crate::edition::{DreamValues, Grid, SheetLayout};
-use crate::score::ScoreRow;
+use crate::score::row::ScoreRow;
 use crate::sheet::{HouseRef, Race, Sheet};
 
 /// The American Dream values of a sheet that has them.
@@ -253,7 +256,7 @@ pub(crate) fn cross(sheet: &mut Sheet, item: u8) {
 /// and "streets", the street bonuses crossed off on the player's sheet.
 pub(crate) fn aaa_rows(
     layout: &SheetLayout,
-    scoring: &crate::aaa::AaaScoring,
+    scoring: &crate::aaa::cards::AaaScoring,
     given: &[Card],
     sheet: &Sheet,
 ) -> [(i32, String); 2] {
@@ -377,52 +380,6 @@ fn longest_run(v: &[bool]) -> usize {
         best = best.max(cur);
     }
     best
-}
-
-/// How a grid plan is worded for people.
-pub fn words(g: &Grid) -> String {
-    let families = |fs: &[Effect]| {
-        fs.iter()
-            .map(|f| f.name())
-            .collect::<Vec<_>>()
-            .join(" and ")
-    };
-    match g {
-        Grid::AllOfType {
-            families: fs,
-            perfect,
-        } => format!(
-            "every house of the {} famil{} {}",
-            families(fs),
-            if fs.len() == 1 { "y" } else { "ies" },
-            if *perfect { "perfect" } else { "numbered" }
-        ),
-        Grid::Columns {
-            n,
-            only_perfect,
-            adjacent,
-        } => format!(
-            "{n} complete{} columns{}",
-            if *adjacent { " adjacent" } else { "" },
-            if *only_perfect {
-                " of perfect houses only"
-            } else {
-                ""
-            }
-        ),
-        Grid::Streets { n, only_perfect } => format!(
-            "{n} complete street{}{}",
-            if *n == 1 { "" } else { "s" },
-            if *only_perfect {
-                " of perfect houses only"
-            } else {
-                ""
-            }
-        ),
-        Grid::PerfectBlock { streets, columns } => {
-            format!("a block of {streets} × {columns} perfect houses")
-        }
-    }
 }
 
 #[cfg(test)]

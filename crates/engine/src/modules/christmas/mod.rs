@@ -2,8 +2,9 @@
 //! number equals the left one or is one more (Ruling TR14); fences do not cut links (TR15), a
 //! roundabout is not a number (TR8). Links depend only on the houses, so they are derived.
 
+pub mod drawing;
 use crate::edition::SheetLayout;
-use crate::score::ScoreRow;
+use crate::score::row::ScoreRow;
 use crate::sheet::{HouseRef, Sheet};
 
 /// Whether slot `k` of street `s` (between houses k and k + 1, 0-based) holds a link.

@@ -5,14 +5,25 @@
 //! values come from (`Provenance`).
 
 use crate::card::{Card, Effect};
+pub use crate::house::Side;
+use crate::house::{MAX_ESTATE, MAX_HOUSES, MAX_NUMBER, MAX_STREETS};
 use crate::id::{EditionId, SheetId};
-use crate::modules::Module;
-use crate::sheet::{HouseRef, MAX_ESTATE, MAX_HOUSES, MAX_NUMBER, MAX_STREETS};
+use crate::modules::module::Module;
+pub use crate::provenance::{Provenance, Status};
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{LazyLock, OnceLock};
-
-include!(concat!(env!("OUT_DIR"), "/editions.rs"));
+// Each rule module's printed values, named here too: the sheet's layout holds them.
+pub use crate::modules::american_dream::values::{ColumnMeasure, DreamValues, FamilyColour, Grid};
+pub use crate::modules::atomic::values::AtomicValues;
+pub use crate::modules::coin_coin::values::{
+    BetweenDuckling, DuckColour, DuckParent, DuckValues, StreetDuckling,
+};
+pub use crate::modules::easter::values::{EggHouse, EggLoops};
+pub use crate::modules::halloween::values::{Bonus, CandyTier, GhostTier, HalloweenValues};
+pub use crate::modules::ice_cream::values::Cone;
+pub use crate::modules::roswell::values::{Objective, RoswellValues};
+pub use crate::modules::zombies::values::{
+    Horde, ZombieCard, ZombieExpert, ZombiePacket, ZombieValues,
+};
 
 /// A scoring track: `values[k]` is the track's value after `k` crossings. The last value is printed
 /// without a box, so a track has `values.len() - 1` crossable boxes (spec §0, track semantics).
@@ -32,53 +43,6 @@ impl Track {
         let i = (crossed as usize).min(self.0.len().saturating_sub(1));
         self.0.get(i).copied().unwrap_or(0)
     }
-}
-
-/// Whether a value is known from the printed game or stands in until it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    Verified,
-    Placeholder,
-}
-
-/// Where a group of values comes from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Provenance {
-    /// Which values of the file this covers.
-    pub what: String,
-    pub status: Status,
-    /// The specification section and its sources.
-    pub source: String,
-}
-
-/// An egg house (Easter).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EggHouse {
-    /// 1-based house.
-    pub house: u8,
-    pub eggs: u8,
-    /// For drawing only; no rule uses it.
-    pub colour: String,
-}
-
-/// An ice-cream cone (Ice Cream).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Cone {
-    /// 1-based house.
-    pub house: u8,
-    pub scoops: u8,
-}
-
-/// A street end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Side {
-    Left,
-    Right,
 }
 
 /// One street of the sheet.
@@ -126,244 +90,6 @@ pub struct StreetLayout {
     pub unbarricaded: Vec<u8>,
 }
 
-/// A duckling's family (Coin Coin).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DuckColour {
-    Yellow,
-    Black,
-}
-
-/// A duckling between houses `slot` and `slot + 1` of its street (1-based, like fences).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StreetDuckling {
-    pub slot: u8,
-    pub colour: DuckColour,
-}
-
-/// A duckling between two streets, joining house `upper` to house `lower` (Coin Coin).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BetweenDuckling {
-    pub upper: HouseRef,
-    pub lower: HouseRef,
-    pub colour: DuckColour,
-}
-
-/// A duck parent and the houses it touches (Coin Coin).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DuckParent {
-    pub colour: DuckColour,
-    pub touches: Vec<HouseRef>,
-}
-
-/// Coin Coin's ducks off the streets: ducklings between streets and the parents
-/// (collector expansions §9.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DuckValues {
-    pub between: Vec<BetweenDuckling>,
-    pub parents: Vec<DuckParent>,
-    /// AAA solo, level 1+: the cards given per point the AAA scores at each duck scoring.
-    pub aaa_cards_per_point: u8,
-}
-
-/// A bonus a Halloween ghost tier gives (collector expansions §4.3 step 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Bonus {
-    /// Circle a pool picture not yet circled and cross a pool box.
-    Pool,
-    /// Cross the next park box of a street.
-    Park,
-    /// An Extension action that crosses no extension box.
-    Extension,
-}
-
-/// A Halloween ghost tier: reached with exactly `need` ghosts (or more, if a higher tier's
-/// count), it gives one of two bonus options.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GhostTier {
-    pub need: u8,
-    pub options: Vec<Vec<Bonus>>,
-}
-
-/// A Halloween candy tier: `points` at the end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CandyTier {
-    pub need: u8,
-    pub points: i32,
-}
-
-/// Halloween's tiers (collector expansions §4.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HalloweenValues {
-    pub ghost_tiers: Vec<GhostTier>,
-    pub candy_tiers: Vec<CandyTier>,
-    /// AAA solo, level 1+: the AAA's points per tier crossed off on the player's sheet.
-    pub aaa_per_crossed_tier: i32,
-}
-
-/// What a Zombie card sets moving (collector expansions §8.2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ZombieCard {
-    /// The three hordes at the left ends of the streets move right.
-    #[default]
-    Left,
-    /// The three hordes at the right ends move left.
-    Right,
-    /// All six move.
-    Both,
-}
-
-impl ZombieCard {
-    /// Whether the horde at `side` of its street moves for this card.
-    pub fn moves(self, side: Side) -> bool {
-        matches!(
-            (self, side),
-            (ZombieCard::Both, _)
-                | (ZombieCard::Left, Side::Left)
-                | (ZombieCard::Right, Side::Right)
-        )
-    }
-}
-
-/// A horde at one end of a street (Zombies): each of its printed arrows ends at a house, in
-/// order; a Zombie card that moves it traces the next one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Horde {
-    /// The street (1-based).
-    pub street: u8,
-    /// The end it starts from.
-    pub side: Side,
-    /// The house each arrow ends at, 1-based, in order.
-    pub arrivals: Vec<u8>,
-}
-
-/// Zombies' printed layout and values (collector expansions §8.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ZombieValues {
-    /// The Zombie cards, one shuffled into each packet of pile 1.
-    pub cards: Vec<ZombieCard>,
-    /// Construction cards in each packet of pile 1 (10).
-    pub packet: u8,
-    /// The hordes, at most one per street end.
-    pub hordes: Vec<Horde>,
-    /// Ammo circled at the start of the game.
-    pub ammo_start: u8,
-    /// Ammo the stock holds, the circled ones included.
-    pub ammo_stock: u8,
-    /// Improvement boxes that carry an ammo icon: `[estate size, box]`, both 1-based.
-    pub ammo_boxes: Vec<[u8; 2]>,
-    /// The expert variant's deck (§8.3.7).
-    #[serde(default)]
-    pub expert: ZombieExpert,
-    /// The AAA solo game's draw pile, top packet first (§8.6); each packet also holds one
-    /// Zombie card.
-    #[serde(default = "ZombieValues::aaa_packets")]
-    pub aaa_packets: Vec<ZombiePacket>,
-}
-
-impl ZombieValues {
-    /// The printed AAA packets (FR2 1590–1598): 20 cards each, with 0, 1 and 2 Validation cards.
-    fn aaa_packets() -> Vec<ZombiePacket> {
-        (0..3)
-            .map(|validations| ZombiePacket {
-                cards: 20,
-                validations,
-            })
-            .collect()
-    }
-}
-
-/// The Zombies expert variant's deck (FR2 1873–1881, Ruling X30): construction cards per
-/// player plus one Zombie card, rebuilt from the discard when it runs out; the time it runs
-/// out that ends the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ZombieExpert {
-    pub per_player: u8,
-    pub ends_at: u8,
-}
-
-impl Default for ZombieExpert {
-    fn default() -> Self {
-        ZombieExpert {
-            per_player: 10,
-            ends_at: 3,
-        }
-    }
-}
-
-/// One packet of the AAA's Zombies pile: construction cards and Validation cards (one Zombie
-/// card besides).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ZombiePacket {
-    pub cards: u8,
-    pub validations: u8,
-}
-
-/// Atomic War's printed values (collector expansions §6.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AtomicValues {
-    /// Per street: the bonus for the highest shelter capacity.
-    pub street_bonus: Vec<i32>,
-    /// The bonus for the lowest total capacity.
-    pub optimism: i32,
-    /// AAA solo: what the AAA's half of each street's first shelter holds at setup.
-    pub aaa_first: Vec<u8>,
-}
-
-/// A Roswell infiltration objective: `from` to `to` infiltrated estates (no upper end when
-/// absent) score `points` each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Objective {
-    pub from: u8,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to: Option<u8>,
-    pub points: i32,
-}
-
-impl Objective {
-    /// Whether `n` infiltrated estates meet the objective.
-    pub fn holds(&self, n: u8) -> bool {
-        n >= self.from && self.to.is_none_or(|to| n <= to)
-    }
-
-    /// "3–4" or "9+".
-    pub fn range(&self) -> String {
-        match self.to {
-            Some(to) => format!("{}–{to}", self.from),
-            None => format!("{}+", self.from),
-        }
-    }
-}
-
-/// Roswell's printed values (collector expansions §7.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RoswellValues {
-    /// The four objectives, in printed order.
-    pub objectives: Vec<Objective>,
-    /// Points per infiltrated estate when the objective is missed.
-    pub failure: i32,
-    /// The largest estate that can be infiltrated.
-    pub max_estate: u8,
-    /// AAA solo, level 1+: the AAA's points per upside-down card.
-    pub aaa_per_card: i32,
-}
-
 /// Temps in solo: at least `at_least` temps score `points`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -378,16 +104,6 @@ pub struct SoloTemps {
 pub struct Threshold {
     pub at_least: u8,
     pub points: i32,
-}
-
-/// Which numbers collect eggs (Easter, §2.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EggLoops {
-    /// Numbers that collect up to two eggs.
-    pub two: Vec<u8>,
-    /// Numbers that collect one egg.
-    pub one: Vec<u8>,
 }
 
 /// One row of the total row, in the order printed.
@@ -767,90 +483,12 @@ pub enum PlanCondition {
     Grid(Grid),
 }
 
-/// The American Dream plans (collector expansions §10.5): over the grid of families, perfect
-/// houses, complete streets and complete columns.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub enum Grid {
-    /// Every house of these families is perfect (`perfect`) or numbered.
-    AllOfType {
-        families: Vec<Effect>,
-        perfect: bool,
-    },
-    /// At least `n` complete columns, of perfect houses only when `only_perfect`, next to each
-    /// other when `adjacent`.
-    Columns {
-        n: u8,
-        #[serde(default)]
-        only_perfect: bool,
-        #[serde(default)]
-        adjacent: bool,
-    },
-    /// At least `n` complete streets, of perfect houses only when `only_perfect`.
-    Streets {
-        n: u8,
-        #[serde(default)]
-        only_perfect: bool,
-    },
-    /// A block of `streets` adjacent streets × `columns` adjacent columns, every house perfect.
-    PerfectBlock { streets: u8, columns: u8 },
-}
-
-/// The American Dream values (collector expansions §10.2, §10.4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DreamValues {
-    /// Points of a circled street bonus.
-    pub street_bonus: i32,
-    /// A complete column's points are multiplied by this when its bonus is circled.
-    pub column_multiplier: i32,
-    /// Points of a normal and of a perfect house in a complete column.
-    pub normal: i32,
-    pub perfect: i32,
-    /// The colour each family is printed in, for people (plans name families by colour).
-    pub colours: Vec<FamilyColour>,
-}
-
-/// The colour a family of houses is printed in (American Dream).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FamilyColour {
-    pub family: Effect,
-    pub colour: String,
-}
-
-impl DreamValues {
-    /// The colour of `family`, or the action's name when the data gives none.
-    pub fn colour(&self, family: Effect) -> &str {
-        self.colours
-            .iter()
-            .find(|c| c.family == family)
-            .map_or(family.name(), |c| c.colour.as_str())
-    }
-}
-
 /// An expansion plan over columns (Roswell RO-C5): at least `columns` columns pass `need`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InColumns {
     pub columns: u8,
     pub need: Vec<Compare<ColumnMeasure>>,
-}
-
-/// A measure over one column of houses (collector expansions §1.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ColumnMeasure {
-    /// Circled saucers in the column (Roswell).
-    Zoorgs,
-}
-
-impl ColumnMeasure {
-    pub fn noun(self) -> &'static str {
-        match self {
-            ColumnMeasure::Zoorgs => "circled saucers",
-        }
-    }
 }
 
 /// Where the estates of an `EstatesIn` plan lie.
@@ -1283,7 +921,7 @@ impl PlanCard {
                     Streets::Street(n) => format!("in street {n}, {tests}"),
                 }
             }
-            PlanCondition::Grid(g) => crate::modules::american_dream::words(g),
+            PlanCondition::Grid(g) => g.words(),
             PlanCondition::InColumns(c) => {
                 let need: Vec<String> = c
                     .need
@@ -1374,7 +1012,7 @@ pub struct EditionRules {
     /// The expert pass direction the rules fix (collector: left, Ruling C19); `None` lets the
     /// table choose (1st edition, Ruling 26).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expert_pass: Option<crate::game::PassDirection>,
+    pub expert_pass: Option<crate::setup::PassDirection>,
     /// Expert: cards each seat draws at setup before the first turn's draws (collector: 1,
     /// then 2 per turn, Ruling C19); 0 deals the whole first hand in the first turn.
     #[serde(default)]
@@ -1445,7 +1083,7 @@ struct EditionData {
     plans: Vec<PlanCard>,
     solo: SoloRules,
     #[serde(default)]
-    aaa: Option<crate::aaa::AaaRules>,
+    aaa: Option<crate::aaa::cards::AaaRules>,
 }
 
 /// The printed counts a deck must match whatever its number/effect pairing (collector §2.1,
@@ -1484,7 +1122,7 @@ pub struct Edition {
     pub plans: Vec<PlanCard>,
     pub solo: SoloRules,
     /// The AAA automa's cards (editions whose solo game is the AAA, §15).
-    pub aaa: Option<crate::aaa::AaaRules>,
+    pub aaa: Option<crate::aaa::cards::AaaRules>,
     /// The sheets, the default one first.
     pub sheets: Vec<SheetLayout>,
 }
@@ -1509,72 +1147,7 @@ impl EditionError {
     }
 }
 
-/// Editions loaded from files before the first game (`Edition::install`): each replaces the
-/// built-in edition of its id or adds one.
-static INSTALLED: OnceLock<Vec<Edition>> = OnceLock::new();
-
-/// Set once the editions are in use: installing is then too late.
-static IN_USE: AtomicBool = AtomicBool::new(false);
-
-static BUILT: LazyLock<Vec<Edition>> = LazyLock::new(|| {
-    IN_USE.store(true, Ordering::SeqCst);
-    let mut all: Vec<Edition> = BUILT_IN
-        .iter()
-        .map(|(ed, sheets)| {
-            Edition::from_json(ed, sheets).expect("the embedded edition data is checked by tests")
-        })
-        .collect();
-    for e in INSTALLED.get().into_iter().flatten() {
-        match all.iter_mut().find(|b| b.id == e.id) {
-            Some(b) => *b = e.clone(),
-            None => all.push(e.clone()),
-        }
-    }
-    // The edition played when none is named first, the others by id.
-    all.sort_by_key(|e| e.id != EditionId::default());
-    all
-});
-
-/// Why `Edition::install` did nothing.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum InstallError {
-    #[error("editions can only be installed once, before the first game is set up")]
-    TooLate,
-    #[error("edition {0} is installed twice")]
-    Twice(String),
-}
-
 impl Edition {
-    /// Installs editions read from data files (a host's corrected values, §18.5): each
-    /// replaces the built-in edition of the same id or adds a new one. Only possible once and
-    /// before any edition is looked up, so that every game of a process plays one set of rules.
-    pub fn install(editions: Vec<Edition>) -> Result<(), InstallError> {
-        for (i, e) in editions.iter().enumerate() {
-            if editions[..i].iter().any(|o| o.id == e.id) {
-                return Err(InstallError::Twice(e.id.to_string()));
-            }
-        }
-        if IN_USE.load(Ordering::SeqCst) {
-            return Err(InstallError::TooLate);
-        }
-        INSTALLED.set(editions).map_err(|_| InstallError::TooLate)
-    }
-
-    /// Every edition: the built-in ones and those installed from files.
-    pub fn all() -> &'static [Edition] {
-        &BUILT
-    }
-
-    /// A built-in edition by its id.
-    pub fn by_id(id: &str) -> Option<&'static Edition> {
-        Edition::all().iter().find(|e| e.id == id)
-    }
-
-    /// The 1st edition (2018); for tests and examples — callers name an `EditionId`.
-    pub fn first() -> &'static Edition {
-        Edition::by_id("first").expect("the 1st edition is built in")
-    }
-
     /// The construction cards a game deals from: the edition's deck, with its 9¾ cards when
     /// the table adds them (collector expansions §11, X33).
     pub fn deck_with(&self, nine_three_quarters: bool) -> Vec<Card> {
@@ -1595,35 +1168,6 @@ impl Edition {
             }
     }
 
-    /// Checks that plans `ids` (plan n°1, 2, 3) can be dealt together with `layout`: each
-    /// from its own stack, advanced ones only in the advanced variant, a sheet's own plans only
-    /// with that sheet.
-    pub fn check_plans(
-        &self,
-        layout: &SheetLayout,
-        ids: [u8; 3],
-        advanced: bool,
-    ) -> Result<(), crate::game::SetupError> {
-        for (slot, &id) in ids.iter().enumerate() {
-            let bad = |reason: &str| crate::game::SetupError::BadPlan {
-                slot: slot + 1,
-                id,
-                reason: reason.into(),
-            };
-            let card = self.plan(id).ok_or_else(|| bad("no such plan"))?;
-            if card.stack as usize != slot + 1 {
-                return Err(bad("it belongs to another stack"));
-            }
-            if card.advanced && !advanced {
-                return Err(bad("advanced plans need the advanced variant"));
-            }
-            if !self.plan_allowed(layout, card, advanced) {
-                return Err(bad("it is not dealt with this sheet"));
-            }
-        }
-        Ok(())
-    }
-
     /// The sheet with this id.
     pub fn sheet(&self, id: SheetId) -> Option<&SheetLayout> {
         self.sheets.iter().find(|s| s.id == id)
@@ -1632,264 +1176,6 @@ impl Edition {
     /// The sheet played when none is named.
     pub fn default_sheet(&self) -> &SheetLayout {
         &self.sheets[0]
-    }
-
-    /// Parses and checks an edition file and its sheet files.
-    pub fn from_json(edition: &str, sheets: &[&str]) -> Result<Edition, EditionError> {
-        let data: EditionData =
-            serde_json::from_str(edition).map_err(|e| EditionError::Json(e.to_string()))?;
-        let cards = |entries: &[DeckEntry]| {
-            let mut deck = Vec::new();
-            for e in entries {
-                for _ in 0..e.count {
-                    deck.push(Card::new(e.number, e.effect));
-                }
-            }
-            deck
-        };
-        let deck = cards(&data.deck);
-        let nine_three_quarters = cards(&data.nine_three_quarters);
-        let mut layouts = Vec::with_capacity(sheets.len());
-        for text in sheets {
-            layouts.push(SheetLayout::from_file(text, data.rules)?);
-        }
-        // The default sheet first, the others in file order.
-        let Some(i) = layouts.iter().position(|l| l.id == data.default_sheet) else {
-            return Err(EditionError::Inconsistent(format!(
-                "the default sheet {} has no file",
-                data.default_sheet
-            )));
-        };
-        let default = layouts.remove(i);
-        layouts.insert(0, default);
-        let mut plans = data.plans;
-        for l in &layouts {
-            for p in &l.plans {
-                plans.push(PlanCard {
-                    sheet: Some(l.id),
-                    ..p.clone()
-                });
-            }
-        }
-        let ed = Edition {
-            id: data.id,
-            name: data.name,
-            provenance: data.provenance,
-            rules: data.rules,
-            deck,
-            nine_three_quarters,
-            plans,
-            solo: data.solo,
-            aaa: data.aaa,
-            sheets: layouts,
-        };
-        ed.check()?;
-        if let Some(counts) = &data.deck_counts {
-            ed.check_deck(counts)?;
-        }
-        Ok(ed)
-    }
-
-    /// Checks `layout` as this edition's files are checked when they load, with it in the
-    /// place of the edition's sheet of the same id: the sheet checks, its expansion's layout
-    /// constraints, and every check of the edition that reads a sheet (its plans' streets, the
-    /// AAA cards' temp boxes). Used for a layout a table enters (`crate::layout`).
-    pub(crate) fn check_with(&self, layout: &SheetLayout) -> Result<(), EditionError> {
-        let mut edition = self.clone();
-        match edition.sheets.iter_mut().find(|s| s.id == layout.id) {
-            Some(s) => *s = layout.clone(),
-            None => {
-                return Err(EditionError::Inconsistent(format!(
-                    "edition {} has no sheet {}",
-                    self.id, layout.id
-                )))
-            }
-        }
-        edition.check()
-    }
-
-    fn check_deck(&self, counts: &DeckCounts) -> Result<(), EditionError> {
-        let mut numbers = vec![0u8; counts.per_number.len()];
-        for c in &self.deck {
-            match numbers.get_mut((c.number as usize).wrapping_sub(1)) {
-                Some(n) => *n += 1,
-                None => {
-                    return Err(EditionError::Inconsistent(format!(
-                        "the deck has a card numbered {}, which the printed deck does not",
-                        c.number
-                    )))
-                }
-            }
-        }
-        if numbers != counts.per_number {
-            return Err(EditionError::Inconsistent(format!(
-                "the deck has {numbers:?} cards per number 1, 2, …; the printed deck has {:?}",
-                counts.per_number
-            )));
-        }
-        // The 9¾ cards: the edition's counts + 3 × 9¾ (collector expansions §11.2).
-        let quarters = self.nine_three_quarters.len();
-        if quarters != counts.nine_three_quarters as usize {
-            return Err(EditionError::Inconsistent(format!(
-                "the edition has {quarters} 9¾ cards; the printed deck has {}",
-                counts.nine_three_quarters
-            )));
-        }
-        for e in &counts.per_effect {
-            let n = self.deck.iter().filter(|c| c.effect == e.effect).count();
-            if n != e.count as usize {
-                return Err(EditionError::Inconsistent(format!(
-                    "the deck has {n} {} cards; the printed deck has {}",
-                    e.effect, e.count
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    fn check(&self) -> Result<(), EditionError> {
-        let bad = |m: String| Err(EditionError::Inconsistent(m));
-        for (i, s) in self.sheets.iter().enumerate() {
-            if self.sheets[..i].iter().any(|t| t.id == s.id) {
-                return bad(format!("sheet {} is defined twice", s.id));
-            }
-            if let Err(m) = check_sheet(s) {
-                return bad(format!("sheet {}: {m}", s.id));
-            }
-        }
-        if self.solo.bottom_part == 0 || self.solo.bottom_part > self.deck.len() + 1 {
-            return bad("the Solo card's part of the pile must hold 1 card or more".into());
-        }
-        if self.rules.dealer == Dealer::Piles && !self.deck.len().is_multiple_of(3) {
-            return bad(format!(
-                "three piles need a deck that splits in thirds, not {} cards",
-                self.deck.len()
-            ));
-        }
-        self.check_aaa()?;
-        if self.rules.expert_first_hand > 1 {
-            return bad("expert_first_hand is 0 or 1".into());
-        }
-        if self.deck.is_empty() || self.deck.iter().any(|c| c.number > MAX_NUMBER) {
-            return bad(
-                "the deck is empty or has a number above 17 (the 9¾ cards are listed apart, in nine_three_quarters)"
-                    .into(),
-            );
-        }
-        if let Some(c) = self
-            .nine_three_quarters
-            .iter()
-            .find(|c| c.number != crate::number::NINE_THREE_QUARTERS)
-        {
-            return bad(format!(
-                "the 9¾ cards are numbered 9¾, not {}",
-                crate::number::shown(c.number)
-            ));
-        }
-        if self.rules.dealer == Dealer::Piles
-            && !self.nine_three_quarters.is_empty()
-            && !(self.deck.len() + self.nine_three_quarters.len()).is_multiple_of(3)
-        {
-            return bad(format!(
-                "three piles need a deck that splits in thirds, not {} cards with the 9¾ cards",
-                self.deck.len() + self.nine_three_quarters.len()
-            ));
-        }
-        for (i, p) in self.plans.iter().enumerate() {
-            if !(1..=3).contains(&p.stack) {
-                return bad(format!("plan {} is in stack {}", p.id, p.stack));
-            }
-            if !(p.second < p.first && p.first <= 30) {
-                return bad(format!(
-                    "plan {} scores {} then {}: values need 0 ≤ later < first ≤ 30",
-                    p.id, p.first, p.second
-                ));
-            }
-            if self.plans[..i].iter().any(|q| q.id == p.id) {
-                return bad(format!("plan id {} is used twice", p.id));
-            }
-            if let Some(sizes) = p.condition.estate_sizes() {
-                let sizes = &sizes;
-                if sizes.is_empty() || sizes.iter().any(|&s| s == 0 || s as usize > MAX_ESTATE) {
-                    return bad(format!("plan {} names an estate size outside 1–6", p.id));
-                }
-            }
-        }
-        for sheet in &self.sheets {
-            let streets = sheet.streets.len();
-            for p in self.plans_of(sheet) {
-                let street = p.condition.street();
-                if street.is_some_and(|n| n == 0 || n as usize > streets) {
-                    return bad(format!(
-                        "plan {} names a street that is not on sheet {}",
-                        p.id, sheet.id
-                    ));
-                }
-            }
-            for stack in 1..=3u8 {
-                if !self
-                    .plans_of(sheet)
-                    .any(|p| p.stack == stack && !p.advanced)
-                {
-                    return bad(format!(
-                        "sheet {}: no basic plan in stack {stack}",
-                        sheet.id
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The AAA data: present exactly when the solo game is the AAA's, one card per level
-    /// 0–5 at most, every card within the ranges of §15.7.
-    fn check_aaa(&self) -> Result<(), EditionError> {
-        let bad = |m: String| Err(EditionError::Inconsistent(m));
-        let Some(aaa) = &self.aaa else {
-            if self.rules.solo == SoloKind::Aaa {
-                return bad("an AAA solo game needs the aaa block (its opponent cards)".into());
-            }
-            return Ok(());
-        };
-        if self.rules.solo != SoloKind::Aaa {
-            return bad("the aaa block needs rules.solo = \"aaa\"".into());
-        }
-        if aaa.validations_in_discard as usize >= crate::aaa::LETTERS.len() {
-            return bad(format!(
-                "aaa.validations_in_discard is {}: one of the 3 Validation cards goes in the pile",
-                aaa.validations_in_discard
-            ));
-        }
-        if aaa.best_estates == 0 {
-            return bad("aaa.best_estates must be 1 or more".into());
-        }
-        if aaa.opponents.is_empty() {
-            return bad("aaa.opponents lists no card".into());
-        }
-        for (i, o) in aaa.opponents.iter().enumerate() {
-            if let Err(e) = o.card.check() {
-                return bad(format!("aaa.opponents[{i}] ({}): {e}", o.name));
-            }
-            if aaa.opponents[..i]
-                .iter()
-                .any(|p| p.card.level == o.card.level)
-            {
-                return bad(format!("two opponent cards have level {}", o.card.level));
-            }
-            if let Some(p) = o.card.temp_places {
-                if let Some(s) = self
-                    .sheets
-                    .iter()
-                    .find(|s| s.classic() && p[0] > s.temp_boxes)
-                {
-                    return bad(format!(
-                        "aaa.opponents[{i}] ({}): temp_places {p:?} asks for more than the {} temp boxes of sheet {}",
-                        o.name, s.temp_boxes, s.id
-                    ));
-                }
-            }
-        }
-        Ok(())
     }
 
     /// The plan card with this id.
@@ -1913,213 +1199,5 @@ impl Edition {
     }
 }
 
-/// The first house a list names a second time.
-fn twice(houses: impl Iterator<Item = u8>) -> Option<u8> {
-    let mut seen = [false; 256];
-    houses
-        .into_iter()
-        .find(|&h| std::mem::replace(&mut seen[h as usize], true))
-}
-
-fn check_sheet(s: &SheetLayout) -> Result<(), String> {
-    if s.streets.is_empty() || s.streets.len() > MAX_STREETS {
-        return Err(format!(
-            "{} streets; a sheet has 1 to {MAX_STREETS}",
-            s.streets.len()
-        ));
-    }
-    for (i, st) in s.streets.iter().enumerate() {
-        let n = i + 1;
-        if st.houses < 2 || st.houses as usize > MAX_HOUSES {
-            return Err(format!("street {n} has {} houses", st.houses));
-        }
-        let outside = |h: u8| h == 0 || h > st.houses;
-        if st.pools.iter().any(|&p| outside(p)) {
-            return Err(format!("street {n} has a pool outside the street"));
-        }
-        // A house is listed once in each of its street's lists: a pool listed twice would be
-        // built twice and cross two boxes of the pool track. (Shelters: ATO-L1.)
-        for (field, h) in [
-            ("pools", twice(st.pools.iter().copied())),
-            ("eggs", twice(st.eggs.iter().map(|e| e.house))),
-            ("cones", twice(st.cones.iter().map(|c| c.house))),
-            ("ghost_candy", twice(st.ghost_candy.iter().copied())),
-            ("unbarricaded", twice(st.unbarricaded.iter().copied())),
-            ("saucers", twice(st.saucers.iter().copied())),
-        ] {
-            if let Some(h) = h {
-                return Err(format!(
-                    "streets[{i}].{field}: house {h} of street {n} is listed twice"
-                ));
-            }
-        }
-        if st.parks.0.is_empty() && s.classic() {
-            return Err(format!("street {n} has an empty park track"));
-        }
-        if st
-            .eggs
-            .iter()
-            .any(|e| outside(e.house) || !(1..=2).contains(&e.eggs))
-        {
-            return Err(format!(
-                "street {n}: an egg house is outside the street or holds other than 1 or 2 eggs"
-            ));
-        }
-        if st.cones.iter().any(|c| outside(c.house) || c.scoops == 0) {
-            return Err(format!(
-                "street {n}: a cone is outside the street or has no scoop"
-            ));
-        }
-        if st.trucks.len() > 2 || (st.trucks.len() == 2 && st.trucks[0] == st.trucks[1]) {
-            return Err(format!("street {n}: trucks are one per street end"));
-        }
-        if st.shelters.iter().any(|&h| outside(h)) {
-            return Err(format!("street {n}: a shelter is outside the street"));
-        }
-        if st.ghost_candy.iter().any(|&h| outside(h)) {
-            return Err(format!(
-                "street {n}: a ghost/candy house is outside the street"
-            ));
-        }
-        if st.unbarricaded.iter().any(|&h| outside(h)) {
-            return Err(format!(
-                "street {n}: an unbarricaded house is outside the street"
-            ));
-        }
-    }
-    let classic = s.classic();
-    if !classic {
-        let tracks = s
-            .streets
-            .iter()
-            .any(|st| !st.parks.0.is_empty() || !st.pools.is_empty())
-            || !s.pools.0.is_empty()
-            || !s.real_estate.is_empty()
-            || !s.bis.0.is_empty()
-            || !s.roundabouts.0.is_empty()
-            || s.temp_boxes > 0;
-        if tracks {
-            return Err(
-                "an American Dream sheet has no park, pool, temp, improvement, extension or roundabout track".into(),
-            );
-        }
-    }
-    if classic && s.real_estate.len() != MAX_ESTATE {
-        return Err(format!(
-            "{} real-estate columns; a sheet has one per estate size 1 to {MAX_ESTATE}",
-            s.real_estate.len()
-        ));
-    }
-    // Tracks (spec §18.4, collector; the 1st edition's sheets meet the same bounds): at least
-    // one box, values that never go down and are never negative (penalties are subtracted).
-    let mut tracks: Vec<(String, &Track)> =
-        vec![("the refusal track (refusals)".into(), &s.refusals)];
-    if classic {
-        tracks.push(("the pool track (pools)".into(), &s.pools));
-        tracks.push(("the bis track (bis)".into(), &s.bis));
-        tracks.push(("the roundabout track (roundabouts)".into(), &s.roundabouts));
-        for (i, t) in s.real_estate.iter().enumerate() {
-            tracks.push((
-                format!(
-                    "the real-estate column for size {} (real_estate[{i}])",
-                    i + 1
-                ),
-                t,
-            ));
-        }
-        for (i, st) in s.streets.iter().enumerate() {
-            tracks.push((
-                format!("the park track of street {} (streets[{i}].parks)", i + 1),
-                &st.parks,
-            ));
-        }
-    }
-    // No track is longer than the sheet has houses (and one): a track's boxes are crossed one
-    // a turn at most, and the longest printed one, the pool track, has 10.
-    let houses: usize = s.streets.iter().map(|st| st.houses as usize).sum();
-    for (what, t) in tracks {
-        if t.boxes() == 0 {
-            return Err(format!("{what} has no box"));
-        }
-        let boxes = t.0.len().saturating_sub(1);
-        if boxes > houses + 1 {
-            return Err(format!(
-                "{what} has {boxes} boxes; a track of this sheet has at most {} (its houses and one)",
-                houses + 1
-            ));
-        }
-        if t.0.iter().any(|&v| v < 0) || t.0.windows(2).any(|w| w[1] < w[0]) {
-            return Err(format!(
-                "{what} {:?} must hold values that are not negative and never go down",
-                t.0
-            ));
-        }
-    }
-    if s.refusals.boxes() != 3 {
-        return Err(format!(
-            "the refusal track has {} boxes; the third refusal ends the game, so it has 3",
-            s.refusals.boxes()
-        ));
-    }
-    if classic && s.roundabouts.boxes() != 2 {
-        return Err(format!(
-            "the roundabout track has {} boxes; a game allows 2 roundabouts",
-            s.roundabouts.boxes()
-        ));
-    }
-    let pool_houses: usize = s.streets.iter().map(|st| st.pools.len()).sum();
-    if (s.pools.boxes() as usize) < pool_houses {
-        return Err(format!(
-            "the pool track has {} boxes for {pool_houses} pool houses",
-            s.pools.boxes()
-        ));
-    }
-    for m in &s.modules {
-        m.check_layout(s)?;
-    }
-    if let Some(x) = s.expansion {
-        crate::modules::expansion::check(s, x)?;
-    }
-    let known = crate::score::row_ids(s);
-    for r in &s.score_rows {
-        if !known.contains(&r.id.as_str()) {
-            return Err(format!(
-                "score row {:?} is not scored by this sheet's rules",
-                r.id
-            ));
-        }
-    }
-    for id in known {
-        if !s.score_rows.iter().any(|r| r.id == id) {
-            return Err(format!("score row {id:?} has no label"));
-        }
-    }
-    if s.plans.iter().any(|p| !s.own_stacks.contains(&p.stack)) {
-        return Err("a sheet's own plan is in a stack the sheet does not replace".into());
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn first_edition_loads() {
-        let e = Edition::first();
-        assert_eq!(e.deck.len(), 81);
-        assert_eq!(e.plans.len(), 37);
-        assert_eq!(e.default_sheet().id, "classic");
-        assert_eq!(e.default_sheet().houses(), 33);
-        let ids: Vec<&str> = e.sheets.iter().map(|s| s.id.as_str()).collect();
-        assert_eq!(ids, ["classic", "christmas", "easter", "ice-cream"]);
-    }
-
-    #[test]
-    fn bad_edition_data_is_an_error() {
-        assert!(matches!(
-            Edition::from_json("{", &[]),
-            Err(EditionError::Json(_))
-        ));
-    }
-}
+mod load;
+pub use load::InstallError;

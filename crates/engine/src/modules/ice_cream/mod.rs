@@ -8,9 +8,12 @@
 //! chosen (`Sheet` choices) and the bonus races (`Sheet` races). Derived: each truck's
 //! position (the numbered house farthest along its direction), crossed cones, finished routes.
 
+pub mod drawing;
+pub mod values;
+
 use crate::edition::{SheetLayout, Side};
-use crate::modules::ChoiceKind;
-use crate::score::ScoreRow;
+use crate::modules::module::ChoiceKind;
+use crate::score::row::ScoreRow;
 use crate::sheet::{HouseRef, Race, Sheet};
 
 pub(crate) fn check_layout(layout: &SheetLayout) -> Result<(), String> {

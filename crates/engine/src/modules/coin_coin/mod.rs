@@ -12,9 +12,12 @@
 //! second of A and B also the yellow-and-black one; the AAA scores a point per two cards given
 //! at each scoring. Its points and the letters seen are its halves (`Aaa::halves`).
 
+pub mod drawing;
+pub mod values;
+
 use crate::card::Card;
 use crate::edition::{DuckColour, SheetLayout};
-use crate::score::ScoreRow;
+use crate::score::row::ScoreRow;
 use crate::sheet::{Estate, HouseRef, Sheet, MAX_STREETS};
 
 /// The three scorings: yellow, black, yellow and black.

@@ -2,8 +2,11 @@
 //! automatically and for good (Rulings TR4, TR5); a bis copy collects as the number it copies
 //! (TR6). Eggs depend only on the houses, so they are derived, never stored.
 
+pub mod drawing;
+pub mod values;
+
 use crate::edition::SheetLayout;
-use crate::score::ScoreRow;
+use crate::score::row::ScoreRow;
 use crate::sheet::{HouseRef, Sheet};
 
 pub(crate) fn check_layout(layout: &SheetLayout) -> Result<(), String> {

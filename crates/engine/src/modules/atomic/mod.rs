@@ -4,13 +4,16 @@
 //! houses, so nothing is stored on the sheet; in AAA solo the AAA's halves of the shelters are
 //! its own state (`Aaa::halves`), filled by Validation cards and the player's roundabouts (X22).
 
+pub mod drawing;
+pub mod values;
+
 use crate::card::Card;
 use crate::edition::SheetLayout;
-use crate::score::{ScoreRow, Shelters};
+use crate::score::row::{ScoreRow, Shelters};
 use crate::sheet::{HouseRef, Sheet, MAX_STREETS};
 
 /// Shelter capacity per street.
-pub type Capacities = [u16; MAX_STREETS];
+pub use values::Capacities;
 
 /// The capacity of street `s`: the numbers written in its shelters, a ¾ number as its whole
 /// part (9¾ writes 9, collector expansions §11.3 item 4).

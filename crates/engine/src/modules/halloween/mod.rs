@@ -8,8 +8,10 @@
 //! its candy circled), the tiers and the ghost option taken (`Sheet::tier`), the Extension
 //! houses a bonus wrote (`Sheet::free_bis`).
 
+pub mod values;
+
 use crate::edition::{Bonus, SheetLayout};
-use crate::score::ScoreRow;
+use crate::score::row::ScoreRow;
 use crate::sheet::{HouseRef, Race, Sheet, MAX_HOUSES};
 use crate::turn::Treat;
 

@@ -5,19 +5,19 @@
 //! A horde is numbered 2s for street s's left end and 2s + 1 for its right end, which is also
 //! the order the moves of one card are made in (S1 before S2, left before right, FR2 1502).
 
-use crate::edition::{Horde, SheetLayout, Side, ZombieCard, ZombieValues};
-use crate::legal::TurnError;
+pub mod drawing;
+pub mod values;
+
+pub use values::index;
+
+use crate::edition::{Horde, SheetLayout, ZombieCard, ZombieValues};
 use crate::sheet::{House, HouseRef, Sheet};
 use crate::turn::Hordes;
+use crate::turn_error::TurnError;
 
 /// The sheet's Zombies values, if it is a Zombies sheet.
 pub fn values(layout: &SheetLayout) -> Option<&ZombieValues> {
     layout.zombies.as_ref()
-}
-
-/// The index of the horde at `side` of street `s` (0-based).
-pub fn index(s: u8, side: Side) -> u8 {
-    2 * s + u8::from(side == Side::Right)
 }
 
 /// The printed horde of index `h`, if the sheet has one there.

@@ -10,9 +10,12 @@
 //! AAA solo, level 1+: the first card given and every card given right after a face-up
 //! Barrière card lie upside down: one house each, no action, 5 points each (§7.6).
 
+pub mod drawing;
+pub mod values;
+
 use crate::card::{Card, Effect};
 use crate::edition::{Objective, SheetLayout};
-use crate::score::ScoreRow;
+use crate::score::row::ScoreRow;
 use crate::sheet::{Estate, HouseRef, Sheet, MAX_HOUSES};
 
 /// Whether `h` lies under a saucer.
