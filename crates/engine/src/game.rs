@@ -11,17 +11,18 @@ use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
 use crate::id::SheetId;
 use crate::layout::LayoutRef;
 use crate::legal::{Cards, Effects, Offer, PlanSlot, TurnContext, TurnError, ZombieCards};
+use crate::modules::zombies::deal::{ZombieDeal, ZombieDeck};
 pub use crate::public::{DeckView, EndReason, NextCard, PacketView, Pile, ZombiePile};
+use crate::random::pick_index;
 use crate::score::{ranks, score_all, Score};
 use crate::sheet::Sheet;
 use crate::turn::{Pick, Play, Turn};
 use crate::values::TableValues;
 use crate::view::PlayerView;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
-use zombies::{ZombieDeal, ZombieDeck};
 
 mod dealer;
 mod zombies;
@@ -51,6 +52,17 @@ impl Mode {
         !(self == Mode::Solo && edition.rules.solo == SoloKind::Aaa && edition.aaa.is_none())
     }
 
+    /// What a round of this mode offers each seat on `layout`, as the game deals it.
+    pub fn offer_shape(self, layout: &SheetLayout) -> OfferShape {
+        match self {
+            Mode::Standard => OfferShape::Combinations(stacks(layout, self)),
+            Mode::Solo | Mode::Expert => OfferShape::Hand {
+                cards: hand_size(layout),
+                runs_out: crate::modules::zombies::deals_by_twos(layout),
+            },
+        }
+    }
+
     /// One line saying how cards reach the players in `edition`.
     pub fn description_in(self, edition: &Edition) -> &'static str {
         match self {
@@ -70,6 +82,17 @@ impl Options {
             && self.mode.offers_reshuffle()
             && !plans.iter().any(|p| p.approved)
     }
+}
+
+/// What a round offers each seat (`Mode::offer_shape`), so that front ends never restate it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OfferShape {
+    /// This many combinations of a number and an effect, one from each stack or pile.
+    Combinations(usize),
+    /// A hand of `cards` cards; `runs_out`: the hand may be empty, in the round the draw pile
+    /// ran out for good (the game ends before it is played).
+    Hand { cards: usize, runs_out: bool },
 }
 
 /// Why a game cannot be set up.
@@ -1692,14 +1715,9 @@ impl Position {
         }
     }
 
-    /// Cards in a solo or expert hand: the Zombies sheet's hand holds the two cards used
-    /// (§8.3.7, §8.6), other games' one more.
+    /// Cards in a solo or expert hand (`hand_size`).
     fn hand_size(&self) -> usize {
-        if self.deck.is_some() {
-            2
-        } else {
-            3
-        }
+        hand_size(&self.layout)
     }
 
     /// Draws the next card of a solo or expert hand (`None`: the Zombies pile ended the game).
@@ -2083,18 +2101,22 @@ fn take_card(
     Ok(cards.swap_remove(i))
 }
 
-/// How many stacks the standard game deals from: three, or the Zombies sheet's two piles.
-pub(crate) fn stacks(layout: &SheetLayout, mode: Mode) -> usize {
-    if mode == Mode::Standard && layout.zombies.is_some() {
+/// Cards in a solo or expert hand: three, or the two cards used of the Zombies sheet's hand.
+fn hand_size(layout: &SheetLayout) -> usize {
+    if crate::modules::zombies::deals_by_twos(layout) {
         2
     } else {
         3
     }
 }
 
-/// A uniform index below `len`, drawn as a `u32` so that deals are the same on every platform.
-fn pick_index(rng: &mut ChaCha8Rng, len: usize) -> usize {
-    rng.gen_range(0..len.max(1) as u32) as usize
+/// How many stacks the standard game deals from: three, or the Zombies sheet's two piles.
+pub(crate) fn stacks(layout: &SheetLayout, mode: Mode) -> usize {
+    if mode == Mode::Standard && crate::modules::zombies::deals_by_twos(layout) {
+        2
+    } else {
+        3
+    }
 }
 
 /// Plans n°1, 2, 3 drawn from their stacks: the first use of a game's generator.

@@ -24,6 +24,7 @@ pub mod modules;
 pub mod number;
 pub mod provenance;
 pub mod public;
+pub mod random;
 pub mod record;
 pub mod score;
 pub mod setup;
@@ -45,8 +46,8 @@ pub use edition::{
 pub use file_kind::FileKind;
 pub use game::{
     opponent_card, plans_for, DealError, DealerError, DeckView, EndReason, Game, Memory, Mode,
-    NextCard, Options, PacketView, PassDirection, Pile, Position, RoundLog, SetupError, StepError,
-    Undo, ViewError, ZombiePile,
+    NextCard, OfferShape, Options, PacketView, PassDirection, Pile, Position, RoundLog, SetupError,
+    StepError, Undo, ViewError, ZombiePile,
 };
 pub use id::{BadId, EditionId, SheetId};
 pub use layout::{live_entered_layouts, CheckedLayout, EnteredLayout, LayoutError, LayoutRef};

@@ -9,6 +9,7 @@
 //! - every listed decision has one action, which decodes to it, and the actions the machine
 //!   lists directly are the same set; an index not listed is refused (nothing else applies);
 //! - the turn the decisions build validates on the game and writes the machine's sheet;
+//! - every seat is offered what `Mode::offer_shape` says the mode deals on the sheet;
 //! - a position's clone is equal to it; a seat's view rebuilt into a position (`from_view`),
 //!   or the position resampled behind it, shows that seat the same view;
 //! - at the end, each score adds up by its rows, in the sheet's printed order, ranks agree
@@ -167,6 +168,25 @@ fn check_views(p: &Position, round: u16) {
     }
 }
 
+/// Every seat is offered what `Mode::offer_shape` says the mode deals on the sheet.
+fn check_offer(p: &Position, case: &Case) {
+    let shape = case.options.mode.offer_shape(p.layout());
+    for seat in 0..p.players() {
+        let offer = p.offer(seat).expect("a seat's offer");
+        let fits = match (shape, &offer) {
+            (OfferShape::Combinations(n), Offer::Combinations(c)) => c.len() == n,
+            (OfferShape::Hand { cards, runs_out }, Offer::Hand(h)) => {
+                h.len() == cards || (runs_out && h.is_empty())
+            }
+            _ => false,
+        };
+        assert!(
+            fits,
+            "{case:?}: seat {seat} is offered {offer:?}, the mode deals {shape:?}"
+        );
+    }
+}
+
 /// The checks of a finished game.
 fn check_end(game: &Game, case: &Case) {
     assert!(game.is_over() && !game.end().is_empty());
@@ -209,6 +229,7 @@ fn play(case: &Case, seed: u64) -> Game {
         if round % 4 == 1 {
             check_views(game.position(), round);
         }
+        check_offer(game.position(), case);
         let turns: Vec<Turn> = (0..game.players())
             .map(|seat| random_turn(game.position(), seat, &mut rng))
             .collect();
@@ -358,5 +379,40 @@ fn listings_are_checked_on_every_sheet() {
             game.step(&turns).unwrap();
         }
         assert!(checked, "{case:?}: some state was small enough to list");
+    }
+}
+
+/// Spec §4 and §11 (three combinations, hands of three) and collector expansions §8.3.1,
+/// §8.3.7, §8.6 (the Zombies sheet's two piles and hands of two, which run out with the pile).
+#[test]
+fn offer_shapes_follow_the_rulebooks() {
+    let classic = Edition::first().default_sheet();
+    assert_eq!(
+        Mode::Standard.offer_shape(classic),
+        OfferShape::Combinations(3)
+    );
+    for mode in [Mode::Solo, Mode::Expert] {
+        assert_eq!(
+            mode.offer_shape(classic),
+            OfferShape::Hand {
+                cards: 3,
+                runs_out: false
+            }
+        );
+    }
+    let collector = Edition::by_id("collector").unwrap();
+    let zombies = collector.sheet(SheetId::new("zombies").unwrap()).unwrap();
+    assert_eq!(
+        Mode::Standard.offer_shape(zombies),
+        OfferShape::Combinations(2)
+    );
+    for mode in [Mode::Solo, Mode::Expert] {
+        assert_eq!(
+            mode.offer_shape(zombies),
+            OfferShape::Hand {
+                cards: 2,
+                runs_out: true
+            }
+        );
     }
 }

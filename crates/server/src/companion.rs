@@ -17,8 +17,9 @@ use welcome_engine::edition::ZombieCard;
 use welcome_engine::legal::ZombieCards;
 use welcome_engine::modules::zombies;
 use welcome_engine::{
-    opponent_card, AaaCard, Card, CheckedLayout, Decision, Edition, Mode, Offer, Options, Pick,
-    Play, Score, Sheet, SheetData, SheetLayout, Stage, TableValues, Temps, TurnContext,
+    opponent_card, AaaCard, Card, CheckedLayout, Decision, Edition, Mode, Offer, OfferShape,
+    Options, Pick, Play, Score, Sheet, SheetData, SheetLayout, Stage, TableValues, Temps,
+    TurnContext,
 };
 
 /// Most other players a companion sheet may rank its temps against.
@@ -26,11 +27,15 @@ fn max_others() -> usize {
     crate::state::Limits::default().max_seats
 }
 
-fn mode_id(mode: Mode) -> String {
-    serde_json::to_value(mode)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
+use edition::mode_id;
+
+/// A small count in words, as the rulebook writes it.
+fn words(n: usize) -> String {
+    match n {
+        2 => "two".into(),
+        3 => "three".into(),
+        _ => n.to_string(),
+    }
 }
 
 /// `POST /api/companion/options`.
@@ -105,37 +110,37 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         Offer::Combinations(_) => Mode::Standard,
         Offer::Hand(_) => Mode::Solo,
     });
-    if (mode == Mode::Standard) == req.offer.is_hand() {
-        return Err(bad_offer(format!(
-            "a {} game offers {}",
-            mode_id(mode),
-            match (mode, layout.zombies.is_some()) {
-                (Mode::Standard, false) => "three combinations",
-                (Mode::Standard, true) => "two combinations",
-                (_, false) => "a hand of three cards",
-                (_, true) => "a hand of two cards",
+    // What the mode deals on this sheet comes from the engine (`Mode::offer_shape`).
+    let shape = mode.offer_shape(layout);
+    let deals = match shape {
+        OfferShape::Combinations(n) => format!("{} combinations", words(n)),
+        OfferShape::Hand { cards, .. } => format!("a hand of {} cards", words(cards)),
+    };
+    let fits = match (shape, &req.offer) {
+        (OfferShape::Combinations(_), Offer::Combinations(_)) => true,
+        (OfferShape::Hand { cards, runs_out }, Offer::Hand(h)) => {
+            if h.len() != cards && !(runs_out && h.is_empty()) {
+                let when = if runs_out {
+                    " (none once the draw pile ran out for good)"
+                } else {
+                    ""
+                };
+                return Err(bad_offer(format!(
+                    "{} cards in the hand: on the {} sheet a {} game deals {deals}{when}",
+                    h.len(),
+                    layout.name,
+                    mode_id(mode)
+                )));
             }
-        )));
-    }
-    if let Offer::Hand(h) = &req.offer {
-        // Zombies' expert and AAA games deal hands of two (none in the round the game ends
-        // before), the others hands of three (collector expansions §8.3.7, §8.6).
-        let (sizes, text): (&[usize], &str) = if layout.zombies.is_some() {
-            (
-                &[2, 0],
-                "a hand of two cards (none once the draw pile ran out for good)",
-            )
-        } else {
-            (&[3], "a hand of three cards")
-        };
-        if !sizes.contains(&h.len()) {
-            return Err(bad_offer(format!(
-                "{} cards in the hand: on the {} sheet a {} game deals {text}",
-                h.len(),
-                layout.name,
-                mode_id(mode)
-            )));
+            true
         }
+        _ => false,
+    };
+    if !fits {
+        return Err(bad_offer(format!(
+            "a {} game offers {deals}",
+            mode_id(mode)
+        )));
     }
     let ids = req.plans.map(|p| p.card);
     if let Err(e) = edition.check_plans(layout, ids, req.advanced) {

@@ -12,7 +12,8 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 use welcome_engine::{
-    Edition, EditionId, Effect, Game, Mode, Options, PlanCard, SheetId, SheetLayout, TieBreak,
+    Edition, EditionId, Effect, Game, Mode, OfferShape, Options, PlanCard, SheetId, SheetLayout,
+    TieBreak,
 };
 
 /// A sheet with the plans that can be dealt with it.
@@ -26,6 +27,9 @@ struct SheetOut<'a> {
     /// The edition's modes the engine sets a game up in on this sheet (Zombies: not every
     /// one yet).
     modes: Vec<Mode>,
+    /// What a round of each of those modes offers a seat (`Mode::offer_shape`), keyed by the
+    /// mode's id: `{"combinations": 3}`, or `{"hand": {"cards": 3, "runs_out": false}}`.
+    offers: BTreeMap<String, OfferShape>,
 }
 
 /// A City Plan card with its text for people.
@@ -98,6 +102,11 @@ pub fn default_edition() -> &'static Edition {
 }
 
 fn sheet_out<'a>(e: &'a Edition, layout: &'a SheetLayout) -> SheetOut<'a> {
+    let modes: Vec<Mode> = Mode::ALL
+        .iter()
+        .copied()
+        .filter(|&m| m.available(e) && check_sheet_mode(e, layout, m).is_ok())
+        .collect();
     SheetOut {
         layout,
         stacks: std::array::from_fn(|i| {
@@ -106,12 +115,20 @@ fn sheet_out<'a>(e: &'a Edition, layout: &'a SheetLayout) -> SheetOut<'a> {
                 .map(|p| p.id)
                 .collect()
         }),
-        modes: Mode::ALL
+        offers: modes
             .iter()
-            .copied()
-            .filter(|&m| m.available(e) && check_sheet_mode(e, layout, m).is_ok())
+            .map(|&m| (mode_id(m), m.offer_shape(layout)))
             .collect(),
+        modes,
     }
+}
+
+/// A mode's id as the wire spells it (`standard`, `solo`, `expert`).
+pub fn mode_id(mode: Mode) -> String {
+    serde_json::to_value(mode)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 /// Whether the web app plays `mode` on `layout`: the engine must set a game up in it (only

@@ -45,10 +45,10 @@ function fresh(editionId, sheetId) {
   };
 }
 
-/** Zombies: combinations a round offers (two piles instead of three). */
-const comboCount = (layout) => (layout.zombies ? 2 : 3);
-/** Zombies: cards in a hand (expert and AAA games deal hands of two). */
-const handCount = (layout) => (layout.zombies ? 2 : 3);
+/** Combinations a standard round offers on the sheet, as the engine deals them (its `offers`). */
+const comboCount = (layout) => layout.offers?.standard?.combinations ?? 3;
+/** Cards in a solo or expert hand on the sheet, as the engine deals them (its `offers`). */
+const handCount = (layout) => (layout.offers?.solo ?? layout.offers?.expert)?.hand?.cards ?? 3;
 
 /** A hand of the edition's deck, to ask for the score before any card is typed. */
 function anyHand(editionId, count = 3) {

@@ -7,6 +7,7 @@
 //! races and the column bonuses its column races.
 
 pub mod drawing;
+pub mod file;
 pub mod values;
 
 use crate::card::{Card, Effect};

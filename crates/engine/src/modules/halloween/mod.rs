@@ -8,6 +8,7 @@
 //! its candy circled), the tiers and the ghost option taken (`Sheet::tier`), the Extension
 //! houses a bonus wrote (`Sheet::free_bis`).
 
+pub mod file;
 pub mod values;
 
 use crate::edition::{Bonus, SheetLayout};

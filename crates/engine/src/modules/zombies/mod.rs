@@ -5,7 +5,9 @@
 //! A horde is numbered 2s for street s's left end and 2s + 1 for its right end, which is also
 //! the order the moves of one card are made in (S1 before S2, left before right, FR2 1502).
 
+pub mod deal;
 pub mod drawing;
+pub mod file;
 pub mod values;
 
 pub use values::index;
@@ -18,6 +20,13 @@ use crate::turn_error::TurnError;
 /// The sheet's Zombies values, if it is a Zombies sheet.
 pub fn values(layout: &SheetLayout) -> Option<&ZombieValues> {
     layout.zombies.as_ref()
+}
+
+/// Whether the sheet deals by twos: its standard game from two piles (§8.3.1), its expert and
+/// AAA games hands of two cards, both used (§8.3.7, §8.6), which run out for good when the
+/// single draw pile does (a round with no hand ends the game).
+pub fn deals_by_twos(layout: &SheetLayout) -> bool {
+    values(layout).is_some()
 }
 
 /// The printed horde of index `h`, if the sheet has one there.

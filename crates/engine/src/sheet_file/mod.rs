@@ -1,271 +1,22 @@
 //! The sheet file: one player's sheet as written on paper, scorable on its own
-//! (docs/formats.md).
+//! (docs/formats.md). Its form is `data`; each rule module checks its own marks in its
+//! folder's `file.rs`; here the file is read, checked and written.
+
+pub mod data;
+use data::is_classic;
+pub use data::{SheetData, SheetFile, SheetFileError, StreetData, TiersData, SHEET_VERSION};
 
 use crate::edition::{Edition, SheetLayout, Side};
 use crate::file_kind::{explain, Wanted};
-use crate::id::SheetId;
 use crate::modules::atomic::Capacities;
 use crate::modules::module::Module;
-use crate::modules::{american_dream, ice_cream, zombies};
+use crate::modules::{american_dream, halloween, ice_cream, zombies};
 use crate::number::shown;
 use crate::score::{Score, Shelters, Table, Temps};
-use crate::sheet::{FenceRef, House, HouseRef, Race, Sheet, MAX_ESTATE, MAX_NUMBER, MAX_STREETS};
-use serde::{Deserialize, Serialize};
+use crate::sheet::{FenceRef, House, HouseRef, Race, Sheet, MAX_NUMBER, MAX_STREETS};
+use serde::Serialize;
 
 pub use crate::file_kind::SHEET_FORMAT;
-use crate::modules::zombies::drawing::Slowed;
-/// The sheet-file version this engine writes and reads.
-pub const SHEET_VERSION: u32 = 1;
-
-/// One street as written: house boxes, drawn fences, built pools, crossed parks and the houses
-/// whose top fence is crossed (used for a plan). Every position is 1-based.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StreetData {
-    /// One entry per house: "" empty, "7" a number, "7b" a bis number, "R" a roundabout.
-    pub houses: Vec<String>,
-    /// Fence slots k (between houses k and k+1) with a drawn fence; roundabout fences may be
-    /// omitted.
-    #[serde(default)]
-    pub fences: Vec<u8>,
-    /// Houses whose pool is built.
-    #[serde(default)]
-    pub pools: Vec<u8>,
-    /// Park boxes crossed.
-    #[serde(default)]
-    pub parks: u8,
-    /// Houses used for a City Plan.
-    #[serde(default)]
-    pub plan_houses: Vec<u8>,
-    /// Ice Cream: houses whose cone is circled. Halloween: houses whose ghost is circled (a
-    /// numbered ghost/candy house not listed has its candy circled). Roswell: houses whose
-    /// saucer is circled (infiltrated). American Dream: the perfect houses.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub circled: Vec<u8>,
-    /// Ice Cream: the truck chosen on a street with two.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub truck: Option<Side>,
-    /// Ice Cream: the end-of-route bonus, when circled ("won") or crossed ("lost"). American
-    /// Dream: the street bonus.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bonus: Option<Race>,
-    /// Zombies: houses in front of which the player built a barricade (a house printed without
-    /// one, numbered by a Barrière).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub barricades: Vec<u8>,
-    /// Zombies: the arrows traced by the street's left and right hordes.
-    #[serde(default, skip_serializing_if = "is_zero_pair")]
-    pub hordes: [u8; 2],
-    /// Zombies: the X marks drawn on the left and right hordes' arrows, one per ammo used to
-    /// slow the horde. A sheet holds only how many ammo were used, not which horde each
-    /// slowed: a file written from a sheet alone leaves them out, and reading one checks them
-    /// against the ammo used.
-    #[serde(default, skip_serializing_if = "is_zero_pair")]
-    pub slowed: [u8; 2],
-}
-
-/// The sheet itself.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SheetData {
-    pub streets: Vec<StreetData>,
-    #[serde(default)]
-    pub temps: u8,
-    /// Boxes crossed in the real-estate columns for sizes 1…6.
-    #[serde(default)]
-    pub real_estate: [u8; MAX_ESTATE],
-    #[serde(default)]
-    pub refusals: u8,
-    /// Points written in the plan boxes n°1…n°3.
-    #[serde(default)]
-    pub plans: [Option<u8>; 3],
-    /// Open bonuses still to cross off because a Validation card came up (Ice Cream in AAA
-    /// solo, collector expansions §3.6).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub owed: u8,
-    /// Halloween: the ghost and candy tiers circled ("won") or crossed off ("lost"), lowest
-    /// need first, and the ghost bonus option taken (1 or 2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tiers: Option<TiersData>,
-    /// Halloween: Extension houses written by a ghost bonus, which crossed no box.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub free_extensions: u8,
-    /// Roswell: the infiltration objective circled (1-based).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub objective: Option<u8>,
-    /// Coin Coin: the points written at the yellow, black and yellow-and-black duck scorings
-    /// held so far (`null` while not held).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub duck_scorings: Option<[Option<u8>; 3]>,
-    /// American Dream: each column's bonus, left to right, when circled ("won") or crossed
-    /// ("lost"); `null` while open.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub column_bonuses: Option<Vec<Option<Race>>>,
-    /// American Dream in AAA solo: column bonuses still to cross off because a Validation card
-    /// came up (`owed` counts its street bonuses).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub owed_columns: u8,
-    /// Zombies: ammo circled by crossing improvement boxes with an ammo icon (the ammo
-    /// circled at the start not included).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub ammo_gained: u8,
-    /// Zombies: ammo crossed to slow a horde.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub ammo_used: u8,
-}
-
-/// The Halloween tiers of a sheet file.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TiersData {
-    pub ghost: [Option<Race>; 3],
-    pub candy: [Option<Race>; 3],
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub option: Option<u8>,
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
-
-fn is_zero_pair(n: &[u8; 2]) -> bool {
-    *n == [0, 0]
-}
-
-/// A sheet file: the sheet plus what scoring needs from the rest of the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SheetFile {
-    pub format: String,
-    pub version: u32,
-    pub edition: String,
-    /// The sheet (thematic §1.2); classic when absent.
-    #[serde(default, skip_serializing_if = "is_classic")]
-    pub sheet_id: SheetId,
-    #[serde(default)]
-    pub solo: bool,
-    /// Temp counts of the other players (multiplayer temp majority).
-    #[serde(default)]
-    pub temps_of_others: Vec<u8>,
-    /// Atomic War: the other players' shelter capacities, per street (collector expansions
-    /// §6.4); without them the sheet is compared with nobody.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub shelters_of_others: Vec<Vec<u16>>,
-    pub sheet: SheetData,
-}
-
-fn is_classic(id: &SheetId) -> bool {
-    *id == SheetId::classic()
-}
-
-/// Why a sheet file cannot be scored. Positions in messages are 1-based.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SheetFileError {
-    /// Not a sheet file at all, or not one this engine can read: what the file is instead, in
-    /// words (`file_kind`), then the parser's detail.
-    #[error("{0}")]
-    Json(String),
-    #[error("format is {found:?}, expected \"{SHEET_FORMAT}\"")]
-    Format { found: String },
-    #[error(
-        "sheet file version {found} is not supported (this engine reads version {SHEET_VERSION})"
-    )]
-    Version { found: u32 },
-    #[error("unknown edition {0:?}")]
-    Edition(String),
-    #[error("edition {edition} has no sheet {sheet:?}")]
-    Sheet { edition: String, sheet: String },
-    #[error("the sheet has {found} streets, the {sheet} sheet has {expected}")]
-    Streets {
-        found: usize,
-        sheet: String,
-        expected: usize,
-    },
-    #[error("street {street}: {what}")]
-    Feature { street: usize, what: String },
-    #[error("street {street}: {found} houses, the edition prints {expected}")]
-    Houses {
-        street: usize,
-        found: usize,
-        expected: u8,
-    },
-    #[error("street {street} house {house}: {text:?} is not \"\", a number 0–17, a number with \"b\", \"R\", \"Z\" or \"Zb\"")]
-    HouseText {
-        street: usize,
-        house: usize,
-        text: String,
-    },
-    #[error("street {street} house {house}: {text:?} is a ¾ number, which only the collector edition's 9¾ cards write (7¾ to 11¾); edition {edition} has none")]
-    QuarterNumber {
-        street: usize,
-        house: usize,
-        text: String,
-        edition: String,
-    },
-    #[error("street {street}: {what} {value} is outside the street")]
-    Position {
-        street: usize,
-        what: &'static str,
-        value: u8,
-    },
-    #[error("street {street}: house {house} holds {} after {} in house {previous_house}; numbers must increase", shown(*number), shown(*previous))]
-    Order {
-        street: usize,
-        house: usize,
-        number: u8,
-        previous_house: usize,
-        previous: u8,
-    },
-    #[error("street {street} house {house}: a bis number needs a neighbour with the same number in the same estate")]
-    LoneBis { street: usize, house: usize },
-    #[error("street {street} house {house}: a bis copy needs its original (the same number, not bis) next to it or to its other copies")]
-    BisWithoutOriginal { street: usize, house: usize },
-    #[error("street {street}: houses {a} and {b} hold the same number {} but neither is marked bis", shown(*number))]
-    Duplicate {
-        street: usize,
-        a: usize,
-        b: usize,
-        number: u8,
-    },
-    #[error("street {street}: fence {slot} separates a bis pair")]
-    FenceInBis { street: usize, slot: u8 },
-    #[error("street {street} house {house}: a pool can only be built on a planned-pool house holding a number that is not bis")]
-    Pool { street: usize, house: usize },
-    #[error("street {street} house {house}: an empty house cannot be used for a plan")]
-    PlanHouse { street: usize, house: usize },
-    #[error("{track}: {found} crossed, the track has {boxes} boxes")]
-    Track { track: String, found: u8, boxes: u8 },
-    #[error("plan n°{slot}: {points} points is not printed on any plan n°{slot} card")]
-    PlanPoints { slot: usize, points: u8 },
-    #[error("a solo sheet has no other players' temps")]
-    SoloWithOthers,
-    #[error("shelters of other player {player}: {what}")]
-    Shelters { player: usize, what: String },
-}
-
-impl SheetFileError {
-    /// A stable machine-readable code.
-    pub fn code(&self) -> &'static str {
-        use SheetFileError::*;
-        match self {
-            Json(_) => "sheet_json",
-            Format { .. } => "sheet_format",
-            Version { .. } => "sheet_version",
-            Edition(_) | Sheet { .. } => "sheet_edition",
-            Feature { .. } => "sheet_feature",
-            Streets { .. } | Houses { .. } | Position { .. } => "sheet_shape",
-            HouseText { .. } => "sheet_house_text",
-            QuarterNumber { .. } => "sheet_quarter_number",
-            Order { .. } | Duplicate { .. } => "sheet_order",
-            LoneBis { .. } | FenceInBis { .. } | BisWithoutOriginal { .. } => "sheet_bis",
-            Pool { .. } => "sheet_pool",
-            PlanHouse { .. } | PlanPoints { .. } => "sheet_plan",
-            Track { .. } => "sheet_track",
-            SoloWithOthers => "sheet_temps",
-            Shelters { .. } => "sheet_shelters",
-        }
-    }
-}
 
 fn house_text(h: House) -> String {
     match h {
@@ -552,7 +303,7 @@ impl SheetData {
                 layout.streets[si].parks.boxes(),
             )?;
             check_street_features(layout, &mut sheet, st, s)?;
-            check_zombies_street(layout, &mut sheet, st, s)?;
+            zombies::file::check_street(layout, &mut sheet, st, s)?;
         }
         check_track("temps".into(), self.temps, layout.temp_boxes)?;
         for (i, &n) in self.real_estate.iter().enumerate() {
@@ -560,7 +311,7 @@ impl SheetData {
             check_track(format!("real-estate column {}", i + 1), n, boxes)?;
         }
         check_track("refusals".into(), self.refusals, layout.refusals.boxes())?;
-        self.set_halloween(layout, &mut sheet)?;
+        halloween::file::set_state(self, layout, &mut sheet)?;
         if let Some(o) = self.objective {
             let count = crate::modules::roswell::objectives(layout).len() as u8;
             if !layout.has(crate::modules::module::Module::Roswell) || !(1..=count).contains(&o) {
@@ -604,7 +355,7 @@ impl SheetData {
             }
         }
         if let Some(bonuses) = &self.column_bonuses {
-            self.set_column_bonuses(layout, &mut sheet, bonuses)?;
+            american_dream::file::set_column_bonuses(layout, &mut sheet, bonuses)?;
         }
         check_track("bis".into(), sheet.bis_count(), layout.bis.boxes())?;
         check_track(
@@ -633,7 +384,7 @@ impl SheetData {
             self.refusals,
             self.plans,
         );
-        self.set_ammo(layout, &mut sheet)?;
+        zombies::file::set_ammo(self, layout, &mut sheet)?;
         let dream = layout.has(Module::AmericanDream);
         if self.owed_columns > 0 {
             let open = (0..american_dream::columns(layout))
@@ -676,53 +427,6 @@ impl SheetData {
             sheet.set_owed(self.owed);
         }
         Ok(sheet)
-    }
-
-    /// The Halloween state: tiers (one of each kind held at most, each held tier matching
-    /// the option), free Extension houses.
-    fn set_halloween(&self, layout: &SheetLayout, sheet: &mut Sheet) -> Result<(), SheetFileError> {
-        let halloween = layout.has(crate::modules::module::Module::Halloween);
-        let bad = |what: String| Err(SheetFileError::Feature { street: 1, what });
-        if !halloween {
-            if self.tiers.is_some() || self.free_extensions > 0 {
-                return bad("only a Halloween sheet has tiers and bonus Extensions".into());
-            }
-            return Ok(());
-        }
-        if self.free_extensions > crate::sheet::MAX_STREETS as u8 * 16 {
-            return bad("more bonus Extensions than houses".into());
-        }
-        for _ in 0..self.free_extensions {
-            sheet.add_free_bis();
-        }
-        if sheet.bis_houses() < self.free_extensions {
-            return bad(format!(
-                "{} bonus Extensions, but the sheet has fewer Extension houses",
-                self.free_extensions
-            ));
-        }
-        let Some(t) = &self.tiers else {
-            return Ok(());
-        };
-        for (candy, list) in [(false, &t.ghost), (true, &t.candy)] {
-            if list.iter().filter(|r| **r == Some(Race::Won)).count() > 1 {
-                return bad("one tier of each kind is circled at most".into());
-            }
-            for (r, race) in list.iter().enumerate() {
-                sheet.set_tier(candy, r as u8, race.unwrap_or(Race::Open));
-            }
-        }
-        let ghost_held = t.ghost.contains(&Some(Race::Won));
-        match (ghost_held, t.option) {
-            (true, Some(o @ (1 | 2))) => sheet.set_ghost_option(o),
-            (false, None) => {}
-            _ => {
-                return bad(
-                    "a circled ghost tier names its bonus option (1 or 2), and only then".into(),
-                )
-            }
-        }
-        Ok(())
     }
 
     /// Bis numbers sit next to an equal number with no fence between (Ruling 6); equal
@@ -898,107 +602,6 @@ fn check_street_features(
     Ok(())
 }
 
-/// The Zombies marks of one street (collector expansions §8): barricades built in front of
-/// numbered houses printed without one; no more arrows traced than a horde has, each traced
-/// arrow ending at a house it could not invade (a roundabout, a barricade) or invaded (`Z`);
-/// every `Z` at the end of a traced arrow; X marks only on a printed horde.
-fn check_zombies_street(
-    layout: &SheetLayout,
-    sheet: &mut Sheet,
-    st: &StreetData,
-    s: u8,
-) -> Result<(), SheetFileError> {
-    let street = s as usize + 1;
-    let bad = |what: String| Err(SheetFileError::Feature { street, what });
-    let len = sheet.len(s);
-    let invaded: Vec<u8> = (0..len)
-        .filter(|&i| sheet.is_invaded(HouseRef::new(s, i)))
-        .collect();
-    if zombies::values(layout).is_none() {
-        if !st.barricades.is_empty() || st.hordes != [0, 0] || st.slowed != [0, 0] {
-            return bad(format!(
-                "the {} sheet has no hordes or barricades",
-                layout.name
-            ));
-        }
-        if let Some(i) = invaded.first() {
-            return bad(format!(
-                "house {}: only a horde invades a house (Z), and the {} sheet has none",
-                i + 1,
-                layout.name
-            ));
-        }
-        return Ok(());
-    }
-    for &b in &st.barricades {
-        if b == 0 || b > len {
-            return Err(SheetFileError::Position {
-                street,
-                what: "barricade",
-                value: b,
-            });
-        }
-        let h = HouseRef::new(s, b - 1);
-        if layout.unbarricaded(s) >> h.house & 1 == 0 {
-            return bad(format!(
-                "house {b} is printed with a barricade: only a house printed without one takes a built barricade"
-            ));
-        }
-        if !matches!(sheet.house(h), House::Number { bis: false, .. }) {
-            return bad(format!(
-                "house {b} has a barricade built but holds no number of its own: a barricade is built by the Surveyor's number"
-            ));
-        }
-        sheet.build_barricade(h);
-    }
-    let mut reached = 0u16;
-    for (k, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-        let h = zombies::index(s, side);
-        let arrows = zombies::horde(layout, h).map_or(&[][..], |x| &x.arrivals[..]);
-        let (traced, slowed) = (st.hordes[k], st.slowed[k]);
-        let name = match side {
-            Side::Left => "left",
-            Side::Right => "right",
-        };
-        if usize::from(traced) > arrows.len() {
-            return bad(format!(
-                "the {name} horde traced {traced} arrows, but it has {}",
-                arrows.len()
-            ));
-        }
-        if slowed > 0 && arrows.is_empty() {
-            return bad(format!("there is no {name} horde to slow"));
-        }
-        for &house in &arrows[..usize::from(traced)] {
-            let at = HouseRef::new(s, house.wrapping_sub(1));
-            reached |= 1 << at.house;
-            let stopped = zombies::is_barricaded(layout, sheet, at)
-                || matches!(sheet.house(at), House::Roundabout | House::Invaded);
-            if !stopped {
-                return bad(format!(
-                    "the {name} horde's arrow to house {house} is traced, so house {house} is invaded (Z), a roundabout or barricaded"
-                ));
-            }
-        }
-        sheet.set_horde_steps(h, traced);
-    }
-    for i in invaded {
-        if zombies::is_barricaded(layout, sheet, HouseRef::new(s, i)) {
-            return bad(format!(
-                "house {} is invaded (Z), but it stands behind a barricade that stops hordes",
-                i + 1
-            ));
-        }
-        if reached >> i & 1 == 0 {
-            return bad(format!(
-                "house {} is invaded (Z), but no traced arrow of a horde ends there",
-                i + 1
-            ));
-        }
-    }
-    Ok(())
-}
-
 fn check_track(track: String, found: u8, boxes: u8) -> Result<(), SheetFileError> {
     if found > boxes {
         Err(SheetFileError::Track {
@@ -1167,112 +770,7 @@ impl SheetFile {
     }
 }
 
-/// Zombies: the X marks of slowed hordes, which the sheet file keeps per street (`slowed`, left
-/// and right) and the game keeps in its turns.
-impl SheetData {
-    /// The X marks this file writes, by horde.
-    pub fn slowed(&self) -> Slowed {
-        let mut out = [0; 16];
-        for (s, st) in self.streets.iter().enumerate().take(8) {
-            out[2 * s] = st.slowed[0];
-            out[2 * s + 1] = st.slowed[1];
-        }
-        out
-    }
-
-    /// Writes the X marks into the file's streets.
-    pub fn set_slowed(&mut self, slowed: &Slowed) {
-        for (s, st) in self.streets.iter_mut().enumerate().take(8) {
-            st.slowed = [slowed[2 * s], slowed[2 * s + 1]];
-        }
-    }
-}
-
 /// The sheet's optional fields as `to_json` writes them, one per line.
-impl SheetData {
-    /// Zombies: ammo circled from the improvement boxes crossed (no more than those boxes,
-    /// nor than the stock holds) and ammo used (no more than circled, and at least the X
-    /// marks drawn on the hordes' arrows).
-    fn set_ammo(&self, layout: &SheetLayout, sheet: &mut Sheet) -> Result<(), SheetFileError> {
-        let bad = |what: String| Err(SheetFileError::Feature { street: 1, what });
-        let Some(v) = zombies::values(layout) else {
-            if self.ammo_gained > 0 || self.ammo_used > 0 {
-                return bad(format!("the {} sheet has no ammo", layout.name));
-            }
-            return Ok(());
-        };
-        let crossed = v
-            .ammo_boxes
-            .iter()
-            .filter(|&&[size, k]| {
-                (1..=MAX_ESTATE as u8).contains(&size) && sheet.real_estate(size as usize) >= k
-            })
-            .count();
-        let most = crossed.min(usize::from(v.ammo_stock.saturating_sub(v.ammo_start)));
-        if usize::from(self.ammo_gained) > most {
-            return bad(format!(
-                "{} ammo gained, but the improvement boxes crossed circle {most}",
-                self.ammo_gained
-            ));
-        }
-        let circled = v.ammo_start.saturating_add(self.ammo_gained);
-        if self.ammo_used > circled {
-            return bad(format!(
-                "{} ammo used, but only {circled} are circled",
-                self.ammo_used
-            ));
-        }
-        let marks: u32 = self
-            .streets
-            .iter()
-            .flat_map(|st| st.slowed)
-            .map(u32::from)
-            .sum();
-        if marks > u32::from(self.ammo_used) {
-            return bad(format!(
-                "{marks} X marks on the hordes' arrows, but {} ammo used: each mark crosses one",
-                self.ammo_used
-            ));
-        }
-        sheet.set_ammo(self.ammo_gained, self.ammo_used);
-        Ok(())
-    }
-
-    /// American Dream: the column bonuses, circled only on a complete column.
-    fn set_column_bonuses(
-        &self,
-        layout: &SheetLayout,
-        sheet: &mut Sheet,
-        bonuses: &[Option<Race>],
-    ) -> Result<(), SheetFileError> {
-        let columns = american_dream::columns(layout);
-        let bad = |what: String| Err(SheetFileError::Feature { street: 1, what });
-        if !layout.has(Module::AmericanDream) {
-            return bad("only an American Dream sheet has column bonuses".into());
-        }
-        if bonuses.len() > columns as usize {
-            return bad(format!(
-                "{} column bonuses for {columns} columns",
-                bonuses.len()
-            ));
-        }
-        for (c, race) in bonuses.iter().enumerate() {
-            let c = c as u8;
-            match race {
-                Some(Race::Won) if !american_dream::column_complete(sheet, c) => {
-                    return bad(format!(
-                        "column {}'s bonus is circled but the column is not complete",
-                        c + 1
-                    ));
-                }
-                Some(r) => sheet.set_column_race(c, *r),
-                None => {}
-            }
-        }
-        Ok(())
-    }
-}
-
 fn extra(d: &SheetData) -> String {
     let mut out = String::new();
     if d.owed > 0 {
@@ -1339,7 +837,7 @@ mod tests {
             format: SHEET_FORMAT.into(),
             version: SHEET_VERSION,
             edition: "collector".into(),
-            sheet_id: SheetId::new("roswell").unwrap(),
+            sheet_id: crate::id::SheetId::new("roswell").unwrap(),
             solo: false,
             temps_of_others: vec![3],
             shelters_of_others: vec![vec![1, 2, 3]],
