@@ -35,6 +35,7 @@ test('atomic war: the host enters their printed layout, a broken one is refused 
     const shipped = JSON.parse(await page.inputValue('#layout-text'));
     assert.deepEqual(shipped.streets.map((s) => s.shelters), [[2, 5, 9], [1, 4, 7, 10], [3, 6, 9, 12]]);
     assert.equal(shipped.stacks, undefined);
+    assert.equal(shipped.offers, undefined);
 
     // one shelter in street 3 breaks ATO-L3: refused, named, nothing saved
     await page.fill('#layout-text', await withShelters(page, [OURS[0], OURS[1], [5]]));

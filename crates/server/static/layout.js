@@ -7,11 +7,11 @@ import { el } from './format.js';
 import { sheetOf, layoutPlaceholders } from './data.js';
 
 /**
- * A sheet as the edition data gives it, back in its data file's form (without `stacks` and
- * `modes`, which the server adds).
+ * A sheet as the edition data gives it, back in its data file's form (without `stacks`,
+ * `modes` and `offers`, which the server adds).
  */
 function fileText(sheet) {
-  const { stacks, modes, ...file } = sheet;
+  const { stacks, modes, offers, ...file } = sheet;
   return JSON.stringify(file, null, 2);
 }
 
