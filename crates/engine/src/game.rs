@@ -1715,11 +1715,6 @@ impl Position {
         }
     }
 
-    /// Cards in a solo or expert hand (`hand_size`).
-    fn hand_size(&self) -> usize {
-        hand_size(&self.layout)
-    }
-
     /// Draws the next card of a solo or expert hand (`None`: the Zombies pile ended the game).
     fn draw_card(
         &mut self,
@@ -1821,7 +1816,7 @@ impl Position {
             }
             Mode::Solo => {
                 let mut hand = Cards::new();
-                for _ in 0..self.hand_size() {
+                for _ in 0..hand_size(&self.layout) {
                     match self.draw_card(script, &mut log)? {
                         Some(c) => hand.push(c),
                         // Zombies: the game ends at once (§8.6 step 4).
@@ -1851,7 +1846,7 @@ impl Position {
                         self.incoming[seat] = Some(c);
                     }
                 }
-                let size = self.hand_size();
+                let size = hand_size(&self.layout);
                 let mut hands = Vec::with_capacity(n);
                 let mut over = false;
                 for seat in 0..n {

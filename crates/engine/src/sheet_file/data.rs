@@ -3,7 +3,7 @@
 //! (`modules/<module>/file.rs`) build on it and the reader (`sheet_file`) on them.
 
 use crate::file_kind::SHEET_FORMAT;
-use crate::house::{Side, MAX_ESTATE};
+use crate::house::{HouseRef, Side, MAX_ESTATE};
 use crate::id::SheetId;
 use crate::number::shown;
 use crate::sheet::Race;
@@ -260,4 +260,22 @@ impl SheetFileError {
             Shelters { .. } => "sheet_shelters",
         }
     }
+}
+
+/// House `n` of street `s` (0-based, `len` houses long), as a file numbers it from 1, or the
+/// error naming `what` stands outside the street.
+pub(crate) fn house_at(
+    s: u8,
+    len: u8,
+    what: &'static str,
+    n: u8,
+) -> Result<HouseRef, SheetFileError> {
+    if n == 0 || n > len {
+        return Err(SheetFileError::Position {
+            street: s as usize + 1,
+            what,
+            value: n,
+        });
+    }
+    Ok(HouseRef::new(s, n - 1))
 }

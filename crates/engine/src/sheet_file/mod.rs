@@ -253,14 +253,7 @@ impl SheetData {
             }
             self.check_bis(&sheet, s, edition.rules.bis_pairs_split)?;
             for &p in &st.pools {
-                if p == 0 || p > len {
-                    return Err(SheetFileError::Position {
-                        street,
-                        what: "pool",
-                        value: p,
-                    });
-                }
-                let h = HouseRef::new(s, p - 1);
+                let h = data::house_at(s, len, "pool", p)?;
                 // A Halloween pool bonus circles a pool on any house but a roundabout (X17).
                 let bonus_pools = layout.has(crate::modules::module::Module::Halloween);
                 let ok = sheet.has_planned_pool(h)
@@ -281,14 +274,7 @@ impl SheetData {
                 sheet.build_pool(h);
             }
             for &p in &st.plan_houses {
-                if p == 0 || p > len {
-                    return Err(SheetFileError::Position {
-                        street,
-                        what: "plan house",
-                        value: p,
-                    });
-                }
-                let h = HouseRef::new(s, p - 1);
+                let h = data::house_at(s, len, "plan house", p)?;
                 if sheet.is_empty(h) {
                     return Err(SheetFileError::PlanHouse {
                         street,

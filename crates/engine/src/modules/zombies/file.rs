@@ -5,7 +5,7 @@ use super::drawing::Slowed;
 use crate::edition::SheetLayout;
 use crate::house::{HouseRef, Side, MAX_ESTATE};
 use crate::sheet::{House, Sheet};
-use crate::sheet_file::data::{SheetData, SheetFileError, StreetData};
+use crate::sheet_file::data::{house_at, SheetData, SheetFileError, StreetData};
 
 /// Zombies: the X marks of slowed hordes, which the sheet file keeps per street (`slowed`, left
 /// and right) and the game keeps in its turns.
@@ -61,14 +61,7 @@ pub fn check_street(
         return Ok(());
     }
     for &b in &st.barricades {
-        if b == 0 || b > len {
-            return Err(SheetFileError::Position {
-                street,
-                what: "barricade",
-                value: b,
-            });
-        }
-        let h = HouseRef::new(s, b - 1);
+        let h = house_at(s, len, "barricade", b)?;
         if layout.unbarricaded(s) >> h.house & 1 == 0 {
             return bad(format!(
                 "house {b} is printed with a barricade: only a house printed without one takes a built barricade"
