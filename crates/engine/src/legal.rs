@@ -193,11 +193,7 @@ pub struct TurnContext<'a> {
     pub zombies: ZombieCards,
 }
 
-/// Most Zombie cards in a round (one per packet of pile 1).
-pub const MAX_ZOMBIE_CARDS: usize = 3;
-
-/// The Zombie cards of one round.
-pub type ZombieCards = ArrayVec<[crate::edition::ZombieCard; MAX_ZOMBIE_CARDS]>;
+pub use crate::modules::zombies::values::{ZombieCards, MAX_ZOMBIE_CARDS};
 
 pub use crate::turn_error::TurnError;
 

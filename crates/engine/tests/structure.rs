@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// Mentions of a sheet's or a rule module's name outside the places that own them; lower it
 /// as each module's knowledge moves into its own folder.
-const NAME_BOUND: usize = 919;
+const NAME_BOUND: usize = 813;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -301,6 +301,25 @@ fn owns_names(path: &str) -> bool {
         || path.starts_with("e2e/")
 }
 
+/// The source without its unit tests (a file's `#[cfg(test)] mod tests`, always its last
+/// item): tests are named after the rules they check, like the files under `tests/`.
+fn without_unit_tests(text: &str) -> &str {
+    text.find("\n#[cfg(test)]\nmod tests {")
+        .map_or(text, |i| &text[..i])
+}
+
+/// The source without the standard library's atomics (`std::sync::atomic`, `AtomicBool`, …),
+/// which share a word with Atomic War but are not it.
+fn without_std_atomics(text: &str) -> String {
+    let mut out = text.replace("sync::atomic", "sync::");
+    for ty in [
+        "Bool", "Usize", "U8", "U16", "U32", "U64", "I32", "I64", "Ptr",
+    ] {
+        out = out.replace(&format!("Atomic{ty}"), ty);
+    }
+    out
+}
+
 fn source_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
@@ -342,7 +361,10 @@ fn sheet_names_outside_their_modules_do_not_grow() {
         if owns_names(&rel) {
             continue;
         }
-        let text = fs::read_to_string(&f).unwrap_or_default().to_lowercase();
+        let text = without_std_atomics(without_unit_tests(
+            &fs::read_to_string(&f).unwrap_or_default(),
+        ))
+        .to_lowercase();
         let n: usize = NAMES.iter().map(|w| text.matches(w).count()).sum();
         if n > 0 {
             per_file.push((n, rel));

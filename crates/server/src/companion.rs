@@ -12,9 +12,8 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::StatusCode;
 use axum::Json;
-use welcome_engine::aaa::{table_rule, AaaScore, Outcome, ZOMBIE_CARD};
-use welcome_engine::edition::ZombieCard;
-use welcome_engine::legal::ZombieCards;
+use welcome_engine::aaa::pile::check_pile;
+use welcome_engine::aaa::{table_rule, AaaScore, Outcome};
 use welcome_engine::modules::zombies;
 use welcome_engine::{
     opponent_card, AaaCard, Card, CheckedLayout, Decision, Edition, Mode, Offer, OfferShape,
@@ -180,7 +179,8 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
         ..Options::new(mode).advanced(req.advanced)
     };
     edition::check_sheet_mode(edition, layout, mode)?;
-    let zombie_cards = check_zombie_cards(layout, &req.zombies)?;
+    let zombie_cards = zombies::round_cards(layout, &req.zombies)
+        .map_err(|e| ApiError::bad_request(e.code(), e.to_string()))?;
     let reshuffle = table.reshuffle_offered(&req.plans);
     let ctx = TurnContext::new(edition, layout, &table, req.offer, &req.plans, reshuffle)
         .with_zombies(zombie_cards);
@@ -252,39 +252,6 @@ pub async fn options(body: Result<Bytes, BytesRejection>) -> Result<Json<Compani
     }))
 }
 
-/// The Zombie cards the player says came up this round: only on a Zombies sheet, no more
-/// than one per packet of pile 1, and no more of a card than the sheet's pile holds.
-fn check_zombie_cards(layout: &SheetLayout, cards: &[ZombieCard]) -> Result<ZombieCards, ApiError> {
-    let bad = |m: String| ApiError::bad_request("bad_zombie_cards", m);
-    if cards.is_empty() {
-        return Ok(ZombieCards::new());
-    }
-    let Some(v) = zombies::values(layout) else {
-        return Err(bad(format!(
-            "the {} sheet has no Zombie cards",
-            layout.name
-        )));
-    };
-    if cards.len() > v.cards.len().min(options::MAX_ZOMBIE_CARDS) {
-        return Err(bad(format!(
-            "{} Zombie cards in one round; pile 1 holds {}",
-            cards.len(),
-            v.cards.len()
-        )));
-    }
-    for c in cards {
-        let held = v.cards.iter().filter(|x| *x == c).count();
-        let given = cards.iter().filter(|x| *x == c).count();
-        if given > held {
-            return Err(bad(format!(
-                "{given} {} Zombie cards, but pile 1 holds {held}",
-                zombies::card_name(*c)
-            )));
-        }
-    }
-    Ok(cards.iter().copied().collect())
-}
-
 /// The hand card a turn gives the AAA at the end of the turn (§15.3): the one it did not use,
 /// or of a hand of two the one it names (Zombies, §8.6).
 fn given_card(offer: &Offer, play: &Play) -> Option<Card> {
@@ -346,48 +313,11 @@ fn aaa_halves(layout: &SheetLayout, a: &CompanionAaa) -> Result<Vec<u8>, ApiErro
     Ok(halves)
 }
 
-/// The AAA's pile and validations as the player typed them: cards of the edition's deck, no
-/// more of a card than the deck holds, plan points in the printed range. On the Zombies sheet
-/// its pile may also hold the Zombie cards that came up (`aaa::ZOMBIE_CARD`, §8.6), no more
-/// than the sheet has.
+/// The AAA's pile and validations as the player typed them: the pile as the engine checks it
+/// (`aaa::pile`), plan points in the printed range.
 fn check_aaa(edition: &Edition, layout: &SheetLayout, a: &CompanionAaa) -> Result<(), ApiError> {
     let bad = |m: String| ApiError::bad_request("bad_aaa", m);
-    let zombie_cards = zombies::values(layout).map_or(0, |v| v.cards.len());
-    if a.given.len() > edition.deck.len() + zombie_cards {
-        return Err(bad(format!(
-            "aaa.given: {} cards, but the deck has {}",
-            a.given.len(),
-            edition.deck.len()
-        )));
-    }
-    for c in &a.given {
-        if *c == ZOMBIE_CARD && !edition.deck.contains(c) {
-            let given = a.given.iter().filter(|d| *d == c).count();
-            if zombie_cards == 0 {
-                return Err(bad(format!(
-                    "aaa.given: {c} is the AAA's Zombie card, and the {} sheet has no Zombie cards",
-                    layout.name
-                )));
-            }
-            if given > zombie_cards {
-                return Err(bad(format!(
-                    "aaa.given: {given} Zombie cards ({c}), but the {} sheet has {zombie_cards}",
-                    layout.name
-                )));
-            }
-            continue;
-        }
-        let in_deck = edition.deck.iter().filter(|d| *d == c).count();
-        let given = a.given.iter().filter(|d| *d == c).count();
-        if in_deck == 0 {
-            return Err(bad(format!("aaa.given: there is no card {c}")));
-        }
-        if given > in_deck {
-            return Err(bad(format!(
-                "aaa.given: {given} cards {c}, but the deck has {in_deck}"
-            )));
-        }
-    }
+    check_pile(&edition.deck, layout, &a.given).map_err(|e| bad(format!("aaa.given: {e}")))?;
     for (i, p) in a.plans.iter().enumerate() {
         if let Some(v) = *p {
             if v > welcome_engine::values::MAX_PLAN_POINTS {

@@ -5,11 +5,10 @@ pub mod derived;
 
 use derived::Derived;
 use serde::{Deserialize, Serialize};
-use welcome_engine::edition::{Bonus, ZombieCard};
+use welcome_engine::edition::ZombieCard;
 use welcome_engine::{
-    AaaCard, AaaScore, AaaView, BonusUse, Card, Choice, Draw, EditionId, Effect, EffectUse, Hordes,
-    HouseRef, Mode, Offer, Outcome, Pick, PlanClaim, PlanSlot, Score, SheetData, SheetId,
-    TableValues, Treat, Turn,
+    AaaCard, AaaScore, AaaView, Card, Draw, EditionId, Mode, Offer, Outcome, PlanSlot, Score,
+    SheetData, SheetId, TableValues, Turn,
 };
 
 // ----- HTTP requests -----
@@ -485,132 +484,9 @@ pub struct AaaInfo {
     pub outcome: Option<Outcome>,
 }
 
-/// A legal placement of a number.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct PlacementOut {
-    pub pick: Pick,
-    pub effect: Effect,
-    /// A JSON integer; a ¾ number (the collector's 9¾ cards) the string `"9¾"`.
-    #[serde(with = "welcome_engine::number::serde_code")]
-    pub number: u8,
-    pub house: HouseRef,
-}
-
-/// A refusal is legal; `pass` says whether a hand card must be passed (expert).
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct RefuseOut {
-    pub pass: bool,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct DraftError {
-    pub code: String,
-    pub message: String,
-}
-
-impl From<welcome_engine::draft::DraftError> for DraftError {
-    fn from(e: welcome_engine::draft::DraftError) -> Self {
-        DraftError {
-            code: e.code().into(),
-            message: e.to_string(),
-        }
-    }
-}
-
-/// What may be done next from a draft.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct OptionsOut {
-    pub sheet: SheetData,
-    pub score: Score,
-    pub derived: Derived,
-    /// Zombies: a Zombie card of the round is resolved now: the hordes it moves and every
-    /// legal set of them to slow (one goes in the draft's `ammo`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ammo: Option<AmmoStageOut>,
-    /// The sheet owes a crossed bonus (a Validation card came up): the streets (1-based) whose
-    /// open bonus may be crossed off; one goes in the draft's `cross`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cross: Vec<u8>,
-    pub roundabouts: Vec<HouseRef>,
-    pub placements: Vec<PlacementOut>,
-    pub refuse: Option<RefuseOut>,
-    /// Roswell, the first turn: the objectives (1-based) one of which goes in the draft's
-    /// `objective` before anything else.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub objectives: Vec<u8>,
-    /// The number just placed asks for a decision before it is written (the Ice Cream truck):
-    /// one of these goes in the build's `choice`.
-    pub choices: Vec<Choice>,
-    pub effects: Vec<EffectUse>,
-    /// Zombies' expert and AAA games: the hand of two was used (number and effect), so one of
-    /// the two cards is passed on to the left (expert) or given to the AAA; one `card` goes in
-    /// the build's `pass`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub pass: Vec<PassOut>,
-    pub claims: Vec<PlanClaim>,
-    /// Halloween: the house just numbered whose ghost or candy is to be circled next (one
-    /// entry goes in the draft's `circles`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub circle: Option<HouseRef>,
-    /// Halloween: the tiers that may be claimed now (one goes in the draft's `tiers`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub tiers: Vec<TierOut>,
-    /// Halloween: the ghost bonus to use next, and its legal uses (one goes in the last
-    /// claimed tier's `bonuses`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bonus: Option<Bonus>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub bonuses: Vec<BonusUse>,
-    pub reshuffle: bool,
-    /// The draft is a whole legal turn: it can be submitted as it is.
-    pub complete: bool,
-    pub error: Option<DraftError>,
-}
-
-/// The ammo stage of a Zombies turn: Zombie card `index` of `cards` this round (1-based)
-/// comes up.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct AmmoStageOut {
-    pub card: ZombieCard,
-    pub index: u8,
-    pub cards: u8,
-    /// The hordes it moves that still have an arrow to trace.
-    pub moving: Hordes,
-    /// Ammo circled and not used yet: at most that many hordes are slowed.
-    pub left: u8,
-    /// Every legal set of moving hordes to slow, the empty set first, then by size.
-    pub choices: Vec<Hordes>,
-}
-
-/// A hand card that may be passed on or given to the AAA: `card` (1-based, as in the build's
-/// `pass`), what it shows, and what the turn used it for (`"number"` or `"effect"`).
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct PassOut {
-    pub card: u8,
-    pub number: u8,
-    pub effect: Effect,
-    pub used: PassUse,
-}
-
-/// What a hand card of a hand of two was used for.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum PassUse {
-    Number,
-    Effect,
-}
-
-/// A Halloween tier that may be claimed: of `treat`, needing `need`; a ghost tier with its
-/// bonus `option` (1 or 2) and the bonuses that option gives.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct TierOut {
-    pub treat: Treat,
-    pub need: u8,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub option: Option<u8>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub gives: Vec<Bonus>,
-}
+pub use welcome_engine::draft::options::{
+    AmmoStageOut, DraftError, OptionsOut, PassOut, PassUse, PlacementOut, RefuseOut, TierOut,
+};
 
 /// `POST /api/companion/options`: the options, and the sheet once the turn is over.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]

@@ -8,6 +8,7 @@ use crate::card::{Card, Effect};
 use serde::{Deserialize, Serialize};
 
 pub mod cards;
+pub mod pile;
 
 pub use cards::*;
 
@@ -72,10 +73,8 @@ pub fn estates_of(given: &[Card], down: &[bool], s: &AaaScoring) -> Vec<AaaEstat
 /// A stand-in Barrière card that closes the last run.
 const FENCE: Card = Card::new(0, Effect::Surveyor);
 
-/// A Zombie card in the AAA's pile (Zombies, collector expansions §8.6 step 5): it counts as
-/// a Barrière for the fence points and cuts the estates, and no construction card has its
-/// number, 0.
-pub const ZOMBIE_CARD: Card = Card::new(0, Effect::Surveyor);
+/// A card a rule module puts in the AAA's pile (collector expansions §8.6 step 5).
+pub use crate::modules::zombies::AAA_CARD as ZOMBIE_CARD;
 
 /// The AAA's score (§15.5): its rows, total and tie-break figure.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

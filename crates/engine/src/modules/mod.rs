@@ -183,6 +183,15 @@ impl Module {
         (self == Module::Roswell).then(|| roswell::face_down(given))
     }
 
+    /// AAA solo: a card the module adds to the AAA's pile beyond the deck, and at most how
+    /// many of it (Zombies: each Zombie card that came up, §8.6 step 5).
+    pub fn aaa_pile_card(self, layout: &SheetLayout) -> Option<(crate::card::Card, usize)> {
+        match self {
+            Module::Zombies => zombies::values(layout).map(|v| (zombies::AAA_CARD, v.cards.len())),
+            _ => None,
+        }
+    }
+
     /// AAA solo: after a round, once the turn's card is given (Coin Coin: the scorings the
     /// player held are held for the AAA too).
     pub fn aaa_after_round(

@@ -10,16 +10,78 @@ pub mod drawing;
 pub mod file;
 pub mod values;
 
-pub use values::index;
+pub use values::{index, ZombieCards, MAX_ZOMBIE_CARDS};
 
+use crate::card::{Card, Effect};
 use crate::edition::{Horde, SheetLayout, ZombieCard, ZombieValues};
 use crate::sheet::{House, HouseRef, Sheet};
 use crate::turn::Hordes;
 use crate::turn_error::TurnError;
 
+/// A Zombie card in the AAA's pile (§8.6 step 5): it counts as a Barrière for the fence
+/// points and cuts the estates, and no construction card has its number, 0.
+pub const AAA_CARD: Card = Card::new(0, Effect::Surveyor);
+
 /// The sheet's Zombies values, if it is a Zombies sheet.
 pub fn values(layout: &SheetLayout) -> Option<&ZombieValues> {
     layout.zombies.as_ref()
+}
+
+/// Why the Zombie cards said to have come up in one round cannot have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RoundCardsError {
+    #[error("the {sheet} sheet has no Zombie cards")]
+    NoZombieCards { sheet: String },
+    #[error("{given} Zombie cards in one round; pile 1 holds {held}")]
+    TooMany { given: usize, held: usize },
+    #[error("{given} {card} Zombie cards, but pile 1 holds {held}")]
+    MoreThanHeld {
+        card: &'static str,
+        given: usize,
+        held: usize,
+    },
+}
+
+impl RoundCardsError {
+    /// A stable machine-readable code.
+    pub fn code(&self) -> &'static str {
+        "bad_zombie_cards"
+    }
+}
+
+/// The Zombie cards a player says came up in one round (a score sheet at a physical table):
+/// only on a Zombies sheet, no more than one per packet of pile 1 (§8.3.1), and no more of a
+/// card than the sheet's pile holds.
+pub fn round_cards(
+    layout: &SheetLayout,
+    cards: &[ZombieCard],
+) -> Result<ZombieCards, RoundCardsError> {
+    if cards.is_empty() {
+        return Ok(ZombieCards::new());
+    }
+    let Some(v) = values(layout) else {
+        return Err(RoundCardsError::NoZombieCards {
+            sheet: layout.name.clone(),
+        });
+    };
+    if cards.len() > v.cards.len().min(MAX_ZOMBIE_CARDS) {
+        return Err(RoundCardsError::TooMany {
+            given: cards.len(),
+            held: v.cards.len(),
+        });
+    }
+    for c in cards {
+        let held = v.cards.iter().filter(|x| *x == c).count();
+        let given = cards.iter().filter(|x| *x == c).count();
+        if given > held {
+            return Err(RoundCardsError::MoreThanHeld {
+                card: card_name(*c),
+                given,
+                held,
+            });
+        }
+    }
+    Ok(cards.iter().copied().collect())
 }
 
 /// Whether the sheet deals by twos: its standard game from two piles (§8.3.1), its expert and

@@ -3,6 +3,13 @@
 
 use crate::house::Side;
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
+
+/// Most Zombie cards in a round (one per packet of pile 1).
+pub const MAX_ZOMBIE_CARDS: usize = 3;
+
+/// The Zombie cards of one round.
+pub type ZombieCards = ArrayVec<[ZombieCard; MAX_ZOMBIE_CARDS]>;
 
 /// What a Zombie card sets moving (collector expansions §8.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -10,6 +10,8 @@ use crate::turn::{Circle, EffectUse, Hordes, PlanClaim, Play, Roundabout, TierCl
 use crate::turn_error::TurnError;
 use serde::{Deserialize, Serialize};
 
+pub mod options;
+
 /// Most plan claims in a turn or draft (there are three plans).
 pub const MAX_CLAIMS: usize = 3;
 /// Most estates named by one claim (no plan asks for more than six).
