@@ -10,7 +10,7 @@ use crate::card::{Card, Draw, Effect};
 use crate::edition::{Dealer, Edition, SheetLayout, SoloKind};
 use crate::id::SheetId;
 use crate::layout::LayoutRef;
-use crate::legal::{Cards, Effects, Offer, PlanSlot, TurnContext, TurnError, ZombieCards};
+use crate::legal::{Cards, Effects, Offer, PlanSlot, TurnContext, TurnError};
 use crate::modules::zombies::deal::{ZombieDeal, ZombieDeck};
 pub use crate::public::{DeckView, EndReason, NextCard, PacketView, Pile, ZombiePile};
 use crate::random::pick_index;
@@ -25,7 +25,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 mod dealer;
-mod zombies;
 pub use dealer::DealerError;
 
 /// Most seats at one table.
@@ -244,13 +243,13 @@ enum Table {
 #[derive(Clone, Debug)]
 pub struct Position {
     edition: &'static Edition,
-    layout: LayoutRef,
+    pub(crate) layout: LayoutRef,
     options: Options,
     seed: u64,
-    rng: ChaCha8Rng,
+    pub(crate) rng: ChaCha8Rng,
     /// Cards that can be drawn; order is irrelevant (draws pick uniformly at random).
-    pile: Vec<Card>,
-    discard: Vec<Card>,
+    pub(crate) pile: Vec<Card>,
+    pub(crate) discard: Vec<Card>,
     /// Collector standard game: the three piles (empty otherwise).
     piles: Vec<Pile>,
     table: Table,
@@ -261,22 +260,22 @@ pub struct Position {
     /// Solo: draw index (0-based, among all 82 draws) at which the Solo card comes up.
     solo_at: Option<usize>,
     solo_drawn: bool,
-    drawn: usize,
+    pub(crate) drawn: usize,
     reshuffle_next: bool,
     /// Expert: the card each seat receives next round.
     incoming: Vec<Option<Card>>,
     end: Vec<EndReason>,
     /// AAA solo: the automa (collector §15).
-    aaa: Option<Aaa>,
+    pub(crate) aaa: Option<Aaa>,
     /// Values the table entered from its own cards (already applied to `plans` and `aaa`).
     values: TableValues,
     /// Zombies, standard game: pile 1's Zombie cards (collector expansions §8.3.1).
-    zombies: Option<ZombieDeal>,
+    pub(crate) zombies: Option<ZombieDeal>,
     /// Zombies, expert and AAA solo: the single draw pile's packets (§8.3.7, §8.6).
-    deck: Option<ZombieDeck>,
+    pub(crate) deck: Option<ZombieDeck>,
     /// The card lying on top of the draw pile, action face up (collector Rulings C19, C26):
     /// already taken from `pile` (and logged), it is the next card drawn.
-    top: Option<Draw>,
+    pub(crate) top: Option<Draw>,
 }
 
 /// A game as it was, to go back to (`Game::undo_point`); cheap to keep whatever the rounds
@@ -533,14 +532,8 @@ impl Game {
                 guarded: total - edition.solo.bottom_part.clamp(1, total),
             }
         });
-        let (zombies, deck) = match options.mode {
-            Mode::Standard => (ZombieDeal::deal(&layout, &mut rng), None),
-            Mode::Expert => (
-                None,
-                ZombieDeck::expert(&layout, players, deck_len, &mut rng),
-            ),
-            Mode::Solo => (None, ZombieDeck::aaa(&layout, &mut rng)),
-        };
+        let (zombies, deck) =
+            crate::modules::zombies::deal::deal(&layout, options.mode, players, deck_len, &mut rng);
         let mut aaa = aaa;
         if let (Some(a), Some(_)) = (&mut aaa, &deck) {
             // The Validation cards lie in the packets (§8.6), none in the discard.
@@ -848,47 +841,6 @@ impl Position {
         )
     }
 
-    /// Zombies: the Zombie cards that came up this round, which every seat resolves at the
-    /// start of its turn.
-    pub fn zombies_now(&self) -> ZombieCards {
-        match (&self.zombies, &self.deck) {
-            (Some(z), _) => z.now,
-            (_, Some(d)) => d.now,
-            _ => ZombieCards::new(),
-        }
-    }
-
-    /// Zombies: pile 1 as every seat sees it (`None` on other sheets).
-    pub fn zombie_pile(&self) -> Option<ZombiePile> {
-        if let Some(d) = &self.deck {
-            let mut left = d.left();
-            if let Some(Draw::Zombie(z)) = self.top {
-                left.push(z);
-                left.sort_by_key(|c| *c as u8);
-            }
-            return Some(ZombiePile {
-                drawn: 0,
-                holds: 0,
-                left,
-                now: d.now,
-                deck: Some(DeckView {
-                    packets: d.view(),
-                    ran_out: d.ran_out,
-                }),
-            });
-        }
-        let z = self.zombies.as_ref()?;
-        let mut left: Vec<_> = z.waiting.iter().map(|w| w.0).collect();
-        left.sort_by_key(|c| *c as u8);
-        Some(ZombiePile {
-            drawn: z.drawn,
-            holds: z.holds,
-            left,
-            now: z.now,
-            deck: None,
-        })
-    }
-
     // ----- acting -----
 
     /// Checks `turn` for `seat` without changing anything; returns the sheet it would produce.
@@ -1162,68 +1114,38 @@ impl Position {
         {
             return bad("the unseen cards do not fit the pile and discard counts");
         }
-        // Zombies: the kinds still in pile 1 dealt to its packets left, each somewhere in its
-        // packet that pile 1 has not reached yet.
-        let zombies = match (
+        // A rule module's own piles (Zombies), dealt again from what every seat sees.
+        let zombies = match ZombieDeal::from_view(
+            &view.layout,
             view.zombie_pile.as_ref().filter(|_| deck_view.is_none()),
-            crate::modules::zombies::values(&view.layout),
+            &mut rng,
         ) {
-            (None, _) => None,
-            (Some(_), None) => return bad("a Zombies pile on a sheet without Zombies"),
-            (Some(z), Some(v)) => {
-                let mut left = z.left.clone();
-                for i in (1..left.len()).rev() {
-                    left.swap(i, pick_index(&mut rng, i + 1));
-                }
-                let first = v.cards.len().checked_sub(left.len());
-                let Some(first) = first else {
-                    return bad("more Zombie cards are left than the game has");
-                };
-                let packet = v.packet as usize;
-                let mut waiting = Vec::with_capacity(left.len());
-                for (j, c) in left.into_iter().enumerate() {
-                    let k = first + j;
-                    let lo = (k * packet).max(z.drawn as usize);
-                    let hi = k * packet + packet;
-                    if lo > hi {
-                        return bad("a Zombie card should have come up already");
-                    }
-                    waiting.push((c, (lo + pick_index(&mut rng, hi - lo + 1)) as u8));
-                }
-                Some(ZombieDeal {
-                    waiting,
-                    drawn: z.drawn,
-                    holds: z.holds,
-                    packet: v.packet,
-                    now: z.now,
-                })
-            }
+            Ok(z) => z,
+            Err(what) => return bad(what),
         };
         let deck = match (deck_view, &view.zombie_pile) {
             (Some(d), Some(z)) => {
-                let mut left = z.left.clone();
-                if let Some(Draw::Zombie(up)) = top {
-                    match left.iter().position(|&k| k == up) {
-                        Some(i) => {
-                            left.remove(i);
-                        }
-                        None => return bad("the Zombie card shown on the pile is not left"),
-                    }
-                }
                 let letters: Vec<u8> = match &view.aaa {
                     Some(a) => (0..3)
                         .filter(|l| !a.drawn.contains(l) && top != Some(Draw::Validation(*l)))
                         .collect(),
                     None => Vec::new(),
                 };
-                let shape = ZombieDeck::shape(&view.layout, view.options.mode, n)
-                    .ok_or_else(|| ViewError("a Zombies pile on a sheet without Zombies".into()))?;
-                let deck = ZombieDeck::resample(
-                    &d.packets, &left, &letters, &mut rng, shape, d.ran_out, z.now,
-                );
-                match deck {
-                    Some(deck) => Some(deck),
-                    None => return bad("the Zombies pile's packets do not fit what is left"),
+                let shown = match top {
+                    Some(Draw::Zombie(up)) => Some(up),
+                    _ => None,
+                };
+                match ZombieDeck::from_view(
+                    &view.layout,
+                    view.options.mode,
+                    n,
+                    (d, z),
+                    shown,
+                    &letters,
+                    &mut rng,
+                ) {
+                    Ok(deck) => Some(deck),
+                    Err(what) => return bad(what),
                 }
             }
             _ => None,
@@ -1629,7 +1551,7 @@ impl Position {
 
     /// A Validation card of plan `slot` comes up (§15.4): an AAA that validates that letter
     /// scores the plan's current value (nothing at level 0) and the plan turns at once.
-    fn resolve_validation(&mut self, slot: usize) {
+    pub(crate) fn resolve_validation(&mut self, slot: usize) {
         let Some(a) = &mut self.aaa else {
             return;
         };
@@ -1655,7 +1577,7 @@ impl Position {
     }
 
     /// Draws one construction card, handling the Solo card (Ruling 23).
-    fn draw(
+    pub(crate) fn draw(
         &mut self,
         script: &mut Option<VecDeque<Draw>>,
         log: &mut Vec<Draw>,
@@ -1725,25 +1647,6 @@ impl Position {
             self.draw_deck(script, log)
         } else {
             self.draw(script, log).map(Some)
-        }
-    }
-
-    /// Zombies: pile 1 has no number left and no Zombie card comes up with the next flip, so
-    /// the game ends at once, before the next round (§8.3.8); in the expert and AAA games,
-    /// the draw pile holds nothing more and cannot be rebuilt (§8.3.7, §8.6 step 4).
-    fn ends_at_flip(&self, script: &Option<VecDeque<Draw>>) -> bool {
-        if let Some(d) = &self.deck {
-            return self.top.is_none() && d.spent();
-        }
-        let Some(d) = &self.zombies else {
-            return false;
-        };
-        if d.drawn < d.holds {
-            return false;
-        }
-        match script {
-            None => d.waiting.first().is_none_or(|w| w.1 != d.drawn),
-            Some(s) => !matches!(s.front(), Some(Draw::Zombie(_))),
         }
     }
 
@@ -2043,7 +1946,7 @@ fn sort_cards(cards: &mut [Card]) {
 
 /// Takes a card from `cards` at random, or the one a replayed record names next (the very card
 /// the generator would have taken when it matches, so the pile keeps the original's order).
-fn take_card(
+pub(crate) fn take_card(
     rng: &mut ChaCha8Rng,
     cards: &mut Vec<Card>,
     script: &mut Option<VecDeque<Draw>>,

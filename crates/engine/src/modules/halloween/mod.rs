@@ -9,6 +9,7 @@
 //! houses a bonus wrote (`Sheet::free_bis`).
 
 pub mod file;
+mod turn;
 pub mod values;
 
 use crate::edition::{Bonus, SheetLayout};

@@ -11,6 +11,7 @@
 //! Barrière card lie upside down: one house each, no action, 5 points each (§7.6).
 
 pub mod drawing;
+mod turn;
 pub mod values;
 
 use crate::card::{Card, Effect};

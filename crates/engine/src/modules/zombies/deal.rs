@@ -6,10 +6,27 @@
 
 use crate::edition::{SheetLayout, ZombieCard};
 use crate::legal::ZombieCards;
-use crate::public::PacketView;
+use crate::public::{DeckView, PacketView, ZombiePile};
 use crate::random::{pick_index, shuffle};
 use crate::setup::Mode;
 use rand_chacha::ChaCha8Rng;
+
+/// A Zombies game's own piles as `mode` deals them from `rng` (both `None` on other sheets):
+/// the standard game's pile 1 (§8.3.1), or the expert (§8.3.7) or AAA (§8.6) single pile for
+/// `players` seats and a deck of `cards` construction cards.
+pub(crate) fn deal(
+    layout: &SheetLayout,
+    mode: Mode,
+    players: usize,
+    cards: usize,
+    rng: &mut ChaCha8Rng,
+) -> (Option<ZombieDeal>, Option<ZombieDeck>) {
+    match mode {
+        Mode::Standard => (ZombieDeal::deal(layout, rng), None),
+        Mode::Expert => (None, ZombieDeck::expert(layout, players, cards, rng)),
+        Mode::Solo => (None, ZombieDeck::aaa(layout, rng)),
+    }
+}
 
 /// Pile 1 of a Zombies game: its Zombie cards still to come and the cards it has given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +67,48 @@ impl ZombieDeal {
             packet: v.packet,
             now: ZombieCards::new(),
         })
+    }
+
+    /// Pile 1 dealt again from what every seat sees of it (`pile`, `None` when the game has
+    /// no such pile): the kinds still in it dealt to the packets left, each somewhere in its
+    /// packet that pile 1 has not reached yet.
+    pub(crate) fn from_view(
+        layout: &SheetLayout,
+        pile: Option<&ZombiePile>,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Option<ZombieDeal>, &'static str> {
+        let (z, v) = match (pile, super::values(layout)) {
+            (None, _) => return Ok(None),
+            (Some(_), None) => return Err("a Zombies pile on a sheet without Zombies"),
+            (Some(z), Some(v)) => (z, v),
+        };
+        let mut left = z.left.clone();
+        for i in (1..left.len()).rev() {
+            left.swap(i, pick_index(rng, i + 1));
+        }
+        let first = v
+            .cards
+            .len()
+            .checked_sub(left.len())
+            .ok_or("more Zombie cards are left than the game has")?;
+        let packet = v.packet as usize;
+        let mut waiting = Vec::with_capacity(left.len());
+        for (j, c) in left.into_iter().enumerate() {
+            let k = first + j;
+            let lo = (k * packet).max(z.drawn as usize);
+            let hi = k * packet + packet;
+            if lo > hi {
+                return Err("a Zombie card should have come up already");
+            }
+            waiting.push((c, (lo + pick_index(rng, hi - lo + 1)) as u8));
+        }
+        Ok(Some(ZombieDeal {
+            waiting,
+            drawn: z.drawn,
+            holds: z.holds,
+            packet: v.packet,
+            now: z.now,
+        }))
     }
 
     /// The packet the next Zombie card to come up lies in (0-based).
@@ -104,6 +163,33 @@ impl Packet {
 }
 
 impl ZombieDeck {
+    /// The expert or AAA pile dealt again from what every seat sees of it (`seen`: its
+    /// packets and the Zombie cards left, of a game of `players`), the item `shown` on top
+    /// apart, with the Validation `letters` not drawn yet.
+    pub(crate) fn from_view(
+        layout: &SheetLayout,
+        mode: Mode,
+        players: usize,
+        seen: (&DeckView, &ZombiePile),
+        shown: Option<ZombieCard>,
+        letters: &[u8],
+        rng: &mut ChaCha8Rng,
+    ) -> Result<ZombieDeck, &'static str> {
+        let (d, z) = seen;
+        let mut left = z.left.clone();
+        if let Some(up) = shown {
+            let i = left
+                .iter()
+                .position(|&k| k == up)
+                .ok_or("the Zombie card shown on the pile is not left")?;
+            left.remove(i);
+        }
+        let shape = ZombieDeck::shape(layout, mode, players)
+            .ok_or("a Zombies pile on a sheet without Zombies")?;
+        ZombieDeck::resample(&d.packets, &left, letters, rng, shape, d.ran_out, z.now)
+            .ok_or("the Zombies pile's packets do not fit what is left")
+    }
+
     /// The expert deck (§8.3.7): once every player has been dealt a card from the `cards`
     /// construction cards, 10 of the others per player (all of them if fewer) and one Zombie
     /// card; the rest lie in the discard.

@@ -6,6 +6,7 @@
 //! the order the moves of one card are made in (S1 before S2, left before right, FR2 1502).
 
 pub mod deal;
+mod dealer;
 pub mod drawing;
 pub mod file;
 pub mod values;

@@ -8,20 +8,82 @@
 //! dealt, which is the same as dealing the packets at random; what pile 1 adds is where each
 //! Zombie card lies, fixed at setup: somewhere in its own packet.
 
-use super::{DealError, Position};
+use super as zombies;
+use super::deal::{Packet, ZombieDeck};
+use super::ZombieCards;
 use crate::card::{Card, Draw};
 use crate::edition::ZombieCard;
-use crate::modules::zombies;
-use crate::modules::zombies::deal::{Packet, ZombieDeck};
+use crate::game::{DealError, Position};
+use crate::public::{DeckView, ZombiePile};
 use crate::random::pick_index;
 
 use std::collections::VecDeque;
 
 impl Position {
+    /// Zombies: pile 1 has no number left and no Zombie card comes up with the next flip, so
+    /// the game ends at once, before the next round (§8.3.8); in the expert and AAA games,
+    /// the draw pile holds nothing more and cannot be rebuilt (§8.3.7, §8.6 step 4).
+    pub(crate) fn ends_at_flip(&self, script: &Option<VecDeque<Draw>>) -> bool {
+        if let Some(d) = &self.deck {
+            return self.top.is_none() && d.spent();
+        }
+        let Some(d) = &self.zombies else {
+            return false;
+        };
+        if d.drawn < d.holds {
+            return false;
+        }
+        match script {
+            None => d.waiting.first().is_none_or(|w| w.1 != d.drawn),
+            Some(s) => !matches!(s.front(), Some(Draw::Zombie(_))),
+        }
+    }
+
+    /// Zombies: the Zombie cards that came up this round, which every seat resolves at the
+    /// start of its turn.
+    pub fn zombies_now(&self) -> ZombieCards {
+        match (&self.zombies, &self.deck) {
+            (Some(z), _) => z.now,
+            (_, Some(d)) => d.now,
+            _ => ZombieCards::new(),
+        }
+    }
+
+    /// Zombies: pile 1 as every seat sees it (`None` on other sheets).
+    pub fn zombie_pile(&self) -> Option<ZombiePile> {
+        if let Some(d) = &self.deck {
+            let mut left = d.left();
+            if let Some(Draw::Zombie(z)) = self.top {
+                left.push(z);
+                left.sort_by_key(|c| *c as u8);
+            }
+            return Some(ZombiePile {
+                drawn: 0,
+                holds: 0,
+                left,
+                now: d.now,
+                deck: Some(DeckView {
+                    packets: d.view(),
+                    ran_out: d.ran_out,
+                }),
+            });
+        }
+        let z = self.zombies.as_ref()?;
+        let mut left: Vec<_> = z.waiting.iter().map(|w| w.0).collect();
+        left.sort_by_key(|c| *c as u8);
+        Some(ZombiePile {
+            drawn: z.drawn,
+            holds: z.holds,
+            left,
+            now: z.now,
+            deck: None,
+        })
+    }
+
     /// Draws pile 1's next number card on a Zombies sheet: every Zombie card lying on top of
     /// it comes up first (logged, and kept for this round's turns). `None` when pile 1 has no
     /// construction card left: the game then ends at once.
-    pub(super) fn draw_pile_one(
+    pub(crate) fn draw_pile_one(
         &mut self,
         script: &mut Option<VecDeque<Draw>>,
         log: &mut Vec<Draw>,
@@ -95,7 +157,7 @@ impl Position {
     /// Takes the next item off a Zombies expert or AAA pile (`None`: it is empty and cannot be
     /// rebuilt, so the game ends at once). A replayed record names the item; which Zombie card
     /// and which Validation letter lie in which packet is hidden, so the record settles it.
-    pub(super) fn deck_item(
+    pub(crate) fn deck_item(
         &mut self,
         script: &mut Option<VecDeque<Draw>>,
     ) -> Result<Option<Draw>, DealError> {
@@ -146,7 +208,7 @@ impl Position {
                         _ => DealError::OutOfCards,
                     });
                 }
-                let c = super::take_card(&mut self.rng, &mut self.pile, script, false)?;
+                let c = crate::game::take_card(&mut self.rng, &mut self.pile, script, false)?;
                 deck.packets[0].cards -= 1;
                 return Ok(Some(Draw::Card(c)));
             }
@@ -211,7 +273,7 @@ impl Position {
     /// Draws one construction card from a Zombies expert or AAA pile (`None`: the game ends at
     /// once): the card shown on top first, each Validation card resolved and each Zombie card
     /// come up on the way (§8.3.7, §8.6 steps 2–3).
-    pub(super) fn draw_deck(
+    pub(crate) fn draw_deck(
         &mut self,
         script: &mut Option<VecDeque<Draw>>,
         log: &mut Vec<Draw>,
@@ -262,7 +324,7 @@ impl Position {
 
     /// Shows the next item of a Zombies expert or AAA pile on top, if the pile holds one (an
     /// empty deck is only rebuilt when a card must be drawn).
-    pub(super) fn show_deck_top(
+    pub(crate) fn show_deck_top(
         &mut self,
         script: &mut Option<VecDeque<Draw>>,
         log: &mut Vec<Draw>,
