@@ -12,12 +12,11 @@
 
 use crate::card::Effect;
 use crate::legal::TurnContext;
-use crate::modules::halloween;
 use crate::modules::module::ChoiceKind;
 use crate::sheet::{HouseRef, Sheet};
 use crate::turn::{
-    BonusUse, Build, Choice, Circle, EffectUse, Hordes, Pick, PlanClaim, Play, Roundabout,
-    TierClaim, Treat, Turn, When,
+    BonusUse, Build, Choice, Circle, EffectUse, Hordes, Pick, PlanClaim, Play, Roundabout, Treat,
+    Turn, When,
 };
 use crate::turn_error::TurnError;
 use serde::{Deserialize, Serialize};
@@ -162,12 +161,12 @@ impl<F: FnMut(Decision)> Listing for EachDecision<F> {
 /// A turn being built, one decision at a time.
 #[derive(Debug)]
 pub struct TurnMachine<'a> {
-    ctx: TurnContext<'a>,
-    sheet: Sheet,
-    turn: Turn,
-    stage: Stage,
+    pub(crate) ctx: TurnContext<'a>,
+    pub(crate) sheet: Sheet,
+    pub(crate) turn: Turn,
+    pub(crate) stage: Stage,
     /// Where the turn goes on once the pending circle is drawn.
-    resume: Stage,
+    pub(crate) resume: Stage,
 }
 
 /// `clone_from` keeps the turn's allocations: bots copy a machine into the same scratch one
@@ -219,7 +218,7 @@ impl<'a> TurnMachine<'a> {
 
     /// Where the turn starts once the round's Zombie cards are resolved; a round the game
     /// ends before is over then (Zombies).
-    fn first_stage(&mut self) -> Stage {
+    pub(crate) fn first_stage(&mut self) -> Stage {
         if self.ctx.offer.is_empty() {
             self.turn.play = Play::Unplayed;
             Stage::Done
@@ -275,12 +274,7 @@ impl<'a> TurnMachine<'a> {
         let s = &self.sheet;
         let mut one = |d: Decision| to.decision(d);
         match self.stage {
-            Stage::Ammo { card } => {
-                if let Some(&z) = ctx.zombies.get(card as usize) {
-                    let choices = crate::modules::zombies::ammo_choices(ctx.layout, s, z);
-                    choices.into_iter().map(Decision::Ammo).for_each(one);
-                }
-            }
+            Stage::Ammo { card } => self.for_each_ammo(card, one),
             Stage::Objective => {
                 let count = crate::modules::roswell::objectives(ctx.layout).len() as u8;
                 (1..=count).map(Decision::Objective).for_each(one);
@@ -350,12 +344,7 @@ impl<'a> TurnMachine<'a> {
                     .into_iter()
                     .for_each(&mut one);
             }
-            Stage::Bonus { rank, option, next } => {
-                let bonuses = halloween::bonuses(ctx.layout, rank, option);
-                if let Some(&b) = bonuses.get(next as usize) {
-                    ctx.for_each_bonus_use(s, b, |u| one(Decision::Bonus(u)));
-                }
-            }
+            Stage::Bonus { rank, option, next } => self.for_each_bonus(rank, option, next, one),
             Stage::Done => {}
         }
     }
@@ -418,61 +407,8 @@ impl<'a> TurnMachine<'a> {
         }
     }
 
-    /// Halloween tier claims open at the end of the turn.
-    fn for_each_tier(&self, mut f: impl FnMut(Decision)) {
-        if !self
-            .ctx
-            .layout
-            .has(crate::modules::module::Module::Halloween)
-        {
-            return;
-        }
-        for treat in [Treat::Ghost, Treat::Candy] {
-            for need in halloween::needs(self.ctx.layout, treat) {
-                let options: &[Option<u8>] = match treat {
-                    Treat::Ghost => &[Some(1), Some(2)],
-                    Treat::Candy => &[None],
-                };
-                for &option in options {
-                    let ok =
-                        self.ctx
-                            .check_tier(&self.sheet, treat, need, option, &self.turn.tiers);
-                    if ok.is_ok() {
-                        f(Decision::Tier {
-                            treat,
-                            need,
-                            option,
-                        });
-                    }
-                }
-            }
-        }
-    }
-
-    /// Skips the ghost bonuses that have no legal target (they are lost, Ruling X17) and
-    /// leaves the bonus stage once none is left.
-    fn advance_bonus(&mut self) {
-        while let Stage::Bonus { rank, option, next } = self.stage {
-            let bonuses = halloween::bonuses(self.ctx.layout, rank, option);
-            let Some(&b) = bonuses.get(next as usize) else {
-                self.stage = Stage::Plans;
-                return;
-            };
-            let mut any = false;
-            self.ctx.for_each_bonus_use(&self.sheet, b, |_| any = true);
-            if any {
-                return;
-            }
-            self.stage = Stage::Bonus {
-                rank,
-                option,
-                next: next + 1,
-            };
-        }
-    }
-
     /// After a house is numbered: the circle it asks for, then `then`.
-    fn after_numbered(&mut self, house: HouseRef, then: Stage) {
+    pub(crate) fn after_numbered(&mut self, house: HouseRef, then: Stage) {
         if self.ctx.circle_needed(&self.sheet, house) {
             self.resume = then;
             self.stage = Stage::Circle { house };
@@ -512,17 +448,7 @@ impl<'a> TurnMachine<'a> {
         };
         let ctx = self.ctx;
         match (self.stage, decision) {
-            (Stage::Ammo { card }, Decision::Ammo(slowed)) => {
-                let z = ctx.zombies[card as usize];
-                crate::modules::zombies::check_ammo(ctx.layout, &self.sheet, z, slowed)?;
-                crate::modules::zombies::resolve(ctx.layout, &mut self.sheet, z, slowed);
-                self.turn.ammo.push(slowed);
-                self.stage = if (card as usize) + 1 < ctx.zombies.len() {
-                    Stage::Ammo { card: card + 1 }
-                } else {
-                    self.first_stage()
-                };
-            }
+            (Stage::Ammo { card }, Decision::Ammo(slowed)) => self.apply_ammo(card, slowed)?,
             (Stage::Ammo { .. }, _) => return Err(TurnError::AmmoOwed),
             (_, Decision::Ammo(_)) => {
                 return Err(TurnError::AmmoCount {
@@ -564,28 +490,11 @@ impl<'a> TurnMachine<'a> {
             (Stage::Circle { house }, _) => return Err(TurnError::CircleOwed { house }),
             (_, Decision::Circle(_)) => return Err(TurnError::CircleNotOwed),
             (Stage::Bonus { rank, option, next }, Decision::Bonus(u)) => {
-                let wanted = halloween::bonuses(ctx.layout, rank, option)[next as usize];
-                ctx.check_bonus(&self.sheet, wanted, u)?;
-                ctx.apply_bonus(&mut self.sheet, u);
-                if let Some(t) = self.turn.tiers.last_mut() {
-                    t.bonuses.push(u);
-                }
-                let then = Stage::Bonus {
-                    rank,
-                    option,
-                    next: next + 1,
-                };
-                match u {
-                    BonusUse::Extension { to, .. } => self.after_numbered(to, then),
-                    _ => {
-                        self.stage = then;
-                        self.advance_bonus();
-                    }
-                }
+                self.apply_bonus_use(rank, option, next, u)?
             }
             (Stage::Bonus { rank, option, next }, _) => {
                 return Err(TurnError::BonusOwed {
-                    wanted: halloween::bonuses(ctx.layout, rank, option)[next as usize],
+                    wanted: self.bonus_wanted(rank, option, next),
                 })
             }
             (_, Decision::Bonus(_)) => return Err(TurnError::BonusNotOwed),
@@ -596,24 +505,7 @@ impl<'a> TurnMachine<'a> {
                     need,
                     option,
                 },
-            ) => {
-                let rank = ctx.check_tier(&self.sheet, treat, need, option, &self.turn.tiers)?;
-                ctx.apply_tier(&mut self.sheet, treat, rank, option);
-                self.turn.tiers.push(TierClaim {
-                    treat,
-                    need,
-                    option,
-                    bonuses: Vec::new(),
-                });
-                if let Some(option) = option {
-                    self.stage = Stage::Bonus {
-                        rank,
-                        option,
-                        next: 0,
-                    };
-                    self.advance_bonus();
-                }
-            }
+            ) => self.claim_tier(treat, need, option)?,
             (Stage::Plans, Decision::Claim(_) | Decision::Roundabout(_))
                 if !self.turn.tiers.is_empty() =>
             {

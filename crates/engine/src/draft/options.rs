@@ -5,16 +5,17 @@
 //! turn step by step (the server's tables, the companion) reads them from here.
 
 use crate::card::Effect;
-use crate::edition::{Bonus, ZombieCard};
+use crate::edition::Bonus;
 use crate::house::HouseRef;
 use crate::legal::{Offer, TurnContext};
 use crate::machine::{Decision, Stage, TurnMachine};
 use crate::modules::drawing::{self, Drawing, Slowed};
-use crate::modules::{halloween, zombies};
+pub use crate::modules::halloween::TierOut;
+pub use crate::modules::zombies::AmmoStageOut;
 use crate::score::Score;
 use crate::sheet::Sheet;
 use crate::sheet_file::SheetData;
-use crate::turn::{BonusUse, Choice, EffectUse, Hordes, Pick, PlanClaim, Play, Treat};
+use crate::turn::{BonusUse, Choice, EffectUse, Pick, PlanClaim, Play};
 use serde::{Deserialize, Serialize};
 
 use super::Draft;
@@ -102,21 +103,6 @@ pub struct OptionsOut {
     pub error: Option<DraftError>,
 }
 
-/// The ammo stage of a Zombies turn: Zombie card `index` of `cards` this round (1-based)
-/// comes up.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct AmmoStageOut {
-    pub card: ZombieCard,
-    pub index: u8,
-    pub cards: u8,
-    /// The hordes it moves that still have an arrow to trace.
-    pub moving: Hordes,
-    /// Ammo circled and not used yet: at most that many hordes are slowed.
-    pub left: u8,
-    /// Every legal set of moving hordes to slow, the empty set first, then by size.
-    pub choices: Vec<Hordes>,
-}
-
 /// A hand card that may be passed on or given to the AAA: `card` (1-based, as in the build's
 /// `pass`), what it shows, and what the turn used it for (`"number"` or `"effect"`).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -133,18 +119,6 @@ pub struct PassOut {
 pub enum PassUse {
     Number,
     Effect,
-}
-
-/// A Halloween tier that may be claimed: of `treat`, needing `need`; a ghost tier with its
-/// bonus `option` (1 or 2) and the bonuses that option gives.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct TierOut {
-    pub treat: Treat,
-    pub need: u8,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub option: Option<u8>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub gives: Vec<Bonus>,
 }
 
 /// Most plan claims listed per plan: a sheet full of one-house estates can be chosen from in
@@ -219,16 +193,8 @@ pub fn follow<'a>(
             Decision::Cross(street) => out.cross.push(street + 1),
             Decision::Ammo(set) => {
                 if let Stage::Ammo { card } = m.stage() {
-                    let z = ctx.zombies[card as usize];
                     out.ammo
-                        .get_or_insert_with(|| AmmoStageOut {
-                            card: z,
-                            index: card + 1,
-                            cards: ctx.zombies.len() as u8,
-                            moving: zombies::moving(ctx.layout, &s, z),
-                            left: zombies::ammo_left(ctx.layout, &s),
-                            choices: Vec::new(),
-                        })
+                        .get_or_insert_with(|| AmmoStageOut::new(ctx, &s, card))
                         .choices
                         .push(set);
                 }
@@ -281,17 +247,9 @@ pub fn follow<'a>(
                 treat,
                 need,
                 option,
-            } => out.tiers.push(TierOut {
-                treat,
-                need,
-                option,
-                gives: option
-                    .and_then(|o| {
-                        let rank = halloween::rank_of(ctx.layout, treat, need)?;
-                        Some(halloween::bonuses(ctx.layout, rank, o).to_vec())
-                    })
-                    .unwrap_or_default(),
-            }),
+            } => out
+                .tiers
+                .push(TierOut::new(ctx.layout, treat, need, option)),
             Decision::Bonus(u) => out.bonuses.push(u),
             Decision::Objective(o) => out.objectives.push(o),
             Decision::Stop { reshuffle } => out.reshuffle |= reshuffle,
@@ -299,11 +257,7 @@ pub fn follow<'a>(
     }
     match m.stage() {
         Stage::Circle { house } => out.circle = Some(house),
-        Stage::Bonus { rank, option, next } => {
-            out.bonus = halloween::bonuses(ctx.layout, rank, option)
-                .get(next as usize)
-                .copied();
-        }
+        Stage::Bonus { rank, option, next } => out.bonus = m.bonus_next(rank, option, next),
         _ => {}
     }
     // A round the game ends before (Zombies): once its Zombie cards are resolved the turn is

@@ -10,6 +10,8 @@
 
 pub mod file;
 mod turn;
+
+pub use turn::TierOut;
 pub mod values;
 
 use crate::edition::{Bonus, SheetLayout};

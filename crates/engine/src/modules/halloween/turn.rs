@@ -3,11 +3,14 @@
 //! give. The turn machine calls them as it reaches them.
 
 use crate::edition::Bonus;
+use crate::edition::SheetLayout;
 use crate::legal::TurnContext;
+use crate::machine::{Decision, Stage, TurnMachine};
 use crate::modules::module::Module;
 use crate::sheet::{HouseRef, Sheet};
 use crate::turn::{BonusUse, TierClaim, Treat};
 use crate::turn_error::TurnError;
+use serde::{Deserialize, Serialize};
 
 impl TurnContext<'_> {
     /// Halloween: whether the number just written in `house` asks for a ghost or a candy.
@@ -165,6 +168,174 @@ impl TurnContext<'_> {
                     self.numbered(sheet, to, None);
                 }
             }
+        }
+    }
+}
+
+/// The turn machine's Halloween stages: the tier claims listed at the end of the turn, and the
+/// ghost bonuses one decision each.
+impl TurnMachine<'_> {
+    /// Halloween tier claims open at the end of the turn.
+    pub(crate) fn for_each_tier(&self, mut f: impl FnMut(Decision)) {
+        if !self.ctx.layout.has(Module::Halloween) {
+            return;
+        }
+        for treat in [Treat::Ghost, Treat::Candy] {
+            for need in super::needs(self.ctx.layout, treat) {
+                let options: &[Option<u8>] = match treat {
+                    Treat::Ghost => &[Some(1), Some(2)],
+                    Treat::Candy => &[None],
+                };
+                for &option in options {
+                    let ok =
+                        self.ctx
+                            .check_tier(&self.sheet, treat, need, option, &self.turn.tiers);
+                    if ok.is_ok() {
+                        f(Decision::Tier {
+                            treat,
+                            need,
+                            option,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Skips the ghost bonuses that have no legal target (they are lost, Ruling X17) and
+    /// leaves the bonus stage once none is left.
+    pub(crate) fn advance_bonus(&mut self) {
+        while let Stage::Bonus { rank, option, next } = self.stage {
+            let bonuses = super::bonuses(self.ctx.layout, rank, option);
+            let Some(&b) = bonuses.get(next as usize) else {
+                self.stage = Stage::Plans;
+                return;
+            };
+            let mut any = false;
+            self.ctx.for_each_bonus_use(&self.sheet, b, |_| any = true);
+            if any {
+                return;
+            }
+            self.stage = Stage::Bonus {
+                rank,
+                option,
+                next: next + 1,
+            };
+        }
+    }
+
+    /// The bonus stage's options: the legal uses of the ghost bonus to use next.
+    pub(crate) fn for_each_bonus(
+        &self,
+        rank: u8,
+        option: u8,
+        next: u8,
+        mut f: impl FnMut(Decision),
+    ) {
+        let bonuses = super::bonuses(self.ctx.layout, rank, option);
+        if let Some(&b) = bonuses.get(next as usize) {
+            self.ctx
+                .for_each_bonus_use(&self.sheet, b, |u| f(Decision::Bonus(u)));
+        }
+    }
+
+    /// The ghost bonus the bonus stage asks for next, if one is left.
+    pub fn bonus_next(&self, rank: u8, option: u8, next: u8) -> Option<Bonus> {
+        super::bonuses(self.ctx.layout, rank, option)
+            .get(next as usize)
+            .copied()
+    }
+
+    /// The ghost bonus the bonus stage asks for.
+    pub(crate) fn bonus_wanted(&self, rank: u8, option: u8, next: u8) -> Bonus {
+        super::bonuses(self.ctx.layout, rank, option)[next as usize]
+    }
+
+    /// Uses the ghost bonus the bonus stage asks for (an Extension copy numbers a house, which
+    /// may ask for a circle before the next bonus).
+    pub(crate) fn apply_bonus_use(
+        &mut self,
+        rank: u8,
+        option: u8,
+        next: u8,
+        u: BonusUse,
+    ) -> Result<(), TurnError> {
+        let wanted = self.bonus_wanted(rank, option, next);
+        self.ctx.check_bonus(&self.sheet, wanted, u)?;
+        self.ctx.apply_bonus(&mut self.sheet, u);
+        if let Some(t) = self.turn.tiers.last_mut() {
+            t.bonuses.push(u);
+        }
+        let then = Stage::Bonus {
+            rank,
+            option,
+            next: next + 1,
+        };
+        match u {
+            BonusUse::Extension { to, .. } => self.after_numbered(to, then),
+            _ => {
+                self.stage = then;
+                self.advance_bonus();
+            }
+        }
+        Ok(())
+    }
+
+    /// Claims a tier at the end of the turn; a ghost tier's bonuses come next.
+    pub(crate) fn claim_tier(
+        &mut self,
+        treat: Treat,
+        need: u8,
+        option: Option<u8>,
+    ) -> Result<(), TurnError> {
+        let rank = self
+            .ctx
+            .check_tier(&self.sheet, treat, need, option, &self.turn.tiers)?;
+        self.ctx.apply_tier(&mut self.sheet, treat, rank, option);
+        self.turn.tiers.push(TierClaim {
+            treat,
+            need,
+            option,
+            bonuses: Vec::new(),
+        });
+        if let Some(option) = option {
+            self.stage = Stage::Bonus {
+                rank,
+                option,
+                next: 0,
+            };
+            self.advance_bonus();
+        }
+        Ok(())
+    }
+}
+
+/// A Halloween tier that may be claimed: of `treat`, needing `need`; a ghost tier with its
+/// bonus `option` (1 or 2) and the bonuses that option gives.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TierOut {
+    pub treat: Treat,
+    pub need: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<u8>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gives: Vec<Bonus>,
+}
+
+impl TierOut {
+    /// The tier of `treat` needing `need`, with what its bonus `option` gives.
+    pub fn new(layout: &SheetLayout, treat: Treat, need: u8, option: Option<u8>) -> TierOut {
+        let gives = option
+            .and_then(|o| {
+                let rank = super::rank_of(layout, treat, need)?;
+                Some(super::bonuses(layout, rank, o).to_vec())
+            })
+            .unwrap_or_default();
+        TierOut {
+            treat,
+            need,
+            option,
+            gives,
         }
     }
 }

@@ -9,6 +9,9 @@ pub mod deal;
 mod dealer;
 pub mod drawing;
 pub mod file;
+mod turn;
+
+pub use turn::AmmoStageOut;
 pub mod values;
 
 pub use values::{index, ZombieCards, MAX_ZOMBIE_CARDS};
