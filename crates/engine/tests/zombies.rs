@@ -987,3 +987,21 @@ fn the_two_piles_show_the_actions_they_offer_next_round() {
         }
     }
 }
+
+/// The Zombie cards' words (what front ends show) are listed in the cards' order, each under
+/// the id records and the protocol spell it with, and the module gives them (§8.2).
+#[test]
+fn zombie_cards_are_worded_under_their_ids() {
+    for card in [ZombieCard::Left, ZombieCard::Right, ZombieCard::Both] {
+        let id = serde_json::to_value(card).unwrap();
+        let words = zombies::CARDS[card as usize];
+        assert_eq!(id, words.id, "{card:?}");
+        assert_eq!(zombies::card_name(card), words.name);
+    }
+    assert_eq!(zombies::CARDS[0].does, "the three left hordes move right");
+    assert_eq!(Module::Zombies.cards(), &zombies::CARDS[..]);
+    assert!(Module::ALL
+        .iter()
+        .filter(|&&m| m != Module::Zombies)
+        .all(|m| m.cards().is_empty()));
+}

@@ -11,6 +11,7 @@ use axum::response::Response;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
+use welcome_engine::modules::module::ModuleCard;
 use welcome_engine::{
     Edition, EditionId, Effect, Game, Mode, OfferShape, Options, PlanCard, SheetId, SheetLayout,
     TieBreak,
@@ -30,6 +31,10 @@ struct SheetOut<'a> {
     /// What a round of each of those modes offers a seat (`Mode::offer_shape`), keyed by the
     /// mode's id: `{"combinations": 3}`, or `{"hand": {"cards": 3, "runs_out": false}}`.
     offers: BTreeMap<String, OfferShape>,
+    /// The cards the sheet's rule modules add to the game, in words, keyed by the id records
+    /// and turns spell them with (the Zombie cards); absent when they add none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    module_cards: BTreeMap<&'static str, ModuleCard>,
 }
 
 /// A City Plan card with its text for people.
@@ -120,6 +125,12 @@ fn sheet_out<'a>(e: &'a Edition, layout: &'a SheetLayout) -> SheetOut<'a> {
             .map(|&m| (mode_id(m), m.offer_shape(layout)))
             .collect(),
         modes,
+        module_cards: layout
+            .modules
+            .iter()
+            .flat_map(|m| m.cards())
+            .map(|c| (c.id, *c))
+            .collect(),
     }
 }
 
@@ -472,6 +483,28 @@ mod tests {
                 )
             );
         }
+    }
+
+    #[test]
+    fn a_sheet_carries_the_words_of_the_cards_its_modules_add() {
+        let v: serde_json::Value =
+            serde_json::from_str(edition_json("collector").unwrap()).unwrap();
+        let sheet = |id: &str| {
+            v["sheets"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|s| s["id"] == id)
+                .unwrap()
+                .clone()
+        };
+        let zombies = sheet("zombies");
+        let cards = zombies["module_cards"].as_object().unwrap();
+        assert_eq!(cards.keys().collect::<Vec<_>>(), ["both", "left", "right"]);
+        assert_eq!(cards["left"]["name"], "Left");
+        assert_eq!(cards["left"]["does"], "the three left hordes move right");
+        assert_eq!(cards["both"]["does"], "all six hordes move");
+        assert!(sheet("classic").get("module_cards").is_none());
     }
 
     #[test]

@@ -8,10 +8,10 @@ import { sheetOf, layoutPlaceholders } from './data.js';
 
 /**
  * A sheet as the edition data gives it, back in its data file's form (without `stacks`,
- * `modes` and `offers`, which the server adds).
+ * `modes`, `offers` and `module_cards`, which the server adds).
  */
 function fileText(sheet) {
-  const { stacks, modes, offers, ...file } = sheet;
+  const { stacks, modes, offers, module_cards: moduleCards, ...file } = sheet;
   return JSON.stringify(file, null, 2);
 }
 

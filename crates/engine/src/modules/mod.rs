@@ -26,6 +26,7 @@ use crate::edition::{
 use crate::score::row::ScoreRow;
 use crate::sheet::Estate;
 use crate::sheet::{HouseRef, Sheet};
+use module::ModuleCard;
 
 impl Module {
     /// Every rule module, in the order of the spec's sections: what a check over all modules
@@ -181,6 +182,22 @@ impl Module {
     /// when the sheet turns any.
     pub fn aaa_face_down(self, given: &[crate::card::Card]) -> Option<Vec<bool>> {
         (self == Module::Roswell).then(|| roswell::face_down(given))
+    }
+
+    /// The cards the module adds to the game, in words (empty for most modules).
+    pub fn cards(self) -> &'static [ModuleCard] {
+        match self {
+            Module::Zombies => &zombies::CARDS,
+            Module::Roundabouts
+            | Module::Easter
+            | Module::IceCream
+            | Module::Christmas
+            | Module::Atomic
+            | Module::Halloween
+            | Module::Roswell
+            | Module::CoinCoin
+            | Module::AmericanDream => &[],
+        }
     }
 
     /// AAA solo: a card the module adds to the AAA's pile beyond the deck, and at most how

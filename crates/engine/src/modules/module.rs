@@ -37,3 +37,13 @@ pub enum ChoiceKind {
     /// Ice Cream: which truck drives this street (Ruling TR7).
     Truck,
 }
+
+/// A card a rule module adds to the game, in words (the Zombie cards): its id as records and
+/// the protocol spell it, its name, and what it does when it comes up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ModuleCard {
+    #[serde(skip)]
+    pub id: &'static str,
+    pub name: &'static str,
+    pub does: &'static str,
+}

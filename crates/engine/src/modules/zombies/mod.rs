@@ -18,6 +18,7 @@ pub use values::{index, ZombieCards, MAX_ZOMBIE_CARDS};
 
 use crate::card::{Card, Effect};
 use crate::edition::{Horde, SheetLayout, ZombieCard, ZombieValues};
+use crate::modules::module::ModuleCard;
 use crate::sheet::{House, HouseRef, Sheet};
 use crate::turn::Hordes;
 use crate::turn_error::TurnError;
@@ -251,11 +252,26 @@ pub fn street_all(layout: &SheetLayout, sheet: &Sheet, s: u8) -> bool {
     open != 0 && sheet.barricades_in(s) & open == open
 }
 
+/// The Zombie cards in words (§8.2), as front ends show them.
+pub const CARDS: [ModuleCard; 3] = [
+    ModuleCard {
+        id: "left",
+        name: "Left",
+        does: "the three left hordes move right",
+    },
+    ModuleCard {
+        id: "right",
+        name: "Right",
+        does: "the three right hordes move left",
+    },
+    ModuleCard {
+        id: "both",
+        name: "Both",
+        does: "all six hordes move",
+    },
+];
+
 /// A card's name in messages.
 pub fn card_name(card: ZombieCard) -> &'static str {
-    match card {
-        ZombieCard::Left => "Left",
-        ZombieCard::Right => "Right",
-        ZombieCard::Both => "Both",
-    }
+    CARDS[card as usize].name
 }
