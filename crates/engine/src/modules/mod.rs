@@ -260,6 +260,32 @@ impl Module {
         }
     }
 
+    /// Points of the module's rows on `sheet` (those of Atomic War against the `table`'s
+    /// shelters); 0 for a module without a row.
+    #[inline]
+    pub fn points(
+        self,
+        layout: &SheetLayout,
+        sheet: &Sheet,
+        table: crate::score::row::Table<'_>,
+    ) -> i32 {
+        match self {
+            Module::Easter => easter::points(layout, easter::total(layout, sheet)),
+            Module::IceCream => (0..sheet.streets())
+                .map(|s| ice_cream::street_points(layout, sheet, s))
+                .sum(),
+            Module::Christmas => (0..sheet.streets())
+                .map(|s| christmas::longest_string(sheet, s) as i32)
+                .sum(),
+            Module::Atomic => atomic::points(layout, sheet, table.shelters),
+            Module::Halloween => halloween::points(layout, sheet),
+            Module::Roswell => roswell::points(layout, sheet),
+            Module::CoinCoin => coin_coin::points(layout, sheet),
+            Module::AmericanDream => american_dream::points(layout, sheet),
+            Module::Roundabouts | Module::Zombies => 0,
+        }
+    }
+
     /// The ids of the module's score rows.
     pub fn row_ids(self) -> &'static [&'static str] {
         match self {

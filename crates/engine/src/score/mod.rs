@@ -198,27 +198,12 @@ impl BasePoints {
 }
 
 /// Points of the modules' rows.
+#[inline]
 fn module_points(layout: &SheetLayout, sheet: &Sheet, table: Table<'_>) -> i32 {
     layout
         .modules
         .iter()
-        .map(|&m| match m {
-            Module::Easter => {
-                crate::modules::easter::points(layout, crate::modules::easter::total(layout, sheet))
-            }
-            Module::IceCream => (0..sheet.streets())
-                .map(|s| crate::modules::ice_cream::street_points(layout, sheet, s))
-                .sum(),
-            Module::Christmas => (0..sheet.streets())
-                .map(|s| crate::modules::christmas::longest_string(sheet, s) as i32)
-                .sum(),
-            Module::Atomic => crate::modules::atomic::points(layout, sheet, table.shelters),
-            Module::Halloween => crate::modules::halloween::points(layout, sheet),
-            Module::Roswell => crate::modules::roswell::points(layout, sheet),
-            Module::CoinCoin => crate::modules::coin_coin::points(layout, sheet),
-            Module::AmericanDream => crate::modules::american_dream::points(layout, sheet),
-            Module::Roundabouts | Module::Zombies => 0,
-        })
+        .map(|m| m.points(layout, sheet, table))
         .sum()
 }
 
