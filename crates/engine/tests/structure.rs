@@ -308,10 +308,19 @@ fn without_unit_tests(text: &str) -> &str {
         .map_or(text, |i| &text[..i])
 }
 
-/// The source without the standard library's atomics (`std::sync::atomic`, `AtomicBool`, …),
-/// which share a word with Atomic War but are not it.
+/// The source without the other atomics (the standard library's `std::sync::atomic`,
+/// `AtomicBool`…, and atomic writes and operations), which share a word with Atomic War but
+/// are not it.
 fn without_std_atomics(text: &str) -> String {
     let mut out = text.replace("sync::atomic", "sync::");
+    for other in [
+        "write_atomic",
+        "atomically",
+        "atomic operation",
+        "atomic increment",
+    ] {
+        out = out.replace(other, "");
+    }
     for ty in [
         "Bool", "Usize", "U8", "U16", "U32", "U64", "I32", "I64", "Ptr",
     ] {
@@ -372,7 +381,7 @@ fn sheet_names_outside_their_modules_do_not_grow() {
     }
     per_file.sort_by(|a, b| b.cmp(a));
     let total: usize = per_file.iter().map(|(n, _)| n).sum();
-    for (n, f) in per_file.iter().take(25) {
+    for (n, f) in per_file.iter() {
         eprintln!("{n:5} {f}");
     }
     eprintln!(
