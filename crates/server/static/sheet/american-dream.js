@@ -248,6 +248,16 @@ function crossControls(tc, { step }) {
 
 export default {
   id: 'american-dream',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'American Dream',
+    text: 'A grid of five streets of seven houses that also form columns, and none of the Classic tracks: no parks, pools, temps, estates or fences, and no action is ever used. Each house belongs to a family, shown by its colour and an action’s icon: a number written with that action (the combination’s, or the action card’s) makes the house perfect, and it is circled. The first to complete a street circle its 10-point bonus, the first to complete a column its ×2 bonus; everybody else crosses it off. Each complete column scores 1 per normal house and 3 per perfect one, doubled with its bonus. Not played with the Advanced variant. Against the AAA, each Validation card has you cross off 1 street bonus and 2 column bonuses still open, and the AAA scores its cards at its opponent card’s values plus 10 per street bonus you crossed off.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    columns: 'Columns: each complete column scores 1 per normal house and 3 per perfect house, doubled when you circled its column bonus; an incomplete column scores nothing.',
+    streets: 'Streets: 10 points per street bonus circled (among the first to complete the street).',
+  },
   index: (layout, d, { sheet, derived }) => (sheet ? gridState(layout, sheet, derived) : null),
   /** The grid in place of the streets. */
   shape: {

@@ -161,6 +161,15 @@ function ducksColumn(g, x, w, col, row, ctx) {
 
 export default {
   id: 'coin-coin',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Coin Coin',
+    text: 'Yellow and black ducklings sit between two houses, in a street (on a fence slot) or between two streets; a duckling is circled as soon as both its houses are numbered (an Extension copy too). A circled duckling is connected when a chain of numbered neighbours and circled between-street ducklings leads to its parent. The first to circle every yellow duckling (every black, or all of both) holds that scoring at the end of the turn for everybody: 1 point per connected duckling of that colour. Scorings not held during the game are held at the end. Against the AAA, Validation cards A and B hold the yellow and black scorings at once (the second of them both colours too), and the AAA scores 1 point per two cards given to it at each scoring.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    ducks: 'Ducks: the three duck scorings, yellow, black and both, each 1 point per duckling of its colour connected to its parent when it was held (scorings not held during the game are held at the end).',
+  },
   index: (layout, d) => ducklingList(layout, d),
   /** The duck scorings, then the dotted links of the between-street ducklings, under the streets. */
   panel({ svg, layout, sheet, score, halves }, ducklings) {

@@ -6,7 +6,14 @@
 import { s, TOP, crossMark, header, plural, key2 } from '../svg.js';
 import { parseHouse, bonusesText } from '../format.js';
 import { el, iconSvg, houseName, bonusUseText } from '../format.js';
-import { helpTip, HALLOWEEN_HELP } from '../help.js';
+import { helpTip } from '../help.js';
+
+/** Halloween's turn stages in a few words. */
+const HELP = {
+  circle: 'Each ghost/candy house you number — by the number, an Extension copy or a ghost bonus copy — makes you circle its ghost or its candy. Ghosts lead to ghost tiers (bonuses at once), candies to candy tiers (points at the end).',
+  tiers: 'At the end of a turn with exactly 4, 6 or 9 ghosts you may claim an open ghost tier needing that many or fewer, and choose one of its two bonus options; then, with exactly 4, 6 or 9 candies, a candy tier. One of each kind per game. A tier claimed this turn is crossed off on the sheets of everybody who did not claim it.',
+  bonus: 'A ghost tier’s bonuses are used one after the other: a pool bonus circles any pool not yet circled (a built pool), a park bonus crosses the next park of any street, an Extension bonus copies a neighbouring number into an empty house without crossing an Extension box. A bonus with nowhere to go is lost.',
+};
 
 /**
  * Halloween: what is circled on each ghost/candy house, read from the sheet data as written
@@ -223,7 +230,7 @@ function tierChoices(tc, tiers, plansOpen) {
   const box = el('div', { class: 'tier-claims', role: 'group', 'aria-labelledby': 'tier-prompt' });
   const head = el('p', { class: 'hint', id: 'tier-prompt' },
     `Halloween tiers: you have ${c.ghosts} ${c.ghosts === 1 ? 'ghost' : 'ghosts'} and ${c.candies} ${c.candies === 1 ? 'candy' : 'candies'}. Claim a tier now, or keep counting (one ghost tier and one candy tier per game, the ghost tier first).`);
-  head.append(helpTip('Halloween tiers', HALLOWEEN_HELP.tiers));
+  head.append(helpTip('Halloween tiers', HELP.tiers));
   box.append(head);
   if (plansOpen) box.append(el('p', { class: 'hint' }, 'Validate your plans first: once a tier is claimed, no plan can be validated this turn.'));
   const row = el('div', { class: 'choices' });
@@ -288,7 +295,7 @@ function circleControls(tc, { step, hint }) {
   const house = o.circle;
   const c = treatCounts(tc.cfg.layout, o.sheet || tc.cfg.base, house) || { ghosts: 0, candies: 0 };
   const h = el('h3', { id: 'circle-prompt' }, `Ghost or candy in ${houseName(house)}?`);
-  h.append(helpTip('ghosts and candies', HALLOWEEN_HELP.circle));
+  h.append(helpTip('ghosts and candies', HELP.circle));
   step.append(h);
   hint(`You numbered ${houseName(house)}, a house with a ghost and a candy: circle one of them. You must, and it is for good. So far you have ${c.ghosts} ${c.ghosts === 1 ? 'ghost' : 'ghosts'} and ${c.candies} ${c.candies === 1 ? 'candy' : 'candies'}.`);
   const needs = ((tc.cfg.layout.halloween || {}).ghost_tiers || []).map((t) => t.need);
@@ -311,7 +318,7 @@ function bonusControls(tc, { step, hint }) {
   const o = tc.opts;
   const tier = (tc.draft.tiers || [])[(tc.draft.tiers || []).length - 1];
   const h = el('h3', { id: 'bonus-prompt' }, BONUS_TITLE[o.bonus] || `Ghost bonus: ${o.bonus}`);
-  h.append(helpTip('ghost bonuses', HALLOWEEN_HELP.bonus));
+  h.append(helpTip('ghost bonuses', HELP.bonus));
   step.append(h);
   const ranks = (tc.cfg.layout.halloween || {}).ghost_tiers || [];
   const gives = tier && tier.option ? (ranks.find((r) => r.need === tier.need)?.options || [])[tier.option - 1] : null;
@@ -369,6 +376,15 @@ function bonusControls(tc, { step, hint }) {
 
 export default {
   id: 'halloween',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Halloween',
+    text: 'Thirteen houses show a ghost and a candy: numbering one (an Extension copy too) circles one of the two, your choice, for good. At the end of a turn with exactly 4, 6 or 9 ghosts you may claim an open ghost tier of that need or lower, once a game: it gives bonuses at once (circle any pool, cross a park in any street, or an Extension copy that crosses no box). Candies claim a candy tier the same way, worth points at the end. Everyone who claims a tier in the same turn takes it; everybody else crosses it off. Against the AAA, each Validation card crosses off both tiers of its rank (A: 4, B: 6, C: 9) unless you hold them, and the AAA scores 4 per tier crossed off.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    candies: 'Candies: the points of the candy tier you claimed (4, 6 or 9 candies circled at the end of a turn); 0 without one.',
+  },
   index: (layout, d, { sheet, asked }) => treatIndex(layout, sheet, asked),
   panel: ({ svg, layout, sheet }, treats) => drawTiers(svg, layout, sheet, treats),
   /** A ghost and a candy in front of the house: the one circled, or neither yet. */

@@ -126,6 +126,15 @@ function choiceControls(tc, { step, hint }) {
 
 export default {
   id: 'ice-cream',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Ice Cream trucks',
+    text: 'Each street’s truck drives one way: numbering a house ahead of it moves it there, circling that house’s cone and crossing the cones it drove past. Circled scoops score, and the first to finish a street’s route wins its bonus.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    'ice-cream': 'Ice cream: the scoops of the cones your trucks stopped at, plus the end-of-route bonuses won.',
+  },
   index: (layout, d) => ({
     cones: new Map((d.cones || []).map((c) => [key2(c.house), c])),
     routes: new Map((d.routes || []).map((r) => [r.street, r])),

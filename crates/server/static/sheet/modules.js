@@ -19,6 +19,11 @@
 //     size, ex, ew, crossed, trackTop}) draws on a real-estate column, returns what to add to
 //     its name; rowDetail({id, sheet, row}) a row's text on a phone.
 // The turn's hooks are described in turn.js (`stages`, `notes`, …).
+//
+// Words and help, asked of every module (`allModules`: what a module owns is named only by it):
+//   help: {name, text} its sheet in a few words, on the rules page (in this registry's order);
+//   rowHelp: {rowId: text} each score row it adds, explained; handRule: how its hand differs,
+//     in the rules page's words on solo and expert hands.
 
 import easter from './easter.js';
 import iceCream from './ice-cream.js';
@@ -32,12 +37,18 @@ import zombies from './zombies.js';
 
 /**
  * The modules by id, built at first use: the module files import the generic helpers, which
- * import this registry, so it must not read them while they load.
+ * import this registry, so it must not read them while they load. The order is the rules
+ * page's.
  */
 let modules = null;
 function registry() {
-  modules ??= new Map([easter, iceCream, christmas, atomicWar, halloween, roswell, coinCoin, americanDream, zombies].map((m) => [m.id, m]));
+  modules ??= new Map([easter, iceCream, christmas, atomicWar, halloween, roswell, coinCoin, zombies, americanDream].map((m) => [m.id, m]));
   return modules;
+}
+
+/** Every module, in the registry's order. */
+export function allModules() {
+  return [...registry().values()];
 }
 
 /** The modules `layout` plays with, in the order its `modules` lists them. */

@@ -6,7 +6,14 @@
 
 import { s, RIGHT, BW, CELL, cellX, houseBox, houseY, stripY, crossMark, makeActionable, plural, TOP } from '../svg.js';
 import { el, iconSvg, effectLabel, parseCard, houseName } from '../format.js';
-import { helpTip, ZOMBIES_HELP } from '../help.js';
+import { helpTip } from '../help.js';
+
+/** Zombies' decisions in a few words. */
+const HELP = {
+  ammo: 'A Zombie card came up: each horde it moves traces its next arrow, unless you slow it with an ammo (one each, as many as you have circled and not used). A slowed horde keeps its arrow for a later card. A horde invades the house its arrow reaches — its number is erased for a Z, with fences on both sides — unless a barricade, a roundabout or a Z stops it there.',
+  barricade: 'The Surveyor’s number written in a house printed without a barricade may build one in front of it instead of drawing a fence: hordes then stop there. Some plans count the barricades you built.',
+  pass: 'In the expert game and against the AAA your hand holds two cards, and you use both: one for its number, the other for its action. Then you choose which of the two goes on — face down to your left neighbour in the expert game, onto the AAA’s pile in solo — and the other is discarded.',
+};
 
 /**
  * Zombies: the hordes (with their arrows traced, the next arrival and the X marks), the ammo
@@ -294,7 +301,7 @@ function ammoChoices(tc) {
   const box = el('div', { class: 'ammo-choices' });
   const c = ZOMBIE_CARDS[a.card] || { name: a.card, moves: 'hordes move' };
   const h = el('h3', { id: 'ammo-prompt' }, `${a.cards > 1 ? `Zombie card ${a.index} of ${a.cards}, ` : 'Zombie card '}${c.name}: ${c.moves}`);
-  h.append(helpTip('slowing hordes', ZOMBIES_HELP.ammo));
+  h.append(helpTip('slowing hordes', HELP.ammo));
   box.append(h);
   const hordes = new Map(((tc.opts.derived || {}).hordes || []).map((x) => [hordeKey(x), x]));
   const rule = 'A horde invades the house its arrow reaches unless a barricade, a roundabout or a Z stops it.';
@@ -339,7 +346,7 @@ function passChoices(tc) {
   const eff = tc.hasActions() ? 'effect' : 'action';
   const box = el('div', { class: 'pass-choices' });
   const h = el('h3', { id: 'pass-prompt' }, aaa ? 'Which card do you give the AAA?' : `Which card do you pass on${to ? ` to ${to}` : ''}?`);
-  h.append(helpTip('a hand of two', ZOMBIES_HELP.pass));
+  h.append(helpTip('a hand of two', HELP.pass));
   box.append(h);
   if (tc.notice) box.append(el('p', { class: 'hint' }, tc.notice));
   box.append(el('p', { class: 'hint' }, aaa
@@ -398,6 +405,13 @@ function passControls(tc, { step }) {
 
 export default {
   id: 'zombies',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Zombies!',
+    text: 'Two piles instead of three, so two combinations a turn; three Zombie cards are shuffled into pile 1. When one comes up, its hordes move before anyone plays: Left moves the three left hordes, Right the three right ones, Both all six. Each player may first slow moving hordes with their ammo, one ammo each (1 at the start, one more for each improvement box with an ammo icon crossed); a slowed horde stays where it is, the others trace their next arrow. The house an arrow reaches is invaded unless a barricade (most houses have one printed; the Surveyor may build one in front of a house printed without, instead of its fence), a roundabout or a Z stops it: its number is erased, a Z written and fences drawn on both sides. A Z is never numbered again and no estate holding one scores. The game also ends at once when pile 1 has no number left. In the expert game and against the AAA there is one draw pile instead, action face up (a Zombie card can show on top), and a hand holds two cards: one gives the number, the other the action, then you pass one of the two on to your left neighbour (expert) or give it to the AAA. A Zombie card drawn is resolved at once and replaced; against the AAA it also takes the place of the last two cards given to it and counts as a Surveyor. The expert game ends the third time the draw pile runs out, the AAA game the first time. No new score row.',
+  },
+  /** How its hand differs, on the rules page. */
+  handRule: 'on the Zombies sheet a hand of two: you use both, then choose which one goes on',
   index: (layout, d, { sheet }) => zombieIndex(layout, d, sheet),
   panel: ({ svg }, zi) => drawAmmo(svg, zi),
   /** Invaded houses (a Z, erased over any number) are the module's own house text. */
@@ -480,7 +494,7 @@ export default {
     if (!canBarricade(tc)) return;
     const [s, hh] = tc.draft.play.build.house;
     const p = el('p', { class: 'hint', id: 'barricade-hint' }, `Street ${s} house ${hh} is printed without a barricade: build one in front of it instead of a fence (also by tapping the house), or draw a fence, or skip.`);
-    p.append(helpTip('barricades', ZOMBIES_HELP.barricade));
+    p.append(helpTip('barricades', HELP.barricade));
     step.append(p);
   },
   effectButtons: (tc, buttons) => {
