@@ -4,8 +4,8 @@
 // bonuses they give.
 
 import { s, TOP, crossMark, header, plural, key2 } from '../svg.js';
-import { parseHouse, bonusesText } from '../format.js';
-import { el, iconSvg, houseName, bonusUseText } from '../format.js';
+import { parseHouse } from '../format.js';
+import { el, iconSvg, houseName } from '../format.js';
 import { helpTip } from '../help.js';
 
 /** Halloween's turn stages in a few words. */
@@ -374,8 +374,65 @@ function bonusControls(tc, { step, hint }) {
   if (row.childNodes.length) step.append(row);
 }
 
+// ----- the tiers and the turn in words -----
+
+/** "ghost" or "candy" as said in a sentence. */
+function treatName(treat) {
+  return treat === 'ghost' ? 'ghost' : treat === 'candy' ? 'candy' : String(treat);
+}
+
+const BONUS_NOUN = { pool: 'pool', park: 'park', extension: 'Extension' };
+
+/** A ghost tier's bonus option in words: ["pool", "pool"] → "2 pool bonuses". */
+function bonusesText(bonuses) {
+  const counts = new Map();
+  for (const b of bonuses || []) counts.set(b, (counts.get(b) || 0) + 1);
+  return [...counts].map(([b, n]) => `${n} ${BONUS_NOUN[b] || b} bonus${n === 1 ? '' : 'es'}`).join(' and ');
+}
+
+/** How a ghost bonus was used, in words. */
+function bonusUseText(use) {
+  if (use.pool) return `pool circled in ${houseName(use.pool)}`;
+  if (use.park != null) return `park crossed in street ${use.park}`;
+  if (use.extension) return `Extension copy from ${houseName(use.extension.from)} to ${houseName(use.extension.to)}`;
+  return JSON.stringify(use);
+}
+
+/** The houses a turn's ghost bonuses wrote Extension copies in. */
+function bonusCopies(turn) {
+  return (turn.tiers || []).flatMap((t) => (t.bonuses || []).filter((u) => u.extension).map((u) => u.extension.to));
+}
+
+/**
+ * A tier claimed, with the bonuses it gave as used; `circles` (the turn's) tell what a bonus
+ * copy circled.
+ */
+function tierText(t, circles = []) {
+  const used = (t.bonuses || []).map((u) => {
+    const c = u.extension && circles.find((x) => sameHouse(x.house, u.extension.to));
+    return `${bonusUseText(u)}${c ? `, its ${treatName(c.treat)} circled` : ''}`;
+  });
+  return `claimed the ${t.need}-${treatName(t.treat)} tier${t.option ? ` (option ${t.option})` : ''}${used.length ? `: ${used.join(', ')}` : ''}`;
+}
+
+/** The ghosts and candies a turn circled with its number and its copy. */
+function circlesText(turn) {
+  const copies = bonusCopies(turn);
+  return (turn.circles || []).filter((c) => !copies.some((h) => sameHouse(h, c.house)))
+    .map((c) => `circled the ${treatName(c.treat)} of ${houseName(c.house)}`);
+}
+
 export default {
   id: 'halloween',
+  /** Its pictograms (24×24): a ghost (a sheet with a wavy hem and two eyes) and a wrapped candy. */
+  icons: {
+    ghost:
+      '<path d="M5 21V10a7 7 0 0 1 14 0v11l-2.3-2.2-2.4 2.2-2.3-2.2-2.3 2.2-2.4-2.2z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>' +
+      '<circle cx="9.5" cy="10.5" r="1.5" fill="currentColor"/><circle cx="14.5" cy="10.5" r="1.5" fill="currentColor"/>',
+    candy:
+      '<circle cx="12" cy="12" r="5" fill="none" stroke="currentColor" stroke-width="2"/>' +
+      '<path d="M7.3 10.3 2.5 7.5v9l4.8-2.8M16.7 10.3l4.8-2.8v9l-4.8-2.8" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round"/>',
+  },
   /** The sheet in a few words, on the rules page. */
   help: {
     name: 'Halloween',
@@ -397,6 +454,8 @@ export default {
   columns: (layout) => ({ candies: layout.halloween ? { w: 62, draw: candiesColumn } : null }),
   /** The turn's parts this module's steps fill in. */
   turnFields: ['circles', 'tiers'],
+  /** The circles after the play, the tiers claimed last. */
+  turnWords: (turn, at) => (at === 'play' ? circlesText(turn) : at === 'last' ? (turn.tiers || []).map((t) => tierText(t, turn.circles)) : []),
   stages: {
     // a house just numbered (by the number, a copy or a bonus copy) asks for its ghost or candy
     circle: {

@@ -135,6 +135,8 @@ export default {
   rowHelp: {
     'ice-cream': 'Ice cream: the scoops of the cones your trucks stopped at, plus the end-of-route bonuses won.',
   },
+  /** The truck a street's first number chooses, in words. */
+  choiceText: (choice) => (choice && choice.truck ? `the truck parked at the ${choice.truck} end` : null),
   index: (layout, d) => ({
     cones: new Map((d.cones || []).map((c) => [key2(c.house), c])),
     routes: new Map((d.routes || []).map((r) => [r.street, r])),

@@ -23,7 +23,12 @@
 // Words and help, asked of every module (`allModules`: what a module owns is named only by it):
 //   help: {name, text} its sheet in a few words, on the rules page (in this registry's order);
 //   rowHelp: {rowId: text} each score row it adds, explained; handRule: how its hand differs,
-//     in the rules page's words on solo and expert hands.
+//     in the rules page's words on solo and expert hands;
+//   icons: {name: svg} its pictograms (24×24, drawn with the current colour) for iconSvg;
+//   houseText(text) → {kind, bis} a house text of its own, neither empty nor numbered (a Z);
+//   turnWords(turn, at, offer) → the words for the parts of a turn it owns, at 'first' (before
+//     the play), 'play' (after it) or 'last' (after the plans); useText(use) → a use of its own
+//     instead of the effect, in words; choiceText(choice) → a choice a number asks of it.
 
 import easter from './easter.js';
 import iceCream from './ice-cream.js';
@@ -47,8 +52,10 @@ function registry() {
 }
 
 /** Every module, in the registry's order. */
+let all = null;
 export function allModules() {
-  return [...registry().values()];
+  all ??= [...registry().values()];
+  return all;
 }
 
 /** The modules `layout` plays with, in the order its `modules` lists them. */

@@ -5,8 +5,8 @@
 // house.
 
 import { s, P, BH, TOP, houseBox, houseY, crossMark, makeActionable, header, plural, key2 } from '../svg.js';
-import { estateHouses, objectiveText, objectiveRange } from '../format.js';
-import { el, effectLabel } from '../format.js';
+import { estateHouses } from '../format.js';
+import { el, effectLabel, pointsText } from '../format.js';
 import { helpTip } from '../help.js';
 
 /** Roswell's decisions in a few words. */
@@ -14,6 +14,21 @@ const HELP = {
   objective: 'Circle one of the four objectives, for the whole game. At the end, count your infiltrated estates (complete estates of 1 to 6 houses with a circled saucer): if the count is in your objective’s range, each scores its points, else 2 each.',
   infiltrate: 'A number written under a flying saucer may infiltrate instead of using its action: the saucer is circled and the action is not used. A number the Temp changed, an Extension copy and a refusal never infiltrate; a saucer whose house is numbered without infiltrating is lost.',
 };
+
+/** An objective's range of infiltrated estates, short: "3–4" or "9+". */
+function objectiveRange(o) {
+  return o.to == null ? `${o.from}+` : `${o.from}–${o.to}`;
+}
+
+/** An objective in words: "3–4 infiltrated estates: 4 points each". */
+function objectiveText(o) {
+  return `${o.to == null ? `${o.from} or more` : `${o.from}–${o.to}`} infiltrated estates: ${pointsText(o.points)} each`;
+}
+
+/** The objective a turn circled (the seat's first turn). */
+function objectiveTurnText(turn) {
+  return turn.objective != null ? [`circled infiltration objective ${turn.objective}`] : [];
+}
 
 /**
  * Roswell: every printed saucer with what the engine derived for it (`circled`, `lost`), by
@@ -249,6 +264,10 @@ export default {
   columns: (layout) => ({ infiltration: layout.roswell ? { w: 62, draw: infiltrationColumn } : null }),
   /** The turn's parts this module's steps fill in. */
   turnFields: ['objective'],
+  /** The objective circled, before the play. */
+  turnWords: (turn, at) => (at === 'first' ? objectiveTurnText(turn) : []),
+  /** Infiltrating in words: it takes the place of the action. */
+  useText: (use) => (use === 'infiltrate' ? 'infiltrated (circled the saucer instead of the action)' : null),
   stages: {
     // the seat's first turn: the objective comes before anything else
     objective: {

@@ -403,6 +403,25 @@ function passControls(tc, { step }) {
   step.append(passChoices(tc));
 }
 
+// ----- the turn in words -----
+
+/** The hordes a turn slowed, one entry per Zombie card: "slowed street 1's left horde". */
+function ammoText(turn) {
+  return (turn.ammo || []).map((set) => (set.length
+    ? `slowed ${set.map(hordeName).join(' and ')} (${set.length} ammo)`
+    : 'let the hordes move'));
+}
+
+/**
+ * The hand card a turn with a hand of two passed on or gave the AAA, 1-based: "passed card 2
+ * (9 Pool Manufacturer)".
+ */
+function passText(k, offer) {
+  const text = offer && offer.hand && offer.hand[k - 1];
+  const c = text ? parseCard(text) : null;
+  return `passed card ${k}${c ? ` (${c.number} ${effectLabel(c.effect)})` : ''}`;
+}
+
 export default {
   id: 'zombies',
   /** The sheet in a few words, on the rules page. */
@@ -414,6 +433,8 @@ export default {
   handRule: 'on the Zombies sheet a hand of two: you use both, then choose which one goes on',
   index: (layout, d, { sheet }) => zombieIndex(layout, d, sheet),
   panel: ({ svg }, zi) => drawAmmo(svg, zi),
+  /** A house a horde invaded (a Z; `Zb` over an Extension copy), neither empty nor numbered. */
+  houseText: (t) => (t === 'Z' || t === 'Zb' ? { kind: 'invaded', bis: t === 'Zb' } : null),
   /** Invaded houses (a Z, erased over any number) are the module's own house text. */
   houseKind: ({ p }) => (p.kind !== 'invaded' ? null : {
     cls: 'invaded',
@@ -447,6 +468,14 @@ export default {
   modeNote: (sheet, mode) => (mode !== 'standard' ? ` On the ${sheet.name} sheet a hand of two: use both cards, pass one on.` : ''),
   /** The turn's parts this module's steps fill in. */
   turnFields: ['ammo'],
+  /** The Zombie cards resolved first; with a hand of two, the card passed on after the play. */
+  turnWords: (turn, at, offer) => {
+    if (at === 'first') return ammoText(turn);
+    const b = at === 'play' && turn.play && turn.play.build;
+    return b && b.pass ? [passText(b.pass, offer)] : [];
+  },
+  /** A barricade built takes the place of the fence. */
+  useText: (use) => (use === 'barricade' ? 'built a barricade (instead of a fence)' : null),
   stages: {
     // the round's Zombie cards are resolved before anything else, one at a time
     ammo: {
