@@ -12,7 +12,8 @@ import { hasActions } from './sheet/modules.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
 import { EDITIONS } from './edition.js';
-import { planName, planPlaceholder, planCardName, valueMark, opponentOf, opponentEditor, levelLabel, aaaPanel, AAA_ZOMBIE_CARD } from './aaa.js';
+import { planName, planPlaceholder, planCardName, valueMark, opponentOf, opponentEditor, levelLabel, aaaPanel } from './aaa.js';
+import { AAA_ZOMBIE_CARD } from './sheet/zombies.js';
 
 const KEY = 'welcome.companion';
 

@@ -29,6 +29,11 @@
 //   turnWords(turn, at, offer) → the words for the parts of a turn it owns, at 'first' (before
 //     the play), 'play' (after it) or 'last' (after the plans); useText(use) → a use of its own
 //     instead of the effect, in words; choiceText(choice) → a choice a number asks of it.
+//
+// The AAA's panel (aaa.js), for the sheet played:
+//   aaaNext(next) → the AAA's next card in words when the module has a say (its own card on
+//     top, an empty pile), else null; aaaCountNote(action, given) → what to add to an action's
+//     count in its pile; aaaPileItem(card) → the list item of a card of its own in the pile.
 
 import easter from './easter.js';
 import iceCream from './ice-cream.js';

@@ -403,6 +403,32 @@ function passControls(tc, { step }) {
   step.append(passChoices(tc));
 }
 
+// ----- the AAA -----
+
+/**
+ * A Zombie card in the AAA's pile (it took the place of the last two cards given to it), as
+ * the wire writes it (`aaa::ZOMBIE_CARD`); it scores as a Surveyor.
+ */
+export const AAA_ZOMBIE_CARD = '0-surveyor';
+
+/** The AAA's next card: a Zombie card on top, or none (the pile is never shuffled again). */
+function aaaNext(next) {
+  if (next == null) return 'none (the draw pile is empty: the game ends at the next draw)';
+  return next.zombie ? `a Zombie card: ${zombieCardText(next.zombie)}` : null;
+}
+
+/** The Zombie cards counted among the AAA's Surveyor cards. */
+function aaaCountNote(id, given) {
+  const n = given.filter((c) => c === AAA_ZOMBIE_CARD).length;
+  return id === 'surveyor' && n ? ` (${n === 1 ? 'a Zombie card' : `${n} Zombie cards`} among them)` : '';
+}
+
+/** A Zombie card in the AAA's pile. */
+function aaaPileItem(c) {
+  if (c !== AAA_ZOMBIE_CARD) return null;
+  return el('li', { class: 'zombie-card', 'data-aaa-card': c, 'data-zombie': 'true', title: 'A Zombie card: it took the place of the last two cards given to the AAA, and counts as a Surveyor' }, 'Zombie card (counts as a Surveyor)');
+}
+
 // ----- the turn in words -----
 
 /** The hordes a turn slowed, one entry per Zombie card: "slowed street 1's left horde". */
@@ -474,6 +500,9 @@ export default {
     const b = at === 'play' && turn.play && turn.play.build;
     return b && b.pass ? [passText(b.pass, offer)] : [];
   },
+  aaaNext,
+  aaaCountNote,
+  aaaPileItem,
   /** A barricade built takes the place of the fence. */
   useText: (use) => (use === 'barricade' ? 'built a barricade (instead of a fence)' : null),
   stages: {
