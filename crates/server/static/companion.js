@@ -849,7 +849,7 @@ export async function companionPage(main) {
       edition: st.edition,
       round: st.round || 1,
       plans: st.plans.map((p, k) => ({ plan: k + 1, text: planText(planOf(st.edition, p.card)) })),
-      zombieCards: st.zombies || [],
+      moduleCards: st.zombies || [],
       submitted: null,
       sheetLabel: `Your sheet (${layout().name})`,
       city: st.city,

@@ -13,7 +13,8 @@
 // earlier steps did, effectTargets(map), effectHints(step, actionUses), effectButtons(buttons),
 // insteadUses (uses that replace the action), finishFirst(step), finish(ui, plansOpen),
 // claim → {also, alone} while something is open to claim, restartable → true when its steps
-// hold a choice, crossControls(ui) for a crossing the sheet owes, familyColour(family).
+// hold a choice, crossControls(ui) for a crossing the sheet owes, familyColour(family),
+// unplayedHint → why a round offers nothing (the game ends), in words.
 
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
@@ -102,7 +103,8 @@ export class TurnController {
    *  requestOptions(draft) → Options; submit(turn) → Promise; restart() → Promise
    *  submitted: Turn|null; sheetLabel, city; onChange?()
    *  aaaHalves?: the AAA's halves of the sheet's split boxes as of the turn's start (AAA solo)
-   *  zombieCards?: the module's cards that came up this round, in order (see sheet/zombies.js)
+   *  moduleCards?: the cards of the sheet's modules that came up this round, in order (their
+   *  `cardsNow`), resolved first
    */
   constructor(cfg) {
     this.cfg = cfg;
@@ -858,9 +860,7 @@ export class TurnController {
   /** Nothing offered: the game ends. */
   unplayedControls({ step, hint }) {
     step.append(el('h3', {}, 'The game ends: nothing to play'));
-    hint(this.cfg.offer.hand
-      ? `The draw pile ran out${this.cfg.aaa ? '' : ' for the last time'}, so this round deals no cards.${(this.cfg.zombieCards || []).length ? ' The Zombie cards that came up are resolved;' : ''} confirm to end the game.`
-      : 'Pile 1 has no number left, so this round offers no cards. The Zombie cards that came up with the last flip are resolved; confirm to end the game.');
+    hint(this.hook('unplayedHint').find(Boolean) || 'This round offers no cards: confirm to end the game.');
     this.hook('notes', hint, 'unplayed');
   }
 

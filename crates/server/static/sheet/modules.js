@@ -30,6 +30,16 @@
 //     the play), 'play' (after it) or 'last' (after the plans); useText(use) → a use of its own
 //     instead of the effect, in words; choiceText(choice) → a choice a number asks of it.
 //
+// A table's cards and piles, for the sheet played (`view`: a table's view, `draws`: a round's
+// draws in the log or a record):
+//   cardsNow(view) → its own cards that came up this round, resolved before the play (a turn's
+//     `moduleCards`); dealNote(view) → what the dealer screen shows above the cards, or null;
+//     nothingDealt: the dealer screen's words when a round deals nothing; offerNote(view) → the
+//     same above the offer a seat watches; pileBits(t, view, layout) → {count, bits} the words
+//     on its piles in the table's head (`count: false`: they replace the draw pile's count);
+//     logNote(draws) → what the log adds to a round, or null; replayNote(draws) the same in a
+//     replay; endText(trigger, mode) → why the game ended in words, for a trigger of its own.
+//
 // The AAA's panel (aaa.js), for the sheet played:
 //   aaaNext(next) → the AAA's next card in words when the module has a say (its own card on
 //     top, an empty pile), else null; aaaCountNote(action, given) → what to add to an action's

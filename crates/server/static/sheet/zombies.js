@@ -270,7 +270,7 @@ function passNote(tc) {
 
 /** Zombies: what this turn's Zombie cards did, as hints: the hordes slowed, the houses invaded. */
 function ammoNotes(tc, hint) {
-  const cards = tc.cfg.zombieCards || [];
+  const cards = tc.cfg.moduleCards || [];
   (tc.draft.ammo || []).forEach((set, i) => {
     const name = (ZOMBIE_CARDS[cards[i]] || {}).name || 'Zombie';
     hint(`${name} Zombie card: ${set.length ? `slowed ${set.map(hordeName).join(' and ')}` : 'no horde slowed'}.`);
@@ -281,7 +281,7 @@ function ammoNotes(tc, hint) {
 
 /** Zombies: the Zombie cards of the round, the one resolved now marked. */
 function zombieCardsView(tc) {
-  const cards = tc.cfg.zombieCards || [];
+  const cards = tc.cfg.moduleCards || [];
   if (!cards.length) return null;
   const now = tc.opts && tc.opts.ammo ? tc.opts.ammo.index - 1 : cards.length;
   return el('div', { class: 'zombie-cards', role: 'group', 'aria-label': 'Zombie cards this round', id: 'zombie-cards' },
@@ -403,6 +403,86 @@ function passControls(tc, { step }) {
   step.append(passChoices(tc));
 }
 
+// ----- the table, the dealer screen and the log -----
+
+/** The Zombie cards that came up this round (a table's view), resolved first. */
+const cardsNow = (v) => (v.zombie_pile ? v.zombie_pile.now : []);
+
+/** The Zombie cards a round's draws (a log's or a record's) turned up as it was dealt. */
+const drawnCards = (draws) => draws.filter((d) => typeof d === 'string' && d.startsWith('zombie-')).map((d) => d.slice(7));
+
+/** A Zombie card's name: "Left". */
+const cardName = (c) => (ZOMBIE_CARDS[c] || {}).name || c;
+
+/** The dealer screen: the Zombie cards that came up, which every player resolves first. */
+function dealNote(v) {
+  const now = cardsNow(v);
+  if (!now.length) return null;
+  return el('p', { class: 'zombie-cards', id: 'deal-zombies', role: 'status' },
+    el('strong', {}, `Zombie card${now.length > 1 ? 's' : ''}: `), `${now.map((c) => `${cardName(c)} (${(ZOMBIE_CARDS[c] || {}).moves || ''})`).join('; ')}. Resolve ${now.length > 1 ? 'them' : 'it'} first: slow hordes with ammo, the others move.`);
+}
+
+/** Above the cards of a seat that only watches the offer: the Zombie cards this round. */
+function offerNote(v) {
+  const now = cardsNow(v);
+  return now.length ? el('p', { class: 'zombie-cards', id: 'zombie-cards' }, `Zombie card${now.length > 1 ? 's' : ''} this round: ${now.map(zombieCardText).join('; ')}.`) : null;
+}
+
+/**
+ * The expert and AAA games' single draw pile as everybody sees it (its construction cards, the
+ * times the expert deck ran out) and what its top shows. The edition data does not say how
+ * many times the expert deck may run out yet: 3.
+ */
+function deckBits(t, v, deck, layout) {
+  const cards = deck.packets.reduce((a, p) => a + p.cards, 0);
+  const out = [`draw pile: ${cards} card${cards === 1 ? '' : 's'}`];
+  const ends = (((layout || {}).zombies || {}).expert || {}).ends_at || 3;
+  if (t.mode === 'expert') out.push(`pile ran out ${deck.ran_out} of ${plural(ends, 'time')}`);
+  const next = v.next;
+  if (next && next.zombie) out.push(`on top: ${zombieCardText(next.zombie)}`);
+  else if (next && next.action) out.push(`on top: ${effectLabel(next.action)}`);
+  else if (next === 'validation') out.push('on top: a Validation card');
+  return out;
+}
+
+/**
+ * The table's head: pile 1's cards and the Zombie cards still in it (their kinds are public);
+ * in the expert and AAA games the single draw pile, counted in place of the usual pile.
+ */
+function pileBits(t, v, layout) {
+  const zp = v.zombie_pile;
+  if (!zp) return null;
+  const bits = zp.deck ? deckBits(t, v, zp.deck, layout) : [`pile 1: ${zp.holds - zp.drawn} of ${plural(zp.holds, 'card')} left`];
+  bits.push(zp.left.length ? `Zombie cards to come: ${zp.left.map(cardName).join(', ')}` : 'no Zombie card to come');
+  return { count: !zp.deck, bits };
+}
+
+/** The log of rounds: the Zombie cards that came up as the round was dealt. */
+function logNote(draws) {
+  const cards = drawnCards(draws);
+  return cards.length ? el('span', { class: 'log-zombies', 'data-log-zombies': cards.join(' ') }, ` — ${cards.map(zombieCardText).join('; ')} came up`) : null;
+}
+
+/** A replayed round: the Zombie cards that came up as it was dealt. */
+function replayNote(draws) {
+  const cards = drawnCards(draws);
+  return cards.length ? el('p', { class: 'replay-zombies' }, `${cards.map(zombieCardText).join('; ').replace(/^the/, 'The')} came up first.`) : null;
+}
+
+/** The game ended as the cards ran out: pile 1 without a number, or the draw pile. */
+function endText(trigger, mode) {
+  if (trigger !== 'deck-exhausted') return null;
+  if (mode === 'expert') return 'the draw pile ran out for the third time';
+  return mode === 'solo' ? 'the draw pile ran out' : 'pile 1 had no number left';
+}
+
+/** A round that offers nothing: the game ends, once the Zombie cards that came up are resolved. */
+function unplayedHint(tc) {
+  return tc.cfg.offer.hand
+    ? `The draw pile ran out${tc.cfg.aaa ? '' : ' for the last time'}, so this round deals no cards.${(tc.cfg.moduleCards || []).length ? ' The Zombie cards that came up are resolved;' : ''} confirm to end the game.`
+    : 'Pile 1 has no number left, so this round offers no cards. The Zombie cards that came up with the last flip are resolved; confirm to end the game.';
+}
+
 // ----- the AAA -----
 
 /**
@@ -500,6 +580,16 @@ export default {
     const b = at === 'play' && turn.play && turn.play.build;
     return b && b.pass ? [passText(b.pass, offer)] : [];
   },
+  cardsNow,
+  dealNote,
+  /** The dealer screen when a round deals nothing. */
+  nothingDealt: 'Pile 1 has no number left: the game ends once the Zombie card is resolved.',
+  offerNote,
+  pileBits,
+  logNote,
+  replayNote,
+  endText,
+  unplayedHint,
   aaaNext,
   aaaCountNote,
   aaaPileItem,
