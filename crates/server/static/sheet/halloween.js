@@ -422,6 +422,54 @@ function circlesText(turn) {
     .map((c) => `circled the ${treatName(c.treat)} of ${houseName(c.house)}`);
 }
 
+// ----- the score-sheet companion -----
+
+const TIER_NAMES = { open: 'open', lost: 'crossed off (somebody else claimed it)' };
+
+/** The sheet's tiers with `fn(tiers)` applied to a copy (all open when it has none). */
+function withTiers(sheet, fn) {
+  const t = sheet.tiers || { ghost: [null, null, null], candy: [null, null, null] };
+  const tiers = { ...t, ghost: [...t.ghost], candy: [...t.candy] };
+  fn(tiers);
+  const open = [...tiers.ghost, ...tiers.candy].every((x) => x == null);
+  const out = { ...sheet, tiers };
+  if (open && tiers.option == null) delete out.tiers;
+  return out;
+}
+
+/**
+ * With other players, a tier somebody else claimed is crossed off here (yours are circled when
+ * you claim them in your turn).
+ */
+function tierRaces(c) {
+  const l = c.layout;
+  if (!l.halloween) return [];
+  return ['ghost', 'candy'].flatMap((treat) => l.halloween[`${treat}_tiers`].map((tier, r) => {
+    const id = `c-tier-${treat}-${tier.need}`;
+    const label = el('label', { for: id }, `${treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${tier.need}`);
+    const now = (c.sheet.tiers && c.sheet.tiers[treat][r]) || 'open';
+    if (now === 'won') return [label, el('output', { id }, 'circled (yours)')];
+    const sel = el('select', { id, onchange: (e) => {
+      c.sheet = withTiers(c.sheet, (t) => { t[treat][r] = e.target.value === 'lost' ? 'lost' : null; });
+      c.changed({ restart: true });
+    } }, Object.entries(TIER_NAMES).map(([v, t]) => el('option', { value: v }, t)));
+    sel.value = now;
+    return [label, sel];
+  }));
+}
+
+/**
+ * A Validation card: the ghost and candy tiers of its rank are crossed off unless circled
+ * (collector expansions §4.6). The ranks' needs are restated here (4, 6, 9).
+ */
+function validation(c, k) {
+  if (!c.layout.halloween || ['ghost', 'candy'].every((t) => c.sheet.tiers && c.sheet.tiers[t][k])) return null;
+  c.sheet = withTiers(c.sheet, (t) => {
+    for (const kind of ['ghost', 'candy']) if (t[kind][k] == null) t[kind][k] = 'lost';
+  });
+  return [`Halloween: the open tiers of ${[4, 6, 9][k] ?? 'that rank'} are crossed off.`, 'tiers'];
+}
+
 export default {
   id: 'halloween',
   /** Its pictograms (24×24): a ghost (a sheet with a wavy hem and two eyes) and a wrapped candy. */
@@ -500,4 +548,5 @@ export default {
       hint(`${t.treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${t.need} claimed${used.length ? `: ${used.join(', ')}` : ''}.`);
     }
   },
+  companion: { races: tierRaces, validation },
 };

@@ -40,6 +40,21 @@
 //     logNote(draws) → what the log adds to a round, or null; replayNote(draws) the same in a
 //     replay; endText(trigger, mode) → why the game ended in words, for a trigger of its own.
 //
+// The score-sheet companion (companion.js), for the sheet played: `companion: {…}`, each hook
+// given a context c = {layout, sheet (read and replaced), state (what the companion keeps, where
+// a module keeps fields of its own), score (the last one), changed({setup, restart}) after a
+// change}:
+//   fresh() → its fields of a new kept state; body(c, typed) → what a request adds (`typed`: it
+//     is about the cards typed in), or null; entry(c, kind) → {nodes, error(), ends(), keep()}
+//     what the cards' form asks besides the cards (`ends`: the game ends with nothing to play;
+//     `keep` stores the answer), or null; cards(c) → its own cards typed this round (the turn's
+//     `moduleCards`); roundDone(c) once the turn is written; clear(c) when the cards are typed
+//     again; remember(c) → what an undo restores of it, undo(c, prev); races(c) → [[label,
+//     control]] what the table settles between players; validation(c, k) → [toast, kind] once it
+//     changed the sheet as Validation card k (0–2) asks, or null; owedText(c) → what the next
+//     turn owes first, in words, or null; aaaGiven(c, given) → the AAA's pile with its cards
+//     typed this round; aaaIntro: the AAA panel's words on the cards the AAA gets.
+//
 // The AAA's panel (aaa.js), for the sheet played:
 //   aaaNext(next) → the AAA's next card in words when the module has a say (its own card on
 //     top, an empty pile), else null; aaaCountNote(action, given) → what to add to an action's

@@ -509,6 +509,83 @@ function aaaPileItem(c) {
   return el('li', { class: 'zombie-card', 'data-aaa-card': c, 'data-zombie': 'true', title: 'A Zombie card: it took the place of the last two cards given to the AAA, and counts as a Surveyor' }, 'Zombie card (counts as a Surveyor)');
 }
 
+// ----- the score-sheet companion -----
+
+/**
+ * The companion's form: the Zombie cards that came up on pile 1 (with a hand: drawn) this round
+ * (at most one of each, two in a round), and the last flip that leaves pile 1 without a number
+ * (the draw that finds the draw pile empty for good).
+ */
+function entry(c, kind) {
+  const z = c.layout.zombies;
+  if (!z) return null;
+  const seen = c.state.zombiesSeen || [];
+  const sels = [0, 1].map((i) => el('select', { id: `c-zombie-${i + 1}`, 'aria-label': i ? 'Second Zombie card this round' : 'Zombie card this round' },
+    el('option', { value: '' }, i ? '— no second one —' : '— none —'),
+    ...(z.cards || []).filter((x) => !seen.includes(x)).map((x) => el('option', { value: x }, `${cardName(x)}: ${(ZOMBIE_CARDS[x] || {}).moves || ''}`))));
+  const lastFlip = el('input', { type: 'checkbox', id: 'c-last-flip' });
+  const chosen = () => sels.map((x) => x.value).filter(Boolean);
+  return {
+    nodes: [
+      el('div', { class: 'row', role: 'group', 'aria-label': kind === 'hand' ? 'Zombie cards drawn this round' : 'Zombie cards that came up on pile 1 this round' },
+        el('span', {}, 'Zombie card:'), ...sels),
+      el('label', { class: 'row check', for: 'c-last-flip' }, lastFlip, kind === 'hand'
+        ? 'The draw pile ran out for good: the game ends (only a Zombie card drawn is resolved)'
+        : 'Pile 1 has no number left: the game ends (only the Zombie card is resolved)'),
+      seen.length ? el('p', { class: 'muted', id: 'c-zombies-seen' }, `Already come up: ${seen.map(zombieCardText).join('; ')}.`) : null,
+    ],
+    error: () => (new Set(chosen()).size < chosen().length ? 'Not sent: pile 1 holds one Zombie card of each kind.' : null),
+    ends: () => lastFlip.checked,
+    keep: () => {
+      c.state.zombies = chosen();
+    },
+  };
+}
+
+/**
+ * The AAA's pile as it stands this round: from level 1, each Zombie card typed with the round's
+ * cards took the place of the last two cards given to it (collector expansions §8.6).
+ */
+function aaaGiven(c, given) {
+  if (!c.layout.zombies || !c.state.aaa.level) return given;
+  const out = [...given];
+  for (let k = 0; k < (c.state.zombies || []).length; k++) {
+    // the last two cards given leave the game; a Zombie card already there was not given
+    let gone = 0;
+    for (let i = out.length - 1; i >= 0 && gone < 2; i--) {
+      if (out[i] !== AAA_ZOMBIE_CARD) {
+        out.splice(i, 1);
+        gone++;
+      }
+    }
+    out.push(AAA_ZOMBIE_CARD);
+  }
+  return out;
+}
+
+/** The companion's hooks: the Zombie cards typed this round (`zombies`) and before (`zombiesSeen`). */
+const companion = {
+  fresh: () => ({ zombies: [], zombiesSeen: [] }),
+  // the round's Zombie cards are resolved first (the draft's `ammo`)
+  body: (c, typed) => (typed && (c.state.zombies || []).length ? { zombies: c.state.zombies } : null),
+  entry,
+  cards: (c) => c.state.zombies || [],
+  aaaGiven,
+  roundDone: (c) => {
+    c.state.zombiesSeen = [...(c.state.zombiesSeen || []), ...(c.state.zombies || [])];
+    c.state.zombies = [];
+  },
+  clear: (c) => {
+    c.state.zombies = [];
+  },
+  remember: (c) => ({ zombiesSeen: [...(c.state.zombiesSeen || [])] }),
+  undo: (c, prev) => {
+    if (prev.zombiesSeen) c.state.zombiesSeen = prev.zombiesSeen;
+    c.state.zombies = [];
+  },
+  aaaIntro: 'You choose which of your two cards goes to the AAA at the end of each turn. A Zombie card that comes up (typed with the cards) takes the place of the last two cards given to it, from level 1. Press the letter of a Validation card when one comes up.',
+};
+
 // ----- the turn in words -----
 
 /** The hordes a turn slowed, one entry per Zombie card: "slowed street 1's left horde". */
@@ -657,4 +734,5 @@ export default {
     if (passed) step.append(el('p', { class: 'hint', id: 'pass-note' }, passed));
   },
   restartable: (tc) => (tc.draft.ammo || []).length || tc.slowSel.size,
+  companion,
 };
