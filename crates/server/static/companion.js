@@ -173,7 +173,7 @@ export async function companionPage(main) {
   );
 
   function othersTemps() {
-    // a sheet without temps (without actions) asks for none
+    // a sheet without actions has no temps: it asks for none
     if (!hasActions(layout())) return [];
     const max = layout().temp_boxes;
     return String(st.others || '').split(/[\s,;]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 0 && n <= max);
@@ -376,7 +376,7 @@ export async function companionPage(main) {
         el('label', { for: 'c-advanced' }, 'Advanced variant'), adv,
         ...(quarterEffects().length ? [el('label', { for: 'c-nine-three-quarters' }, '9¾ cards'),
           el('label', { class: 'row check', for: 'c-nine-three-quarters' }, nine, el('span', { class: 'muted' }, 'the table plays with the three 9¾ cards'))] : []),
-        // a sheet without temps (without actions) has no temp majority to compare
+        // a sheet without actions has no temps, so no temp majority to compare
         ...(temps ? [el('label', { for: 'c-others' }, 'Other players’ temps'), others] : []),
         ...races.flat(),
       ),

@@ -149,9 +149,6 @@ export function effectUseText(use) {
   return allModules().map((m) => m.useText?.(use)).find(Boolean) ?? JSON.stringify(use);
 }
 
-// Zombies' cards and hordes in words, from its module.
-export { ZOMBIE_CARDS, zombieCardText, hordeName } from './sheet/zombies.js';
-
 /**
  * What the modules say of the parts of a turn they own (see `turnWords` in sheet/modules.js),
  * at `at`: 'first' (before the play), 'play' (after it) or 'last' (after the plans).

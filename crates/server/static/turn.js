@@ -14,7 +14,8 @@
 // insteadUses (uses that replace the action), finishFirst(step), finish(ui, plansOpen),
 // claim → {also, alone} while something is open to claim, restartable → true when its steps
 // hold a choice, crossControls(ui) for a crossing the sheet owes, familyColour(family),
-// unplayedHint → why a round offers nothing (the game ends), in words.
+// noCardsText and unplayedHint → why a round offers nothing (the game ends), in words, in
+// place of the cards and in the step.
 
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
@@ -46,7 +47,7 @@ const isSet = (v) => v != null && v !== false && !(Array.isArray(v) && !v.length
  * `leave(tc, next)`; `again`: where the keyboard goes back to while the step repeats.
  */
 const STAGES = {
-  // nothing offered (the draw pile or pile 1 ran out): the game ends
+  // nothing offered (a module's pile ran out for good): the game ends
   unplayed: {
     order: 20, first: true,
     when: (tc) => !!tc.opts && tc.nothingOffered(),
@@ -358,7 +359,7 @@ export class TurnController {
     return r && r.effect;
   }
 
-  /** The round offers nothing (pile 1 has no number left): the turn holds only its earlier steps. */
+  /** The round offers nothing (a module's pile ran out): the turn holds only its earlier steps. */
   nothingOffered() {
     const o = this.cfg.offer || {};
     return (o.combinations && !o.combinations.length) || (o.hand && !o.hand.length);
@@ -735,9 +736,7 @@ export class TurnController {
     const locked = !!this.draft.play || this.submitted || this.busy || crossing;
     const wrap = el('div', { class: 'offer', role: 'group', 'aria-label': 'Cards this round' });
     if (this.nothingOffered()) {
-      wrap.append(el('p', { class: 'hint', id: 'nothing-offered' }, offer.hand
-        ? 'No cards this round: the draw pile ran out, so the game ends.'
-        : 'No cards this round: pile 1 has no number left, so the game ends.'));
+      wrap.append(el('p', { class: 'hint', id: 'nothing-offered' }, this.hook('noCardsText').find(Boolean) || 'No cards this round, so the game ends.'));
     }
     if (offer.combinations) {
       offer.combinations.forEach((c, i) => {
@@ -1097,12 +1096,12 @@ export class TurnController {
     }, '↺ Restart turn'));
     if (stage === 'finish' && this.askSkip) {
       const plans = this.openPlans().length > 0;
-      const tiers = !!this.moduleClaim();
+      const claims = !!this.moduleClaim();
       bottom.append(el('button', {
         type: 'button', 'data-ctl': 'confirm-skip', 'data-action': 'confirm-skip',
         disabled: this.busy ? true : null,
         onclick: () => this.confirmOrAsk(),
-      }, `Confirm without ${plans && tiers ? 'validating or claiming' : plans ? 'validating' : 'claiming'}`));
+      }, `Confirm without ${plans && claims ? 'validating or claiming' : plans ? 'validating' : 'claiming'}`));
     } else if (stage === 'finish' || stage === 'unplayed') {
       bottom.append(el('button', {
         type: 'button', class: 'primary', 'data-ctl': 'confirm', 'data-action': 'confirm',

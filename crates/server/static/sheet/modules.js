@@ -1,6 +1,6 @@
 // The rule modules the browser knows, by the engine's module id (a sheet's `modules`, as the
-// edition data gives it): each file of this folder owns what its module adds to the sheet and
-// to the turn, so the generic drawing (sheet.js) and turn (turn.js) name no module.
+// edition data gives it): each file of this folder owns what its module adds to the sheet, the
+// turn, the table, the companion and the words and help, so no generic file names a module.
 //
 // A module is an object with its `id` and any of these hooks (every drawing hook gets a
 // context object, then the module's own state from `index`):
@@ -28,7 +28,8 @@
 //   houseText(text) → {kind, bis} a house text of its own, neither empty nor numbered (a Z);
 //   turnWords(turn, at, offer) → the words for the parts of a turn it owns, at 'first' (before
 //     the play), 'play' (after it) or 'last' (after the plans); useText(use) → a use of its own
-//     instead of the effect, in words; choiceText(choice) → a choice a number asks of it.
+//     instead of the effect, in words; choiceText(choice) → a choice a number asks of it;
+//   modeNote(sheet, mode) → what the lobby adds to a mode's description on its sheet.
 //
 // A table's cards and piles, for the sheet played (`view`: a table's view, `draws`: a round's
 // draws in the log or a record):

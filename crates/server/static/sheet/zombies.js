@@ -476,6 +476,13 @@ function endText(trigger, mode) {
   return mode === 'solo' ? 'the draw pile ran out' : 'pile 1 had no number left';
 }
 
+/** In place of the cards of a round that offers nothing: why the game ends. */
+function noCardsText(tc) {
+  return tc.cfg.offer.hand
+    ? 'No cards this round: the draw pile ran out, so the game ends.'
+    : 'No cards this round: pile 1 has no number left, so the game ends.';
+}
+
 /** A round that offers nothing: the game ends, once the Zombie cards that came up are resolved. */
 function unplayedHint(tc) {
   return tc.cfg.offer.hand
@@ -666,6 +673,7 @@ export default {
   logNote,
   replayNote,
   endText,
+  noCardsText,
   unplayedHint,
   aaaNext,
   aaaCountNote,
