@@ -2,8 +2,8 @@
 // the marks that say which values are stand-ins, the values form of the waiting room, the AAA's
 // panel during the game and the final comparison. Every rule is the engine's; this only shows it.
 
-import { el, effectLabel, zombieCardText, pointsText } from './format.js';
-import { hasActions } from './sheet/modules.js';
+import { el, effectLabel, pointsText } from './format.js';
+import { hasActions, modulesOf } from './sheet/modules.js';
 import { edition, planOf, tableSheet } from './data.js';
 
 const LETTERS = ['A', 'B', 'C'];
@@ -22,11 +22,6 @@ export const AAA_VALUES = [
 /** Effects in the order the AAA's pile is counted (as the collector card lists them). */
 const ACTIONS = ['landscaper', 'pool', 'temp', 'surveyor', 'bis', 'real-estate'];
 const actionName = effectLabel;
-/**
- * Zombies: a Zombie card in the AAA's pile (it took the place of the last two cards given to
- * it), as the wire writes it (`aaa::ZOMBIE_CARD`); it scores as a Surveyor.
- */
-export const AAA_ZOMBIE_CARD = '0-surveyor';
 
 /** "Plan A" in the collector edition, "n°1" elsewhere. */
 export function planName(editionId, slot) {
@@ -194,27 +189,40 @@ export function valuesForm(t, save) {
 
 // ----- during the game -----
 
+/**
+ * The AAA's next card in words: as a module of the sheet words it (its `aaaNext`: its own card
+ * on top, or an empty pile that ends the game), else the action showing. No card shows while
+ * the draw pile is empty: the discard is shuffled at the next draw.
+ */
+function nextText(next, mods) {
+  const own = mods.map((m) => m.aaaNext?.(next)).find(Boolean);
+  if (own) return own;
+  if (next == null) return 'none showing (the draw pile is empty: the discard is shuffled next)';
+  return next === 'validation' ? 'a Validation card (its letter is hidden)' : actionName(next.action);
+}
+
+/** A card of the AAA's pile: as a module shows its own card there (`aaaPileItem`), else its action. */
+function pileItem(c, mods) {
+  return mods.map((m) => m.aaaPileItem?.(c)).find(Boolean) || el('li', { 'data-aaa-card': c, title: c }, actionName(cardEffect(c)));
+}
+
 /** The AAA panel: its card, the next card's action, its pile, its validations and its score. */
 export function aaaPanel(t, v) {
   const a = v.aaa;
   const shipped = opponentOf(t.edition, a.card.level);
   const src = shipped && opponentPlaceholders(shipped);
   const entered = t.values && t.values.opponent;
+  const layout = t.sheet ? tableSheet(t) : null;
+  const mods = modulesOf(layout);
   const counts = ACTIONS.map((id) => [id, actionName(id), a.given.filter((c) => cardEffect(c) === id).length]);
-  const zombies = a.given.filter((c) => c === AAA_ZOMBIE_CARD).length;
-  // No card shows while the draw pile is empty: the discard is shuffled at the next draw (the
-  // Zombies sheet's pile is never shuffled again: the game ends at the next draw).
-  const zombieSheet = !!(t.sheet && (tableSheet(t) || {}).zombies);
-  const next = v.next == null
-    ? (zombieSheet ? 'none (the draw pile is empty: the game ends at the next draw)' : 'none showing (the draw pile is empty: the discard is shuffled next)')
-    : v.next === 'validation' ? 'a Validation card (its letter is hidden)'
-      : v.next.zombie ? `a Zombie card: ${zombieCardText(v.next.zombie)}` : actionName(v.next.action);
+  // what a module adds to an action's count (its own cards counted there)
+  const countNote = (id) => mods.map((m) => m.aaaCountNote?.(id, a.given) || '').join('');
+  const next = nextText(v.next, mods);
   const validated = a.plans.map((p, i) => (p == null ? null : `${planName(t.edition, i)}: ${pointsText(p)}`)).filter(Boolean);
   const s = a.score;
   // the rows the sheet's own AAA rules add, labelled as the sheet labels its score rows
-  const layout = t.sheet ? tableSheet(t) : null;
   const rowLabel = (id, dflt = id) => ((layout && layout.score_rows) || []).find((r) => r.id === id)?.label || dflt;
-  // a sheet without the Classic tracks (American Dream) scores the AAA's plans and its own rows
+  // a sheet without the Classic tracks (without actions) scores the AAA's plans and its own rows
   const classic = s && hasActions(layout) ? [
     ['parks', rowLabel('parks', 'Parks'), s.parks],
     ['pools', rowLabel('pools', 'Pools'), s.pools],
@@ -235,11 +243,8 @@ export function aaaPanel(t, v) {
       a.card.scoring ? ` · values ${AAA_VALUES.map(([k]) => a.card.scoring[k]).join(', ')}` : ` · temp places at ${a.card.temp_places.join(', ')} boxes`),
     el('p', { id: 'aaa-validated' }, validated.length ? `Validated ${validated.join(', ')}` : 'No plan validated yet'),
     el('h3', {}, 'Its pile (', el('span', { id: 'aaa-pile-count' }, String(a.given.length)), ' cards)'),
-    el('ul', { class: 'aaa-counts', id: 'aaa-counts' }, counts.map(([id, name, n]) => el('li', { 'data-action': id },
-      `${name}: ${n}${id === 'surveyor' && zombies ? ` (${zombies === 1 ? 'a Zombie card' : `${zombies} Zombie cards`} among them)` : ''}`))),
-    el('ol', { class: 'aaa-pile', id: 'aaa-pile' }, a.given.map((c) => (c === AAA_ZOMBIE_CARD
-      ? el('li', { class: 'zombie-card', 'data-aaa-card': c, 'data-zombie': 'true', title: 'A Zombie card: it took the place of the last two cards given to the AAA, and counts as a Surveyor' }, 'Zombie card (counts as a Surveyor)')
-      : el('li', { 'data-aaa-card': c, title: c }, actionName(cardEffect(c)))))),
+    el('ul', { class: 'aaa-counts', id: 'aaa-counts' }, counts.map(([id, name, n]) => el('li', { 'data-action': id }, `${name}: ${n}${countNote(id)}`))),
+    el('ol', { class: 'aaa-pile', id: 'aaa-pile' }, a.given.map((c) => pileItem(c, mods))),
     s ? el('table', { class: 'data', id: 'aaa-score' },
       el('tbody', {}, scoreRows.map(([id, label, pts, detail]) => el('tr', { 'data-row': id, title: detail || null },
         el('th', { scope: 'row' }, label, detail ? el('span', { class: 'row-detail' }, detail) : null),
@@ -254,7 +259,7 @@ function cardEffect(c) {
 
 /**
  * The final comparison of an AAA game (Ruling C24), or level 0's "no winner"; `layout`, the
- * sheet's, tells how equal totals are settled (American Dream has no estates: a draw).
+ * sheet's, tells how equal totals are settled (a sheet without actions has no estates: a draw).
  */
 export function aaaResult(v, layout = null) {
   const a = v.aaa;

@@ -7,12 +7,12 @@ import { api } from './api.js';
 import { TurnController } from './turn.js';
 import { edition, sheetOf, planOf, layoutPlaceholders, DEFAULT_EDITION } from './data.js';
 import { layoutForm } from './layout.js';
-import { el, emptySheet, EFFECTS, effectLabel, planText, ZOMBIE_CARDS, zombieCardText, pointsText } from './format.js';
-import { hasActions } from './sheet/modules.js';
+import { el, emptySheet, EFFECTS, effectLabel, planText, pointsText } from './format.js';
+import { hasActions, modulesOf } from './sheet/modules.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { setTitle, toast } from './app.js';
 import { EDITIONS } from './edition.js';
-import { planName, planPlaceholder, planCardName, valueMark, opponentOf, opponentEditor, levelLabel, aaaPanel, AAA_ZOMBIE_CARD } from './aaa.js';
+import { planName, planPlaceholder, planCardName, valueMark, opponentOf, opponentEditor, levelLabel, aaaPanel } from './aaa.js';
 
 const KEY = 'welcome.companion';
 
@@ -26,8 +26,8 @@ function defaultPlans(layout, editionId) {
 
 /** The AAA as the player keeps it (collector solo): its level, their own card's values if they
  * differ, the cards given to it, its validations, the Validation letters drawn, its halves of the
- * sheet's split boxes as the server last gave them (Atomic War shelters; empty: as at setup) and
- * the Validation cards (plans 1–3) the server has not yet applied to them. */
+ * sheet's split boxes as the server last gave them (a module's; empty: as at setup) and the
+ * Validation cards (plans 1–3) the server has not yet applied to them. */
 function freshAaa(level = 1) {
   return { level, opponent: null, given: [], plans: [null, null, null], drawn: [], halves: [], pending: [] };
 }
@@ -40,8 +40,8 @@ function fresh(editionId, sheetId) {
     // the table plays with the collector edition's 9¾ cards
     quarters: false,
     aaa: freshAaa(),
-    // Zombies: the Zombie cards that came up this round (typed with the cards) and before
-    zombies: [], zombiesSeen: [],
+    // what the sheet's modules keep of their own (their cards typed with the round's, …)
+    ...Object.assign({}, ...modulesOf(layout).map((m) => m.companion?.fresh?.() || {})),
   };
 }
 
@@ -122,57 +122,6 @@ export function parseQuick(text) {
   return { cards, error };
 }
 
-const BONUS_NAMES = { open: 'open', won: 'circled (first to finish the route)', lost: 'crossed off (somebody finished first)' };
-/** American Dream's street and column bonuses, at a table with other players. */
-const RACE_NAMES = { open: 'open', won: 'circled (among the first to complete it)', lost: 'crossed off (somebody completed it first)' };
-
-/** American Dream's columns: column c is house c of every street that has one. */
-const columnCount = (layout) => Math.max(0, ...layout.streets.map((x) => x.houses));
-
-/** American Dream: the sheet's open street bonuses and open column bonuses, as written on it. */
-function openRaces(layout, sheet) {
-  if (hasActions(layout)) return { streets: 0, columns: 0 };
-  const held = sheet.column_bonuses || [];
-  return {
-    streets: sheet.streets.filter((x) => !x.bonus).length,
-    columns: Array.from({ length: columnCount(layout) }, (_, c) => held[c]).filter((x) => !x).length,
-  };
-}
-
-/** American Dream: the sheet with column `c`'s bonus set to `state` (`open`, `won`, `lost`). */
-function withColumnBonus(layout, sheet, c, state) {
-  const held = Array.from({ length: columnCount(layout) }, (_, k) => (sheet.column_bonuses || [])[k] || null);
-  held[c] = state === 'open' ? null : state;
-  const out = { ...sheet, column_bonuses: held };
-  if (held.every((x) => x == null)) delete out.column_bonuses;
-  return out;
-}
-
-const TIER_NAMES = { open: 'open', lost: 'crossed off (somebody else claimed it)' };
-
-/** Halloween: the sheet's tiers with `fn(tiers)` applied to a copy (all open when it has none). */
-function withTiers(sheet, fn) {
-  const t = sheet.tiers || { ghost: [null, null, null], candy: [null, null, null] };
-  const tiers = { ...t, ghost: [...t.ghost], candy: [...t.candy] };
-  fn(tiers);
-  const open = [...tiers.ghost, ...tiers.candy].every((x) => x == null);
-  const out = { ...sheet, tiers };
-  if (open && tiers.option == null) delete out.tiers;
-  return out;
-}
-
-const SCORING_NAMES = ['Yellow', 'Black', 'Yellow and black'];
-
-/**
- * Coin Coin: the sheet with duck scorings `ks` held, each at the points `now` gives it (the
- * score's `ducks` row: an open scoring as it stands), those held already kept.
- */
-function withScorings(sheet, ks, now) {
-  const held = [...(sheet.duck_scorings || [null, null, null])];
-  for (const k of ks) if (held[k] == null && now[k] != null) held[k] = now[k];
-  return { ...sheet, duck_scorings: held };
-}
-
 export async function companionPage(main) {
   setTitle('Score-sheet companion');
   let st = load();
@@ -194,8 +143,23 @@ export async function companionPage(main) {
   // the layout form, kept while the layout it shows is unchanged (a redraw keeps the edits)
   let layoutEl = null;
   let layoutKey = '';
-  // Coin Coin: what each duck scoring gives the sheet now, as the server last scored it
-  const duckParts = () => (score && score.rows.find((r) => r.id === 'ducks')?.parts) || [null, null, null];
+  // The sheet's rule modules, and what their companion hooks work on (see sheet/modules.js):
+  // the sheet played, the sheet as written (read and replaced), the state kept here (a module
+  // keeps fields of its own in it), the last score, and `changed` after a change.
+  const sheetModules = () => modulesOf(layout());
+  const moduleCtx = () => ({
+    layout: layout(),
+    get sheet() { return st.sheet; },
+    set sheet(v) { st.sheet = v; },
+    get state() { return st; },
+    get score() { return score; },
+    changed,
+  });
+  /** Calls companion hook `name` of each module of the sheet that has it, with a context first. */
+  const moduleHook = (name, ...args) => {
+    const c = moduleCtx();
+    return sheetModules().filter((m) => m.companion?.[name]).map((m) => m.companion[name](c, ...args));
+  };
 
   const setupEl = el('section', { class: 'panel', 'aria-labelledby': 'setup-h' });
   const layoutWrap = el('div', { id: 'companion-layout' });
@@ -209,14 +173,14 @@ export async function companionPage(main) {
   );
 
   function othersTemps() {
-    // a sheet without temps (American Dream) asks for none
+    // a sheet without actions has no temps: it asks for none
     if (!hasActions(layout())) return [];
     const max = layout().temp_boxes;
     return String(st.others || '').split(/[\s,;]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 0 && n <= max);
   }
 
   const solo = () => st.cards === 'hand' && !othersTemps().length;
-  // the Advanced variant, unless the sheet is never played with it (American Dream)
+  // the Advanced variant, unless the sheet is never played with it (its `advanced: false`)
   const advanced = () => st.advanced && layout().advanced !== false;
   // Collector solo is played against the AAA (§15).
   const aaaOn = () => !!edition(st.edition).aaa && solo();
@@ -228,8 +192,8 @@ export async function companionPage(main) {
     const b = { edition: st.edition, sheet_id: st.sheetId, sheet: st.sheet, offer, plans: st.plans, advanced: advanced(), draft };
     if (quarters()) b.nine_three_quarters = true;
     if (st.layout) b.layout = st.layout;
-    // Zombies: the round's Zombie cards are resolved first (the draft's `ammo`)
-    if (offer === st.entry && (st.zombies || []).length) b.zombies = st.zombies;
+    // what the sheet's modules add (their cards typed with the round's)
+    Object.assign(b, ...moduleHook('body', offer === st.entry).filter(Boolean));
     if (st.cards === 'hand') b.mode = othersTemps().length ? 'expert' : 'solo';
     if (othersTemps().length && b.mode !== 'solo') b.temps_of_others = othersTemps();
     if (aaaOn()) {
@@ -243,25 +207,14 @@ export async function companionPage(main) {
   }
 
   /**
-   * The AAA's pile as it stands this round: on the Zombies sheet from level 1, each Zombie card
-   * typed with the round's cards (`typed`) took the place of the last two cards given to it
-   * (collector expansions §8.6).
+   * The AAA's pile as it stands this round: the cards given to it, as the sheet's modules change
+   * it when their own cards were typed with the round's (`typed`).
    */
   function givenNow(typed = true) {
     const given = [...st.aaa.given];
-    if (!typed || !layout().zombies || !st.aaa.level) return given;
-    for (let k = 0; k < (st.zombies || []).length; k++) {
-      // the last two cards given leave the game; a Zombie card already there was not given
-      let gone = 0;
-      for (let i = given.length - 1; i >= 0 && gone < 2; i--) {
-        if (given[i] !== AAA_ZOMBIE_CARD) {
-          given.splice(i, 1);
-          gone++;
-        }
-      }
-      given.push(AAA_ZOMBIE_CARD);
-    }
-    return given;
+    if (!typed) return given;
+    const c = moduleCtx();
+    return sheetModules().reduce((g, m) => (m.companion?.aaaGiven ? m.companion.aaaGiven(c, g) : g), given);
   }
 
   /** The AAA's halves and the Validation card a request is about to send. */
@@ -269,7 +222,8 @@ export async function companionPage(main) {
 
   /**
    * Keeps the AAA's halves of an answer `o` to a request that sent `sent`: the server applied
-   * the Validation card it carried (Atomic War: the AAA built a shelter), so that card is done.
+   * the Validation card it carried (a module's split boxes: the AAA built in one), so that card
+   * is done.
    * An answer to an older request (the halves changed since, or an undo) is ignored. Returns
    * whether a Validation card is still waiting to be sent.
    */
@@ -303,7 +257,7 @@ export async function companionPage(main) {
    * constraint broken, named) is thrown and nothing changes.
    */
   async function saveLayout(text) {
-    // before the first number the AAA's halves start again from the new layout's shelters
+    // before the first number the AAA's halves start again from the new layout's split boxes
     const written = st.sheet.streets.some((s) => s.houses.some((h) => h));
     const b = body(anyOffer(), {});
     if (text == null) delete b.layout;
@@ -408,77 +362,9 @@ export async function companionPage(main) {
     nine.checked = quarters();
     const city = el('input', { id: 'c-city', value: st.city || '', maxlength: 30, onchange: (e) => { st.city = e.target.value; save(); drawSheet(); } });
     const others = el('input', { id: 'c-others', value: st.others || '', placeholder: 'e.g. 3, 5', onchange: (e) => { st.others = e.target.value; save(); renderSetup(); refreshScore(); } });
-    // With other players, who wins a street's end-of-route race depends on them: set it here.
-    // Alone, the server settles it at the end of the turn.
-    const races = l.streets.map((s, i) => ({ s, i })).filter(({ s }) => (s.trucks || []).length && !solo()).map(({ i }) => {
-      const sel = el('select', { id: `c-bonus-${i + 1}`, onchange: (e) => {
-        if (e.target.value === 'open') delete st.sheet.streets[i].bonus; else st.sheet.streets[i].bonus = e.target.value;
-        save();
-        refreshScore();
-      } }, Object.entries(BONUS_NAMES).map(([v, t]) => el('option', { value: v }, t)));
-      sel.value = st.sheet.streets[i].bonus || 'open';
-      return [el('label', { for: `c-bonus-${i + 1}` }, `Street ${i + 1} bonus`), sel];
-    });
-    // Halloween, with other players: a tier somebody else claimed is crossed off here (yours
-    // are circled when you claim them in your turn).
-    const tierRaces = l.halloween && !solo() ? ['ghost', 'candy'].flatMap((treat) => l.halloween[`${treat}_tiers`].map((tier, r) => {
-      const id = `c-tier-${treat}-${tier.need}`;
-      const label = el('label', { for: id }, `${treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${tier.need}`);
-      const now = (st.sheet.tiers && st.sheet.tiers[treat][r]) || 'open';
-      if (now === 'won') return [label, el('output', { id }, 'circled (yours)')];
-      const sel = el('select', { id, onchange: (e) => {
-        st.sheet = withTiers(st.sheet, (t) => { t[treat][r] = e.target.value === 'lost' ? 'lost' : null; });
-        save();
-        // cards already typed for this turn: the turn starts again on the changed sheet
-        if (controller) {
-          controller.dead = true;
-          controller = null;
-          startTurn();
-        }
-        refreshScore();
-      } }, Object.entries(TIER_NAMES).map(([v, t]) => el('option', { value: v }, t)));
-      sel.value = now;
-      return [label, sel];
-    })) : [];
-    // Coin Coin, with other players: a duck scoring is held for everybody at the end of the turn
-    // someone completes its ducklings (alone, the server holds it at the end of your turn).
-    const duckRaces = l.ducks && !solo() ? SCORING_NAMES.map((name, k) => {
-      const id = `c-scoring-${k + 1}`;
-      const label = el('label', { for: id }, `${name} duck scoring`);
-      const held = st.sheet.duck_scorings && st.sheet.duck_scorings[k];
-      const sel = el('select', { id, onchange: (e) => {
-        if (e.target.value === 'held') st.sheet = withScorings(st.sheet, [k], duckParts());
-        else st.sheet = { ...st.sheet, duck_scorings: (st.sheet.duck_scorings || [null, null, null]).map((v, j) => (j === k ? null : v)) };
-        if ((st.sheet.duck_scorings || []).every((v) => v == null)) delete st.sheet.duck_scorings;
-        save();
-        renderSetup();
-        if (controller) {
-          controller.dead = true;
-          controller = null;
-          startTurn();
-        }
-        refreshScore();
-      } },
-      el('option', { value: 'open' }, 'not held yet'),
-      el('option', { value: 'held' }, held != null ? `held: ${pointsText(held)}` : 'held this round (once your turn is written)'));
-      sel.value = held != null ? 'held' : 'open';
-      return [label, sel];
-    }) : [];
-    // American Dream, with other players: who circles a street's or a column's bonus depends
-    // on them (alone, the server settles it at the end of your turn).
-    const dreamRaces = !hasActions(l) && !solo() ? [
-      ...l.streets.map((_, i) => dreamRace(`c-street-bonus-${i + 1}`, `Street ${i + 1} bonus`, st.sheet.streets[i].bonus || 'open', (v) => {
-        const streets = st.sheet.streets.map((x, k) => {
-          if (k !== i) return x;
-          const y = { ...x };
-          if (v === 'open') delete y.bonus; else y.bonus = v;
-          return y;
-        });
-        st.sheet = { ...st.sheet, streets };
-      })),
-      ...Array.from({ length: columnCount(l) }, (_, c) => dreamRace(`c-column-bonus-${c + 1}`, `Column ${c + 1} bonus`,
-        (st.sheet.column_bonuses || [])[c] || 'open', (v) => { st.sheet = withColumnBonus(l, st.sheet, c, v); })),
-    ] : [];
+    // With other players, what the table settles between them (a race won or lost, a scoring
+    // held) is set here, each module its own; alone, the server settles it at the end of the turn.
+    const races = solo() ? [] : moduleHook('races').flat();
     const temps = hasActions(l);
     layoutWrap.replaceChildren(...[layoutPanel()].filter(Boolean));
     setupEl.replaceChildren(
@@ -490,12 +376,9 @@ export async function companionPage(main) {
         el('label', { for: 'c-advanced' }, 'Advanced variant'), adv,
         ...(quarterEffects().length ? [el('label', { for: 'c-nine-three-quarters' }, '9¾ cards'),
           el('label', { class: 'row check', for: 'c-nine-three-quarters' }, nine, el('span', { class: 'muted' }, 'the table plays with the three 9¾ cards'))] : []),
-        // a sheet without temps (American Dream) has no temp majority to compare
+        // a sheet without actions has no temps, so no temp majority to compare
         ...(temps ? [el('label', { for: 'c-others' }, 'Other players’ temps'), others] : []),
         ...races.flat(),
-        ...tierRaces.flat(),
-        ...duckRaces.flat(),
-        ...dreamRaces.flat(),
       ),
       ...(temps ? [el('p', { class: 'muted' }, `Leave the other players’ temps empty for a solo game (${l.solo_temps.at_least} temps or more score ${l.solo_temps.points}).`)] : []),
       el('h3', {}, 'City plans on the table'),
@@ -504,26 +387,6 @@ export async function companionPage(main) {
         el('button', { type: 'button', id: 'undo-round', disabled: st.history.length ? null : true, onclick: undo }, '↶ Undo last round'),
         el('button', { type: 'button', class: 'danger', id: 'new-sheet', onclick: reset }, 'New sheet')),
     );
-  }
-
-  /**
-   * American Dream, with other players: a label and a select setting one street's or column's
-   * bonus (`set(state)` writes it on the sheet), as the table settled it.
-   */
-  function dreamRace(id, name, now, set) {
-    const sel = el('select', { id, onchange: (e) => {
-      set(e.target.value);
-      save();
-      // cards already typed for this turn: the turn starts again on the changed sheet
-      if (controller) {
-        controller.dead = true;
-        controller = null;
-        startTurn();
-      }
-      refreshScore();
-    } }, Object.entries(RACE_NAMES).map(([v, t]) => el('option', { value: v }, t)));
-    sel.value = now;
-    return [el('label', { for: id }, name), sel];
   }
 
   /**
@@ -558,16 +421,6 @@ export async function companionPage(main) {
     return (aaaOut && aaaOut.card) || st.aaa.opponent || opponentOf(st.edition, st.aaa.level);
   }
 
-  /**
-   * Ice Cream (collector expansions §3.6): the end-of-route bonuses still open on the sheet, of
-   * which a Validation card makes the player cross one off at the start of their next turn.
-   */
-  function openBonuses() {
-    const l = layout();
-    if (!(l.modules || []).includes('ice-cream')) return 0;
-    return l.streets.filter((street, i) => (street.trucks || []).length && (st.sheet.streets[i].bonus || 'open') === 'open').length;
-  }
-
   /** A Validation card came up on the player's pile (§15.4). */
   function validation(k) {
     const letter = 'ABC'[k];
@@ -575,36 +428,12 @@ export async function companionPage(main) {
     const name = (aaaOut && aaaOut.name) || opponentOf(st.edition, st.aaa.level)?.name || 'The AAA';
     remember();
     st.aaa.drawn.push(k);
-    // the server applies the card to the AAA's halves with the next request (Atomic War: the AAA
-    // builds a shelter in street k + 1)
+    // the server applies the card to the AAA's halves with the next request (a module's split
+    // boxes: the AAA builds in one)
     st.aaa.pending = [...(st.aaa.pending || []), k + 1];
-    // Ice Cream: the next turn starts by crossing off an open bonus; none open, nothing happens
-    const owed = st.sheet.owed || 0;
-    const iceCrossing = owed < openBonuses();
-    if (iceCrossing) st.sheet = { ...st.sheet, owed: owed + 1 };
-    // American Dream: 1 street bonus and 2 column bonuses, of those still open (collector
-    // expansions §10.6)
-    const open = openRaces(layout(), st.sheet);
-    const dream = {
-      owed: Math.min(owed + 1, open.streets),
-      owed_columns: Math.min((st.sheet.owed_columns || 0) + 2, open.columns),
-    };
-    const dreamCrossing = !hasActions(layout()) && (dream.owed > owed || dream.owed_columns > (st.sheet.owed_columns || 0));
-    if (dreamCrossing) st.sheet = { ...st.sheet, ...dream };
-    const crossing = iceCrossing || dreamCrossing;
-    // Halloween: the ghost and candy tiers of the card's rank are crossed off unless circled
-    // (collector expansions §4.6)
-    const tiersLost = !!layout().halloween && ['ghost', 'candy'].some((t) => !(st.sheet.tiers && st.sheet.tiers[t][k]));
-    if (tiersLost) {
-      st.sheet = withTiers(st.sheet, (t) => {
-        for (const kind of ['ghost', 'candy']) if (t[kind][k] == null) t[kind][k] = 'lost';
-      });
-    }
-    // Coin Coin: A holds the yellow scoring at once, B the black one, the second of them both
-    // colours too (collector expansions §9.6), with the points the sheet gives now
-    const scorings = layout().ducks && k < 2 ? [k, ...(st.aaa.drawn.includes(1 - k) ? [2] : [])] : [];
-    const held = scorings.filter((j) => !(st.sheet.duck_scorings && st.sheet.duck_scorings[j] != null));
-    if (held.length) st.sheet = withScorings(st.sheet, held, duckParts());
+    // what the card does on the sheet's modules (a bonus to cross off first, tiers lost, a
+    // scoring held), each with its toast
+    const said = moduleHook('validation', k).filter(Boolean);
     if (card && card.validates['abc'[k]]) {
       const slot = st.plans[k];
       const plan = planOf(st.edition, slot.card);
@@ -616,18 +445,30 @@ export async function companionPage(main) {
     } else {
       toast(`${name} does not validate plan ${letter}: nothing happens.`);
     }
-    if (iceCrossing) toast('Ice Cream: your next turn starts by crossing off one open end-of-route bonus of your choice.', false, 'cross');
-    if (dreamCrossing) toast('American Dream: your next turn starts by crossing off 1 street bonus and 2 column bonuses of your choice, still open.', false, 'cross');
-    if (tiersLost) toast(`Halloween: the open tiers of ${[4, 6, 9][k] ?? 'that rank'} are crossed off.`, false, 'tiers');
-    if (held.length) toast(`Coin Coin: the ${held.map((j) => SCORING_NAMES[j].toLowerCase()).join(' and ')} duck scoring${held.length > 1 ? 's are' : ' is'} held now.`, false, 'ducks');
+    for (const [text, kind] of said) toast(text, false, kind);
     save();
     renderSetup();
     // cards already typed for this turn: the turn starts again (with the crossing first)
-    if ((crossing || tiersLost || held.length) && controller) {
-      controller.dead = true;
-      controller = null;
-      startTurn();
-    }
+    if (said.length) restartTurn();
+    refreshScore();
+  }
+
+  /** Cards already typed for this turn: the turn starts again on the changed sheet. */
+  function restartTurn() {
+    if (!controller) return;
+    controller.dead = true;
+    controller = null;
+    startTurn();
+  }
+
+  /**
+   * After a module changed the sheet (`moduleCtx`): kept, the setup drawn again (`setup`), the
+   * turn typed in started again (`restart`), and the score asked for again.
+   */
+  function changed({ setup = false, restart = false } = {}) {
+    save();
+    if (setup) renderSetup();
+    if (restart) restartTurn();
     refreshScore();
   }
 
@@ -659,27 +500,24 @@ export async function companionPage(main) {
       el('span', {}, 'A Validation card came up:'),
       [0, 1, 2].map((k) => el('button', { type: 'button', id: `c-validation-${'abc'[k]}`, disabled: a.drawn.includes(k) ? true : null, onclick: () => validation(k) }, 'ABC'[k])));
     const view = aaaOut ? { companion: true, aaa: { name: aaaOut.name, card: aaaOut.card, given: st.entry ? givenNow() : a.given, plans: a.plans, score: aaaOut.score } } : null;
-    const owed = st.sheet.owed || 0;
-    const owedColumns = st.sheet.owed_columns || 0;
-    const dreamOwed = [[owed, 'street'], [owedColumns, 'column']].filter(([n]) => n > 0).map(([n, kind]) => `${n} ${kind} bonus${n > 1 ? 'es' : ''}`).join(' and ');
+    // what the next turn crosses off first, as a module words it
+    const owed = moduleHook('owedText').find(Boolean);
     aaaEl.replaceChildren(
       el('section', { class: 'panel', 'aria-labelledby': 'c-aaa-h' },
         el('h2', { id: 'c-aaa-h' }, 'Your opponent: the AAA'),
-        el('p', { class: 'muted' }, layout().zombies
-          ? 'You choose which of your two cards goes to the AAA at the end of each turn. A Zombie card that comes up (typed with the cards) takes the place of the last two cards given to it, from level 1. Press the letter of a Validation card when one comes up.'
-          : 'The card left in your hand goes to the AAA at the end of each turn (on a refusal, the card you choose). Press the letter of a Validation card when one comes up.'),
+        el('p', { class: 'muted' }, sheetModules().map((m) => m.companion?.aaaIntro).find(Boolean)
+          || 'The card left in your hand goes to the AAA at the end of each turn (on a refusal, the card you choose). Press the letter of a Validation card when one comes up.'),
         el('div', { class: 'grid-form' }, el('label', { for: 'c-aaa-level' }, 'Opponent card'), levelSel),
         ...editor.nodes,
         drawn,
-        !hasActions(layout()) && dreamOwed ? el('p', { class: 'warn', id: 'c-owed' }, `Your next turn starts by crossing off ${dreamOwed} (a Validation card came up).`)
-          : owed ? el('p', { class: 'warn', id: 'c-owed' }, `Your next turn starts by crossing off ${owed === 1 ? 'one open end-of-route bonus' : `${owed} open end-of-route bonuses`} (a Validation card came up).`) : null),
+        owed ? el('p', { class: 'warn', id: 'c-owed' }, owed) : null),
       view ? aaaPanel({ edition: st.edition, sheet: st.sheetId, values: a.opponent ? { opponent: a.opponent } : null }, view) : el('span'),
     );
   }
 
   /** Keeps the state before a change, for the undo button. */
   function remember() {
-    st.history.push({ sheet: st.sheet, plans: JSON.parse(JSON.stringify(st.plans)), aaa: JSON.parse(JSON.stringify(st.aaa)), round: st.round || 1, zombiesSeen: [...(st.zombiesSeen || [])] });
+    st.history.push({ sheet: st.sheet, plans: JSON.parse(JSON.stringify(st.plans)), aaa: JSON.parse(JSON.stringify(st.aaa)), round: st.round || 1, ...Object.assign({}, ...moduleHook('remember')) });
     if (st.history.length > 40) st.history.shift();
   }
 
@@ -689,8 +527,7 @@ export async function companionPage(main) {
     st.sheet = prev.sheet;
     st.plans = prev.plans;
     if (prev.aaa) st.aaa = prev.aaa;
-    if (prev.zombiesSeen) st.zombiesSeen = prev.zombiesSeen;
-    st.zombies = [];
+    moduleHook('undo', prev);
     st.round = prev.round ?? Math.max(1, (st.round || 1) - 1);
     save();
     if (controller) controller.dead = true;
@@ -728,17 +565,9 @@ export async function companionPage(main) {
       el('option', { value: 'combinations' }, `${count === 2 ? 'two' : 'three'} combinations (standard game)`),
       hands ? el('option', { value: 'hand' }, handCount(l) === 2 ? 'a hand of two cards (solo against the AAA, expert)' : 'a hand of three cards (solo, expert)') : null);
     kindSel.value = kind;
-    // Zombies: the Zombie cards that came up on pile 1 (with a hand: drawn) this round (at most
-    // one of each, two in a round), and the last flip that leaves pile 1 without a number (the
-    // draw that finds the draw pile empty for good)
-    const seen = st.zombiesSeen || [];
-    const zombieSels = l.zombies ? [0, 1].map((i) => {
-      const sel = el('select', { id: `c-zombie-${i + 1}`, 'aria-label': i ? 'Second Zombie card this round' : 'Zombie card this round' },
-        el('option', { value: '' }, i ? '— no second one —' : '— none —'),
-        ...(l.zombies.cards || []).filter((c) => !seen.includes(c)).map((c) => el('option', { value: c }, `${(ZOMBIE_CARDS[c] || {}).name || c}: ${(ZOMBIE_CARDS[c] || {}).moves || ''}`)));
-      return sel;
-    }) : [];
-    const lastFlip = l.zombies ? el('input', { type: 'checkbox', id: 'c-last-flip' }) : null;
+    // what the sheet's modules ask besides the cards (their own cards that came up with them,
+    // the flip that ends the game)
+    const asked = moduleHook('entry', kind).filter(Boolean);
     const rows = Array.from({ length: count }, (_, i) => i).map((i) => {
       // with the 9¾ cards a number may be typed "9¾" (or 9.75): a text field then
       const num = quarters()
@@ -782,26 +611,19 @@ export async function companionPage(main) {
       el('div', { class: 'row' }, el('label', { for: 'c-quick' }, 'Type them:'), quick),
       el('p', { class: 'muted', id: 'c-quick-help' }, `A number and an effect letter per card: ${Object.entries(LETTERS).map(([k, e]) => `${k} ${effectLabel(e)}`).join(', ')}${quarters() ? '; a 9¾ card is “9¾” or “9.75”' : ''}.`),
       ...rows.map((r) => r.row),
-      ...(l.zombies ? [
-        el('div', { class: 'row', role: 'group', 'aria-label': kind === 'hand' ? 'Zombie cards drawn this round' : 'Zombie cards that came up on pile 1 this round' },
-          el('span', {}, 'Zombie card:'), ...zombieSels),
-        el('label', { class: 'row check', for: 'c-last-flip' }, lastFlip, kind === 'hand'
-          ? 'The draw pile ran out for good: the game ends (only a Zombie card drawn is resolved)'
-          : 'Pile 1 has no number left: the game ends (only the Zombie card is resolved)'),
-        seen.length ? el('p', { class: 'muted', id: 'c-zombies-seen' }, `Already come up: ${seen.map(zombieCardText).join('; ')}.`) : null,
-      ] : []),
+      ...asked.flatMap((a) => a.nodes),
       err,
       el('button', { type: 'submit', class: 'primary', id: 'c-go' }, 'Play these cards'));
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
-      const zombies = zombieSels.map((s) => s.value).filter(Boolean);
-      if (new Set(zombies).size < zombies.length) {
-        err.textContent = 'Not sent: pile 1 holds one Zombie card of each kind.';
+      const refused = asked.map((a) => a.error()).find(Boolean);
+      if (refused) {
+        err.textContent = refused;
         return;
       }
-      if (lastFlip && lastFlip.checked) {
-        // nothing to play: the turn only resolves the Zombie cards of the last flip
-        st.zombies = zombies;
+      if (asked.some((a) => a.ends())) {
+        // nothing to play: the turn only resolves what a module typed with the last flip
+        for (const a of asked) a.keep();
         st.entry = kind === 'hand' ? { hand: [] } : { combinations: [] };
         save();
         startTurn();
@@ -822,7 +644,7 @@ export async function companionPage(main) {
         return;
       }
       st.entry = kind === 'hand' ? { hand: cards.map((c) => `${c.number}-${c.effect}`) } : { combinations: cards };
-      st.zombies = zombies;
+      for (const a of asked) a.keep();
       save();
       startTurn();
     });
@@ -848,30 +670,23 @@ export async function companionPage(main) {
       edition: st.edition,
       round: st.round || 1,
       plans: st.plans.map((p, k) => ({ plan: k + 1, text: planText(planOf(st.edition, p.card)) })),
-      zombieCards: st.zombies || [],
+      moduleCards: moduleHook('cards').flat(),
       submitted: null,
       sheetLabel: `Your sheet (${layout().name})`,
       city: st.city,
       requestOptions: request,
       submit: async (turn) => {
-        // a round the game ends before holds only its ammo
-        const draft = turn.play === 'unplayed' ? {} : { play: turn.play };
-        if (turn.ammo) draft.ammo = turn.ammo;
-        if (turn.objective != null) draft.objective = turn.objective;
-        if (turn.cross) draft.cross = turn.cross;
-        if (turn.roundabout) draft.roundabout = turn.roundabout;
-        if (turn.plans) draft.plans = turn.plans;
-        if (turn.circles) draft.circles = turn.circles;
-        if (turn.tiers) draft.tiers = turn.tiers;
-        if (turn.reshuffle) draft.reshuffle = true;
+        // the turn's parts as they are (a round the game ends before holds only what was
+        // resolved before the cards)
+        const { play, ...parts } = turn;
+        const draft = play === 'unplayed' ? parts : { play, ...parts };
         const sent = aaaSent();
         const o = await request(draft);
         if (o.error) throw new Error(o.error.message);
         remember();
-        // Zombies: the round's Zombie cards took the place of the AAA's last two cards
+        // the modules' cards typed this round changed the AAA's pile; they are done
         if (aaaOn()) st.aaa.given = givenNow();
-        st.zombiesSeen = [...(st.zombiesSeen || []), ...(st.zombies || [])];
-        st.zombies = [];
+        moduleHook('roundDone');
         // alone against the AAA, the card neither used nor kept goes on its pile (§15.3); of a
         // hand of two, the one the turn names
         if (aaaOn() && st.entry.hand && turn.play !== 'unplayed') {
@@ -885,7 +700,7 @@ export async function companionPage(main) {
         score = o.score;
         derived = o.derived;
         for (const c of turn.plans || []) st.plans[c.plan - 1].approved = true;
-        // the AAA's halves after the turn (Atomic War: a roundabout gives it a 10)
+        // the AAA's halves after the turn (a module may write in them as the turn goes)
         keepHalves(sent, o);
         st.round = (st.round || 1) + 1;
         st.entry = null;
@@ -902,7 +717,7 @@ export async function companionPage(main) {
     // a "change the cards" escape hatch below the turn controls
     controller.cfg.onChange = () => {
       if (!entryEl.querySelector('#c-change')) {
-        entryEl.append(el('button', { type: 'button', id: 'c-change', onclick: () => { st.entry = null; st.zombies = []; save(); if (controller) controller.dead = true; controller = null; renderEntry(); } }, 'Change the cards'));
+        entryEl.append(el('button', { type: 'button', id: 'c-change', onclick: () => { st.entry = null; moduleHook('clear'); save(); if (controller) controller.dead = true; controller = null; renderEntry(); } }, 'Change the cards'));
       }
     };
     controller.start();

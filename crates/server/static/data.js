@@ -49,7 +49,7 @@ export function modeOf(editionId, id) {
   return edition(editionId).modes.find((m) => m.id === id) || { id, name: id, description: '', min_seats: 1, max_seats: 1 };
 }
 
-/** "Standard · Ice Cream trucks": how a table is named in headers and lists. */
+/** "Standard · advanced · Classic": how a table is named in headers and lists. */
 export function tableKind(t) {
   const sheet = tableSheet(t);
   return `${modeOf(t.edition, t.mode).name}${t.advanced ? ' · advanced' : ''} · ${sheet.name}${t.nine_three_quarters ? ' · with the 9¾ cards' : ''}${t.deal_only ? ' · deal only' : ''}`;

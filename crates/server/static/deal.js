@@ -4,8 +4,9 @@
 // marks the plans achieved, deals the next round and ends the game (`dealOnly`).
 
 import { seats, TableSocket, api } from './api.js';
-import { el, iconSvg, effectLabel, seatName, parseCard, plural, ZOMBIE_CARDS } from './format.js';
-import { tableKind, sheetOf } from './data.js';
+import { el, iconSvg, effectLabel, seatName, parseCard, plural } from './format.js';
+import { tableKind, sheetOf, tableSheet } from './data.js';
+import { modulesOf } from './sheet/modules.js';
 import { setTitle, toast } from './app.js';
 import { joinQr, joinHint } from './join.js';
 import { helpTip, effectHelp, planHelp } from './help.js';
@@ -69,7 +70,7 @@ export async function dealPage(main, table) {
     }
     if (v && v.offer && v.offer.combinations && t.status === 'playing') {
       if (v.round !== lastRound) lastRound = v.round;
-      parts.push(offerCards(v));
+      parts.push(offerCards(v, tableSheet(t)));
     } else if (v && t.status === 'playing' && v.offer && v.offer.hand) {
       parts.push(el('p', { class: 'panel' }, 'Each player holds their own hand in this mode: look at your phone.'));
     }
@@ -151,7 +152,7 @@ export async function dealPage(main, table) {
       el('p', { class: 'muted' }, 'Deal only: everyone writes on their own paper sheet; this screen deals the cards.'),
       v ? el('p', { class: 'muted', id: 'deal-pile' }, `${plural(v.pile, 'card')} in the pile, ${v.discard} in the discard${t.mode === 'standard' ? ' (it becomes the new pile when the pile runs out)' : ''}.`) : null,
       v && v.solo_card_drawn ? el('p', { id: 'deal-solo-card' }, el('strong', {}, 'The Solo card came up: every City Plan now scores its lower value.')) : null));
-    if (playing && v.offer && v.offer.combinations) parts.push(offerCards(v));
+    if (playing && v.offer && v.offer.combinations) parts.push(offerCards(v, tableSheet(t)));
     if (playing && v.offer && v.offer.hand) {
       parts.push(el('p', { class: 'muted' }, 'Write the number of one card with the effect of another.'));
       parts.push(el('div', { class: 'offer', role: 'list', 'aria-label': 'Cards of this turn' },
@@ -275,15 +276,17 @@ export async function dealPage(main, table) {
 }
 
 /**
- * The round's combinations, big, with the effects coming next; on the Zombies sheet the Zombie
- * cards that came up first (every player resolves them on their sheet before playing).
+ * The round's combinations, big, with the effects coming next; above them what the sheet's
+ * modules deal first (their `dealNote`: cards of their own that every player resolves on their
+ * sheet before playing), and their words when a round deals nothing (`nothingDealt`).
  */
-function offerCards(v) {
-  const now = v.zombie_pile ? v.zombie_pile.now : [];
-  const zombies = now.length ? el('p', { class: 'zombie-cards', id: 'deal-zombies', role: 'status' },
-    el('strong', {}, `Zombie card${now.length > 1 ? 's' : ''}: `), `${now.map((c) => `${(ZOMBIE_CARDS[c] || {}).name || c} (${(ZOMBIE_CARDS[c] || {}).moves || ''})`).join('; ')}. Resolve ${now.length > 1 ? 'them' : 'it'} first: slow hordes with ammo, the others move.`) : null;
+function offerCards(v, layout) {
+  const mods = modulesOf(layout);
+  const notes = mods.map((m) => m.dealNote?.(v)).filter(Boolean);
+  const first = notes.length ? notes : null;
   if (!v.offer.combinations.length) {
-    return el('div', {}, zombies, el('p', { class: 'panel', id: 'deal-nothing' }, 'Pile 1 has no number left: the game ends once the Zombie card is resolved.'));
+    const why = mods.map((m) => m.nothingDealt).find(Boolean) || 'No card is dealt: the game ends.';
+    return el('div', {}, first, el('p', { class: 'panel', id: 'deal-nothing' }, why));
   }
   const cards = el('div', { class: 'offer', role: 'list', 'aria-label': 'Combinations of this round' },
     v.offer.combinations.map((c, i) => {
@@ -294,5 +297,5 @@ function offerCards(v) {
         el('span', { class: 'eff', html: `${iconSvg(c.effect, 44)}<span>${effectLabel(c.effect)}</span>` }, helpTip(effectLabel(c.effect), effectHelp(c.effect))),
         next ? el('span', { class: 'next', html: `next round: ${iconSvg(next, 22)} ${effectLabel(next)}` }) : null);
     }));
-  return zombies ? el('div', {}, zombies, cards) : cards;
+  return first ? el('div', {}, first, cards) : cards;
 }

@@ -1,6 +1,6 @@
 // Names, icons and text for cards, effects, plans and turns.
 
-import { hasActions } from './sheet/modules.js';
+import { hasActions, allModules } from './sheet/modules.js';
 
 export const EFFECTS = ['surveyor', 'real-estate', 'landscaper', 'pool', 'temp', 'bis'];
 
@@ -46,22 +46,20 @@ const ICON_PATHS = {
     '<path d="M2 18h20M12 8v-3" stroke="currentColor" stroke-width="2.2"/>',
   bis:
     '<text x="12" y="18" text-anchor="middle" font-size="15" font-weight="700" font-family="sans-serif" fill="currentColor">bis</text>',
-  // Halloween: a ghost (a sheet with a wavy hem and two eyes) and a wrapped candy
-  ghost:
-    '<path d="M5 21V10a7 7 0 0 1 14 0v11l-2.3-2.2-2.4 2.2-2.3-2.2-2.3 2.2-2.4-2.2z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>' +
-    '<circle cx="9.5" cy="10.5" r="1.5" fill="currentColor"/><circle cx="14.5" cy="10.5" r="1.5" fill="currentColor"/>',
-  candy:
-    '<circle cx="12" cy="12" r="5" fill="none" stroke="currentColor" stroke-width="2"/>' +
-    '<path d="M7.3 10.3 2.5 7.5v9l4.8-2.8M16.7 10.3l4.8-2.8v9l-4.8-2.8" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round"/>',
 };
 
+/** A module's own pictogram (its `icons`), by name. */
+function moduleIcon(name) {
+  return allModules().map((m) => (m.icons || {})[name]).find(Boolean);
+}
+
 export function iconSvg(effect, size = 24) {
-  const body = ICON_PATHS[effect] || '';
+  const body = ICON_PATHS[effect] || moduleIcon(effect) || '';
   return `<svg class="icon icon-${effect}" viewBox="0 0 24 24" width="${size}" height="${size}" aria-hidden="true" focusable="false">${body}</svg>`;
 }
 
 export function iconInner(effect) {
-  return ICON_PATHS[effect] || '';
+  return ICON_PATHS[effect] || moduleIcon(effect) || '';
 }
 
 /** "7-bis" → {number: 7, effect: "bis"} */
@@ -108,10 +106,9 @@ export function planText(card) {
   return (card && card.text) || 'plan';
 }
 
-/** A decision a number asks for before it is written (the Ice Cream truck). */
+/** A decision a number asks for before it is written, as the module that asks it words it. */
 export function choiceText(choice) {
-  if (choice && choice.truck) return `the truck parked at the ${choice.truck} end`;
-  return JSON.stringify(choice);
+  return allModules().map((m) => m.choiceText?.(choice)).find(Boolean) ?? JSON.stringify(choice);
 }
 
 export function houseName([s, h]) {
@@ -149,88 +146,20 @@ export function effectUseText(use) {
   if (use.fence) return `fence in street ${use.fence[0]} between houses ${use.fence[1]} and ${use.fence[1] + 1}`;
   if (use['real-estate'] != null) return `raised the estate column ${use['real-estate']}`;
   if (use.bis) return `bis from ${houseName(use.bis.from)} to ${houseName(use.bis.to)}`;
-  if (use === 'infiltrate') return 'infiltrated (circled the saucer instead of the action)';
-  if (use === 'barricade') return 'built a barricade (instead of a fence)';
-  return JSON.stringify(use);
-}
-
-// Zombies' cards and hordes in words, from its module.
-export { ZOMBIE_CARDS, zombieCardText, hordeName } from './sheet/zombies.js';
-import { hordeName } from './sheet/zombies.js';
-
-/** The hordes a turn slowed, one entry per Zombie card: "slowed street 1's left horde". */
-function ammoText(turn) {
-  return (turn.ammo || []).map((set) => (set.length
-    ? `slowed ${set.map(hordeName).join(' and ')} (${set.length} ammo)`
-    : 'let the hordes move'));
-}
-
-/** A Roswell objective's range of infiltrated estates, short: "3–4" or "9+". */
-export function objectiveRange(o) {
-  return o.to == null ? `${o.from}+` : `${o.from}–${o.to}`;
-}
-
-/** A Roswell objective in words: "3–4 infiltrated estates: 4 points each". */
-export function objectiveText(o) {
-  return `${o.to == null ? `${o.from} or more` : `${o.from}–${o.to}`} infiltrated estates: ${pointsText(o.points)} each`;
-}
-
-/** The objective a turn circled (Roswell, the seat's first turn). */
-function objectiveTurnText(turn) {
-  return turn.objective != null ? [`circled infiltration objective ${turn.objective}`] : [];
-}
-
-/** Halloween: "ghost" or "candy" as said in a sentence. */
-export function treatName(treat) {
-  return treat === 'ghost' ? 'ghost' : treat === 'candy' ? 'candy' : String(treat);
-}
-
-const BONUS_NOUN = { pool: 'pool', park: 'park', extension: 'Extension' };
-
-/** A ghost tier's bonus option in words: ["pool", "pool"] → "2 pool bonuses". */
-export function bonusesText(bonuses) {
-  const counts = new Map();
-  for (const b of bonuses || []) counts.set(b, (counts.get(b) || 0) + 1);
-  return [...counts].map(([b, n]) => `${n} ${BONUS_NOUN[b] || b} bonus${n === 1 ? '' : 'es'}`).join(' and ');
-}
-
-/** How a ghost bonus was used, in words. */
-export function bonusUseText(use) {
-  if (use.pool) return `pool circled in ${houseName(use.pool)}`;
-  if (use.park != null) return `park crossed in street ${use.park}`;
-  if (use.extension) return `Extension copy from ${houseName(use.extension.from)} to ${houseName(use.extension.to)}`;
-  return JSON.stringify(use);
-}
-
-const sameHouse = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
-
-/** The houses a turn's ghost bonuses wrote Extension copies in. */
-function bonusCopies(turn) {
-  return (turn.tiers || []).flatMap((t) => (t.bonuses || []).filter((u) => u.extension).map((u) => u.extension.to));
+  return allModules().map((m) => m.useText?.(use)).find(Boolean) ?? JSON.stringify(use);
 }
 
 /**
- * A Halloween tier claimed, with the bonuses it gave as used; `circles` (the turn's) tell what
- * a bonus copy circled.
+ * What the modules say of the parts of a turn they own (see `turnWords` in sheet/modules.js),
+ * at `at`: 'first' (before the play), 'play' (after it) or 'last' (after the plans).
  */
-export function tierText(t, circles = []) {
-  const used = (t.bonuses || []).map((u) => {
-    const c = u.extension && circles.find((x) => sameHouse(x.house, u.extension.to));
-    return `${bonusUseText(u)}${c ? `, its ${treatName(c.treat)} circled` : ''}`;
-  });
-  return `claimed the ${t.need}-${treatName(t.treat)} tier${t.option ? ` (option ${t.option})` : ''}${used.length ? `: ${used.join(', ')}` : ''}`;
-}
-
-/** The ghosts and candies a turn circled with its number and its copy (Halloween). */
-function circlesText(turn) {
-  const copies = bonusCopies(turn);
-  return (turn.circles || []).filter((c) => !copies.some((h) => sameHouse(h, c.house)))
-    .map((c) => `circled the ${treatName(c.treat)} of ${houseName(c.house)}`);
+function moduleWords(turn, at, offer) {
+  return allModules().flatMap((m) => (m.turnWords ? m.turnWords(turn, at, offer) : []));
 }
 
 /**
  * A bonus a Validation card has the player cross off (AAA solo), as the wire numbers it in
- * `options.cross` and a turn's `cross`: street s is s, and on American Dream column c is the
+ * `options.cross` and a turn's `cross`: street s is s, and on a grid sheet column c is the
  * number of streets + c. `layout` is the sheet's (without it every item is a street).
  */
 export function crossItem(item, layout) {
@@ -244,19 +173,9 @@ export function crossItemText(item, layout) {
   return `the ${c.kind} ${c.n} bonus`;
 }
 
-/** The bonuses a turn crossed off first, as a Validation card asked (Ice Cream, American Dream). */
+/** The bonuses a turn crossed off first, as a Validation card asked. */
 function crossText(turn, layout) {
   return (turn.cross || []).map((item) => `crossed off ${crossItemText(item, layout)}`);
-}
-
-/**
- * The hand card a turn with a hand of two passed on or gave the AAA (Zombies), 1-based: "passed
- * card 2 (9 Pool Manufacturer)".
- */
-function passText(k, offer) {
-  const text = offer && offer.hand && offer.hand[k - 1];
-  const c = text ? parseCard(text) : null;
-  return `passed card ${k}${c ? ` (${c.number} ${effectLabel(c.effect)})` : ''}`;
 }
 
 /** Plans named as the 1st edition names them ("n°1"), where the caller does not say. */
@@ -268,7 +187,7 @@ const numbered = (slot) => `n°${slot + 1}`;
  * bonuses crossed off.
  */
 export function turnText(turn, offer, plan = numbered, layout = null) {
-  const parts = [...ammoText(turn), ...objectiveTurnText(turn), ...crossText(turn, layout)];
+  const parts = [...moduleWords(turn, 'first', offer), ...crossText(turn, layout)];
   if (turn.play === 'unplayed') parts.push('nothing to play: the game ended');
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   const play = turn.play || {};
@@ -284,12 +203,11 @@ export function turnText(turn, offer, plan = numbered, layout = null) {
     parts.push(t);
     if (b.choice) parts.push(`chose ${choiceText(b.choice)}`);
     if (b.effect) parts.push(effectUseText(b.effect));
-    if (b.pass) parts.push(passText(b.pass, offer));
   }
-  parts.push(...circlesText(turn));
+  parts.push(...moduleWords(turn, 'play', offer));
   if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   for (const c of turn.plans || []) parts.push(`validated plan ${plan(c.plan - 1)}`);
-  parts.push(...(turn.tiers || []).map((t) => tierText(t, turn.circles)));
+  parts.push(...moduleWords(turn, 'last', offer));
   if (turn.reshuffle) parts.push('asked for the reshuffle');
   return parts.join('; ');
 }
@@ -332,12 +250,15 @@ export function emptySheet(layout) {
   };
 }
 
-/** House text → {kind: 'empty'|'number'|'roundabout'|'invaded', value, bis}. */
+/**
+ * House text → {kind: 'empty'|'number'|'roundabout', value, bis}, or a kind of a module's own
+ * (its `houseText`: a house neither empty nor numbered).
+ */
 export function parseHouse(t) {
   if (!t) return { kind: 'empty' };
   if (t === 'R') return { kind: 'roundabout' };
-  // Zombies: a house a horde invaded, neither empty nor numbered
-  if (t === 'Z' || t === 'Zb') return { kind: 'invaded', bis: t === 'Zb' };
+  const own = allModules().map((m) => m.houseText?.(t)).find(Boolean);
+  if (own) return own;
   const bis = t.endsWith('b');
   return { kind: 'number', value: parseNumber(bis ? t.slice(0, -1) : t), bis };
 }
@@ -349,7 +270,7 @@ export function sheetCounts(sheet) {
     for (const h of st.houses) {
       const p = parseHouse(h);
       if (p.kind === 'number') built++;
-      // an invaded Extension copy (Zombies) keeps its penalty
+      // a module's house that was an Extension copy keeps its penalty
       if (p.bis) bis++;
       if (p.kind === 'roundabout') roundabouts++;
     }
@@ -401,7 +322,7 @@ export function offerText(offer) {
  * without actions), plans (named by `plan`, as in `turnText`). `layout` is the sheet's.
  */
 export function logTurnText(turn, offer, plan = numbered, layout = null) {
-  const parts = [...ammoText(turn), ...objectiveTurnText(turn), ...crossText(turn, layout)];
+  const parts = [...moduleWords(turn, 'first', offer), ...crossText(turn, layout)];
   if (turn.play === 'unplayed') parts.push('nothing to play: the game ended');
   const actions = hasActions(layout);
   if (turn.roundabout && turn.roundabout.when === 'before') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
@@ -424,12 +345,11 @@ export function logTurnText(turn, offer, plan = numbered, layout = null) {
     if (b.choice) parts.push(`chose ${choiceText(b.choice)}`);
     if (b.effect) parts.push(effectUseText(b.effect));
     else if (r && r.effect !== 'temp' && actions) parts.push(`${effectLabel(r.effect)} not used`);
-    if (b.pass) parts.push(passText(b.pass, offer));
   }
-  parts.push(...circlesText(turn));
+  parts.push(...moduleWords(turn, 'play', offer));
   if (turn.roundabout && turn.roundabout.when === 'after') parts.push(`roundabout in ${houseName(turn.roundabout.house)}`);
   for (const c of turn.plans || []) parts.push(`validated plan ${plan(c.plan - 1)}`);
-  parts.push(...(turn.tiers || []).map((t) => tierText(t, turn.circles)));
+  parts.push(...moduleWords(turn, 'last', offer));
   if (turn.reshuffle) parts.push('asked for the reshuffle');
   return parts.join('; ');
 }

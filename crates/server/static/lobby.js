@@ -70,7 +70,7 @@ export async function lobbyPage(main) {
     const sh = ed.sheets.find((x) => x.id === sheet.value);
     const src = sheetPlaceholders(sh);
     sheetNote.replaceChildren(...(src ? [valueMark('placeholder', src)] : []));
-    // a sheet that is never played with the Advanced variant (American Dream) says so
+    // a sheet that is never played with the Advanced variant (its `advanced: false`) says so
     const noAdvanced = !!sh && sh.advanced === false;
     advanced.disabled = noAdvanced;
     if (noAdvanced) advanced.checked = false;

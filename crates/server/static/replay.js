@@ -5,8 +5,9 @@
 
 import { apiRaw, apiText } from './api.js';
 import { renderSheet, scoreText } from './sheet.js';
-import { el, offerText, logTurnText, zombieCardText } from './format.js';
+import { el, offerText, logTurnText } from './format.js';
 import { tableSheet, tableKind } from './data.js';
+import { modulesOf } from './sheet/modules.js';
 import { setTitle } from './app.js';
 import { rowHelp } from './help.js';
 import { planName, planCardName } from './aaa.js';
@@ -201,12 +202,11 @@ export async function replayPage(main, table = null) {
     const offerOf = (i) => (offers.length === 1 ? offers[0] : offers[i]);
     const name = (i) => d.seats[i] || `Seat ${i + 1}`;
     const plan = (k) => planShort(d.edition, k);
-    const zombies = (r.draws || []).filter((x) => typeof x === 'string' && x.startsWith('zombie-')).map((x) => x.slice(7));
     roundEl.replaceChildren(...[
       el('h2', { id: 'replay-log-h' }, `Round ${r.round}`),
       offers.length === 1 ? el('p', { class: 'replay-offer' }, offers[0].hand ? 'Cards: ' : 'Combinations: ', offerText(offers[0])) : null,
-      // Zombies: the Zombie cards that came up as the round was dealt
-      zombies.length ? el('p', { class: 'replay-zombies' }, `${zombies.map(zombieCardText).join('; ').replace(/^the/, 'The')} came up first.`) : null,
+      // what the sheet's modules say of the round's draws (their own cards that came up)
+      ...modulesOf(layout).map((m) => m.replayNote?.(r.draws || [])),
       el('ul', { class: 'replay-turns' }, r.turns.map((tn, i) => el('li', { 'data-log-seat': i + 1 },
         el('strong', {}, name(i)),
         offers.length > 1 ? el('span', { class: 'muted' }, ` (hand ${offerText(offerOf(i))})`) : '',

@@ -4,7 +4,8 @@
 import { el } from './format.js';
 import { setTitle } from './app.js';
 import { EFFECT_NAMES } from './format.js';
-import { EFFECT_HELP, ROW_HELP, SHEET_HELP } from './help.js';
+import { EFFECT_HELP, ROW_HELP } from './help.js';
+import { allModules } from './sheet/modules.js';
 
 const section = (id, title, ...body) => el('section', { class: 'panel', 'aria-labelledby': id }, el('h2', { id }, title), ...body);
 
@@ -80,6 +81,12 @@ function streetPicture() {
     el('ol', { class: 'rules-callouts' }, CALLOUTS.map((text, k) => el('li', { 'data-callout': k + 1 }, text))));
 }
 
+/** How the modules' hands differ, in brackets after the usual hand: "" when none does. */
+function handRules() {
+  const rules = allModules().map((m) => m.handRule).filter(Boolean);
+  return rules.length ? ` (${rules.join('; ')})` : '';
+}
+
 export async function rulesPage(main) {
   setTitle('Rules');
   main.append(el('div', { class: 'rules-page', id: 'rules' },
@@ -88,7 +95,7 @@ export async function rulesPage(main) {
       el('p', {}, 'Each player is an architect building three streets of houses on their own sheet. Everyone plays at once with the same cards; the best-planned town scores most.')),
     section('rules-turn', 'A turn',
       el('p', {}, 'Three combinations are turned over: each pairs a house number with an effect. Every player picks one, writes its number in an empty house of any street — numbers must rise from left to right in a street, never repeating — and may use its effect.'),
-      el('p', {}, 'A player who cannot write any number takes a building-permit refusal instead. In solo and in the expert game you hold a hand of three cards: one gives the number, another the effect (on the Zombies sheet a hand of two: you use both, then choose which one goes on).')),
+      el('p', {}, `A player who cannot write any number takes a building-permit refusal instead. In solo and in the expert game you hold a hand of three cards: one gives the number, another the effect${handRules()}.`)),
     section('rules-effects', 'The effects',
       el('dl', {}, Object.entries(EFFECT_HELP).flatMap(([id, text]) => [el('dt', {}, EFFECT_NAMES[id]), el('dd', {}, text)]))),
     section('rules-plans', 'City Plans',
@@ -102,7 +109,7 @@ export async function rulesPage(main) {
     section('rules-end', 'The end of the game',
       el('p', {}, 'The game ends at the end of the turn in which a player validates all three plans, takes a third permit refusal, or builds every house.'),
       el('p', {}, 'Each row of the sheet is scored and added up; penalties are subtracted. The highest total wins.'),
-      el('dl', {}, Object.entries(ROW_HELP).filter(([id]) => !SHEET_HELP.some((x) => x.rows.includes(id))).flatMap(([id, text]) => [el('dt', {}, id === 'plans' ? 'City Plans' : id[0].toUpperCase() + id.slice(1)), el('dd', {}, text)]))),
+      el('dl', {}, Object.entries(ROW_HELP).flatMap(([id, text]) => [el('dt', {}, id === 'plans' ? 'City Plans' : id[0].toUpperCase() + id.slice(1)), el('dd', {}, text)]))),
     section('rules-solo', 'Solo (1st edition)',
       el('p', {}, 'Alone, you play the same sheet with one pile of the 81 cards, into whose bottom half the Solo card is shuffled. Three City Plans are dealt as usual.'),
       el('p', {}, 'Each turn, draw three cards: use one for its number and another for its effect (a corner of each card’s number side shows its effect), then discard all three. If no number fits with any of the other cards’ effects, take a permit refusal.'),
@@ -115,7 +122,7 @@ export async function rulesPage(main) {
       el('p', {}, 'The AAA never ends the game: it ends after the turn in which you validate your third plan, take a third refusal or build every house.'),
       el('p', {}, 'At the end the AAA scores from its pile, with the values of its card: points per Park, Pool, Temp and Barrière card, its temps ranked against your temp boxes, and estates — its pile cut at every Barrière card, an Extension card counting as several houses and an Amélioration card raising the value of every house of its estate; its five best estates score. The higher total wins; on equal totals, whoever has more complete estates (at level 0 there is no winner: you play for your best score). The panel beside your sheet shows the next card’s action, the AAA’s pile and its running score.')),
     section('rules-thematic', 'Thematic sheets',
-      el('dl', {}, SHEET_HELP.flatMap((x) => [el('dt', { 'data-sheet-help': x.module }, x.name), el('dd', {}, x.text)]))),
+      el('dl', {}, allModules().filter((m) => m.help).flatMap((m) => [el('dt', { 'data-sheet-help': m.id }, m.help.name), el('dd', {}, m.help.text)]))),
   ));
   return { stop: () => {} };
 }

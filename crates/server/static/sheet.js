@@ -2,7 +2,7 @@
 // streets with their park tracks, planned pools, top fences and fence slots, what the sheet's
 // rule modules add (each drawn by its own file in sheet/, found by the sheet's `modules`: see
 // sheet/modules.js), and the lower scoring area with one column per score row, in the printed
-// order, and the total. A module may draw the streets its own way (American Dream's grid).
+// order, and the total. A module may draw the streets its own way (a grid of streets and columns).
 //
 // renderSheet(container, {sheet, score, layout, derived}, {targets, marks, label, edition})
 // redraws the sheet. `layout` is the sheet's edition data, and `edition` its edition (which

@@ -4,8 +4,9 @@
 import { api, seats, prefs, TableSocket } from './api.js';
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { TurnController } from './turn.js';
-import { el, iconSvg, effectLabel, turnText, sheetCounts, seatName, offerText, logTurnText, zombieCardText, ZOMBIE_CARDS, BOT_KINDS, plural, pointsText } from './format.js';
+import { el, iconSvg, effectLabel, turnText, sheetCounts, seatName, offerText, logTurnText, BOT_KINDS, plural, pointsText } from './format.js';
 import { edition, sheetOf, tableSheet, layoutPlaceholders, tableKind } from './data.js';
+import { modulesOf } from './sheet/modules.js';
 import { layoutForm, layoutMark } from './layout.js';
 import { toast, clearToast, setTitle, redirect } from './app.js';
 import { joinQr, joinHint, inviteHint } from './join.js';
@@ -174,38 +175,17 @@ export async function tablePage(main, table, { watch }) {
     tickClock();
   }
 
-  /**
-   * Zombies' expert and AAA games: the draw pile as everybody sees it (its construction cards,
-   * the times the expert deck ran out) and what its top shows.
-   */
-  function deckBits(t, v, deck) {
-    const cards = deck.packets.reduce((a, p) => a + p.cards, 0);
-    const out = [`draw pile: ${cards} card${cards === 1 ? '' : 's'}`];
-    const ends = (((tableSheet(t) || {}).zombies || {}).expert || {}).ends_at || 3;
-    if (t.mode === 'expert') out.push(`pile ran out ${deck.ran_out} of ${plural(ends, 'time')}`);
-    const next = v.next;
-    if (next && next.zombie) out.push(`on top: ${zombieCardText(next.zombie)}`);
-    else if (next && next.action) out.push(`on top: ${effectLabel(next.action)}`);
-    else if (next === 'validation') out.push('on top: a Validation card');
-    return out;
-  }
-
   function renderHead(t, v) {
     const me = mySeat();
     const bits = [
       t.status === 'playing' && v ? `round ${v.round}` : t.status === 'over' ? 'game over'
         : t.status === 'abandoned' ? (v ? `ended in round ${v.round}, before its end` : 'closed') : 'waiting for players',
     ];
-    // (Zombies' expert and AAA games count their single draw pile below)
-    if (v && v.pile != null && t.status === 'playing' && !(v.zombie_pile && v.zombie_pile.deck)) bits.push(`${plural(v.pile, 'card')} in the pile`);
-    // Zombies: pile 1's cards and the Zombie cards still in it (their kinds are public); in the
-    // expert and AAA games the single draw pile and what its top shows
-    const zp = v && v.zombie_pile;
-    if (zp && t.status === 'playing') {
-      if (zp.deck) bits.push(...deckBits(t, v, zp.deck));
-      else bits.push(`pile 1: ${zp.holds - zp.drawn} of ${plural(zp.holds, 'card')} left`);
-      bits.push(zp.left.length ? `Zombie cards to come: ${zp.left.map((c) => (ZOMBIE_CARDS[c] || {}).name || c).join(', ')}` : 'no Zombie card to come');
-    }
+    // what the sheet's modules say of their piles, a pile of their own counted in place of the
+    // draw pile (`count: false`)
+    const piles = v && t.status === 'playing' ? modulesOf(tableSheet(t)).map((m) => m.pileBits?.(t, v, tableSheet(t))).filter(Boolean) : [];
+    if (v && v.pile != null && t.status === 'playing' && piles.every((p) => p.count)) bits.push(`${plural(v.pile, 'card')} in the pile`);
+    for (const p of piles) bits.push(...p.bits);
     if (t.mode === 'solo' && v && v.solo_card_drawn) bits.push('Solo card drawn: every plan is approved');
     const invite = `${location.origin}/t/${encodeURIComponent(t.table)}`;
     if (moveLink && Date.now() > moveLink.until) moveLink = null;
@@ -560,15 +540,15 @@ export async function tablePage(main, table, { watch }) {
         advanced: t.advanced,
         expert: t.mode === 'expert',
         aaa: !!v.aaa,
-        // the AAA's halves are written on the player's sheet (Atomic War shelters)
+        // the AAA's halves are written on the player's sheet (a module's split boxes)
         aaaHalves: v.aaa ? v.aaa.halves : null,
         solo: t.mode === 'solo',
         round: v.round,
         // the unconfirmed draft survives a reload
         draftKey: `welcome.draft.${t.table}.${me}`,
         plans: v.plans,
-        // Zombies: the Zombie cards that came up this round, resolved first
-        zombieCards: v.zombie_pile ? v.zombie_pile.now : [],
+        // the cards of the sheet's modules that came up this round, resolved first
+        moduleCards: modulesOf(layout).flatMap((m) => m.cardsNow?.(v) || []),
         submitted: v.my_turn,
         passing: v.passing,
         seatNames: Object.fromEntries(v.sheets.map((x) => [x.seat, x.name])),
@@ -595,7 +575,7 @@ export async function tablePage(main, table, { watch }) {
     } else {
       controller = null;
       controlsEl.hidden = !(v.offer && !over);
-      if (v.offer && !over) controlsEl.replaceChildren(el('h2', {}, `Round ${v.round}`), offerOnly(v));
+      if (v.offer && !over) controlsEl.replaceChildren(el('h2', {}, `Round ${v.round}`), offerOnly(v, layout));
     }
 
     // Side: players and plans.
@@ -636,10 +616,13 @@ export async function tablePage(main, table, { watch }) {
     return null;
   }
 
-  function offerOnly(v) {
+  function offerOnly(v, layout) {
     const wrap = el('div', { class: 'offer' });
-    const now = v.zombie_pile ? v.zombie_pile.now : [];
-    if (now.length) wrap.append(el('p', { class: 'zombie-cards', id: 'zombie-cards' }, `Zombie card${now.length > 1 ? 's' : ''} this round: ${now.map(zombieCardText).join('; ')}.`));
+    // what the sheet's modules dealt first (their own cards this round)
+    for (const m of modulesOf(layout)) {
+      const note = m.offerNote?.(v);
+      if (note) wrap.append(note);
+    }
     if (v.offer.combinations) {
       v.offer.combinations.forEach((c, i) => {
         const next = v.next_effects && v.next_effects[i];
@@ -748,12 +731,12 @@ export async function tablePage(main, table, { watch }) {
       const names = (i) => (v.sheets[i] ? v.sheets[i].name : `Seat ${i + 1}`);
       const offers = r.offers || [];
       const offerOf = (i) => (offers.length === 1 ? offers[0] : offers[i]);
-      // Zombies: the Zombie cards that came up as the round was dealt
-      const zombies = (r.draws || []).filter((d) => typeof d === 'string' && d.startsWith('zombie-')).map((d) => d.slice(7));
+      // what the sheet's modules say of the round's draws (their own cards that came up)
+      const drawn = modulesOf(layout).map((m) => m.logNote?.(r.draws || [])).filter(Boolean);
       return el('li', { value: r.round, 'data-log-round': r.round },
         el('strong', {}, `Round ${r.round}`),
         offers.length === 1 ? el('span', { class: 'muted' }, ` — ${offerText(offers[0])}`) : '',
-        zombies.length ? el('span', { class: 'log-zombies', 'data-log-zombies': zombies.join(' ') }, ` — ${zombies.map(zombieCardText).join('; ')} came up`) : '',
+        drawn.length ? drawn : '',
         r.turns && r.turns.length ? el('ul', {}, r.turns.map((tn, i) => el('li', { 'data-log-seat': i + 1 },
           el('strong', {}, names(i)), offers.length > 1 ? el('span', { class: 'muted' }, ` (hand ${offerText(offerOf(i))})`) : '',
           `: ${logTurnText(tn, offerOf(i), plan, layout)}`))) : null);
@@ -812,11 +795,10 @@ export async function tablePage(main, table, { watch }) {
       if (e.trigger === 'refusals') return `${who} took a third building-permit refusal`;
       if (e.trigger === 'plans') return `${who} completed all three plans`;
       if (e.trigger === 'all-houses') return `${who} built every house`;
-      if (e.trigger === 'deck-exhausted') {
-        if (!layout.zombies) return 'the construction cards ran out';
-        if (t.mode === 'expert') return 'the draw pile ran out for the third time';
-        return t.mode === 'solo' ? 'the draw pile ran out' : 'pile 1 had no number left';
-      }
+      // a module's own way of ending the game, in its words (`endText`)
+      const own = modulesOf(layout).map((m) => m.endText?.(e.trigger, t.mode)).find(Boolean);
+      if (own) return own;
+      if (e.trigger === 'deck-exhausted') return 'the construction cards ran out';
       return e.trigger;
     });
     return el('section', { class: 'panel', id: 'results', 'aria-labelledby': 'results-h' },

@@ -13,7 +13,9 @@
 // earlier steps did, effectTargets(map), effectHints(step, actionUses), effectButtons(buttons),
 // insteadUses (uses that replace the action), finishFirst(step), finish(ui, plansOpen),
 // claim → {also, alone} while something is open to claim, restartable → true when its steps
-// hold a choice, crossControls(ui) for a crossing the sheet owes, familyColour(family).
+// hold a choice, crossControls(ui) for a crossing the sheet owes, familyColour(family),
+// noCardsText and unplayedHint → why a round offers nothing (the game ends), in words, in
+// place of the cards and in the step.
 
 import { renderSheet, scoreText, COMPACT } from './sheet.js';
 import { prefs } from './api.js';
@@ -45,7 +47,7 @@ const isSet = (v) => v != null && v !== false && !(Array.isArray(v) && !v.length
  * `leave(tc, next)`; `again`: where the keyboard goes back to while the step repeats.
  */
 const STAGES = {
-  // nothing offered (the draw pile or pile 1 ran out): the game ends
+  // nothing offered (a module's pile ran out for good): the game ends
   unplayed: {
     order: 20, first: true,
     when: (tc) => !!tc.opts && tc.nothingOffered(),
@@ -102,7 +104,8 @@ export class TurnController {
    *  requestOptions(draft) → Options; submit(turn) → Promise; restart() → Promise
    *  submitted: Turn|null; sheetLabel, city; onChange?()
    *  aaaHalves?: the AAA's halves of the sheet's split boxes as of the turn's start (AAA solo)
-   *  zombieCards?: the module's cards that came up this round, in order (see sheet/zombies.js)
+   *  moduleCards?: the cards of the sheet's modules that came up this round, in order (their
+   *  `cardsNow`), resolved first
    */
   constructor(cfg) {
     this.cfg = cfg;
@@ -356,7 +359,7 @@ export class TurnController {
     return r && r.effect;
   }
 
-  /** The round offers nothing (pile 1 has no number left): the turn holds only its earlier steps. */
+  /** The round offers nothing (a module's pile ran out): the turn holds only its earlier steps. */
   nothingOffered() {
     const o = this.cfg.offer || {};
     return (o.combinations && !o.combinations.length) || (o.hand && !o.hand.length);
@@ -733,9 +736,7 @@ export class TurnController {
     const locked = !!this.draft.play || this.submitted || this.busy || crossing;
     const wrap = el('div', { class: 'offer', role: 'group', 'aria-label': 'Cards this round' });
     if (this.nothingOffered()) {
-      wrap.append(el('p', { class: 'hint', id: 'nothing-offered' }, offer.hand
-        ? 'No cards this round: the draw pile ran out, so the game ends.'
-        : 'No cards this round: pile 1 has no number left, so the game ends.'));
+      wrap.append(el('p', { class: 'hint', id: 'nothing-offered' }, this.hook('noCardsText').find(Boolean) || 'No cards this round, so the game ends.'));
     }
     if (offer.combinations) {
       offer.combinations.forEach((c, i) => {
@@ -858,9 +859,7 @@ export class TurnController {
   /** Nothing offered: the game ends. */
   unplayedControls({ step, hint }) {
     step.append(el('h3', {}, 'The game ends: nothing to play'));
-    hint(this.cfg.offer.hand
-      ? `The draw pile ran out${this.cfg.aaa ? '' : ' for the last time'}, so this round deals no cards.${(this.cfg.zombieCards || []).length ? ' The Zombie cards that came up are resolved;' : ''} confirm to end the game.`
-      : 'Pile 1 has no number left, so this round offers no cards. The Zombie cards that came up with the last flip are resolved; confirm to end the game.');
+    hint(this.hook('unplayedHint').find(Boolean) || 'This round offers no cards: confirm to end the game.');
     this.hook('notes', hint, 'unplayed');
   }
 
@@ -1097,12 +1096,12 @@ export class TurnController {
     }, '↺ Restart turn'));
     if (stage === 'finish' && this.askSkip) {
       const plans = this.openPlans().length > 0;
-      const tiers = !!this.moduleClaim();
+      const claims = !!this.moduleClaim();
       bottom.append(el('button', {
         type: 'button', 'data-ctl': 'confirm-skip', 'data-action': 'confirm-skip',
         disabled: this.busy ? true : null,
         onclick: () => this.confirmOrAsk(),
-      }, `Confirm without ${plans && tiers ? 'validating or claiming' : plans ? 'validating' : 'claiming'}`));
+      }, `Confirm without ${plans && claims ? 'validating or claiming' : plans ? 'validating' : 'claiming'}`));
     } else if (stage === 'finish' || stage === 'unplayed') {
       bottom.append(el('button', {
         type: 'button', class: 'primary', 'data-ctl': 'confirm', 'data-action': 'confirm',

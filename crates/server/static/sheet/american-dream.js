@@ -246,8 +246,95 @@ function crossControls(tc, { step }) {
   step.append(gridCrossChoices(tc));
 }
 
+// ----- the score-sheet companion -----
+
+/** The street and column bonuses, at a table with other players. */
+const RACE_NAMES = { open: 'open', won: 'circled (among the first to complete it)', lost: 'crossed off (somebody completed it first)' };
+
+/** The columns: column c is house c of every street that has one. */
+const columnCount = (layout) => Math.max(0, ...layout.streets.map((x) => x.houses));
+
+/** The sheet's open street bonuses and open column bonuses, as written on it. */
+function openRaces(layout, sheet) {
+  const held = sheet.column_bonuses || [];
+  return {
+    streets: sheet.streets.filter((x) => !x.bonus).length,
+    columns: Array.from({ length: columnCount(layout) }, (_, c) => held[c]).filter((x) => !x).length,
+  };
+}
+
+/** The sheet with column `c`'s bonus set to `state` (`open`, `won`, `lost`). */
+function withColumnBonus(layout, sheet, c, state) {
+  const held = Array.from({ length: columnCount(layout) }, (_, k) => (sheet.column_bonuses || [])[k] || null);
+  held[c] = state === 'open' ? null : state;
+  const out = { ...sheet, column_bonuses: held };
+  if (held.every((x) => x == null)) delete out.column_bonuses;
+  return out;
+}
+
+/**
+ * A label and a select setting one street's or column's bonus (`set(state)` writes it on the
+ * sheet), as the table settled it.
+ */
+function race(c, id, name, now, set) {
+  const sel = el('select', { id, onchange: (e) => {
+    set(e.target.value);
+    c.changed({ restart: true });
+  } }, Object.entries(RACE_NAMES).map(([v, t]) => el('option', { value: v }, t)));
+  sel.value = now;
+  return [el('label', { for: id }, name), sel];
+}
+
+/** With other players, who circles a street's or a column's bonus depends on them. */
+function races(c) {
+  const l = c.layout;
+  return [
+    ...l.streets.map((_, i) => race(c, `c-street-bonus-${i + 1}`, `Street ${i + 1} bonus`, c.sheet.streets[i].bonus || 'open', (v) => {
+      const streets = c.sheet.streets.map((x, k) => {
+        if (k !== i) return x;
+        const y = { ...x };
+        if (v === 'open') delete y.bonus; else y.bonus = v;
+        return y;
+      });
+      c.sheet = { ...c.sheet, streets };
+    })),
+    ...Array.from({ length: columnCount(l) }, (_, k) => race(c, `c-column-bonus-${k + 1}`, `Column ${k + 1} bonus`,
+      (c.sheet.column_bonuses || [])[k] || 'open', (v) => { c.sheet = withColumnBonus(l, c.sheet, k, v); })),
+  ];
+}
+
+/**
+ * A Validation card: the next turn crosses off 1 street bonus and 2 column bonuses, of those
+ * still open (collector expansions §10.6).
+ */
+function validation(c) {
+  const owed = c.sheet.owed || 0;
+  const owedColumns = c.sheet.owed_columns || 0;
+  const open = openRaces(c.layout, c.sheet);
+  const dream = { owed: Math.min(owed + 1, open.streets), owed_columns: Math.min(owedColumns + 2, open.columns) };
+  if (dream.owed <= owed && dream.owed_columns <= owedColumns) return null;
+  c.sheet = { ...c.sheet, ...dream };
+  return ['American Dream: your next turn starts by crossing off 1 street bonus and 2 column bonuses of your choice, still open.', 'cross'];
+}
+
+/** The bonuses the next turn crosses off first, in words. */
+function owedText(c) {
+  const owed = [[c.sheet.owed || 0, 'street'], [c.sheet.owed_columns || 0, 'column']].filter(([n]) => n > 0).map(([n, kind]) => `${n} ${kind} bonus${n > 1 ? 'es' : ''}`).join(' and ');
+  return owed ? `Your next turn starts by crossing off ${owed} (a Validation card came up).` : null;
+}
+
 export default {
   id: 'american-dream',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'American Dream',
+    text: 'A grid of five streets of seven houses that also form columns, and none of the Classic tracks: no parks, pools, temps, estates or fences, and no action is ever used. Each house belongs to a family, shown by its colour and an action’s icon: a number written with that action (the combination’s, or the action card’s) makes the house perfect, and it is circled. The first to complete a street circle its 10-point bonus, the first to complete a column its ×2 bonus; everybody else crosses it off. Each complete column scores 1 per normal house and 3 per perfect one, doubled with its bonus. Not played with the Advanced variant. Against the AAA, each Validation card has you cross off 1 street bonus and 2 column bonuses still open, and the AAA scores its cards at its opponent card’s values plus 10 per street bonus you crossed off.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    columns: 'Columns: each complete column scores 1 per normal house and 3 per perfect house, doubled when you circled its column bonus; an incomplete column scores nothing.',
+    streets: 'Streets: 10 points per street bonus circled (among the first to complete the street).',
+  },
   index: (layout, d, { sheet, derived }) => (sheet ? gridState(layout, sheet, derived) : null),
   /** The grid in place of the streets. */
   shape: {
@@ -270,4 +357,5 @@ export default {
   },
   familyColour: (tc, family) => familyColour(tc.cfg.layout, family),
   crossControls,
+  companion: { races, validation, owedText },
 };

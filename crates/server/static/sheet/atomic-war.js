@@ -115,6 +115,16 @@ function flower(g, cx, cy, value, who, caption) {
 
 export default {
   id: 'atomic-war',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Atomic War',
+    text: 'Some houses have a shelter: numbering the house (an Extension copy too) writes its number in the shelter, its capacity; a roundabout there means the shelter is never built. Each street adds up its capacity at its end, and the flower box holds the total. At the end the highest capacity of each street scores 8, 10 or 11, and the lowest total scores 9 for optimism. Against the AAA every shelter is split: its half starts at 20, 30 and 30 in each street’s first shelter, each Validation card builds one more (the highest of the last 3 cards given to it, in street 1, 2 or 3 for A, B or C) and each roundabout you build gives it a 10 in that street.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    shelters: 'Shelters: per street, the highest shelter capacity at the table scores 8, 10 or 11 (ties share it; a capacity of 0 wins nothing). Against the AAA, you compare with its capacities.',
+    optimism: 'Optimism: the lowest total shelter capacity at the table scores 9 (ties share it, 0 included).',
+  },
   index: (layout, d, { halves }) => shelterIndex(layout, d, halves),
   /** A shelter in front of the house: its capacity once built, struck out when lost. */
   house({ hg, si, h, x, w, sy, big }, sh) {

@@ -5,6 +5,15 @@ import { s, BW, houseBox, stripY } from '../svg.js';
 
 export default {
   id: 'christmas',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Christmas lights',
+    text: 'Two neighbouring houses whose numbers follow each other (or a bis and its copy) are linked by lights. Each street scores one point per house of its longest string.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    lights: 'Christmas lights: per street, one point per house of its longest string of linked houses.',
+  },
   index: (layout, d) => ({ links: new Set((d.links || []).map(([a, b]) => `${a},${b}`)) }),
   /** The strings of lights on either side of the house, in its name. */
   house({ si, h }, { links }) {

@@ -3,7 +3,7 @@
 // (top left, and the ducks row).
 
 import { s, RIGHT, BW, BH, TOP, cellX, houseBox, houseY, stripY, header, plural, key2 } from '../svg.js';
-import { houseName } from '../format.js';
+import { el, houseName, pointsText } from '../format.js';
 
 /**
  * Coin Coin: every duckling as the engine derived it (`a`, `b`, `colour`, `circled`,
@@ -159,8 +159,68 @@ function ducksColumn(g, x, w, col, row, ctx) {
   });
 }
 
+// ----- the score-sheet companion -----
+
+/** What each duck scoring gives the sheet now, as the server last scored it (its `ducks` row). */
+const duckParts = (score) => (score && score.rows.find((r) => r.id === 'ducks')?.parts) || [null, null, null];
+
+/**
+ * The sheet with duck scorings `ks` held, each at the points `now` gives it (the score's
+ * `ducks` row: an open scoring as it stands), those held already kept.
+ */
+function withScorings(sheet, ks, now) {
+  const held = [...(sheet.duck_scorings || [null, null, null])];
+  for (const k of ks) if (held[k] == null && now[k] != null) held[k] = now[k];
+  return { ...sheet, duck_scorings: held };
+}
+
+/**
+ * With other players, a duck scoring is held for everybody at the end of the turn someone
+ * completes its ducklings.
+ */
+function duckRaces(c) {
+  if (!c.layout.ducks) return [];
+  return SCORINGS.map(([, name], k) => {
+    const id = `c-scoring-${k + 1}`;
+    const label = el('label', { for: id }, `${name} duck scoring`);
+    const held = c.sheet.duck_scorings && c.sheet.duck_scorings[k];
+    const sel = el('select', { id, onchange: (e) => {
+      if (e.target.value === 'held') c.sheet = withScorings(c.sheet, [k], duckParts(c.score));
+      else c.sheet = { ...c.sheet, duck_scorings: (c.sheet.duck_scorings || [null, null, null]).map((v, j) => (j === k ? null : v)) };
+      if ((c.sheet.duck_scorings || []).every((v) => v == null)) delete c.sheet.duck_scorings;
+      c.changed({ setup: true, restart: true });
+    } },
+    el('option', { value: 'open' }, 'not held yet'),
+    el('option', { value: 'held' }, held != null ? `held: ${pointsText(held)}` : 'held this round (once your turn is written)'));
+    sel.value = held != null ? 'held' : 'open';
+    return [label, sel];
+  });
+}
+
+/**
+ * A Validation card: A holds the yellow scoring at once, B the black one, the second of them
+ * both colours too (collector expansions §9.6), with the points the sheet gives now. Which card
+ * holds which is restated here.
+ */
+function validation(c, k) {
+  const scorings = c.layout.ducks && k < 2 ? [k, ...(c.state.aaa.drawn.includes(1 - k) ? [2] : [])] : [];
+  const held = scorings.filter((j) => !(c.sheet.duck_scorings && c.sheet.duck_scorings[j] != null));
+  if (!held.length) return null;
+  c.sheet = withScorings(c.sheet, held, duckParts(c.score));
+  return [`Coin Coin: the ${held.map((j) => SCORINGS[j][1].toLowerCase()).join(' and ')} duck scoring${held.length > 1 ? 's are' : ' is'} held now.`, 'ducks'];
+}
+
 export default {
   id: 'coin-coin',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Coin Coin',
+    text: 'Yellow and black ducklings sit between two houses, in a street (on a fence slot) or between two streets; a duckling is circled as soon as both its houses are numbered (an Extension copy too). A circled duckling is connected when a chain of numbered neighbours and circled between-street ducklings leads to its parent. The first to circle every yellow duckling (every black, or all of both) holds that scoring at the end of the turn for everybody: 1 point per connected duckling of that colour. Scorings not held during the game are held at the end. Against the AAA, Validation cards A and B hold the yellow and black scorings at once (the second of them both colours too), and the AAA scores 1 point per two cards given to it at each scoring.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    ducks: 'Ducks: the three duck scorings, yellow, black and both, each 1 point per duckling of its colour connected to its parent when it was held (scorings not held during the game are held at the end).',
+  },
   index: (layout, d) => ducklingList(layout, d),
   /** The duck scorings, then the dotted links of the between-street ducklings, under the streets. */
   panel({ svg, layout, sheet, score, halves }, ducklings) {
@@ -172,4 +232,5 @@ export default {
   /** The ducks row on a phone: each scoring held, or what it gives now. */
   rowDetail: ({ id, sheet, row }) => (id !== 'ducks' ? null
     : SCORINGS.map(([c], k) => `${c}: ${sheet.duck_scorings?.[k] ?? (row ? `${row.parts[k]} now` : '–')}`).join(' · ')),
+  companion: { races: duckRaces, validation },
 };

@@ -27,6 +27,15 @@ function thresholdsColumn(g, x, w, col, row, ctx) {
 
 export default {
   id: 'easter',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Easter egg hunt',
+    text: 'Some houses hold eggs: writing a number there circles as many eggs as the number’s shape allows (0, 8 and 10 collect two). The eggs score on a track of thresholds.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    eggs: 'Easter eggs: the eggs you circled, scored by the egg track’s thresholds.',
+  },
   index: (layout, d) => ({ eggs: new Map((d.eggs || []).map((e) => [key2(e.house), e])) }),
   /** Eggs in front of the house, on its left. */
   house({ hg, layout, si, h, x, sy }, easter) {

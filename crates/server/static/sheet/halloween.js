@@ -4,9 +4,16 @@
 // bonuses they give.
 
 import { s, TOP, crossMark, header, plural, key2 } from '../svg.js';
-import { parseHouse, bonusesText } from '../format.js';
-import { el, iconSvg, houseName, bonusUseText } from '../format.js';
-import { helpTip, HALLOWEEN_HELP } from '../help.js';
+import { parseHouse } from '../format.js';
+import { el, iconSvg, houseName } from '../format.js';
+import { helpTip } from '../help.js';
+
+/** Halloween's turn stages in a few words. */
+const HELP = {
+  circle: 'Each ghost/candy house you number — by the number, an Extension copy or a ghost bonus copy — makes you circle its ghost or its candy. Ghosts lead to ghost tiers (bonuses at once), candies to candy tiers (points at the end).',
+  tiers: 'At the end of a turn with exactly 4, 6 or 9 ghosts you may claim an open ghost tier needing that many or fewer, and choose one of its two bonus options; then, with exactly 4, 6 or 9 candies, a candy tier. One of each kind per game. A tier claimed this turn is crossed off on the sheets of everybody who did not claim it.',
+  bonus: 'A ghost tier’s bonuses are used one after the other: a pool bonus circles any pool not yet circled (a built pool), a park bonus crosses the next park of any street, an Extension bonus copies a neighbouring number into an empty house without crossing an Extension box. A bonus with nowhere to go is lost.',
+};
 
 /**
  * Halloween: what is circled on each ghost/candy house, read from the sheet data as written
@@ -223,7 +230,7 @@ function tierChoices(tc, tiers, plansOpen) {
   const box = el('div', { class: 'tier-claims', role: 'group', 'aria-labelledby': 'tier-prompt' });
   const head = el('p', { class: 'hint', id: 'tier-prompt' },
     `Halloween tiers: you have ${c.ghosts} ${c.ghosts === 1 ? 'ghost' : 'ghosts'} and ${c.candies} ${c.candies === 1 ? 'candy' : 'candies'}. Claim a tier now, or keep counting (one ghost tier and one candy tier per game, the ghost tier first).`);
-  head.append(helpTip('Halloween tiers', HALLOWEEN_HELP.tiers));
+  head.append(helpTip('Halloween tiers', HELP.tiers));
   box.append(head);
   if (plansOpen) box.append(el('p', { class: 'hint' }, 'Validate your plans first: once a tier is claimed, no plan can be validated this turn.'));
   const row = el('div', { class: 'choices' });
@@ -288,7 +295,7 @@ function circleControls(tc, { step, hint }) {
   const house = o.circle;
   const c = treatCounts(tc.cfg.layout, o.sheet || tc.cfg.base, house) || { ghosts: 0, candies: 0 };
   const h = el('h3', { id: 'circle-prompt' }, `Ghost or candy in ${houseName(house)}?`);
-  h.append(helpTip('ghosts and candies', HALLOWEEN_HELP.circle));
+  h.append(helpTip('ghosts and candies', HELP.circle));
   step.append(h);
   hint(`You numbered ${houseName(house)}, a house with a ghost and a candy: circle one of them. You must, and it is for good. So far you have ${c.ghosts} ${c.ghosts === 1 ? 'ghost' : 'ghosts'} and ${c.candies} ${c.candies === 1 ? 'candy' : 'candies'}.`);
   const needs = ((tc.cfg.layout.halloween || {}).ghost_tiers || []).map((t) => t.need);
@@ -311,7 +318,7 @@ function bonusControls(tc, { step, hint }) {
   const o = tc.opts;
   const tier = (tc.draft.tiers || [])[(tc.draft.tiers || []).length - 1];
   const h = el('h3', { id: 'bonus-prompt' }, BONUS_TITLE[o.bonus] || `Ghost bonus: ${o.bonus}`);
-  h.append(helpTip('ghost bonuses', HALLOWEEN_HELP.bonus));
+  h.append(helpTip('ghost bonuses', HELP.bonus));
   step.append(h);
   const ranks = (tc.cfg.layout.halloween || {}).ghost_tiers || [];
   const gives = tier && tier.option ? (ranks.find((r) => r.need === tier.need)?.options || [])[tier.option - 1] : null;
@@ -367,8 +374,122 @@ function bonusControls(tc, { step, hint }) {
   if (row.childNodes.length) step.append(row);
 }
 
+// ----- the tiers and the turn in words -----
+
+/** "ghost" or "candy" as said in a sentence. */
+function treatName(treat) {
+  return treat === 'ghost' ? 'ghost' : treat === 'candy' ? 'candy' : String(treat);
+}
+
+const BONUS_NOUN = { pool: 'pool', park: 'park', extension: 'Extension' };
+
+/** A ghost tier's bonus option in words: ["pool", "pool"] → "2 pool bonuses". */
+function bonusesText(bonuses) {
+  const counts = new Map();
+  for (const b of bonuses || []) counts.set(b, (counts.get(b) || 0) + 1);
+  return [...counts].map(([b, n]) => `${n} ${BONUS_NOUN[b] || b} bonus${n === 1 ? '' : 'es'}`).join(' and ');
+}
+
+/** How a ghost bonus was used, in words. */
+function bonusUseText(use) {
+  if (use.pool) return `pool circled in ${houseName(use.pool)}`;
+  if (use.park != null) return `park crossed in street ${use.park}`;
+  if (use.extension) return `Extension copy from ${houseName(use.extension.from)} to ${houseName(use.extension.to)}`;
+  return JSON.stringify(use);
+}
+
+/** The houses a turn's ghost bonuses wrote Extension copies in. */
+function bonusCopies(turn) {
+  return (turn.tiers || []).flatMap((t) => (t.bonuses || []).filter((u) => u.extension).map((u) => u.extension.to));
+}
+
+/**
+ * A tier claimed, with the bonuses it gave as used; `circles` (the turn's) tell what a bonus
+ * copy circled.
+ */
+function tierText(t, circles = []) {
+  const used = (t.bonuses || []).map((u) => {
+    const c = u.extension && circles.find((x) => sameHouse(x.house, u.extension.to));
+    return `${bonusUseText(u)}${c ? `, its ${treatName(c.treat)} circled` : ''}`;
+  });
+  return `claimed the ${t.need}-${treatName(t.treat)} tier${t.option ? ` (option ${t.option})` : ''}${used.length ? `: ${used.join(', ')}` : ''}`;
+}
+
+/** The ghosts and candies a turn circled with its number and its copy. */
+function circlesText(turn) {
+  const copies = bonusCopies(turn);
+  return (turn.circles || []).filter((c) => !copies.some((h) => sameHouse(h, c.house)))
+    .map((c) => `circled the ${treatName(c.treat)} of ${houseName(c.house)}`);
+}
+
+// ----- the score-sheet companion -----
+
+const TIER_NAMES = { open: 'open', lost: 'crossed off (somebody else claimed it)' };
+
+/** The sheet's tiers with `fn(tiers)` applied to a copy (all open when it has none). */
+function withTiers(sheet, fn) {
+  const t = sheet.tiers || { ghost: [null, null, null], candy: [null, null, null] };
+  const tiers = { ...t, ghost: [...t.ghost], candy: [...t.candy] };
+  fn(tiers);
+  const open = [...tiers.ghost, ...tiers.candy].every((x) => x == null);
+  const out = { ...sheet, tiers };
+  if (open && tiers.option == null) delete out.tiers;
+  return out;
+}
+
+/**
+ * With other players, a tier somebody else claimed is crossed off here (yours are circled when
+ * you claim them in your turn).
+ */
+function tierRaces(c) {
+  const l = c.layout;
+  if (!l.halloween) return [];
+  return ['ghost', 'candy'].flatMap((treat) => l.halloween[`${treat}_tiers`].map((tier, r) => {
+    const id = `c-tier-${treat}-${tier.need}`;
+    const label = el('label', { for: id }, `${treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${tier.need}`);
+    const now = (c.sheet.tiers && c.sheet.tiers[treat][r]) || 'open';
+    if (now === 'won') return [label, el('output', { id }, 'circled (yours)')];
+    const sel = el('select', { id, onchange: (e) => {
+      c.sheet = withTiers(c.sheet, (t) => { t[treat][r] = e.target.value === 'lost' ? 'lost' : null; });
+      c.changed({ restart: true });
+    } }, Object.entries(TIER_NAMES).map(([v, t]) => el('option', { value: v }, t)));
+    sel.value = now;
+    return [label, sel];
+  }));
+}
+
+/**
+ * A Validation card: the ghost and candy tiers of its rank are crossed off unless circled
+ * (collector expansions §4.6). The ranks' needs are restated here (4, 6, 9).
+ */
+function validation(c, k) {
+  if (!c.layout.halloween || ['ghost', 'candy'].every((t) => c.sheet.tiers && c.sheet.tiers[t][k])) return null;
+  c.sheet = withTiers(c.sheet, (t) => {
+    for (const kind of ['ghost', 'candy']) if (t[kind][k] == null) t[kind][k] = 'lost';
+  });
+  return [`Halloween: the open tiers of ${[4, 6, 9][k] ?? 'that rank'} are crossed off.`, 'tiers'];
+}
+
 export default {
   id: 'halloween',
+  /** Its pictograms (24×24): a ghost (a sheet with a wavy hem and two eyes) and a wrapped candy. */
+  icons: {
+    ghost:
+      '<path d="M5 21V10a7 7 0 0 1 14 0v11l-2.3-2.2-2.4 2.2-2.3-2.2-2.3 2.2-2.4-2.2z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>' +
+      '<circle cx="9.5" cy="10.5" r="1.5" fill="currentColor"/><circle cx="14.5" cy="10.5" r="1.5" fill="currentColor"/>',
+    candy:
+      '<circle cx="12" cy="12" r="5" fill="none" stroke="currentColor" stroke-width="2"/>' +
+      '<path d="M7.3 10.3 2.5 7.5v9l4.8-2.8M16.7 10.3l4.8-2.8v9l-4.8-2.8" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round"/>',
+  },
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Halloween',
+    text: 'Thirteen houses show a ghost and a candy: numbering one (an Extension copy too) circles one of the two, your choice, for good. At the end of a turn with exactly 4, 6 or 9 ghosts you may claim an open ghost tier of that need or lower, once a game: it gives bonuses at once (circle any pool, cross a park in any street, or an Extension copy that crosses no box). Candies claim a candy tier the same way, worth points at the end. Everyone who claims a tier in the same turn takes it; everybody else crosses it off. Against the AAA, each Validation card crosses off both tiers of its rank (A: 4, B: 6, C: 9) unless you hold them, and the AAA scores 4 per tier crossed off.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    candies: 'Candies: the points of the candy tier you claimed (4, 6 or 9 candies circled at the end of a turn); 0 without one.',
+  },
   index: (layout, d, { sheet, asked }) => treatIndex(layout, sheet, asked),
   panel: ({ svg, layout, sheet }, treats) => drawTiers(svg, layout, sheet, treats),
   /** A ghost and a candy in front of the house: the one circled, or neither yet. */
@@ -381,6 +502,8 @@ export default {
   columns: (layout) => ({ candies: layout.halloween ? { w: 62, draw: candiesColumn } : null }),
   /** The turn's parts this module's steps fill in. */
   turnFields: ['circles', 'tiers'],
+  /** The circles after the play, the tiers claimed last. */
+  turnWords: (turn, at) => (at === 'play' ? circlesText(turn) : at === 'last' ? (turn.tiers || []).map((t) => tierText(t, turn.circles)) : []),
   stages: {
     // a house just numbered (by the number, a copy or a bonus copy) asks for its ghost or candy
     circle: {
@@ -425,4 +548,5 @@ export default {
       hint(`${t.treat === 'ghost' ? 'Ghost' : 'Candy'} tier ${t.need} claimed${used.length ? `: ${used.join(', ')}` : ''}.`);
     }
   },
+  companion: { races: tierRaces, validation },
 };

@@ -124,8 +124,57 @@ function choiceControls(tc, { step, hint }) {
   step.append(row);
 }
 
+// ----- the score-sheet companion -----
+
+const BONUS_NAMES = { open: 'open', won: 'circled (first to finish the route)', lost: 'crossed off (somebody finished first)' };
+
+/**
+ * The end-of-route bonuses still open on the sheet (collector expansions §3.6), of which a
+ * Validation card makes the player cross one off at the start of their next turn.
+ */
+function openBonuses(layout, sheet) {
+  return layout.streets.filter((street, i) => (street.trucks || []).length && (sheet.streets[i].bonus || 'open') === 'open').length;
+}
+
+/** With other players, who wins a street's end-of-route race depends on them: set it here. */
+function bonusRaces(c) {
+  return c.layout.streets.map((st, i) => ({ st, i })).filter(({ st }) => (st.trucks || []).length).map(({ i }) => {
+    const sel = el('select', { id: `c-bonus-${i + 1}`, onchange: (e) => {
+      if (e.target.value === 'open') delete c.sheet.streets[i].bonus; else c.sheet.streets[i].bonus = e.target.value;
+      c.changed();
+    } }, Object.entries(BONUS_NAMES).map(([v, t]) => el('option', { value: v }, t)));
+    sel.value = c.sheet.streets[i].bonus || 'open';
+    return [el('label', { for: `c-bonus-${i + 1}` }, `Street ${i + 1} bonus`), sel];
+  });
+}
+
+/** A Validation card: the next turn starts by crossing off an open bonus; none open, nothing happens. */
+function validation(c) {
+  const owed = c.sheet.owed || 0;
+  if (owed >= openBonuses(c.layout, c.sheet)) return null;
+  c.sheet = { ...c.sheet, owed: owed + 1 };
+  return ['Ice Cream: your next turn starts by crossing off one open end-of-route bonus of your choice.', 'cross'];
+}
+
+/** The bonuses the next turn crosses off first, in words. */
+function owedText(c) {
+  const owed = c.sheet.owed || 0;
+  return owed ? `Your next turn starts by crossing off ${owed === 1 ? 'one open end-of-route bonus' : `${owed} open end-of-route bonuses`} (a Validation card came up).` : null;
+}
+
 export default {
   id: 'ice-cream',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Ice Cream trucks',
+    text: 'Each street’s truck drives one way: numbering a house ahead of it moves it there, circling that house’s cone and crossing the cones it drove past. Circled scoops score, and the first to finish a street’s route wins its bonus.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    'ice-cream': 'Ice cream: the scoops of the cones your trucks stopped at, plus the end-of-route bonuses won.',
+  },
+  /** The truck a street's first number chooses, in words. */
+  choiceText: (choice) => (choice && choice.truck ? `the truck parked at the ${choice.truck} end` : null),
   index: (layout, d) => ({
     cones: new Map((d.cones || []).map((c) => [key2(c.house), c])),
     routes: new Map((d.routes || []).map((r) => [r.street, r])),
@@ -173,4 +222,5 @@ export default {
     marks.pending = { house: key2(b.house), number: b.number };
   },
   crossControls,
+  companion: { races: bonusRaces, validation, owedText },
 };

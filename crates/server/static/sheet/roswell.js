@@ -5,9 +5,30 @@
 // house.
 
 import { s, P, BH, TOP, houseBox, houseY, crossMark, makeActionable, header, plural, key2 } from '../svg.js';
-import { estateHouses, objectiveText, objectiveRange } from '../format.js';
-import { el, effectLabel } from '../format.js';
-import { helpTip, ROSWELL_HELP } from '../help.js';
+import { estateHouses } from '../format.js';
+import { el, effectLabel, pointsText } from '../format.js';
+import { helpTip } from '../help.js';
+
+/** Roswell's decisions in a few words. */
+const HELP = {
+  objective: 'Circle one of the four objectives, for the whole game. At the end, count your infiltrated estates (complete estates of 1 to 6 houses with a circled saucer): if the count is in your objective’s range, each scores its points, else 2 each.',
+  infiltrate: 'A number written under a flying saucer may infiltrate instead of using its action: the saucer is circled and the action is not used. A number the Temp changed, an Extension copy and a refusal never infiltrate; a saucer whose house is numbered without infiltrating is lost.',
+};
+
+/** An objective's range of infiltrated estates, short: "3–4" or "9+". */
+function objectiveRange(o) {
+  return o.to == null ? `${o.from}+` : `${o.from}–${o.to}`;
+}
+
+/** An objective in words: "3–4 infiltrated estates: 4 points each". */
+function objectiveText(o) {
+  return `${o.to == null ? `${o.from} or more` : `${o.from}–${o.to}`} infiltrated estates: ${pointsText(o.points)} each`;
+}
+
+/** The objective a turn circled (the seat's first turn). */
+function objectiveTurnText(turn) {
+  return turn.objective != null ? [`circled infiltration objective ${turn.objective}`] : [];
+}
 
 /**
  * Roswell: every printed saucer with what the engine derived for it (`circled`, `lost`), by
@@ -167,7 +188,7 @@ function objectiveChoices(tc) {
   const failure = (tc.cfg.layout.roswell || {}).failure ?? 2;
   const box = el('div', { class: 'objective-choices' });
   const h = el('h3', { id: 'objective-prompt' }, 'Circle your infiltration objective');
-  h.append(helpTip('infiltration objectives', ROSWELL_HELP.objective));
+  h.append(helpTip('infiltration objectives', HELP.objective));
   box.append(h);
   box.append(el('p', { class: 'hint' }, `Choose it once, for the whole game, before you play your first card. At the end each infiltrated estate scores the points of your objective when their number is in its range, else ${failure}.`));
   const row = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'objective-prompt' });
@@ -195,7 +216,7 @@ function infiltrateHint(tc, only) {
     ? `${where}: infiltrate (circle the saucer), or skip. The ${effectLabel(tc.effect())} has no use here.`
     : `${where}: use the ${effectLabel(tc.effect())}, or infiltrate instead (circle the saucer, also on the sheet), or skip.`;
   const p = el('p', { class: 'hint', id: 'infiltrate-hint' }, text);
-  p.append(helpTip('infiltration', ROSWELL_HELP.infiltrate));
+  p.append(helpTip('infiltration', HELP.infiltrate));
   return p;
 }
 
@@ -214,6 +235,15 @@ function objectiveControls(tc, { step }) {
 
 export default {
   id: 'roswell',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Roswell',
+    text: 'Eleven houses have a flying saucer. In your first turn you circle one of four infiltration objectives (3–4, 5–6, 7–8 or 9+ infiltrated estates). A number written under a saucer may infiltrate instead of using its action: the saucer is circled (never with a number the Temp changed, nor by an Extension copy; otherwise the saucer is lost). A complete estate of 1 to 6 houses with a circled saucer is infiltrated. At the end, if their number is in your objective’s range each scores its points (4 to 7), else 2. Against the AAA, its first card and every card given right after a face-up Surveyor card lie upside down: 5 points each.',
+  },
+  /** Its score rows, explained. */
+  rowHelp: {
+    infiltration: 'Infiltration: each infiltrated estate (complete, of 1 to 6 houses, with a circled saucer) scores your objective’s points when their number is in its range, else 2.',
+  },
   index: (layout, d) => saucerIndex(layout, d),
   panel: ({ svg, layout, sheet }, sauc) => drawObjectives(svg, layout, sheet, sauc),
   /** A flying saucer in front of the house (drawn over it by `afterHouse`, a target of its own). */
@@ -234,6 +264,10 @@ export default {
   columns: (layout) => ({ infiltration: layout.roswell ? { w: 62, draw: infiltrationColumn } : null }),
   /** The turn's parts this module's steps fill in. */
   turnFields: ['objective'],
+  /** The objective circled, before the play. */
+  turnWords: (turn, at) => (at === 'first' ? objectiveTurnText(turn) : []),
+  /** Infiltrating in words: it takes the place of the action. */
+  useText: (use) => (use === 'infiltrate' ? 'infiltrated (circled the saucer instead of the action)' : null),
   stages: {
     // the seat's first turn: the objective comes before anything else
     objective: {

@@ -6,7 +6,14 @@
 
 import { s, RIGHT, BW, CELL, cellX, houseBox, houseY, stripY, crossMark, makeActionable, plural, TOP } from '../svg.js';
 import { el, iconSvg, effectLabel, parseCard, houseName } from '../format.js';
-import { helpTip, ZOMBIES_HELP } from '../help.js';
+import { helpTip } from '../help.js';
+
+/** Zombies' decisions in a few words. */
+const HELP = {
+  ammo: 'A Zombie card came up: each horde it moves traces its next arrow, unless you slow it with an ammo (one each, as many as you have circled and not used). A slowed horde keeps its arrow for a later card. A horde invades the house its arrow reaches — its number is erased for a Z, with fences on both sides — unless a barricade, a roundabout or a Z stops it there.',
+  barricade: 'The Surveyor’s number written in a house printed without a barricade may build one in front of it instead of drawing a fence: hordes then stop there. Some plans count the barricades you built.',
+  pass: 'In the expert game and against the AAA your hand holds two cards, and you use both: one for its number, the other for its action. Then you choose which of the two goes on — face down to your left neighbour in the expert game, onto the AAA’s pile in solo — and the other is discarded.',
+};
 
 /**
  * Zombies: the hordes (with their arrows traced, the next arrival and the X marks), the ammo
@@ -263,7 +270,7 @@ function passNote(tc) {
 
 /** Zombies: what this turn's Zombie cards did, as hints: the hordes slowed, the houses invaded. */
 function ammoNotes(tc, hint) {
-  const cards = tc.cfg.zombieCards || [];
+  const cards = tc.cfg.moduleCards || [];
   (tc.draft.ammo || []).forEach((set, i) => {
     const name = (ZOMBIE_CARDS[cards[i]] || {}).name || 'Zombie';
     hint(`${name} Zombie card: ${set.length ? `slowed ${set.map(hordeName).join(' and ')}` : 'no horde slowed'}.`);
@@ -274,7 +281,7 @@ function ammoNotes(tc, hint) {
 
 /** Zombies: the Zombie cards of the round, the one resolved now marked. */
 function zombieCardsView(tc) {
-  const cards = tc.cfg.zombieCards || [];
+  const cards = tc.cfg.moduleCards || [];
   if (!cards.length) return null;
   const now = tc.opts && tc.opts.ammo ? tc.opts.ammo.index - 1 : cards.length;
   return el('div', { class: 'zombie-cards', role: 'group', 'aria-label': 'Zombie cards this round', id: 'zombie-cards' },
@@ -294,7 +301,7 @@ function ammoChoices(tc) {
   const box = el('div', { class: 'ammo-choices' });
   const c = ZOMBIE_CARDS[a.card] || { name: a.card, moves: 'hordes move' };
   const h = el('h3', { id: 'ammo-prompt' }, `${a.cards > 1 ? `Zombie card ${a.index} of ${a.cards}, ` : 'Zombie card '}${c.name}: ${c.moves}`);
-  h.append(helpTip('slowing hordes', ZOMBIES_HELP.ammo));
+  h.append(helpTip('slowing hordes', HELP.ammo));
   box.append(h);
   const hordes = new Map(((tc.opts.derived || {}).hordes || []).map((x) => [hordeKey(x), x]));
   const rule = 'A horde invades the house its arrow reaches unless a barricade, a roundabout or a Z stops it.';
@@ -339,7 +346,7 @@ function passChoices(tc) {
   const eff = tc.hasActions() ? 'effect' : 'action';
   const box = el('div', { class: 'pass-choices' });
   const h = el('h3', { id: 'pass-prompt' }, aaa ? 'Which card do you give the AAA?' : `Which card do you pass on${to ? ` to ${to}` : ''}?`);
-  h.append(helpTip('a hand of two', ZOMBIES_HELP.pass));
+  h.append(helpTip('a hand of two', HELP.pass));
   box.append(h);
   if (tc.notice) box.append(el('p', { class: 'hint' }, tc.notice));
   box.append(el('p', { class: 'hint' }, aaa
@@ -396,10 +403,228 @@ function passControls(tc, { step }) {
   step.append(passChoices(tc));
 }
 
+// ----- the table, the dealer screen and the log -----
+
+/** The Zombie cards that came up this round (a table's view), resolved first. */
+const cardsNow = (v) => (v.zombie_pile ? v.zombie_pile.now : []);
+
+/** The Zombie cards a round's draws (a log's or a record's) turned up as it was dealt. */
+const drawnCards = (draws) => draws.filter((d) => typeof d === 'string' && d.startsWith('zombie-')).map((d) => d.slice(7));
+
+/** A Zombie card's name: "Left". */
+const cardName = (c) => (ZOMBIE_CARDS[c] || {}).name || c;
+
+/** The dealer screen: the Zombie cards that came up, which every player resolves first. */
+function dealNote(v) {
+  const now = cardsNow(v);
+  if (!now.length) return null;
+  return el('p', { class: 'zombie-cards', id: 'deal-zombies', role: 'status' },
+    el('strong', {}, `Zombie card${now.length > 1 ? 's' : ''}: `), `${now.map((c) => `${cardName(c)} (${(ZOMBIE_CARDS[c] || {}).moves || ''})`).join('; ')}. Resolve ${now.length > 1 ? 'them' : 'it'} first: slow hordes with ammo, the others move.`);
+}
+
+/** Above the cards of a seat that only watches the offer: the Zombie cards this round. */
+function offerNote(v) {
+  const now = cardsNow(v);
+  return now.length ? el('p', { class: 'zombie-cards', id: 'zombie-cards' }, `Zombie card${now.length > 1 ? 's' : ''} this round: ${now.map(zombieCardText).join('; ')}.`) : null;
+}
+
+/**
+ * The expert and AAA games' single draw pile as everybody sees it (its construction cards, the
+ * times the expert deck ran out) and what its top shows. The edition data does not say how
+ * many times the expert deck may run out yet: 3.
+ */
+function deckBits(t, v, deck, layout) {
+  const cards = deck.packets.reduce((a, p) => a + p.cards, 0);
+  const out = [`draw pile: ${cards} card${cards === 1 ? '' : 's'}`];
+  const ends = (((layout || {}).zombies || {}).expert || {}).ends_at || 3;
+  if (t.mode === 'expert') out.push(`pile ran out ${deck.ran_out} of ${plural(ends, 'time')}`);
+  const next = v.next;
+  if (next && next.zombie) out.push(`on top: ${zombieCardText(next.zombie)}`);
+  else if (next && next.action) out.push(`on top: ${effectLabel(next.action)}`);
+  else if (next === 'validation') out.push('on top: a Validation card');
+  return out;
+}
+
+/**
+ * The table's head: pile 1's cards and the Zombie cards still in it (their kinds are public);
+ * in the expert and AAA games the single draw pile, counted in place of the usual pile.
+ */
+function pileBits(t, v, layout) {
+  const zp = v.zombie_pile;
+  if (!zp) return null;
+  const bits = zp.deck ? deckBits(t, v, zp.deck, layout) : [`pile 1: ${zp.holds - zp.drawn} of ${plural(zp.holds, 'card')} left`];
+  bits.push(zp.left.length ? `Zombie cards to come: ${zp.left.map(cardName).join(', ')}` : 'no Zombie card to come');
+  return { count: !zp.deck, bits };
+}
+
+/** The log of rounds: the Zombie cards that came up as the round was dealt. */
+function logNote(draws) {
+  const cards = drawnCards(draws);
+  return cards.length ? el('span', { class: 'log-zombies', 'data-log-zombies': cards.join(' ') }, ` — ${cards.map(zombieCardText).join('; ')} came up`) : null;
+}
+
+/** A replayed round: the Zombie cards that came up as it was dealt. */
+function replayNote(draws) {
+  const cards = drawnCards(draws);
+  return cards.length ? el('p', { class: 'replay-zombies' }, `${cards.map(zombieCardText).join('; ').replace(/^the/, 'The')} came up first.`) : null;
+}
+
+/** The game ended as the cards ran out: pile 1 without a number, or the draw pile. */
+function endText(trigger, mode) {
+  if (trigger !== 'deck-exhausted') return null;
+  if (mode === 'expert') return 'the draw pile ran out for the third time';
+  return mode === 'solo' ? 'the draw pile ran out' : 'pile 1 had no number left';
+}
+
+/** In place of the cards of a round that offers nothing: why the game ends. */
+function noCardsText(tc) {
+  return tc.cfg.offer.hand
+    ? 'No cards this round: the draw pile ran out, so the game ends.'
+    : 'No cards this round: pile 1 has no number left, so the game ends.';
+}
+
+/** A round that offers nothing: the game ends, once the Zombie cards that came up are resolved. */
+function unplayedHint(tc) {
+  return tc.cfg.offer.hand
+    ? `The draw pile ran out${tc.cfg.aaa ? '' : ' for the last time'}, so this round deals no cards.${(tc.cfg.moduleCards || []).length ? ' The Zombie cards that came up are resolved;' : ''} confirm to end the game.`
+    : 'Pile 1 has no number left, so this round offers no cards. The Zombie cards that came up with the last flip are resolved; confirm to end the game.';
+}
+
+// ----- the AAA -----
+
+/**
+ * A Zombie card in the AAA's pile (it took the place of the last two cards given to it), as
+ * the wire writes it (`aaa::ZOMBIE_CARD`); it scores as a Surveyor.
+ */
+export const AAA_ZOMBIE_CARD = '0-surveyor';
+
+/** The AAA's next card: a Zombie card on top, or none (the pile is never shuffled again). */
+function aaaNext(next) {
+  if (next == null) return 'none (the draw pile is empty: the game ends at the next draw)';
+  return next.zombie ? `a Zombie card: ${zombieCardText(next.zombie)}` : null;
+}
+
+/** The Zombie cards counted among the AAA's Surveyor cards. */
+function aaaCountNote(id, given) {
+  const n = given.filter((c) => c === AAA_ZOMBIE_CARD).length;
+  return id === 'surveyor' && n ? ` (${n === 1 ? 'a Zombie card' : `${n} Zombie cards`} among them)` : '';
+}
+
+/** A Zombie card in the AAA's pile. */
+function aaaPileItem(c) {
+  if (c !== AAA_ZOMBIE_CARD) return null;
+  return el('li', { class: 'zombie-card', 'data-aaa-card': c, 'data-zombie': 'true', title: 'A Zombie card: it took the place of the last two cards given to the AAA, and counts as a Surveyor' }, 'Zombie card (counts as a Surveyor)');
+}
+
+// ----- the score-sheet companion -----
+
+/**
+ * The companion's form: the Zombie cards that came up on pile 1 (with a hand: drawn) this round
+ * (at most one of each, two in a round), and the last flip that leaves pile 1 without a number
+ * (the draw that finds the draw pile empty for good).
+ */
+function entry(c, kind) {
+  const z = c.layout.zombies;
+  if (!z) return null;
+  const seen = c.state.zombiesSeen || [];
+  const sels = [0, 1].map((i) => el('select', { id: `c-zombie-${i + 1}`, 'aria-label': i ? 'Second Zombie card this round' : 'Zombie card this round' },
+    el('option', { value: '' }, i ? '— no second one —' : '— none —'),
+    ...(z.cards || []).filter((x) => !seen.includes(x)).map((x) => el('option', { value: x }, `${cardName(x)}: ${(ZOMBIE_CARDS[x] || {}).moves || ''}`))));
+  const lastFlip = el('input', { type: 'checkbox', id: 'c-last-flip' });
+  const chosen = () => sels.map((x) => x.value).filter(Boolean);
+  return {
+    nodes: [
+      el('div', { class: 'row', role: 'group', 'aria-label': kind === 'hand' ? 'Zombie cards drawn this round' : 'Zombie cards that came up on pile 1 this round' },
+        el('span', {}, 'Zombie card:'), ...sels),
+      el('label', { class: 'row check', for: 'c-last-flip' }, lastFlip, kind === 'hand'
+        ? 'The draw pile ran out for good: the game ends (only a Zombie card drawn is resolved)'
+        : 'Pile 1 has no number left: the game ends (only the Zombie card is resolved)'),
+      seen.length ? el('p', { class: 'muted', id: 'c-zombies-seen' }, `Already come up: ${seen.map(zombieCardText).join('; ')}.`) : null,
+    ],
+    error: () => (new Set(chosen()).size < chosen().length ? 'Not sent: pile 1 holds one Zombie card of each kind.' : null),
+    ends: () => lastFlip.checked,
+    keep: () => {
+      c.state.zombies = chosen();
+    },
+  };
+}
+
+/**
+ * The AAA's pile as it stands this round: from level 1, each Zombie card typed with the round's
+ * cards took the place of the last two cards given to it (collector expansions §8.6).
+ */
+function aaaGiven(c, given) {
+  if (!c.layout.zombies || !c.state.aaa.level) return given;
+  const out = [...given];
+  for (let k = 0; k < (c.state.zombies || []).length; k++) {
+    // the last two cards given leave the game; a Zombie card already there was not given
+    let gone = 0;
+    for (let i = out.length - 1; i >= 0 && gone < 2; i--) {
+      if (out[i] !== AAA_ZOMBIE_CARD) {
+        out.splice(i, 1);
+        gone++;
+      }
+    }
+    out.push(AAA_ZOMBIE_CARD);
+  }
+  return out;
+}
+
+/** The companion's hooks: the Zombie cards typed this round (`zombies`) and before (`zombiesSeen`). */
+const companion = {
+  fresh: () => ({ zombies: [], zombiesSeen: [] }),
+  // the round's Zombie cards are resolved first (the draft's `ammo`)
+  body: (c, typed) => (typed && (c.state.zombies || []).length ? { zombies: c.state.zombies } : null),
+  entry,
+  cards: (c) => c.state.zombies || [],
+  aaaGiven,
+  roundDone: (c) => {
+    c.state.zombiesSeen = [...(c.state.zombiesSeen || []), ...(c.state.zombies || [])];
+    c.state.zombies = [];
+  },
+  clear: (c) => {
+    c.state.zombies = [];
+  },
+  remember: (c) => ({ zombiesSeen: [...(c.state.zombiesSeen || [])] }),
+  undo: (c, prev) => {
+    if (prev.zombiesSeen) c.state.zombiesSeen = prev.zombiesSeen;
+    c.state.zombies = [];
+  },
+  aaaIntro: 'You choose which of your two cards goes to the AAA at the end of each turn. A Zombie card that comes up (typed with the cards) takes the place of the last two cards given to it, from level 1. Press the letter of a Validation card when one comes up.',
+};
+
+// ----- the turn in words -----
+
+/** The hordes a turn slowed, one entry per Zombie card: "slowed street 1's left horde". */
+function ammoText(turn) {
+  return (turn.ammo || []).map((set) => (set.length
+    ? `slowed ${set.map(hordeName).join(' and ')} (${set.length} ammo)`
+    : 'let the hordes move'));
+}
+
+/**
+ * The hand card a turn with a hand of two passed on or gave the AAA, 1-based: "passed card 2
+ * (9 Pool Manufacturer)".
+ */
+function passText(k, offer) {
+  const text = offer && offer.hand && offer.hand[k - 1];
+  const c = text ? parseCard(text) : null;
+  return `passed card ${k}${c ? ` (${c.number} ${effectLabel(c.effect)})` : ''}`;
+}
+
 export default {
   id: 'zombies',
+  /** The sheet in a few words, on the rules page. */
+  help: {
+    name: 'Zombies!',
+    text: 'Two piles instead of three, so two combinations a turn; three Zombie cards are shuffled into pile 1. When one comes up, its hordes move before anyone plays: Left moves the three left hordes, Right the three right ones, Both all six. Each player may first slow moving hordes with their ammo, one ammo each (1 at the start, one more for each improvement box with an ammo icon crossed); a slowed horde stays where it is, the others trace their next arrow. The house an arrow reaches is invaded unless a barricade (most houses have one printed; the Surveyor may build one in front of a house printed without, instead of its fence), a roundabout or a Z stops it: its number is erased, a Z written and fences drawn on both sides. A Z is never numbered again and no estate holding one scores. The game also ends at once when pile 1 has no number left. In the expert game and against the AAA there is one draw pile instead, action face up (a Zombie card can show on top), and a hand holds two cards: one gives the number, the other the action, then you pass one of the two on to your left neighbour (expert) or give it to the AAA. A Zombie card drawn is resolved at once and replaced; against the AAA it also takes the place of the last two cards given to it and counts as a Surveyor. The expert game ends the third time the draw pile runs out, the AAA game the first time. No new score row.',
+  },
+  /** How its hand differs, on the rules page. */
+  handRule: 'on the Zombies sheet a hand of two: you use both, then choose which one goes on',
   index: (layout, d, { sheet }) => zombieIndex(layout, d, sheet),
   panel: ({ svg }, zi) => drawAmmo(svg, zi),
+  /** A house a horde invaded (a Z; `Zb` over an Extension copy), neither empty nor numbered. */
+  houseText: (t) => (t === 'Z' || t === 'Zb' ? { kind: 'invaded', bis: t === 'Zb' } : null),
   /** Invaded houses (a Z, erased over any number) are the module's own house text. */
   houseKind: ({ p }) => (p.kind !== 'invaded' ? null : {
     cls: 'invaded',
@@ -433,6 +658,28 @@ export default {
   modeNote: (sheet, mode) => (mode !== 'standard' ? ` On the ${sheet.name} sheet a hand of two: use both cards, pass one on.` : ''),
   /** The turn's parts this module's steps fill in. */
   turnFields: ['ammo'],
+  /** The Zombie cards resolved first; with a hand of two, the card passed on after the play. */
+  turnWords: (turn, at, offer) => {
+    if (at === 'first') return ammoText(turn);
+    const b = at === 'play' && turn.play && turn.play.build;
+    return b && b.pass ? [passText(b.pass, offer)] : [];
+  },
+  cardsNow,
+  dealNote,
+  /** The dealer screen when a round deals nothing. */
+  nothingDealt: 'Pile 1 has no number left: the game ends once the Zombie card is resolved.',
+  offerNote,
+  pileBits,
+  logNote,
+  replayNote,
+  endText,
+  noCardsText,
+  unplayedHint,
+  aaaNext,
+  aaaCountNote,
+  aaaPileItem,
+  /** A barricade built takes the place of the fence. */
+  useText: (use) => (use === 'barricade' ? 'built a barricade (instead of a fence)' : null),
   stages: {
     // the round's Zombie cards are resolved before anything else, one at a time
     ammo: {
@@ -480,7 +727,7 @@ export default {
     if (!canBarricade(tc)) return;
     const [s, hh] = tc.draft.play.build.house;
     const p = el('p', { class: 'hint', id: 'barricade-hint' }, `Street ${s} house ${hh} is printed without a barricade: build one in front of it instead of a fence (also by tapping the house), or draw a fence, or skip.`);
-    p.append(helpTip('barricades', ZOMBIES_HELP.barricade));
+    p.append(helpTip('barricades', HELP.barricade));
     step.append(p);
   },
   effectButtons: (tc, buttons) => {
@@ -495,4 +742,5 @@ export default {
     if (passed) step.append(el('p', { class: 'hint', id: 'pass-note' }, passed));
   },
   restartable: (tc) => (tc.draft.ammo || []).length || tc.slowSel.size,
+  companion,
 };
