@@ -7,6 +7,7 @@
 import { s, RIGHT, BW, CELL, cellX, houseBox, houseY, stripY, crossMark, makeActionable, plural, TOP } from '../svg.js';
 import { el, iconSvg, effectLabel, parseCard, houseName } from '../format.js';
 import { helpTip } from '../help.js';
+import { EDITIONS } from '../edition.js';
 
 /** Zombies' decisions in a few words. */
 const HELP = {
@@ -174,17 +175,16 @@ function drawAmmo(svg, zi) {
 /** A horde (`{street, side}`) as a key: "1:left". */
 const hordeKey = (h) => `${h.street}:${h.side}`;
 
-/** Zombies: what a Zombie card sets moving, as the wire names the card. */
-export const ZOMBIE_CARDS = {
-  left: { name: 'Left', moves: 'the three left hordes move right' },
-  right: { name: 'Right', moves: 'the three right hordes move left' },
-  both: { name: 'Both', moves: 'all six hordes move' },
-};
+/**
+ * The Zombie cards in words (`{name, does}` by the id the wire names a card with), as the
+ * engine gives them in a Zombies sheet's `module_cards`.
+ */
+const ZOMBIE_CARDS = EDITIONS.flatMap((e) => e.sheets).map((sh) => sh.module_cards).find(Boolean) || {};
 
 /** A Zombie card in words: "the Left Zombie card (the three left hordes move right)". */
 export function zombieCardText(card) {
   const c = ZOMBIE_CARDS[card];
-  return c ? `the ${c.name} Zombie card (${c.moves})` : `the ${card} Zombie card`;
+  return c ? `the ${c.name} Zombie card (${c.does})` : `the ${card} Zombie card`;
 }
 
 /** A horde as the wire names it (`{street, side}`): "street 2's left horde". */
@@ -299,8 +299,8 @@ function zombieCardsView(tc) {
 function ammoChoices(tc) {
   const a = tc.opts.ammo;
   const box = el('div', { class: 'ammo-choices' });
-  const c = ZOMBIE_CARDS[a.card] || { name: a.card, moves: 'hordes move' };
-  const h = el('h3', { id: 'ammo-prompt' }, `${a.cards > 1 ? `Zombie card ${a.index} of ${a.cards}, ` : 'Zombie card '}${c.name}: ${c.moves}`);
+  const c = ZOMBIE_CARDS[a.card] || { name: a.card, does: 'hordes move' };
+  const h = el('h3', { id: 'ammo-prompt' }, `${a.cards > 1 ? `Zombie card ${a.index} of ${a.cards}, ` : 'Zombie card '}${c.name}: ${c.does}`);
   h.append(helpTip('slowing hordes', HELP.ammo));
   box.append(h);
   const hordes = new Map(((tc.opts.derived || {}).hordes || []).map((x) => [hordeKey(x), x]));
@@ -419,7 +419,7 @@ function dealNote(v) {
   const now = cardsNow(v);
   if (!now.length) return null;
   return el('p', { class: 'zombie-cards', id: 'deal-zombies', role: 'status' },
-    el('strong', {}, `Zombie card${now.length > 1 ? 's' : ''}: `), `${now.map((c) => `${cardName(c)} (${(ZOMBIE_CARDS[c] || {}).moves || ''})`).join('; ')}. Resolve ${now.length > 1 ? 'them' : 'it'} first: slow hordes with ammo, the others move.`);
+    el('strong', {}, `Zombie card${now.length > 1 ? 's' : ''}: `), `${now.map((c) => `${cardName(c)} (${(ZOMBIE_CARDS[c] || {}).does || ''})`).join('; ')}. Resolve ${now.length > 1 ? 'them' : 'it'} first: slow hordes with ammo, the others move.`);
 }
 
 /** Above the cards of a seat that only watches the offer: the Zombie cards this round. */
@@ -529,7 +529,7 @@ function entry(c, kind) {
   const seen = c.state.zombiesSeen || [];
   const sels = [0, 1].map((i) => el('select', { id: `c-zombie-${i + 1}`, 'aria-label': i ? 'Second Zombie card this round' : 'Zombie card this round' },
     el('option', { value: '' }, i ? '— no second one —' : '— none —'),
-    ...(z.cards || []).filter((x) => !seen.includes(x)).map((x) => el('option', { value: x }, `${cardName(x)}: ${(ZOMBIE_CARDS[x] || {}).moves || ''}`))));
+    ...(z.cards || []).filter((x) => !seen.includes(x)).map((x) => el('option', { value: x }, `${cardName(x)}: ${(ZOMBIE_CARDS[x] || {}).does || ''}`))));
   const lastFlip = el('input', { type: 'checkbox', id: 'c-last-flip' });
   const chosen = () => sels.map((x) => x.value).filter(Boolean);
   return {
