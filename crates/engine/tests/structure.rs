@@ -1,16 +1,59 @@
-//! The shape of the code, kept from drifting back (ARCHITECTURE.md, "Rule modules"): no engine
-//! module imports another in a cycle, and the mentions of sheet and rule-module names outside
-//! the places that own them may fall, never rise (a ratchet whose bound is lowered when the
-//! code gets there). The target is no sheet's name outside its rule module, the bots and the
-//! browser's per-module files.
+//! The shape of the code, kept from drifting back (ARCHITECTURE.md, "Adding a sheet or an
+//! edition"): no engine module imports another in a cycle, and a sheet's or rule module's name
+//! appears only in the places that own it (the engine's `modules/` and data, the bots, the
+//! browser's `static/sheet/`, tests), or in a file listed in `KNOWN` with the most mentions it
+//! may hold and why: the shared file and wire forms that name a module's fields, and the
+//! dispatch points that call into the modules.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Mentions of a sheet's or a rule module's name outside the places that own them; lower it
-/// as each module's knowledge moves into its own folder.
-const NAME_BOUND: usize = 685;
+/// A form read or written outside the engine names the module's fields and variants.
+const FORM: &str = "a file or wire form names a module's fields";
+/// The turn's shared vocabulary: a module's decisions, stages and their dispatch.
+const TURN: &str = "the turn's vocabulary names a module's decisions and stages";
+/// A doc comment names the sheet an example or a rule comes from.
+const DOC: &str = "a doc comment names the sheet a rule comes from";
+
+/// The files outside the owners that still name a sheet or module: the most mentions each may
+/// hold (lower it when the count falls; a file not listed may hold none) and why.
+const KNOWN: &[(&str, usize, &str)] = &[
+    ("crates/engine/src/game.rs", 70, "the position holds the Zombies piles beside the stacks and deals from them (modules/zombies/dealer.rs)"),
+    ("crates/engine/src/edition/mod.rs", 69, "the sheet file's schema: a module's fields of SheetLayout and StreetLayout and its plan requirements (serde's deny_unknown_fields cannot flatten them into the module)"),
+    ("crates/engine/src/sheet_file/mod.rs", 48, "the sheet file's module marks, each module's file.rs called in the file's order"),
+    ("crates/engine/src/legal.rs", 33, "effect uses and crossings that modules share (infiltration, barricades, owed crossings), and the round's Zombie cards in the context"),
+    ("crates/engine/src/card.rs", 30, "the record's draws: a Zombie card coming up and its record word"),
+    ("crates/engine/src/machine.rs", 22, TURN),
+    ("crates/engine/src/sheet.rs", 21, "the sheet is one Copy value under 256 bytes: every module's marks in its arrays and masks"),
+    ("crates/engine/src/turn.rs", 17, FORM),
+    ("crates/engine/src/public.rs", 17, "what every seat sees of a module's piles (ZombiePile)"),
+    ("crates/engine/src/draft/options.rs", 14, FORM),
+    ("crates/engine/src/sheet_file/data.rs", 12, FORM),
+    ("crates/engine/src/action.rs", 12, "the action space's ranges for a module's decisions"),
+    ("crates/engine/src/draft/mod.rs", 10, FORM),
+    ("crates/server/src/companion.rs", 9, "the companion request's Zombie cards (a wire field)"),
+    ("crates/engine/src/aaa/mod.rs", 8, "the AAA's pile on a module's sheet (§8.6, Roswell's face-down cards)"),
+    ("crates/server/src/wire.rs", 7, FORM),
+    ("crates/engine/src/view.rs", 6, FORM),
+    ("crates/cli/src/bench.rs", 5, "the benchmark scores Atomic War against the table's shelters"),
+    ("crates/engine/src/turn_error.rs", 4, TURN),
+    ("crates/engine/src/id.rs", 4, DOC),
+    ("bindings/python/src/observe.rs", 4, DOC),
+    ("crates/engine/src/score/mod.rs", 3, "the table's shelter capacities that Atomic War's rows compare"),
+    ("crates/cli/src/edition.rs", 3, DOC),
+    ("crates/server/src/push.rs", 2, FORM),
+    ("crates/server/src/edition.rs", 2, DOC),
+    ("crates/engine/src/score/row.rs", 2, "the table's shelter capacities that Atomic War's rows compare"),
+    ("bindings/python/src/batch.rs", 2, "the round's Zombie cards in a turn's context"),
+    ("crates/server/src/view.rs", 1, DOC),
+    ("crates/server/src/table/turns.rs", 1, DOC),
+    ("crates/server/src/store.rs", 1, DOC),
+    ("crates/server/src/options.rs", 1, FORM),
+    ("crates/engine/src/lib.rs", 1, FORM),
+    ("crates/client/src/loadtest.rs", 1, FORM),
+    ("crates/cli/src/text.rs", 1, DOC),
+];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -350,7 +393,7 @@ fn source_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 #[test]
-fn sheet_names_outside_their_modules_do_not_grow() {
+fn sheet_names_appear_only_where_they_are_owned_or_known() {
     let root = root();
     let mut files = Vec::new();
     for dir in [
@@ -381,15 +424,31 @@ fn sheet_names_outside_their_modules_do_not_grow() {
     }
     per_file.sort_by(|a, b| b.cmp(a));
     let total: usize = per_file.iter().map(|(n, _)| n).sum();
-    for (n, f) in per_file.iter() {
-        eprintln!("{n:5} {f}");
+    let mut wrong = Vec::new();
+    for (n, f) in &per_file {
+        match KNOWN.iter().find(|k| k.0 == f) {
+            None => wrong.push(format!(
+                "{f} names a sheet or module {n} times: move that into the module's files"
+            )),
+            Some(&(_, most, why)) if *n > most => wrong.push(format!(
+                "{f} names a sheet or module {n} times, more than {most} ({why})"
+            )),
+            Some(&(_, most, _)) if *n < most => {
+                eprintln!("{f}: {n} mentions, below its {most}: lower it in KNOWN")
+            }
+            Some(_) => {}
+        }
+    }
+    for (f, _, _) in KNOWN {
+        if !per_file.iter().any(|(_, g)| g == f) {
+            wrong.push(format!(
+                "{f} no longer names any module: take it out of KNOWN"
+            ));
+        }
     }
     eprintln!(
-        "sheet names outside their modules: {total} in {} files (bound {NAME_BOUND})",
+        "sheet names outside their modules: {total} in {} files",
         per_file.len()
     );
-    assert!(
-        total <= NAME_BOUND,
-        "{total} mentions of a sheet's name outside its module, more than {NAME_BOUND}: {per_file:?}"
-    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
