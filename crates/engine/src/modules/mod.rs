@@ -69,7 +69,15 @@ impl Module {
     ) -> Option<ChoiceKind> {
         match self {
             Module::IceCream => ice_cream::choice_needed(layout, sheet, house),
-            _ => None,
+            Module::Roundabouts
+            | Module::Easter
+            | Module::Christmas
+            | Module::Atomic
+            | Module::Halloween
+            | Module::Roswell
+            | Module::CoinCoin
+            | Module::AmericanDream
+            | Module::Zombies => None,
         }
     }
 
@@ -85,7 +93,14 @@ impl Module {
         match self {
             Module::IceCream => ice_cream::after_number(layout, sheet, house),
             Module::AmericanDream => american_dream::after_number(layout, sheet, house, action),
-            _ => {}
+            Module::Roundabouts
+            | Module::Easter
+            | Module::Christmas
+            | Module::Atomic
+            | Module::Halloween
+            | Module::Roswell
+            | Module::CoinCoin
+            | Module::Zombies => {}
         }
     }
 
@@ -106,14 +121,27 @@ impl Module {
             Module::Atomic => atomic::aaa_on_validation(layout, halves, letter, given),
             Module::CoinCoin => coin_coin::aaa_on_validation(layout, sheet, halves, given, letter),
             Module::AmericanDream => american_dream::on_validation(sheet),
-            _ => {}
+            Module::Roundabouts
+            | Module::Easter
+            | Module::Christmas
+            | Module::Roswell
+            | Module::Zombies => {}
         }
     }
 
     /// AAA solo: the player built a roundabout in street `s` (collector expansions §6.6).
     pub fn on_roundabout(self, layout: &SheetLayout, halves: &mut [u8], s: u8) {
-        if self == Module::Atomic {
-            atomic::aaa_on_roundabout(layout, halves, s)
+        match self {
+            Module::Atomic => atomic::aaa_on_roundabout(layout, halves, s),
+            Module::Roundabouts
+            | Module::Easter
+            | Module::IceCream
+            | Module::Christmas
+            | Module::Halloween
+            | Module::Roswell
+            | Module::CoinCoin
+            | Module::AmericanDream
+            | Module::Zombies => {}
         }
     }
 
@@ -123,7 +151,14 @@ impl Module {
         match self {
             Module::Atomic => atomic::aaa_setup(layout),
             Module::CoinCoin => vec![0; coin_coin::AAA_HALVES],
-            _ => Vec::new(),
+            Module::Roundabouts
+            | Module::Easter
+            | Module::IceCream
+            | Module::Christmas
+            | Module::Halloween
+            | Module::Roswell
+            | Module::AmericanDream
+            | Module::Zombies => Vec::new(),
         }
     }
 
@@ -138,7 +173,14 @@ impl Module {
                 .unwrap_or(0)
                 .max(crate::sheet::MAX_NUMBER),
             Module::CoinCoin => u8::MAX,
-            _ => 0,
+            Module::Roundabouts
+            | Module::Easter
+            | Module::IceCream
+            | Module::Christmas
+            | Module::Halloween
+            | Module::Roswell
+            | Module::AmericanDream
+            | Module::Zombies => 0,
         }
     }
 
@@ -181,7 +223,18 @@ impl Module {
     /// AAA solo, level 1 and above: which cards of the pile lie upside down (Roswell, §7.6),
     /// when the sheet turns any.
     pub fn aaa_face_down(self, given: &[crate::card::Card]) -> Option<Vec<bool>> {
-        (self == Module::Roswell).then(|| roswell::face_down(given))
+        match self {
+            Module::Roswell => Some(roswell::face_down(given)),
+            Module::Roundabouts
+            | Module::Easter
+            | Module::IceCream
+            | Module::Christmas
+            | Module::Atomic
+            | Module::Halloween
+            | Module::CoinCoin
+            | Module::AmericanDream
+            | Module::Zombies => None,
+        }
     }
 
     /// The cards the module adds to the game, in words (empty for most modules).
@@ -205,7 +258,15 @@ impl Module {
     pub fn aaa_pile_card(self, layout: &SheetLayout) -> Option<(crate::card::Card, usize)> {
         match self {
             Module::Zombies => zombies::values(layout).map(|v| (zombies::AAA_CARD, v.cards.len())),
-            _ => None,
+            Module::Roundabouts
+            | Module::Easter
+            | Module::IceCream
+            | Module::Christmas
+            | Module::Atomic
+            | Module::Halloween
+            | Module::Roswell
+            | Module::CoinCoin
+            | Module::AmericanDream => None,
         }
     }
 
@@ -218,8 +279,17 @@ impl Module {
         halves: &mut [u8],
         given: &[crate::card::Card],
     ) {
-        if self == Module::CoinCoin {
-            coin_coin::aaa_after_round(layout, sheet, halves, given)
+        match self {
+            Module::CoinCoin => coin_coin::aaa_after_round(layout, sheet, halves, given),
+            Module::Roundabouts
+            | Module::Easter
+            | Module::IceCream
+            | Module::Christmas
+            | Module::Atomic
+            | Module::Halloween
+            | Module::Roswell
+            | Module::AmericanDream
+            | Module::Zombies => {}
         }
     }
 
@@ -230,7 +300,12 @@ impl Module {
             Module::Halloween => halloween::settle(sheets),
             Module::CoinCoin => coin_coin::settle(layout, sheets),
             Module::AmericanDream => american_dream::settle(layout, sheets),
-            _ => {}
+            Module::Roundabouts
+            | Module::Easter
+            | Module::Christmas
+            | Module::Atomic
+            | Module::Roswell
+            | Module::Zombies => {}
         }
     }
 
@@ -256,7 +331,7 @@ impl Module {
             (Module::Atomic, "optimism") => {
                 Some(atomic::optimism_row(layout, sheet, table.shelters))
             }
-            _ => None,
+            (Module::Atomic | Module::Roundabouts | Module::Zombies, _) => None,
         }
     }
 
