@@ -460,14 +460,15 @@ function tierRaces(c) {
 
 /**
  * A Validation card: the ghost and candy tiers of its rank are crossed off unless circled
- * (collector expansions §4.6). The ranks' needs are restated here (4, 6, 9).
+ * (collector expansions §4.6); the rank is named by its ghost tier's need, as the sheet prints it.
  */
 function validation(c, k) {
   if (!c.layout.halloween || ['ghost', 'candy'].every((t) => c.sheet.tiers && c.sheet.tiers[t][k])) return null;
   c.sheet = withTiers(c.sheet, (t) => {
     for (const kind of ['ghost', 'candy']) if (t[kind][k] == null) t[kind][k] = 'lost';
   });
-  return [`Halloween: the open tiers of ${[4, 6, 9][k] ?? 'that rank'} are crossed off.`, 'tiers'];
+  const need = ((c.layout.halloween.ghost_tiers || [])[k] || {}).need;
+  return [`Halloween: the open tiers of ${need ?? 'that rank'} are crossed off.`, 'tiers'];
 }
 
 export default {
