@@ -35,6 +35,18 @@ struct SheetOut<'a> {
     /// and turns spell them with (the Zombie cards); absent when they add none.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     module_cards: BTreeMap<&'static str, ModuleCard>,
+    /// AAA solo: the card a rule module adds to the AAA's pile beyond the deck, and at most
+    /// how many (`Module::aaa_pile_card`: the Zombie cards, written as `0-surveyor`); absent
+    /// when none does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    aaa_pile_card: Option<AaaPileCard>,
+}
+
+/// A card a rule module adds to the AAA's pile.
+#[derive(Serialize)]
+struct AaaPileCard {
+    card: welcome_engine::Card,
+    most: usize,
 }
 
 /// A City Plan card with its text for people.
@@ -131,6 +143,11 @@ fn sheet_out<'a>(e: &'a Edition, layout: &'a SheetLayout) -> SheetOut<'a> {
             .flat_map(|m| m.cards())
             .map(|c| (c.id, *c))
             .collect(),
+        aaa_pile_card: layout
+            .modules
+            .iter()
+            .find_map(|m| m.aaa_pile_card(layout))
+            .map(|(card, most)| AaaPileCard { card, most }),
     }
 }
 
@@ -505,6 +522,11 @@ mod tests {
         assert_eq!(cards["left"]["does"], "the three left hordes move right");
         assert_eq!(cards["both"]["does"], "all six hordes move");
         assert!(sheet("classic").get("module_cards").is_none());
+        assert_eq!(
+            zombies["aaa_pile_card"],
+            serde_json::json!({ "card": "0-surveyor", "most": 3 })
+        );
+        assert!(sheet("classic").get("aaa_pile_card").is_none());
     }
 
     #[test]

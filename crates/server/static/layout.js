@@ -8,10 +8,10 @@ import { sheetOf, layoutPlaceholders } from './data.js';
 
 /**
  * A sheet as the edition data gives it, back in its data file's form (without `stacks`,
- * `modes`, `offers` and `module_cards`, which the server adds).
+ * `modes`, `offers`, `module_cards` and `aaa_pile_card`, which the server adds).
  */
 function fileText(sheet) {
-  const { stacks, modes, offers, module_cards: moduleCards, ...file } = sheet;
+  const { stacks, modes, offers, module_cards: moduleCards, aaa_pile_card: aaaPileCard, ...file } = sheet;
   return JSON.stringify(file, null, 2);
 }
 

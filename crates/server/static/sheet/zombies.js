@@ -494,9 +494,10 @@ function unplayedHint(tc) {
 
 /**
  * A Zombie card in the AAA's pile (it took the place of the last two cards given to it), as
- * the wire writes it (`aaa::ZOMBIE_CARD`); it scores as a Surveyor.
+ * the wire writes it: the edition data's `aaa_pile_card` of a Zombies sheet (the engine's
+ * `aaa::ZOMBIE_CARD`); it scores as a Surveyor.
  */
-export const AAA_ZOMBIE_CARD = '0-surveyor';
+const AAA_ZOMBIE_CARD = (EDITIONS.flatMap((e) => e.sheets).map((sh) => sh.aaa_pile_card).find(Boolean) || {}).card;
 
 /** The AAA's next card: a Zombie card on top, or none (the pile is never shuffled again). */
 function aaaNext(next) {
