@@ -48,7 +48,7 @@ const KNOWN: &[(&str, usize, &str)] = &[
     ("bindings/python/src/batch.rs", 2, "the round's Zombie cards in a turn's context"),
     ("crates/server/src/view.rs", 1, DOC),
     ("crates/server/src/table/turns.rs", 1, DOC),
-    ("crates/server/src/store.rs", 1, DOC),
+    ("crates/server/src/store/mod.rs", 1, DOC),
     ("crates/server/src/options.rs", 1, FORM),
     ("crates/engine/src/lib.rs", 1, FORM),
     ("crates/client/src/loadtest.rs", 1, FORM),

@@ -36,8 +36,8 @@ struct SheetOut<'a> {
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     module_cards: BTreeMap<&'static str, ModuleCard>,
     /// AAA solo: the card a rule module adds to the AAA's pile beyond the deck, and at most
-    /// how many (`Module::aaa_pile_card`: the Zombie cards, written as `0-surveyor`); absent
-    /// when none does.
+    /// how many (`Module::aaa_pile_card`, a module's own cards written as `0-surveyor`);
+    /// absent when none does.
     #[serde(skip_serializing_if = "Option::is_none")]
     aaa_pile_card: Option<AaaPileCard>,
 }
