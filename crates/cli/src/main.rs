@@ -11,6 +11,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod bench;
 mod count;
+mod db;
 mod demo;
 mod edition;
 mod edition_data;
@@ -55,7 +56,7 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// The web app: lobby, tables, websockets, SQLite storage (the default).
+    /// The web app: lobby, tables, websockets; SQLite storage (the default) or PostgreSQL.
     Serve(Box<serve::ServeArgs>),
     /// Load-test the web app in this process over loopback websockets: latency, bytes pushed
     /// per socket per round, peak memory (build with --release to measure).
@@ -74,6 +75,8 @@ enum Command {
     Count(count::CountArgs),
     /// Measure playouts per sheet, scorings, sheet and state size, greedy games per second.
     Bench(bench::BenchArgs),
+    /// The database: migrate it, check it, copy one into another (SQLite or PostgreSQL).
+    Db(db::DbArgs),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
@@ -91,6 +94,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Simulate(args)) => simulate::run(&args, out),
         Some(Command::Count(args)) => count::run(&args, out),
         Some(Command::Bench(args)) => bench::run(&args, out),
+        Some(Command::Db(args)) => db::run(&args, out),
     }
 }
 

@@ -18,12 +18,13 @@ pub struct ServeArgs {
         value_name = "HOST:PORT"
     )]
     pub addr: String,
-    /// SQLite database file (or a sqlite: URL); created if missing.
+    /// The database: a SQLite file (or sqlite: URL), created if missing, or a PostgreSQL
+    /// database's URL (postgres://user:password@host/db), migrated on start.
     #[arg(
         long,
         env = "WELCOME_DB",
         default_value = "welcome.db",
-        value_name = "FILE"
+        value_name = "DB"
     )]
     pub db: String,
     /// Serve the browser app from this folder instead of the files built into the binary

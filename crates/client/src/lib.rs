@@ -3,9 +3,11 @@
 //! use only; no TLS.
 //!
 //! `loadtest` drives a server of this process (`welcome_server::spawn`) with simulated players
-//! through this client (`welcome loadtest`).
+//! through this client (`welcome loadtest`); `postgres` starts a throw-away PostgreSQL for the
+//! tests that run on it.
 
 pub mod loadtest;
+pub mod postgres;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;

@@ -41,14 +41,13 @@ pub mod ws;
 
 pub use error::ApiError;
 pub use state::{AppState, Limits, Swept};
-pub use store::{SqliteStore, Store, StoreError};
+pub use store::{PostgresStore, SqliteStore, Store, StoreError};
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -186,13 +185,13 @@ impl Running {
 
 /// Opens the database, restores every table and binds the address.
 async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppState), ServeError> {
-    let store = SqliteStore::open_with(&config.database, config.busy_timeout)
+    let store = store::open(&config.database, config.busy_timeout)
         .await
         .map_err(|source| ServeError::Open {
-            path: config.database.clone(),
+            path: store::admin::shown(&config.database),
             source,
         })?;
-    let state = AppState::new(Arc::new(store), config.limits, config.static_dir)
+    let state = AppState::new(store, config.limits, config.static_dir)
         .await?
         .allow_origins(&config.allowed_origins)
         .public_hosts(&config.public_hosts);

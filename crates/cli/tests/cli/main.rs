@@ -6,6 +6,7 @@ mod common;
 mod bench;
 mod cli;
 mod count;
+mod db;
 mod editions;
 mod formats_doc;
 mod nine_three_quarters;

@@ -4,12 +4,12 @@
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::Path;
+
 use std::process::{Child, Command, Stdio};
 use welcome_client::{http, Socket};
 
 /// Starts the binary with `args` on a free loopback port; returns it and its address.
-fn start(args: &[&str], db: &Path) -> (Child, SocketAddr) {
+pub(crate) fn start(args: &[&str], db: impl AsRef<std::ffi::OsStr>) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_welcome"))
         .args(args)
         .env("WELCOME_ADDR", "127.0.0.1:0")
@@ -32,13 +32,13 @@ fn start(args: &[&str], db: &Path) -> (Child, SocketAddr) {
     (child, addr)
 }
 
-async fn post(addr: SocketAddr, path: &str, body: Value) -> Value {
+pub(crate) async fn post(addr: SocketAddr, path: &str, body: Value) -> Value {
     let (status, v) = http(addr, "POST", path, Some(&body)).await.unwrap();
     assert!(status < 300, "{path}: {status} {v}");
     v
 }
 
-async fn next_state(sock: &mut Socket, f: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn next_state(sock: &mut Socket, f: impl Fn(&Value) -> bool) -> Value {
     sock.state_where(f).await.expect("a state")
 }
 
@@ -118,7 +118,7 @@ async fn kill_9_in_the_middle_of_a_round_loses_nothing() {
 }
 
 /// The next message of one of these types.
-async fn until(sock: &mut Socket, kinds: &[&str]) -> Value {
+pub(crate) async fn until(sock: &mut Socket, kinds: &[&str]) -> Value {
     loop {
         let m = sock.recv().await.expect("a message");
         if kinds.iter().any(|k| m["type"] == *k) {
@@ -128,7 +128,7 @@ async fn until(sock: &mut Socket, kinds: &[&str]) -> Value {
 }
 
 /// The first placement the server lists for round 1.
-async fn first_turn(sock: &mut Socket) -> Value {
+pub(crate) async fn first_turn(sock: &mut Socket) -> Value {
     sock.send(&json!({ "type": "options", "request": 1, "round": 1 }))
         .await
         .unwrap();

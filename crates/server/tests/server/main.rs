@@ -31,6 +31,7 @@ mod search_bots;
 mod sheets;
 mod static_files;
 mod storage;
+mod store_suite;
 mod structure;
 mod table_end;
 mod timer;

@@ -7,7 +7,6 @@ use common::*;
 use serde_json::{json, Value};
 use welcome_bots::{seat_seed, BotKind};
 use welcome_engine::{Game, PlayerView, Record, Turn};
-use welcome_server::Store;
 
 async fn record(addr: std::net::SocketAddr, table: &str) -> Record {
     let (status, v) =
@@ -27,8 +26,17 @@ fn bot_turn(game: &Game, seed: u64, seat: usize, kind: BotKind) -> Turn {
 
 #[tokio::test]
 async fn a_pending_turn_and_the_table_survive_a_restart() {
-    let srv = server().await;
-    let addr = srv.addr();
+    a_pending_turn_and_the_table_survive_a_restart_on(Db::sqlite()).await;
+}
+
+#[tokio::test]
+async fn a_pending_turn_and_the_table_survive_a_restart_on_postgres() {
+    a_pending_turn_and_the_table_survive_a_restart_on(Db::postgres().await).await;
+}
+
+async fn a_pending_turn_and_the_table_survive_a_restart_on(db: Db) {
+    let running = start_at(&db.url).await;
+    let addr = running.addr;
     let (table, ann) = create(
         addr,
         json!({ "name": "Ann", "mode": "standard", "seats": 3, "advanced": true,
@@ -54,10 +62,9 @@ async fn a_pending_turn_and_the_table_survive_a_restart() {
     // The server goes away mid-round, sockets and all.
     drop(a);
     drop(b);
-    let db = srv.db.clone();
-    srv.running.stop().await;
+    running.stop().await;
 
-    let running = start_on(&db).await;
+    let running = start_at(&db.url).await;
     let addr = running.addr;
     let mut a = connect(addr, &table, Some(&ann)).await;
     let restored = a.started().await;
@@ -83,9 +90,7 @@ async fn a_pending_turn_and_the_table_survive_a_restart() {
 
     // The game is the one the seed, the same turns and the same bot choices make: the bot's
     // turns were recomputed after the restart, identically.
-    let store = welcome_server::SqliteStore::open(&db.to_string_lossy())
-        .await
-        .unwrap();
+    let store = db.open().await;
     let stored = store.load().await.unwrap();
     let stored = stored.iter().find(|t| t.row.id == table).unwrap();
     let rec = stored.record().unwrap().unwrap();

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub use welcome_client::postgres;
+
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -36,6 +38,44 @@ pub async fn server() -> TestServer {
 /// A server on an existing database file.
 pub async fn start_on(db: &Path) -> Running {
     let config = ServeConfig::new("127.0.0.1:0", db.to_string_lossy().to_string());
+    spawn(config).await.expect("the server starts")
+}
+
+/// A database for a test: a SQLite file in a temporary folder, or a PostgreSQL database of its
+/// own (`postgres`).
+pub struct Db {
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl Db {
+    pub fn sqlite() -> Db {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let url = dir.path().join("welcome.db").to_string_lossy().to_string();
+        Db {
+            url,
+            _dir: Some(dir),
+        }
+    }
+
+    pub async fn postgres() -> Db {
+        Db {
+            url: postgres::database().await.expect("a PostgreSQL database"),
+            _dir: None,
+        }
+    }
+
+    /// The store on it, as the server opens it.
+    pub async fn open(&self) -> std::sync::Arc<dyn welcome_server::Store> {
+        welcome_server::store::open(&self.url, welcome_server::store::BUSY_TIMEOUT)
+            .await
+            .expect("the database opens")
+    }
+}
+
+/// A server on a database (a file path or a URL).
+pub async fn start_at(database: &str) -> Running {
+    let config = ServeConfig::new("127.0.0.1:0", database);
     spawn(config).await.expect("the server starts")
 }
 

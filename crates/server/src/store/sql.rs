@@ -1,0 +1,109 @@
+//! The `Store` of an SQL database, whichever it is: the backends differ in how they open, lock
+//! and apply a group of writes, not in what they store or how they read it back.
+
+use super::queue::Writer;
+use super::read::{select, Which};
+use super::{BoxFuture, Damaged, Progress, Queued, Store, StoreError, StoredTable, Write};
+use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Type};
+use tokio::sync::watch;
+
+/// What keeps a second server off the database until this one closes it.
+pub(crate) enum Hold {
+    /// SQLite: an exclusive lock on a file beside the database (released with the file).
+    File(#[allow(dead_code)] std::fs::File),
+    /// PostgreSQL: a session advisory lock, held by a connection of its own.
+    Session(sqlx::PgConnection),
+}
+
+impl Hold {
+    async fn release(self) {
+        match self {
+            Hold::File(f) => drop(f),
+            // Closed, not dropped: the lock is released before the close returns.
+            Hold::Session(c) => {
+                let _ = sqlx::Connection::close(c).await;
+            }
+        }
+    }
+}
+
+/// A database of type `DB` with its writer.
+pub struct SqlStore<DB: Database> {
+    pub(crate) pool: Pool<DB>,
+    pub(crate) writer: Writer,
+    /// Puts a statement written with `?` placeholders in the database's form.
+    pub(crate) form: fn(String) -> String,
+    pub(crate) hold: std::sync::Mutex<Option<Hold>>,
+}
+
+impl<DB> Store for SqlStore<DB>
+where
+    DB: Database,
+    for<'c> &'c Pool<DB>: Executor<'c, Database = DB>,
+    for<'q> <DB as Database>::Arguments<'q>: IntoArguments<'q, DB>,
+    for<'q> &'q str: Encode<'q, DB> + Type<DB>,
+    for<'r> i64: Decode<'r, DB> + Type<DB>,
+    for<'r> String: Decode<'r, DB> + Type<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row>,
+{
+    fn write(&self, batch: Vec<Write>) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(self.writer.write(batch))
+    }
+
+    fn queue(&self, batch: Vec<Write>) -> Result<Queued, StoreError> {
+        self.writer.queue(batch)
+    }
+
+    fn progress(&self) -> watch::Receiver<Progress> {
+        self.writer.progress()
+    }
+
+    fn load(&self) -> BoxFuture<'_, Result<Vec<StoredTable>, StoreError>> {
+        Box::pin(async move {
+            select(&self.pool, Which::All, self.form)
+                .await?
+                .into_iter()
+                .map(|t| t.map_err(|d| StoreError(format!("table {}: {}", d.id, d.why))))
+                .collect()
+        })
+    }
+
+    fn load_open(&self) -> BoxFuture<'_, Result<Vec<Result<StoredTable, Damaged>>, StoreError>> {
+        Box::pin(select(&self.pool, Which::Open, self.form))
+    }
+
+    fn load_finished<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>> {
+        Box::pin(async move {
+            Ok(select(&self.pool, Which::Finished(id), self.form)
+                .await?
+                .pop())
+        })
+    }
+
+    fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(async move {
+            let sql = (self.form)("SELECT 1 FROM game_tables WHERE id = ?".into());
+            let row = sqlx::query::<DB>(&sql)
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.is_some())
+        })
+    }
+
+    fn close(&self) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            // The writer finishes the queued writes, then gives its connection back.
+            self.writer.close().await;
+            self.pool.close().await;
+            // Only now may another server take the database.
+            let hold = self.hold.lock().ok().and_then(|mut h| h.take());
+            if let Some(hold) = hold {
+                hold.release().await;
+            }
+        })
+    }
+}
