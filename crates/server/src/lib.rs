@@ -17,6 +17,7 @@ pub mod etag;
 pub mod fair;
 pub mod guard;
 pub mod headers;
+pub mod health;
 pub mod host;
 pub mod http;
 pub mod listen;
@@ -130,6 +131,8 @@ pub fn app(state: AppState) -> Router {
         .route("/edition.js", get(edition::module))
         .route("/static/edition.js", get(edition::module))
         .route("/ws/{table}", get(ws::upgrade))
+        .route("/healthz", get(health::live))
+        .route("/readyz", get(health::ready))
         .route("/", get(assets::index))
         .route("/t/{table}", get(assets::index))
         .route("/t/{table}/watch", get(assets::index))

@@ -3,7 +3,7 @@
 //! they must.
 
 use crate::common::{welcome, Run};
-use crate::serve::{first_turn, next_state, post, start, until};
+use crate::serve::{first_turn, first_turn_acknowledged, next_state, start};
 use serde_json::json;
 use welcome_client::{postgres, Socket};
 
@@ -21,34 +21,7 @@ async fn a_game_begun_on_sqlite_goes_on_in_postgres() {
 
     // Ann confirms her first turn on SQLite; the server is killed.
     let (mut child, addr) = start(&["serve"], file);
-    let created = post(
-        addr,
-        "/api/tables",
-        json!({ "name": "Ann", "mode": "standard", "seats": 2 }),
-    )
-    .await;
-    let table = created["table"].as_str().unwrap().to_string();
-    let ann = created["token"].as_str().unwrap().to_string();
-    let joined = post(
-        addr,
-        &format!("/api/tables/{table}/join"),
-        json!({ "name": "Bob" }),
-    )
-    .await;
-    let bob = joined["token"].as_str().unwrap().to_string();
-    post(
-        addr,
-        &format!("/api/tables/{table}/start"),
-        json!({ "token": ann }),
-    )
-    .await;
-    let mut a = Socket::connect(addr, &table, Some(&ann)).await.unwrap();
-    let first = next_state(&mut a, |m| !m["view"].is_null()).await;
-    let turn = first_turn(&mut a).await;
-    a.send(&json!({ "type": "submit", "request": 2, "round": 1, "turn": turn }))
-        .await
-        .unwrap();
-    assert_eq!(until(&mut a, &["ack", "error"]).await["type"], "ack");
+    let (table, ann, bob, first, turn) = first_turn_acknowledged(addr).await;
     child.kill().unwrap();
     child.wait().unwrap();
 

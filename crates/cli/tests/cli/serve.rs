@@ -65,35 +65,7 @@ async fn kill_9_in_the_middle_of_a_round_loses_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("game.db");
     let (mut child, addr) = start(&["serve"], &db);
-    let created = post(
-        addr,
-        "/api/tables",
-        json!({ "name": "Ann", "mode": "standard", "seats": 2 }),
-    )
-    .await;
-    let table = created["table"].as_str().unwrap().to_string();
-    let ann = created["token"].as_str().unwrap().to_string();
-    let joined = post(
-        addr,
-        &format!("/api/tables/{table}/join"),
-        json!({ "name": "Bob" }),
-    )
-    .await;
-    let bob = joined["token"].as_str().unwrap().to_string();
-    post(
-        addr,
-        &format!("/api/tables/{table}/start"),
-        json!({ "token": ann }),
-    )
-    .await;
-
-    let mut a = Socket::connect(addr, &table, Some(&ann)).await.unwrap();
-    let first = next_state(&mut a, |m| !m["view"].is_null()).await;
-    let turn = first_turn(&mut a).await;
-    a.send(&json!({ "type": "submit", "request": 2, "round": 1, "turn": turn }))
-        .await
-        .unwrap();
-    assert_eq!(until(&mut a, &["ack", "error"]).await["type"], "ack");
+    let (table, ann, bob, first, turn) = first_turn_acknowledged(addr).await;
 
     // Acknowledged, so stored: SIGKILL now.
     child.kill().unwrap();
@@ -115,6 +87,42 @@ async fn kill_9_in_the_middle_of_a_round_loses_nothing() {
     assert_eq!(round2["view"]["log"][0]["turns"], json!([turn, tb]));
     child.kill().unwrap();
     child.wait().unwrap();
+}
+
+/// A two-seat game started (Ann hosting, Bob joined) with Ann's first turn confirmed and
+/// acknowledged: the table, both tokens, Ann's first state and her turn.
+pub(crate) async fn first_turn_acknowledged(
+    addr: SocketAddr,
+) -> (String, String, String, Value, Value) {
+    let created = post(
+        addr,
+        "/api/tables",
+        json!({ "name": "Ann", "mode": "standard", "seats": 2 }),
+    )
+    .await;
+    let table = created["table"].as_str().unwrap().to_string();
+    let ann = created["token"].as_str().unwrap().to_string();
+    let joined = post(
+        addr,
+        &format!("/api/tables/{table}/join"),
+        json!({ "name": "Bob" }),
+    )
+    .await;
+    let bob = joined["token"].as_str().unwrap().to_string();
+    post(
+        addr,
+        &format!("/api/tables/{table}/start"),
+        json!({ "token": ann }),
+    )
+    .await;
+    let mut a = Socket::connect(addr, &table, Some(&ann)).await.unwrap();
+    let first = next_state(&mut a, |m| !m["view"].is_null()).await;
+    let turn = first_turn(&mut a).await;
+    a.send(&json!({ "type": "submit", "request": 2, "round": 1, "turn": turn }))
+        .await
+        .unwrap();
+    assert_eq!(until(&mut a, &["ack", "error"]).await["type"], "ack");
+    (table, ann, bob, first, turn)
 }
 
 /// The next message of one of these types.

@@ -287,6 +287,8 @@ pub trait Store: Send + Sync + 'static {
     ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>>;
     /// Whether a table of this id is stored.
     fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>>;
+    /// Whether the database answers now (readiness: a trivial read).
+    fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>>;
     /// Finishes pending writes and releases the database.
     fn close(&self) -> BoxFuture<'_, ()>;
 }

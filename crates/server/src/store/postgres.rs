@@ -3,11 +3,10 @@
 //! one transaction per group of writes; a commit returns once it is durable
 //! (`synchronous_commit` as PostgreSQL ships it).
 
-use super::queue::{Apply, Writer};
+use super::queue::{Pooled, Writer};
 use super::script::{numbered, Param, Script};
 use super::sql::{Hold, SqlStore};
 use super::{BoxFuture, StoreError, Write};
-use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Acquire, PgConnection, PgPool, Postgres};
 use std::str::FromStr;
@@ -57,7 +56,10 @@ impl SqlStore<Postgres> {
                     .into(),
             ));
         }
-        let writer = Writer::start(Backend { pool: pool.clone() });
+        let writer = Writer::start(Pooled {
+            pool: pool.clone(),
+            apply: apply_boxed,
+        });
         Ok(SqlStore {
             pool,
             writer,
@@ -114,25 +116,12 @@ pub(crate) fn open_error(e: sqlx::Error) -> StoreError {
     StoreError(format!("{plain} ({e})"))
 }
 
-/// Applies groups of writes on one connection kept between them.
-struct Backend {
-    pool: PgPool,
-}
-
-impl Apply for Backend {
-    type Conn = PoolConnection<Postgres>;
-
-    fn connect(&self) -> BoxFuture<'_, Result<Self::Conn, StoreError>> {
-        Box::pin(async move { Ok(self.pool.acquire().await?) })
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut Self::Conn,
-        writes: Vec<&'a Write>,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
-        Box::pin(apply(conn, writes))
-    }
+/// `apply`, boxed for the writer (`Pooled`).
+fn apply_boxed<'a>(
+    conn: &'a mut PgConnection,
+    writes: Vec<&'a Write>,
+) -> BoxFuture<'a, Result<(), StoreError>> {
+    Box::pin(apply(conn, writes))
 }
 
 /// Applies writes in one transaction, statement by statement (PostgreSQL prepares one statement

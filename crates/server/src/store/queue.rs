@@ -3,6 +3,8 @@
 //! commit": one commit serves many tables).
 
 use super::{BoxFuture, Progress, Queued, StoreError, Write};
+use sqlx::pool::PoolConnection;
+use sqlx::{Database, Pool};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, watch};
 
@@ -20,6 +22,34 @@ pub(crate) trait Apply: Send + Sync + 'static {
         conn: &'a mut Self::Conn,
         writes: Vec<&'a Write>,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
+}
+
+/// Applies writes on a connection of `DB`, in one transaction.
+pub(crate) type ApplyFn<DB> = for<'a> fn(
+    &'a mut <DB as Database>::Connection,
+    Vec<&'a Write>,
+) -> BoxFuture<'a, Result<(), StoreError>>;
+
+/// A backend that takes its connection from a pool and applies with `apply`.
+pub(crate) struct Pooled<DB: Database> {
+    pub pool: Pool<DB>,
+    pub apply: ApplyFn<DB>,
+}
+
+impl<DB: Database> Apply for Pooled<DB> {
+    type Conn = PoolConnection<DB>;
+
+    fn connect(&self) -> BoxFuture<'_, Result<Self::Conn, StoreError>> {
+        Box::pin(async move { Ok(self.pool.acquire().await?) })
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut Self::Conn,
+        writes: Vec<&'a Write>,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        (self.apply)(&mut **conn, writes)
+    }
 }
 
 struct Job {

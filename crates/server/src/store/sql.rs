@@ -94,6 +94,13 @@ where
         })
     }
 
+    fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(async move {
+            sqlx::query::<DB>("SELECT 1").fetch_one(&self.pool).await?;
+            Ok(())
+        })
+    }
+
     fn close(&self) -> BoxFuture<'_, ()> {
         Box::pin(async move {
             // The writer finishes the queued writes, then gives its connection back.

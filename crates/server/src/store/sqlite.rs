@@ -1,10 +1,9 @@
 //! SQLite, the default backend: one file beside the server, nothing to install.
 
-use super::queue::{Apply, Writer};
+use super::queue::{Pooled, Writer};
 use super::script::{Param, Script};
 use super::sql::{Hold, SqlStore};
 use super::{BoxFuture, StoreError, Write};
-use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqliteConnection, SqlitePool};
 use std::str::FromStr;
@@ -23,25 +22,12 @@ fn same(sql: String) -> String {
     sql
 }
 
-/// Applies groups of writes on one connection kept between them.
-struct Backend {
-    pool: SqlitePool,
-}
-
-impl Apply for Backend {
-    type Conn = PoolConnection<Sqlite>;
-
-    fn connect(&self) -> BoxFuture<'_, Result<Self::Conn, StoreError>> {
-        Box::pin(async move { Ok(self.pool.acquire().await?) })
-    }
-
-    fn apply<'a>(
-        &'a self,
-        conn: &'a mut Self::Conn,
-        writes: Vec<&'a Write>,
-    ) -> BoxFuture<'a, Result<(), StoreError>> {
-        Box::pin(apply(conn, writes))
-    }
+/// `apply`, boxed for the writer (`Pooled`).
+fn apply_boxed<'a>(
+    conn: &'a mut SqliteConnection,
+    writes: Vec<&'a Write>,
+) -> BoxFuture<'a, Result<(), StoreError>> {
+    Box::pin(apply(conn, writes))
 }
 
 /// SQLite storage. One writer task applies batches in order, grouping those that queue up
@@ -100,7 +86,10 @@ impl SqlStore<Sqlite> {
             .execute(&pool)
             .await
             .map_err(open_error)?;
-        let writer = Writer::start(Backend { pool: pool.clone() });
+        let writer = Writer::start(Pooled {
+            pool: pool.clone(),
+            apply: apply_boxed,
+        });
         tokio::spawn(checkpointer(pool.clone()));
         Ok(SqlStore {
             pool,
@@ -401,52 +390,5 @@ mod tests {
         assert_eq!(expected[2].row.seats[1].name.as_deref(), Some("Bob"));
         one_by_one.close().await;
         grouped.close().await;
-    }
-
-    #[tokio::test]
-    async fn a_failing_batch_changes_nothing_and_fails_alone() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("t.db");
-        let store = SqliteStore::open(&db.to_string_lossy()).await.unwrap();
-        store.write(vec![Write::Table(table("a"))]).await.unwrap();
-        // Queued together: the second batch fails (the table exists), the others go through.
-        let (ok1, bad, ok2) = tokio::join!(
-            store.write(vec![named("a", "Bob")]),
-            store.write(vec![named("a", "Eve"), Write::Table(table("a"))]),
-            store.write(vec![Write::Pending {
-                table: "a".into(),
-                seat: 0,
-                round: 1,
-                turn: "{}".into(),
-            }]),
-        );
-        ok1.unwrap();
-        ok2.unwrap();
-        assert!(bad.is_err());
-        let all = store.load().await.unwrap();
-        assert_eq!(all.len(), 1);
-        assert_eq!(all[0].row.seats[1].name.as_deref(), Some("Bob"));
-        assert_eq!(all[0].row.seed, u64::MAX);
-        assert_eq!(all[0].row.sheet, "ice-cream");
-        assert_eq!(all[0].pending.len(), 1);
-        // The store still works after the failure.
-        store
-            .write(vec![Write::Game {
-                table: "a".into(),
-                status: "playing".into(),
-                setup: Some("{}".into()),
-                rounds: vec![RoundRow {
-                    round: 1,
-                    log: "{}".into(),
-                }],
-                result: None,
-            }])
-            .await
-            .unwrap();
-        let all = store.load().await.unwrap();
-        assert!(all[0].pending.is_empty());
-        assert_eq!(all[0].status, "playing");
-        store.close().await;
-        assert!(store.write(vec![named("a", "Cy")]).await.is_err());
     }
 }

@@ -11,6 +11,7 @@ mod expansions;
 mod fuzz;
 mod fuzz_props;
 mod headers;
+mod health;
 mod host_seat;
 mod layouts;
 mod limits;
