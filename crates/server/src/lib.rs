@@ -21,6 +21,7 @@ pub mod health;
 pub mod host;
 pub mod http;
 pub mod listen;
+pub mod metrics;
 pub mod name;
 pub mod options;
 pub mod origin;
@@ -133,6 +134,7 @@ pub fn app(state: AppState) -> Router {
         .route("/ws/{table}", get(ws::upgrade))
         .route("/healthz", get(health::live))
         .route("/readyz", get(health::ready))
+        .route("/metrics", get(metrics::metrics))
         .route("/", get(assets::index))
         .route("/t/{table}", get(assets::index))
         .route("/t/{table}/watch", get(assets::index))

@@ -292,6 +292,11 @@ impl TableCell {
         self.urgent.subscribe()
     }
 
+    /// Open sockets of players (a seat's or the host's token), read without the lock.
+    pub fn player_sockets(&self) -> usize {
+        self.players.load(Ordering::SeqCst)
+    }
+
     pub fn summary(&self) -> Option<LobbyEntry> {
         self.summary.lock().ok().map(|s| s.clone())
     }

@@ -21,6 +21,8 @@ pub use postgres::PostgresStore;
 pub use sql::SqlStore;
 pub use sqlite::{SqliteStore, BUSY_TIMEOUT};
 
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -262,6 +264,28 @@ impl Drop for Queued {
     }
 }
 
+/// The writer's counters, shared with whoever reads them (each a handle on the same numbers).
+#[derive(Clone, Debug)]
+pub struct StoreStats {
+    /// Batches committed.
+    pub committed: Counter,
+    /// Batches the database refused.
+    pub refused: Counter,
+    /// Seconds each group's transaction took, from its first statement to its commit.
+    pub commit_seconds: Histogram,
+}
+
+impl Default for StoreStats {
+    fn default() -> StoreStats {
+        StoreStats {
+            committed: Counter::default(),
+            refused: Counter::default(),
+            // 0.25 ms to about 4 s, doubling.
+            commit_seconds: Histogram::new(exponential_buckets(0.000_25, 2.0, 15)),
+        }
+    }
+}
+
 /// Durable storage of tables.
 pub trait Store: Send + Sync + 'static {
     /// Applies every write of `batch` or none; returns once it is durable.
@@ -287,6 +311,10 @@ pub trait Store: Send + Sync + 'static {
     ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>>;
     /// Whether a table of this id is stored.
     fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>>;
+    /// What the writer has done so far (`/metrics`).
+    fn stats(&self) -> StoreStats {
+        StoreStats::default()
+    }
     /// Whether the database answers now (readiness: a trivial read).
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>>;
     /// Finishes pending writes and releases the database.

@@ -2,7 +2,7 @@
 //! task at a time, and those that queue up while a commit runs are committed together ("group
 //! commit": one commit serves many tables).
 
-use super::{BoxFuture, Progress, Queued, StoreError, Write};
+use super::{BoxFuture, Progress, Queued, StoreError, StoreStats, Write};
 use sqlx::pool::PoolConnection;
 use sqlx::{Database, Pool};
 use std::sync::Arc;
@@ -74,6 +74,7 @@ pub(crate) struct Writer {
     jobs: std::sync::Mutex<Option<Jobs>>,
     progress: Arc<watch::Sender<Progress>>,
     task: tokio::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
+    stats: StoreStats,
 }
 
 impl Writer {
@@ -81,11 +82,13 @@ impl Writer {
         // Unbounded: every batch in it has a caller waiting for it (a request, a socket).
         let (tx, rx) = mpsc::unbounded_channel();
         let progress = Arc::new(watch::channel(Progress::default()).0);
-        let task = tokio::spawn(run(backend, rx, progress.clone()));
+        let stats = StoreStats::default();
+        let task = tokio::spawn(run(backend, rx, progress.clone(), stats.clone()));
         Writer {
             jobs: std::sync::Mutex::new(Some(Jobs { tx, last: 0 })),
             progress,
             task: tokio::sync::Mutex::new(Some(task)),
+            stats,
         }
     }
 
@@ -139,6 +142,11 @@ impl Writer {
         self.progress.subscribe()
     }
 
+    /// `Store::stats`.
+    pub fn stats(&self) -> StoreStats {
+        self.stats.clone()
+    }
+
     /// Takes no more batches and waits until the queued ones are applied.
     pub async fn close(&self) {
         if let Ok(mut j) = self.jobs.lock() {
@@ -154,6 +162,7 @@ async fn run<B: Apply>(
     backend: B,
     mut rx: mpsc::UnboundedReceiver<Job>,
     progress: Arc<watch::Sender<Progress>>,
+    stats: StoreStats,
 ) {
     // One connection kept for good: taking one from the pool for every group costs more than
     // the commit itself.
@@ -166,6 +175,7 @@ async fn run<B: Apply>(
                 Err(_) => break,
             }
         }
+        let started = std::time::Instant::now();
         let results = match conn.take() {
             Some(c) => apply_group(&backend, conn.insert(c), &jobs).await,
             None => match backend.connect().await {
@@ -173,7 +183,13 @@ async fn run<B: Apply>(
                 Err(e) => jobs.iter().map(|_| Err(StoreError(e.0.clone()))).collect(),
             },
         };
-        if results.iter().any(Result::is_err) {
+        stats
+            .commit_seconds
+            .observe(started.elapsed().as_secs_f64());
+        let failed = results.iter().filter(|r| r.is_err()).count() as u64;
+        stats.refused.inc_by(failed);
+        stats.committed.inc_by(results.len() as u64 - failed);
+        if failed > 0 {
             // The connection itself may be the problem: take a fresh one next time.
             conn = None;
         }

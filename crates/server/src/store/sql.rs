@@ -3,7 +3,9 @@
 
 use super::queue::Writer;
 use super::read::{select, Which};
-use super::{BoxFuture, Damaged, Progress, Queued, Store, StoreError, StoredTable, Write};
+use super::{
+    BoxFuture, Damaged, Progress, Queued, Store, StoreError, StoreStats, StoredTable, Write,
+};
 use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Type};
 use tokio::sync::watch;
 
@@ -92,6 +94,10 @@ where
                 .await?;
             Ok(row.is_some())
         })
+    }
+
+    fn stats(&self) -> StoreStats {
+        self.writer.stats()
     }
 
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {

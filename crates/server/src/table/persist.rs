@@ -98,7 +98,9 @@ impl Table {
     /// The game's write went through: the rounds that are over are stored for good (every round
     /// but the one in progress).
     pub(super) fn stored(&mut self) {
-        self.rounds_stored = self.game.as_ref().map_or(0, final_rounds);
+        let now = self.game.as_ref().map_or(0, final_rounds);
+        crate::metrics::ROUNDS_RESOLVED.inc_by(now.saturating_sub(self.rounds_stored) as u64);
+        self.rounds_stored = now;
     }
 
     /// A table as it was stored. The game is rebuilt from its record, then the confirmed turns of

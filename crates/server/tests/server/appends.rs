@@ -47,6 +47,9 @@ impl Store for Counting {
     fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>> {
         self.inner.contains(id)
     }
+    fn stats(&self) -> welcome_server::store::StoreStats {
+        self.inner.stats()
+    }
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         self.inner.ping()
     }

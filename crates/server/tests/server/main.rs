@@ -16,6 +16,7 @@ mod host_seat;
 mod layouts;
 mod limits;
 mod loadtest;
+mod metrics;
 mod names;
 mod nine_three_quarters;
 mod origin;
