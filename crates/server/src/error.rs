@@ -53,6 +53,11 @@ impl ApiError {
         ApiError::new(StatusCode::FORBIDDEN, code, message)
     }
 
+    /// `503`: try again in a moment (`Retry-After: 1`).
+    pub fn unavailable(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message).retry_after(1)
+    }
+
     pub fn not_found(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, code, message)
     }

@@ -80,8 +80,17 @@ fn parse_seat(seat: &str) -> Result<usize, ApiError> {
         .map_err(|_| ApiError::not_found("no_such_seat", format!("{seat:?} is not a seat number")))
 }
 
-pub async fn lobby(State(st): State<AppState>) -> Json<Vec<LobbyEntry>> {
-    let mut all = st.lobby();
+pub async fn lobby(
+    State(st): State<AppState>,
+    headers: axum::http::HeaderMap,
+) -> Json<Vec<LobbyEntry>> {
+    // Every node's tables; a node asked by another answers its own.
+    let mut all = match st.store().node() {
+        Some(node) if !headers.contains_key(crate::nodes::FORWARDED_BY) => {
+            crate::nodes::lobby(&st, &node).await
+        }
+        _ => st.lobby(),
+    };
     all.truncate(st.limits().max_lobby);
     Json(all)
 }

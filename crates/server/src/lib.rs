@@ -23,6 +23,7 @@ pub mod http;
 pub mod listen;
 pub mod metrics;
 pub mod name;
+pub mod nodes;
 pub mod options;
 pub mod origin;
 pub mod path;
@@ -67,8 +68,16 @@ pub struct ServeConfig {
     /// Names besides localhost and the server's own addresses that changes may be sent to
     /// (`--public-host`, module `host`): the name a proxy passes on in `Host`.
     pub public_hosts: Vec<String>,
-    /// How long opening the database waits for another program's write lock before it fails.
+    /// How long opening the database waits for another program's write lock (SQLite), or for
+    /// the lease of this node's earlier incarnation to run out (PostgreSQL), before it fails.
     pub busy_timeout: std::time::Duration,
+    /// PostgreSQL: this server's node id among several on the database (`--node-id`).
+    pub node_id: String,
+    /// PostgreSQL: where the other nodes reach this one (default: `http://` and the address it
+    /// listens on).
+    pub node_address: Option<String>,
+    /// PostgreSQL: how long this node's lease lasts unless renewed.
+    pub lease: std::time::Duration,
 }
 
 impl ServeConfig {
@@ -81,6 +90,9 @@ impl ServeConfig {
             allowed_origins: Vec::new(),
             public_hosts: Vec::new(),
             busy_timeout: store::BUSY_TIMEOUT,
+            node_id: "node-1".into(),
+            node_address: None,
+            lease: std::time::Duration::from_secs(5),
         }
     }
 }
@@ -160,6 +172,11 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(axum::middleware::from_fn(path::utf8))
         .layer(axum::middleware::map_response(headers::add))
+        // Outermost: a request for another node's table goes there as it came.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            nodes::route,
+        ))
         .with_state(state)
 }
 
@@ -188,9 +205,24 @@ impl Running {
     }
 }
 
-/// Opens the database, restores every table and binds the address.
+/// Binds the address, opens the database and restores every table (on PostgreSQL, those this
+/// node owns).
 async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppState), ServeError> {
-    let store = store::open(&config.database, config.busy_timeout)
+    let listener = tokio::net::TcpListener::bind(&config.addr)
+        .await
+        .map_err(|source| ServeError::Bind {
+            addr: config.addr.clone(),
+            source,
+        })?;
+    let node = store::NodeConfig {
+        id: config.node_id.clone(),
+        address: match &config.node_address {
+            Some(a) => a.clone(),
+            None => format!("http://{}", listener.local_addr()?),
+        },
+        lease: config.lease,
+    };
+    let store = store::open(&config.database, config.busy_timeout, Some(node))
         .await
         .map_err(|source| ServeError::Open {
             path: store::admin::shown(&config.database),
@@ -200,16 +232,6 @@ async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppSta
         .await?
         .allow_origins(&config.allowed_origins)
         .public_hosts(&config.public_hosts);
-    let listener = match tokio::net::TcpListener::bind(&config.addr).await {
-        Ok(l) => l,
-        Err(source) => {
-            state.close().await;
-            return Err(ServeError::Bind {
-                addr: config.addr.clone(),
-                source,
-            });
-        }
-    };
     // Idle lobby tables, abandoned games and finished tables are swept now and then (idle
     // lobby tables also whenever the table limit is reached).
     let sweeper = state.clone();
@@ -226,6 +248,9 @@ async fn prepare(config: ServeConfig) -> Result<(tokio::net::TcpListener, AppSta
         }
     });
     tokio::spawn(timer::sweep(state.clone()));
+    if let Some(node) = state.store().node() {
+        tokio::spawn(nodes::follow(state.clone(), node));
+    }
     thinking::resume(&state).await;
     Ok((listener, state))
 }

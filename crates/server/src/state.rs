@@ -366,6 +366,50 @@ pub(crate) struct Inner {
     pub replay_line: Arc<Semaphore>,
 }
 
+/// Restores the open tables `store` gives this server (all of them; on PostgreSQL, those its
+/// node owns) but those `skip` names. A table that cannot be read or restored is left out with
+/// a log line; the others start.
+async fn restore_open(
+    store: &dyn Store,
+    skip: impl Fn(&str) -> bool,
+) -> Result<HashMap<String, Arc<TableCell>>, StoreError> {
+    let mut tables = HashMap::new();
+    for st in store.load_open().await? {
+        let st = match st {
+            Ok(st) => st,
+            Err(damaged) => {
+                tracing::error!(
+                    "table {} cannot be read and is left out: {}",
+                    damaged.id,
+                    damaged.why
+                );
+                continue;
+            }
+        };
+        let id = st.row.id.clone();
+        if skip(&id) {
+            continue;
+        }
+        let mut t = match Table::restore(st) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!("table {id} cannot be restored and is left out: {e}");
+                continue;
+            }
+        };
+        match t.resume().await {
+            Ok(Some(w)) => store.write(vec![w]).await?,
+            Ok(None) => {}
+            Err(e) => {
+                tracing::error!("table {id} cannot go on and is left out: {e}");
+                continue;
+            }
+        }
+        tables.insert(id, Arc::new(TableCell::new(t)));
+    }
+    Ok(tables)
+}
+
 /// Shared by every request and socket; cheap to clone.
 #[derive(Clone)]
 pub struct AppState(pub(crate) Arc<Inner>);
@@ -379,37 +423,7 @@ impl AppState {
         limits: Limits,
         static_dir: Option<PathBuf>,
     ) -> Result<AppState, StoreError> {
-        let mut tables = HashMap::new();
-        for st in store.load_open().await? {
-            let st = match st {
-                Ok(st) => st,
-                Err(damaged) => {
-                    tracing::error!(
-                        "table {} cannot be read and is left out: {}",
-                        damaged.id,
-                        damaged.why
-                    );
-                    continue;
-                }
-            };
-            let id = st.row.id.clone();
-            let mut t = match Table::restore(st) {
-                Ok(t) => t,
-                Err(e) => {
-                    tracing::error!("table {id} cannot be restored and is left out: {e}");
-                    continue;
-                }
-            };
-            match t.resume().await {
-                Ok(Some(w)) => store.write(vec![w]).await?,
-                Ok(None) => {}
-                Err(e) => {
-                    tracing::error!("table {id} cannot go on and is left out: {e}");
-                    continue;
-                }
-            }
-            tables.insert(id, Arc::new(TableCell::new(t)));
-        }
+        let tables = restore_open(&*store, |_| false).await?;
         if !tables.is_empty() {
             tracing::info!("restored {} tables", tables.len());
         }
@@ -501,9 +515,14 @@ impl AppState {
         if let Some(c) = self.loaded(id) {
             return Ok(c);
         }
-        // Only finished tables are ever out of memory: an open one missing from memory is one
-        // that could not be restored at startup.
-        let stored = match self.store().load_finished(id).await {
+        // On one server only finished tables are ever out of memory: an open one missing from
+        // memory is one that could not be restored at startup. A node of several also loads an
+        // open table it has just claimed or taken over.
+        let stored = match self.store().node() {
+            Some(_) => self.store().load_one(id).await,
+            None => self.store().load_finished(id).await,
+        };
+        let stored = match stored {
             Err(e) => return Err(ApiError::storage_read(id, e)),
             Ok(None) => return Err(ApiError::no_such_table(id)),
             Ok(Some(Err(damaged))) => return Err(unreadable(id, &damaged.why)),
@@ -749,6 +768,49 @@ impl AppState {
                 t.remove(id);
             }
         }
+    }
+
+    /// Loads the open tables this node owns that are not in memory yet (tables it took over).
+    pub async fn adopt(&self) {
+        let new = match restore_open(self.store(), |id| self.loaded(id).is_some()).await {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!("loading the tables taken over: {e}");
+                return;
+            }
+        };
+        let cells: Vec<Arc<TableCell>> = new.values().cloned().collect();
+        if let Ok(mut tables) = self.0.tables.write() {
+            for (id, cell) in new {
+                tables.entry(id).or_insert(cell);
+            }
+        }
+        for cell in cells {
+            let mut t = cell.table.lock().await;
+            crate::thinking::wake(self, &cell, &mut t);
+        }
+    }
+
+    /// Lets go of tables another node owns now: they leave memory and their sockets are
+    /// closed (the browsers reconnect, and reach the owner).
+    pub async fn let_go(&self, ids: &[String]) {
+        for id in ids {
+            let Some(cell) = self.loaded(id) else {
+                continue;
+            };
+            let mut t = cell.table.lock().await;
+            self.remove(id, &cell);
+            cell.changed_by_server(&mut t);
+        }
+        if !ids.is_empty() {
+            tracing::warn!("let go of {} tables another node owns now", ids.len());
+        }
+    }
+
+    /// Lets go of every table (the node's lease was lost).
+    pub async fn let_go_all(&self) {
+        let ids: Vec<String> = self.entries().into_iter().map(|(id, _)| id).collect();
+        self.let_go(&ids).await;
     }
 
     /// Waits for pending writes and closes the database.

@@ -231,6 +231,16 @@ async fn connection(socket: WebSocket, st: AppState, table: String, token: Optio
                 false
             }
         };
+        if render && cell.is_gone() {
+            // The table left this server (another node owns it now): the client reconnects,
+            // and reaches the owner.
+            let close = axum::extract::ws::CloseFrame {
+                code: 1012,
+                reason: "the table moved to another server".into(),
+            };
+            let _ = tokio::time::timeout(within, socket.send(Message::Close(Some(close)))).await;
+            break;
+        }
         if render {
             due = None;
             let refused = progress.borrow().refused;

@@ -292,10 +292,45 @@ pub async fn copy(from: &str, to: &str) -> Result<Copied, StoreError> {
     .await;
     source.close().await;
     let tables = tables?;
-    let target = super::open(to, sqlite::BUSY_TIMEOUT).await?;
+    // On PostgreSQL the copy writes as a node of its own, which leaves the tables to nobody
+    // once done: the first server to start claims them.
+    let node = super::NodeConfig {
+        id: COPY_NODE.into(),
+        address: String::new(),
+        lease: std::time::Duration::from_secs(5),
+    };
+    let target = super::open(to, sqlite::BUSY_TIMEOUT, Some(node)).await?;
     let result = copy_into(&*target, &tables, to).await;
     target.close().await;
+    if postgres::is_url(to) {
+        let pool = postgres::connect(to).await?;
+        let released = release_copied(&pool).await;
+        pool.close().await;
+        released?;
+    }
     result
+}
+
+/// The node a copy into PostgreSQL writes as.
+const COPY_NODE: &str = "welcome-db-copy";
+
+/// Leaves the copied tables to nobody and forgets the copy's node.
+async fn release_copied(pool: &PgPool) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("UPDATE game_tables SET owner = NULL, owner_epoch = NULL WHERE owner = $1")
+        .bind(COPY_NODE)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM table_owners WHERE node = $1")
+        .bind(COPY_NODE)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM nodes WHERE id = $1")
+        .bind(COPY_NODE)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 async fn copy_into(

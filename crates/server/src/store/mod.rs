@@ -10,6 +10,7 @@
 //! in progress are stored on their own.
 
 pub mod admin;
+pub mod node;
 mod postgres;
 mod queue;
 mod read;
@@ -17,6 +18,7 @@ mod script;
 mod sql;
 mod sqlite;
 
+pub use node::{Node, NodeConfig, Owner};
 pub use postgres::PostgresStore;
 pub use sql::SqlStore;
 pub use sqlite::{SqliteStore, BUSY_TIMEOUT};
@@ -142,6 +144,25 @@ impl StoredTable {
                 Some(serde_json::from_str(result).map_err(|e| format!("stored result: {e}"))?);
         }
         Ok(Some(record))
+    }
+}
+
+impl Write {
+    /// The table it changes.
+    pub fn table(&self) -> &str {
+        match self {
+            Write::Table(t) => &t.id,
+            Write::Seat { table, .. }
+            | Write::Game { table, .. }
+            | Write::Pending { table, .. }
+            | Write::Withdraw { table, .. }
+            | Write::Host { table, .. }
+            | Write::Values { table, .. }
+            | Write::Layout { table, .. }
+            | Write::Forget { table }
+            | Write::Abandon { table }
+            | Write::Next { table, .. } => table,
+        }
     }
 }
 
@@ -309,8 +330,17 @@ pub trait Store: Send + Sync + 'static {
         &'a self,
         id: &'a str,
     ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>>;
+    /// One table, whatever its status: `None` if there is no such table.
+    fn load_one<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>>;
     /// Whether a table of this id is stored.
     fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>>;
+    /// The node this server is among several on the database (PostgreSQL), if any.
+    fn node(&self) -> Option<Arc<Node>> {
+        None
+    }
     /// What the writer has done so far (`/metrics`).
     fn stats(&self) -> StoreStats {
         StoreStats::default()
@@ -321,11 +351,18 @@ pub trait Store: Send + Sync + 'static {
     fn close(&self) -> BoxFuture<'_, ()>;
 }
 
-/// Opens the database `database` names: a `postgres://` (or `postgresql://`) URL, or a SQLite
-/// file path or `sqlite:` URL. Creates and migrates it as needed.
-pub async fn open(database: &str, busy: Duration) -> Result<Arc<dyn Store>, StoreError> {
+/// Opens the database `database` names: a `postgres://` (or `postgresql://`) URL, joined as
+/// `node` (or as the one node of a server alone on it), or a SQLite file path or `sqlite:` URL.
+/// Creates and migrates it as needed; waits up to `busy` for another program's lock (SQLite)
+/// or an earlier incarnation's lease (PostgreSQL).
+pub async fn open(
+    database: &str,
+    busy: Duration,
+    node: Option<NodeConfig>,
+) -> Result<Arc<dyn Store>, StoreError> {
     if postgres::is_url(database) {
-        Ok(Arc::new(PostgresStore::open(database).await?))
+        let node = node.unwrap_or_else(|| NodeConfig::single(""));
+        Ok(Arc::new(PostgresStore::open(database, node, busy).await?))
     } else {
         Ok(Arc::new(SqliteStore::open_with(database, busy).await?))
     }

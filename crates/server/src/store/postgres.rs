@@ -3,20 +3,20 @@
 //! one transaction per group of writes; a commit returns once it is durable
 //! (`synchronous_commit` as PostgreSQL ships it).
 
-use super::queue::{Pooled, Writer};
+use super::node::{Node, NodeConfig};
+use super::queue::{Apply, Writer};
 use super::script::{numbered, Param, Script};
-use super::sql::{Hold, SqlStore};
+use super::sql::SqlStore;
 use super::{BoxFuture, StoreError, Write};
+use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Acquire, PgConnection, PgPool, Postgres};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// PostgreSQL storage.
 pub type PostgresStore = SqlStore<Postgres>;
-
-/// The advisory lock's key that one server holds while it uses the database ("WelcomeT").
-const SERVER_LOCK: i64 = 0x5765_6c63_6f6d_6554;
 
 /// Whether `database` names a PostgreSQL database.
 pub fn is_url(database: &str) -> bool {
@@ -34,37 +34,34 @@ fn form(sql: String) -> String {
 }
 
 impl SqlStore<Postgres> {
-    /// Connects to the database `url` names and migrates it. Fails with a clear message if it
-    /// cannot be reached, refuses the user, does not exist, or another server uses it.
-    pub async fn open(url: &str) -> Result<PostgresStore, StoreError> {
+    /// Connects to the database `url` names, migrates it and joins it as `node` (waiting up to
+    /// `wait` for an earlier incarnation's lease to run out). Fails with a clear message if it
+    /// cannot be reached, refuses the user, does not exist, or a live server is that node.
+    pub async fn open(
+        url: &str,
+        node: NodeConfig,
+        wait: Duration,
+    ) -> Result<PostgresStore, StoreError> {
         let pool = connect(url).await?;
         migrator().run(&pool).await.map_err(migrate_error)?;
-        // One server per database: two would each keep their own tables in memory and
-        // overwrite each other's. The lock goes with the session, however the server ends.
-        let mut session = pool.acquire().await.map_err(open_error)?.detach();
-        let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-            .bind(SERVER_LOCK)
-            .fetch_one(&mut session)
-            .await
-            .map_err(open_error)?;
-        if !locked {
-            let _ = sqlx::Connection::close(session).await;
-            pool.close().await;
-            return Err(StoreError(
-                "the database is in use by another server: stop it first, or give this one \
-                 another database"
-                    .into(),
-            ));
-        }
-        let writer = Writer::start(Pooled {
-            pool: pool.clone(),
-            apply: apply_boxed,
-        });
+        let node = match Node::join(pool.clone(), node, wait).await {
+            Ok(n) => n,
+            Err(e) => {
+                pool.close().await;
+                return Err(e);
+            }
+        };
+        let stamp = node.clone();
+        let writer = Writer::start(
+            Backend { node: node.clone() },
+            Arc::new(move || stamp.epoch()),
+        );
         Ok(SqlStore {
             pool,
             writer,
             form,
-            hold: std::sync::Mutex::new(Some(Hold::Session(session))),
+            hold: std::sync::Mutex::new(None),
+            node: Some(node),
         })
     }
 }
@@ -116,19 +113,53 @@ pub(crate) fn open_error(e: sqlx::Error) -> StoreError {
     StoreError(format!("{plain} ({e})"))
 }
 
-/// `apply`, boxed for the writer (`Pooled`).
-fn apply_boxed<'a>(
-    conn: &'a mut PgConnection,
-    writes: Vec<&'a Write>,
-) -> BoxFuture<'a, Result<(), StoreError>> {
-    Box::pin(apply(conn, writes))
+/// Applies groups of writes as the node, on one connection kept between them.
+struct Backend {
+    node: Arc<Node>,
+}
+
+impl Apply for Backend {
+    type Conn = PoolConnection<Postgres>;
+
+    fn connect(&self) -> BoxFuture<'_, Result<Self::Conn, StoreError>> {
+        Box::pin(async move { Ok(self.node.pool().acquire().await?) })
+    }
+
+    fn apply<'a>(
+        &'a self,
+        conn: &'a mut Self::Conn,
+        writes: Vec<&'a Write>,
+        epoch: i64,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(apply(conn, writes, &self.node, epoch))
+    }
 }
 
 /// Applies writes in one transaction, statement by statement (PostgreSQL prepares one statement
-/// at a time). A failed statement rolls the transaction back.
-async fn apply(conn: &mut PgConnection, writes: Vec<&Write>) -> Result<(), StoreError> {
-    let script = Script::of(&writes);
+/// at a time), fenced: it begins by checking that incarnation `epoch` of the node holds its
+/// lease and owns the tables written, and ends by making the tables it creates the node's. A
+/// failed statement rolls the transaction back.
+async fn apply(
+    conn: &mut PgConnection,
+    writes: Vec<&Write>,
+    node: &Node,
+    epoch: i64,
+) -> Result<(), StoreError> {
+    let script = Script::of(&writes, Some(epoch));
+    let created: Vec<&str> = writes
+        .iter()
+        .filter(|w| matches!(w, Write::Table(_)))
+        .map(|w| w.table())
+        .collect();
+    let mut touched: Vec<&str> = writes
+        .iter()
+        .map(|w| w.table())
+        .filter(|t| !created.contains(t))
+        .collect();
+    touched.sort_unstable();
+    touched.dedup();
     let mut tx = conn.begin().await?;
+    node.fence(&mut tx, epoch, &touched).await?;
     for s in &script.stmts {
         let sql = numbered(&s.sql);
         let mut q = sqlx::query(&sql);
@@ -142,6 +173,7 @@ async fn apply(conn: &mut PgConnection, writes: Vec<&Write>) -> Result<(), Store
         }
         q.execute(&mut *tx).await?;
     }
+    node.own(&mut tx, epoch, &created).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -16,11 +16,13 @@ pub(crate) trait Apply: Send + Sync + 'static {
     type Conn: Send;
     /// A connection for the next groups (taken again after a group failed).
     fn connect(&self) -> BoxFuture<'_, Result<Self::Conn, StoreError>>;
-    /// Applies every write or none, in one transaction; durable when it returns.
+    /// Applies every write or none, in one transaction; durable when it returns. `stamp` is
+    /// what the writes were queued under (`Writer::start`).
     fn apply<'a>(
         &'a self,
         conn: &'a mut Self::Conn,
         writes: Vec<&'a Write>,
+        stamp: i64,
     ) -> BoxFuture<'a, Result<(), StoreError>>;
 }
 
@@ -29,6 +31,10 @@ pub(crate) type ApplyFn<DB> = for<'a> fn(
     &'a mut <DB as Database>::Connection,
     Vec<&'a Write>,
 ) -> BoxFuture<'a, Result<(), StoreError>>;
+
+/// What each batch is stamped with when it is queued (a node's epoch: the batches of an
+/// incarnation that is gone must not be written by the next one).
+pub(crate) type Stamp = Arc<dyn Fn() -> i64 + Send + Sync>;
 
 /// A backend that takes its connection from a pool and applies with `apply`.
 pub(crate) struct Pooled<DB: Database> {
@@ -47,6 +53,7 @@ impl<DB: Database> Apply for Pooled<DB> {
         &'a self,
         conn: &'a mut Self::Conn,
         writes: Vec<&'a Write>,
+        _stamp: i64,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         (self.apply)(&mut **conn, writes)
     }
@@ -59,6 +66,7 @@ struct Job {
     seq: u64,
     /// Queued by `Store::queue`: a refusal stays unsettled until its ticket is dropped.
     queued: bool,
+    stamp: i64,
 }
 
 /// The writer's queue and the number of the last batch put in it.
@@ -75,10 +83,11 @@ pub(crate) struct Writer {
     progress: Arc<watch::Sender<Progress>>,
     task: tokio::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
     stats: StoreStats,
+    stamp: Stamp,
 }
 
 impl Writer {
-    pub fn start(backend: impl Apply) -> Writer {
+    pub fn start(backend: impl Apply, stamp: Stamp) -> Writer {
         // Unbounded: every batch in it has a caller waiting for it (a request, a socket).
         let (tx, rx) = mpsc::unbounded_channel();
         let progress = Arc::new(watch::channel(Progress::default()).0);
@@ -89,6 +98,7 @@ impl Writer {
             progress,
             task: tokio::sync::Mutex::new(Some(task)),
             stats,
+            stamp,
         }
     }
 
@@ -113,6 +123,7 @@ impl Writer {
                 done,
                 seq,
                 queued,
+                stamp: (self.stamp)(),
             })
             .map_err(|_| StoreError("the database writer has stopped".into()))?;
         jobs.last = seq;
@@ -167,11 +178,24 @@ async fn run<B: Apply>(
     // One connection kept for good: taking one from the pool for every group costs more than
     // the commit itself.
     let mut conn: Option<B::Conn> = None;
-    while let Some(first) = rx.recv().await {
+    // A job of another stamp than its group's: the first of the next group.
+    let mut next: Option<Job> = None;
+    loop {
+        let first = match next.take() {
+            Some(j) => j,
+            None => match rx.recv().await {
+                Some(j) => j,
+                None => break,
+            },
+        };
         let mut jobs = vec![first];
         while jobs.len() < MAX_GROUP {
             match rx.try_recv() {
-                Ok(j) => jobs.push(j),
+                Ok(j) if j.stamp == jobs[0].stamp => jobs.push(j),
+                Ok(j) => {
+                    next = Some(j);
+                    break;
+                }
                 Err(_) => break,
             }
         }
@@ -223,12 +247,13 @@ async fn apply_group<B: Apply>(
     jobs: &[Job],
 ) -> Vec<Result<(), StoreError>> {
     let all: Vec<&Write> = jobs.iter().flat_map(|j| j.batch.iter()).collect();
-    if jobs.len() > 1 && backend.apply(c, all).await.is_ok() {
+    let stamp = jobs.first().map_or(0, |j| j.stamp);
+    if jobs.len() > 1 && backend.apply(c, all, stamp).await.is_ok() {
         return jobs.iter().map(|_| Ok(())).collect();
     }
     let mut results = Vec::with_capacity(jobs.len());
     for j in jobs {
-        results.push(backend.apply(c, j.batch.iter().collect()).await);
+        results.push(backend.apply(c, j.batch.iter().collect(), stamp).await);
     }
     results
 }

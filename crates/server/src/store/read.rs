@@ -9,8 +9,12 @@ pub(crate) enum Which<'a> {
     All,
     /// In the lobby or in play.
     Open,
+    /// In the lobby or in play, owned by this node.
+    OpenOf(&'a str),
     /// One table, if it is over or abandoned.
     Finished(&'a str),
+    /// One table.
+    One(&'a str),
 }
 
 impl Which<'_> {
@@ -21,6 +25,11 @@ impl Which<'_> {
                 "WHERE {} IN (SELECT id FROM game_tables WHERE status IN ('lobby', 'playing'))",
                 column
             ),
+            Which::OpenOf(_) => format!(
+                "WHERE {column} IN (SELECT id FROM game_tables WHERE status IN ('lobby', \
+                 'playing') AND owner = ?)"
+            ),
+            Which::One(_) => format!("WHERE {column} = ?"),
             Which::Finished(_) => format!(
                 "WHERE {column} = (SELECT id FROM game_tables WHERE id = ? \
                  AND status NOT IN ('lobby', 'playing'))"
@@ -37,7 +46,7 @@ impl Which<'_> {
         &'q str: Encode<'q, DB> + Type<DB>,
     {
         match self {
-            Which::Finished(id) => q.bind(id),
+            Which::Finished(id) | Which::OpenOf(id) | Which::One(id) => q.bind(id),
             _ => q,
         }
     }

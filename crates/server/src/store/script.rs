@@ -20,6 +20,8 @@ pub(crate) struct Stmt<'a> {
 /// SQL statements and their parameters, in order.
 pub(crate) struct Script<'a> {
     pub stmts: Vec<Stmt<'a>>,
+    /// The writing node's epoch, kept with each round row it writes (none on one server).
+    epoch: Option<i64>,
 }
 
 /// Rows per multi-row statement (at most four parameters a row, far below SQLite's limit).
@@ -46,8 +48,11 @@ impl<'a> Script<'a> {
     /// of many tables, and each kind of statement is prepared once for all of them rather than
     /// once a table (preparing costs as much as running them). A table's own writes keep their
     /// order.
-    pub fn of(writes: &[&'a Write]) -> Script<'a> {
-        let mut s = Script { stmts: Vec::new() };
+    pub fn of(writes: &[&'a Write], epoch: Option<i64>) -> Script<'a> {
+        let mut s = Script {
+            stmts: Vec::new(),
+            epoch,
+        };
         let mut held = Held::default();
         for &w in writes {
             match w {
@@ -155,13 +160,18 @@ impl<'a> Script<'a> {
         }
         for chunk in rounds.chunks(TURN_ROWS) {
             let sql = format!(
-                "INSERT INTO game_rounds (table_id, round, log) VALUES {} \
-                 ON CONFLICT (table_id, round) DO UPDATE SET log = excluded.log",
-                vec!["(?, ?, ?)"; chunk.len()].join(", ")
+                "INSERT INTO game_rounds (table_id, round, log, epoch) VALUES {} \
+                 ON CONFLICT (table_id, round) DO UPDATE SET log = excluded.log, epoch = excluded.epoch",
+                vec!["(?, ?, ?, ?)"; chunk.len()].join(", ")
             );
-            let mut params = Vec::with_capacity(chunk.len() * 3);
+            let mut params = Vec::with_capacity(chunk.len() * 4);
             for (table, r) in chunk {
-                params.extend([Text(table), Int(r.round as i64), Text(&r.log)]);
+                params.extend([
+                    Text(table),
+                    Int(r.round as i64),
+                    Text(&r.log),
+                    OptInt(self.epoch),
+                ]);
             }
             self.stmt(&sql, &params);
         }
@@ -259,6 +269,7 @@ impl<'a> Script<'a> {
                 for sql in [
                     "DELETE FROM pending_turns WHERE table_id = ?",
                     "DELETE FROM game_rounds WHERE table_id = ?",
+                    "DELETE FROM table_owners WHERE table_id = ?",
                     "DELETE FROM seats WHERE table_id = ?",
                     "DELETE FROM game_tables WHERE id = ?",
                 ] {

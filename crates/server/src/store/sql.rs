@@ -1,33 +1,15 @@
 //! The `Store` of an SQL database, whichever it is: the backends differ in how they open, lock
 //! and apply a group of writes, not in what they store or how they read it back.
 
+use super::node::Node;
 use super::queue::Writer;
 use super::read::{select, Which};
 use super::{
     BoxFuture, Damaged, Progress, Queued, Store, StoreError, StoreStats, StoredTable, Write,
 };
 use sqlx::{ColumnIndex, Database, Decode, Encode, Executor, IntoArguments, Pool, Type};
+use std::sync::Arc;
 use tokio::sync::watch;
-
-/// What keeps a second server off the database until this one closes it.
-pub(crate) enum Hold {
-    /// SQLite: an exclusive lock on a file beside the database (released with the file).
-    File(#[allow(dead_code)] std::fs::File),
-    /// PostgreSQL: a session advisory lock, held by a connection of its own.
-    Session(sqlx::PgConnection),
-}
-
-impl Hold {
-    async fn release(self) {
-        match self {
-            Hold::File(f) => drop(f),
-            // Closed, not dropped: the lock is released before the close returns.
-            Hold::Session(c) => {
-                let _ = sqlx::Connection::close(c).await;
-            }
-        }
-    }
-}
 
 /// A database of type `DB` with its writer.
 pub struct SqlStore<DB: Database> {
@@ -35,7 +17,11 @@ pub struct SqlStore<DB: Database> {
     pub(crate) writer: Writer,
     /// Puts a statement written with `?` placeholders in the database's form.
     pub(crate) form: fn(String) -> String,
-    pub(crate) hold: std::sync::Mutex<Option<Hold>>,
+    /// SQLite: the lock file that keeps a second server off the database (released with the
+    /// file, once the database is closed).
+    pub(crate) hold: std::sync::Mutex<Option<std::fs::File>>,
+    /// PostgreSQL: this server's node (its lease, the tables it owns).
+    pub(crate) node: Option<Arc<Node>>,
 }
 
 impl<DB> Store for SqlStore<DB>
@@ -71,7 +57,13 @@ where
     }
 
     fn load_open(&self) -> BoxFuture<'_, Result<Vec<Result<StoredTable, Damaged>>, StoreError>> {
-        Box::pin(select(&self.pool, Which::Open, self.form))
+        Box::pin(async move {
+            let which = match &self.node {
+                Some(n) => Which::OpenOf(&n.config.id),
+                None => Which::Open,
+            };
+            select(&self.pool, which, self.form).await
+        })
     }
 
     fn load_finished<'a>(
@@ -85,6 +77,13 @@ where
         })
     }
 
+    fn load_one<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>> {
+        Box::pin(async move { Ok(select(&self.pool, Which::One(id), self.form).await?.pop()) })
+    }
+
     fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>> {
         Box::pin(async move {
             let sql = (self.form)("SELECT 1 FROM game_tables WHERE id = ?".into());
@@ -94,6 +93,10 @@ where
                 .await?;
             Ok(row.is_some())
         })
+    }
+
+    fn node(&self) -> Option<Arc<Node>> {
+        self.node.clone()
     }
 
     fn stats(&self) -> StoreStats {
@@ -111,11 +114,13 @@ where
         Box::pin(async move {
             // The writer finishes the queued writes, then gives its connection back.
             self.writer.close().await;
+            if let Some(n) = &self.node {
+                n.leave().await;
+            }
             self.pool.close().await;
             // Only now may another server take the database.
-            let hold = self.hold.lock().ok().and_then(|mut h| h.take());
-            if let Some(hold) = hold {
-                hold.release().await;
+            if let Ok(mut hold) = self.hold.lock() {
+                hold.take();
             }
         })
     }

@@ -2,7 +2,7 @@
 
 use super::queue::{Pooled, Writer};
 use super::script::{Param, Script};
-use super::sql::{Hold, SqlStore};
+use super::sql::SqlStore;
 use super::{BoxFuture, StoreError, Write};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqliteConnection, SqlitePool};
@@ -86,16 +86,20 @@ impl SqlStore<Sqlite> {
             .execute(&pool)
             .await
             .map_err(open_error)?;
-        let writer = Writer::start(Pooled {
-            pool: pool.clone(),
-            apply: apply_boxed,
-        });
+        let writer = Writer::start(
+            Pooled {
+                pool: pool.clone(),
+                apply: apply_boxed,
+            },
+            std::sync::Arc::new(|| 0),
+        );
         tokio::spawn(checkpointer(pool.clone()));
         Ok(SqlStore {
             pool,
             writer,
             form: same,
-            hold: std::sync::Mutex::new(lock.map(Hold::File)),
+            hold: std::sync::Mutex::new(lock),
+            node: None,
         })
     }
 }
@@ -235,7 +239,7 @@ async fn checkpointer(pool: SqlitePool) {
 /// every statement sent on its own would be a round trip to the database thread, and on a
 /// loaded machine each costs more than the commit itself.
 async fn apply(conn: &mut SqliteConnection, writes: Vec<&Write>) -> Result<(), StoreError> {
-    let script = Script::of(&writes);
+    let script = Script::of(&writes, None);
     let mut sql = String::from("BEGIN IMMEDIATE;\n");
     for s in &script.stmts {
         sql.push_str(&s.sql);

@@ -44,6 +44,12 @@ impl Store for Counting {
     ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>> {
         self.inner.load_finished(id)
     }
+    fn load_one<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<Result<StoredTable, Damaged>>, StoreError>> {
+        self.inner.load_one(id)
+    }
     fn contains<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<bool, StoreError>> {
         self.inner.contains(id)
     }

@@ -345,7 +345,8 @@ async fn what_is_stored_survives_a_reopening_and_one_server_holds_it(db: Db) {
         .await
         .unwrap();
     let before = store.load().await.unwrap();
-    let second = welcome_server::store::open(&db.url, std::time::Duration::from_millis(200)).await;
+    let second =
+        welcome_server::store::open(&db.url, std::time::Duration::from_millis(200), None).await;
     let refused = second
         .err()
         .expect("a second server is refused")
@@ -445,4 +446,141 @@ async fn batches_queued_together_store_what_they_store_one_by_one_on_postgres() 
         Db::postgres().await,
     )
     .await;
+}
+
+/// Several nodes on one PostgreSQL: leases, takeovers and fencing.
+mod nodes {
+    use super::{seat, table, turn};
+    use crate::common::{postgres, Db};
+    use std::time::{Duration, Instant};
+    use welcome_server::store::{NodeConfig, Owner, Store, Write};
+    use welcome_server::PostgresStore;
+
+    fn node(id: &str) -> NodeConfig {
+        NodeConfig {
+            id: id.into(),
+            address: format!("http://{id}.invalid"),
+            lease: Duration::from_millis(1000),
+        }
+    }
+
+    async fn join(db: &Db, id: &str) -> PostgresStore {
+        PostgresStore::open(&db.url, node(id), Duration::from_secs(5))
+            .await
+            .unwrap()
+    }
+
+    /// Ends `id`'s lease behind its back, as if it had stopped renewing it.
+    async fn expire(db: &Db, id: &str) {
+        let mut c = postgres::connect(&db.url).await.unwrap();
+        sqlx::query("UPDATE nodes SET expires = 0 WHERE id = $1")
+            .bind(id)
+            .execute(&mut c)
+            .await
+            .unwrap();
+    }
+
+    async fn owners(db: &Db, table: &str) -> Vec<(String, i64)> {
+        let mut c = postgres::connect(&db.url).await.unwrap();
+        sqlx::query_as("SELECT node, epoch FROM table_owners WHERE table_id = $1 ORDER BY epoch")
+            .bind(table)
+            .fetch_all(&mut c)
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_node_taken_over_never_writes_its_tables_again() {
+        let db = Db::postgres().await;
+        let a = join(&db, "a").await;
+        let b = join(&db, "b").await;
+        a.write(vec![Write::Table(table("t", 1))]).await.unwrap();
+        // A batch queued under a's first incarnation, held back until after the takeover.
+        let node_a = a.node().unwrap();
+        let node_b = b.node().unwrap();
+        let first_epoch = node_a.epoch();
+        assert_eq!(
+            node_b.owner_of("t").await.unwrap(),
+            Owner::Other {
+                node: "a".into(),
+                address: "http://a.invalid".into()
+            }
+        );
+        assert_eq!(node_a.owner_of("t").await.unwrap(), Owner::Me);
+
+        let mut taken = node_b.takeovers().unwrap();
+        let mut lost = node_a.losses().unwrap();
+        // a stops renewing its lease (a process paused, or cut off from the database).
+        node_a.pause(true);
+        let stopped = Instant::now();
+        expire(&db, "a").await;
+        let ids = tokio::time::timeout(Duration::from_secs(5), taken.recv())
+            .await
+            .expect("b takes a over within the lease")
+            .unwrap();
+        assert_eq!(ids, ["t"]);
+        // Detection within a fifth of the lease after it ran out (and some slack).
+        assert!(stopped.elapsed() < Duration::from_millis(1000), "{:?}", stopped.elapsed());
+        assert_eq!(node_b.owner_of("t").await.unwrap(), Owner::Me);
+
+        // a's writes to the table are refused from now on, whichever incarnation tries.
+        let refused = a.write(vec![seat("t", 1, "Mallory")]).await.unwrap_err();
+        assert!(refused.0.contains("no longer"), "{refused}");
+        // a notices once it renews again, and joins as a new incarnation that owns nothing of
+        // b's.
+        node_a.pause(false);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while node_a.epoch() == first_epoch && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_ne!(node_a.epoch(), first_epoch, "a joins again");
+        let refused = a.write(vec![turn("t", 0, 1)]).await.unwrap_err();
+        assert!(refused.0.contains("no longer owns table t"), "{refused}");
+        assert_eq!(
+            tokio::time::timeout(Duration::from_secs(1), lost.recv())
+                .await
+                .unwrap()
+                .unwrap(),
+            ["t"]
+        );
+        b.write(vec![seat("t", 1, "Bob")]).await.unwrap();
+        let stored = b.load_one("t").await.unwrap().unwrap().unwrap();
+        assert_eq!(stored.row.seats[1].name.as_deref(), Some("Bob"));
+        assert!(stored.pending.is_empty(), "a's turn was not written");
+        // The history names both owners, in order.
+        let history = owners(&db, "t").await;
+        assert_eq!(
+            history.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+            ["a", "b"]
+        );
+        assert_eq!(history[0].1, first_epoch);
+        // b loads only what it owns; a nothing.
+        assert_eq!(b.load_open().await.unwrap().len(), 1);
+        assert!(a.load_open().await.unwrap().is_empty());
+        a.close().await;
+        b.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_node_that_stops_cleanly_is_taken_over_at_once_and_a_restart_waits_for_its_lease() {
+        let db = Db::postgres().await;
+        let a = join(&db, "a").await;
+        a.write(vec![Write::Table(table("t", 1))]).await.unwrap();
+        // A second server as the same node is refused while the first holds the lease.
+        let twin = PostgresStore::open(&db.url, node("a"), Duration::from_millis(300)).await;
+        let err = twin.err().expect("refused").0;
+        assert!(err.contains("node a runs at http://a.invalid"), "{err}");
+        // The same node started again after a stop owns its tables again.
+        a.close().await;
+        let again = join(&db, "a").await;
+        assert_eq!(again.load_open().await.unwrap().len(), 1);
+        assert_eq!(again.node().unwrap().owner_of("t").await.unwrap(), Owner::Me);
+        // Dropped without a word (as a process killed): a new incarnation waits for the lease.
+        drop(again);
+        let started = Instant::now();
+        let restarted = join(&db, "a").await;
+        assert!(started.elapsed() >= Duration::from_millis(500), "{:?}", started.elapsed());
+        assert_eq!(restarted.load_open().await.unwrap().len(), 1);
+        restarted.close().await;
+    }
 }

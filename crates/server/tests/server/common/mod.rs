@@ -67,7 +67,7 @@ impl Db {
 
     /// The store on it, as the server opens it.
     pub async fn open(&self) -> std::sync::Arc<dyn welcome_server::Store> {
-        welcome_server::store::open(&self.url, welcome_server::store::BUSY_TIMEOUT)
+        welcome_server::store::open(&self.url, welcome_server::store::BUSY_TIMEOUT, None)
             .await
             .expect("the database opens")
     }
