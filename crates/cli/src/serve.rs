@@ -41,8 +41,45 @@ pub struct ServeArgs {
     /// that passes the Host header through. Repeat for several.
     #[arg(long = "public-host", value_name = "NAME", value_parser = public_host)]
     pub public_hosts: Vec<String>,
+    /// PostgreSQL only: this server's name among several sharing the database (each with its
+    /// own address); a table is played on the node that owns it, and the others forward its
+    /// requests there. Two servers with the same id never run at once: a restarted node waits
+    /// for its earlier lease to run out.
+    #[arg(long, env = "WELCOME_NODE_ID", default_value = "node-1", value_name = "ID", value_parser = node_id)]
+    pub node_id: String,
+    /// PostgreSQL only: where the other nodes reach this one (default: http:// and the address
+    /// it listens on; give it when that is 0.0.0.0 or behind a NAT).
+    #[arg(long, env = "WELCOME_NODE_ADDRESS", value_name = "URL", value_parser = node_address)]
+    pub node_address: Option<String>,
+    /// PostgreSQL only: how long this node's lease lasts unless renewed (renewed every fifth
+    /// of it): another node takes its tables over this long after it stopped.
+    #[arg(long, env = "WELCOME_LEASE", default_value = "5s", value_name = "DURATION", value_parser = lease)]
+    pub lease: Duration,
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// A node id: 1 to 64 letters, digits, `-`, `_` or `.`.
+fn node_id(s: &str) -> Result<String, String> {
+    let ok = !s.is_empty()
+        && s.len() <= 64
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err("1 to 64 letters, digits, '-', '_' or '.'".into())
+    }
+}
+
+/// A lease between half a second and a minute.
+fn lease(s: &str) -> Result<Duration, String> {
+    let d = duration(s)?;
+    if (Duration::from_millis(500)..=Duration::from_secs(60)).contains(&d) {
+        Ok(d)
+    } else {
+        Err("a lease lasts between 500ms and 60s".into())
+    }
 }
 
 /// The limits that keep one client from taking the whole server. "Per address" counts the TCP
@@ -204,6 +241,16 @@ fn origin(s: &str) -> Result<String, String> {
         .ok_or_else(|| format!("{s:?} is not an origin such as https://game.example.org"))
 }
 
+/// Nodes speak plain HTTP to each other, on the network between them.
+fn node_address(s: &str) -> Result<String, String> {
+    match origin(s) {
+        Ok(a) if a.starts_with("http://") => Ok(a),
+        _ => Err(format!(
+            "{s:?} is not a node address such as http://10.0.0.5:8080"
+        )),
+    }
+}
+
 fn public_host(s: &str) -> Result<String, String> {
     welcome_server::host::normalize(s)
         .ok_or_else(|| format!("{s:?} is not a host name such as game.example.org"))
@@ -222,6 +269,9 @@ pub fn run(args: &ServeArgs, _out: &mut dyn Write) -> Result<(), CliError> {
     config.limits = args.limits.limits().map_err(CliError::Usage)?;
     config.allowed_origins = args.allowed_origins.clone();
     config.public_hosts = args.public_hosts.clone();
+    config.node_id = args.node_id.clone();
+    config.node_address = args.node_address.clone();
+    config.lease = args.lease;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -62,6 +62,10 @@ pub async fn route(State(st): State<AppState>, req: Request, next: Next) -> Resp
     let Some(table) = table_of(req.uri().path()).map(str::to_string) else {
         return next.run(req).await;
     };
+    if st.is_closed() {
+        // Stopping: its tables are on their way to the other nodes.
+        return moving(&table);
+    }
     if st.loaded(&table).is_some() {
         return next.run(req).await;
     }

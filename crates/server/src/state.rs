@@ -816,6 +816,10 @@ impl AppState {
     /// Waits for pending writes and closes the database.
     pub async fn close(&self) {
         self.0.closed.store(true, Ordering::SeqCst);
+        if self.store().node().is_some() {
+            // The other nodes take the tables over: their sockets go there.
+            self.let_go_all().await;
+        }
         self.0.store.close().await;
     }
 

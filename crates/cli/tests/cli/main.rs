@@ -8,6 +8,7 @@ mod cli;
 mod count;
 mod db;
 mod editions;
+mod failover;
 mod formats_doc;
 mod nine_three_quarters;
 mod replay;

@@ -23,10 +23,14 @@ CREATE INDEX game_tables_owner ON game_tables (owner);
 
 ALTER TABLE game_rounds ADD COLUMN epoch BIGINT;
 
+-- Every owner each table has had, in the order it came (an incarnation that owned a table
+-- before may own it again).
 CREATE TABLE table_owners (
+    id BIGSERIAL PRIMARY KEY,
     table_id TEXT NOT NULL,
     epoch BIGINT NOT NULL,
     node TEXT NOT NULL,
-    since BIGINT NOT NULL,
-    PRIMARY KEY (table_id, epoch)
+    since BIGINT NOT NULL
 );
+
+CREATE INDEX table_owners_table ON table_owners (table_id);

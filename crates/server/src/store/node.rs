@@ -458,7 +458,7 @@ async fn history(
     }
     sqlx::query(&format!(
         "INSERT INTO table_owners (table_id, epoch, node, since) \
-         SELECT t, $2, $3, {NOW_MS} FROM unnest($1::text[]) AS t ON CONFLICT DO NOTHING"
+         SELECT t, $2, $3, {NOW_MS} FROM unnest($1::text[]) AS t"
     ))
     .bind(tables)
     .bind(epoch)

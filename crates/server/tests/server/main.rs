@@ -19,6 +19,7 @@ mod loadtest;
 mod metrics;
 mod names;
 mod nine_three_quarters;
+mod nodes;
 mod origin;
 mod paths;
 mod persist;

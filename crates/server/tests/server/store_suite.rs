@@ -482,7 +482,7 @@ mod nodes {
 
     async fn owners(db: &Db, table: &str) -> Vec<(String, i64)> {
         let mut c = postgres::connect(&db.url).await.unwrap();
-        sqlx::query_as("SELECT node, epoch FROM table_owners WHERE table_id = $1 ORDER BY epoch")
+        sqlx::query_as("SELECT node, epoch FROM table_owners WHERE table_id = $1 ORDER BY id")
             .bind(table)
             .fetch_all(&mut c)
             .await
@@ -520,7 +520,11 @@ mod nodes {
             .unwrap();
         assert_eq!(ids, ["t"]);
         // Detection within a fifth of the lease after it ran out (and some slack).
-        assert!(stopped.elapsed() < Duration::from_millis(1000), "{:?}", stopped.elapsed());
+        assert!(
+            stopped.elapsed() < Duration::from_millis(1000),
+            "{:?}",
+            stopped.elapsed()
+        );
         assert_eq!(node_b.owner_of("t").await.unwrap(), Owner::Me);
 
         // a's writes to the table are refused from now on, whichever incarnation tries.
@@ -574,12 +578,19 @@ mod nodes {
         a.close().await;
         let again = join(&db, "a").await;
         assert_eq!(again.load_open().await.unwrap().len(), 1);
-        assert_eq!(again.node().unwrap().owner_of("t").await.unwrap(), Owner::Me);
+        assert_eq!(
+            again.node().unwrap().owner_of("t").await.unwrap(),
+            Owner::Me
+        );
         // Dropped without a word (as a process killed): a new incarnation waits for the lease.
         drop(again);
         let started = Instant::now();
         let restarted = join(&db, "a").await;
-        assert!(started.elapsed() >= Duration::from_millis(500), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() >= Duration::from_millis(500),
+            "{:?}",
+            started.elapsed()
+        );
         assert_eq!(restarted.load_open().await.unwrap().len(), 1);
         restarted.close().await;
     }

@@ -144,6 +144,16 @@ pub async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> Clie
     }
 }
 
+impl From<Socket> for Client {
+    fn from(sock: Socket) -> Client {
+        Client {
+            sock,
+            last: None,
+            next: 0,
+        }
+    }
+}
+
 /// A websocket that keeps the last state it saw while waiting for answers.
 pub struct Client {
     pub sock: Socket,
