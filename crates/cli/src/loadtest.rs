@@ -27,6 +27,16 @@ pub struct LoadtestArgs {
     /// Stop after this many seconds whatever happens.
     #[arg(long, default_value_t = 300, value_name = "SECONDS")]
     pub time_limit: u64,
+    /// Servers sharing one PostgreSQL database, each on a runtime of its own (tables are
+    /// created through them in turn; each socket reaches a node in turn and is forwarded to
+    /// the table's owner). More than one runs the same test on one node with a SQLite file
+    /// first, for comparison.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=16))]
+    pub nodes: u16,
+    /// The PostgreSQL database (postgres://…) the nodes share; without it, several nodes run
+    /// on a throw-away cluster started from the system's PostgreSQL and removed afterwards.
+    #[arg(long, value_name = "URL")]
+    pub db: Option<String>,
 }
 
 pub fn run(args: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -43,14 +53,42 @@ pub fn run(args: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
         think: Duration::from_millis(args.think_ms),
         ..LoadConfig::default()
     };
-    let report = runtime
-        .block_on(run_load(config))
-        .map_err(CliError::Usage)?;
-    writeln!(out, "{report}")?;
-    if report.errors > 0 {
+    // Several nodes are measured beside one node on a SQLite file, in the same run.
+    let runs = match (args.nodes, &args.db) {
+        (1, None) => vec![config],
+        (nodes, db) => {
+            let db = match db {
+                Some(url) => url.clone(),
+                None => runtime
+                    .block_on(welcome_client::postgres::database())
+                    .map_err(CliError::Usage)?,
+            };
+            let shared = LoadConfig {
+                db: Some(db),
+                nodes: nodes as usize,
+                ..config.clone()
+            };
+            if nodes > 1 {
+                vec![config, shared]
+            } else {
+                vec![shared]
+            }
+        }
+    };
+    let mut errors = 0;
+    for (i, config) in runs.into_iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        let report = runtime
+            .block_on(run_load(config))
+            .map_err(CliError::Usage)?;
+        writeln!(out, "{report}")?;
+        errors += report.errors;
+    }
+    if errors > 0 {
         return Err(CliError::Internal(format!(
-            "{} errors during the load test",
-            report.errors
+            "{errors} errors during the load test"
         )));
     }
     Ok(())

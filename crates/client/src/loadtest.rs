@@ -38,6 +38,13 @@ pub struct LoadConfig {
     /// keeps the server saturated).
     pub think: Duration,
     pub seed: u64,
+    /// The database: `None` for a SQLite file in a temporary folder, or a PostgreSQL URL.
+    pub db: Option<String>,
+    /// Servers sharing the database (more than one needs PostgreSQL), each on a runtime of its
+    /// own: tables are created through them in turn, and each socket reaches a node in turn,
+    /// so that most requests are forwarded to the table's owner (a load balancer without
+    /// sticky sessions).
+    pub nodes: usize,
 }
 
 impl Default for LoadConfig {
@@ -50,6 +57,8 @@ impl Default for LoadConfig {
             time_limit: Duration::from_secs(300),
             think: Duration::ZERO,
             seed: 1,
+            db: None,
+            nodes: 1,
         }
     }
 }
@@ -100,6 +109,19 @@ pub struct LoadReport {
     /// Of `cpu`, what the server's threads (its runtime, the database's) and the simulated
     /// players' threads used: the players stand for browsers on other machines.
     pub cpu_split: Option<(Duration, Duration)>,
+    /// `SQLite` or `PostgreSQL`.
+    pub database: &'static str,
+    /// Each node: the tables created through it (it owns them), the rounds they resolved, and
+    /// the CPU time its runtime's threads used (forwarding others' requests included).
+    pub nodes: Vec<NodeFigures>,
+}
+
+/// One node's share of a load test.
+#[derive(Clone, Debug, Default)]
+pub struct NodeFigures {
+    pub tables: usize,
+    pub rounds: u64,
+    pub cpu: Option<Duration>,
 }
 
 /// Percentiles of latency samples.
@@ -163,9 +185,14 @@ impl fmt::Display for LoadReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{} tables x {} players: {} rounds resolved in {:.1} s ({:.1} rounds/s)",
+            "{} tables x {} players on {}{}: {} rounds resolved in {:.1} s ({:.1} rounds/s)",
             self.tables,
             self.players,
+            self.database,
+            match self.nodes.len() {
+                0 | 1 => String::new(),
+                n => format!(", {n} nodes"),
+            },
             self.rounds,
             self.elapsed.as_secs_f64(),
             self.rounds_per_second()
@@ -252,6 +279,25 @@ impl fmt::Display for LoadReport {
                 per(server),
                 per(players)
             )?;
+        }
+        if self.nodes.len() > 1 {
+            for (i, n) in self.nodes.iter().enumerate() {
+                writeln!(
+                    f,
+                    "node {i}: {} tables, {} rounds, CPU {}",
+                    n.tables,
+                    n.rounds,
+                    match n.cpu {
+                        Some(c) if n.rounds > 0 => format!(
+                            "{:.2} s, {:.2} ms per round of its tables",
+                            c.as_secs_f64(),
+                            ms(c) / n.rounds as f64
+                        ),
+                        Some(c) => format!("{:.2} s", c.as_secs_f64()),
+                        None => "not available".into(),
+                    }
+                )?;
+            }
         }
         write!(f, "errors: {}", self.errors)?;
         if let Some(e) = &self.first_error {
@@ -833,6 +879,8 @@ fn stat_cpu(stat: &str) -> Option<(&str, Duration)> {
 /// One thread's CPU time at a reading.
 struct ThreadCpu {
     tid: u64,
+    /// The node whose runtime it is one of (`node_threads`).
+    node: Option<usize>,
     /// One of the simulated players' threads.
     player: bool,
     cpu: Duration,
@@ -852,7 +900,13 @@ fn thread_cpu() -> Option<Vec<ThreadCpu>> {
         };
         if let Some((name, cpu)) = stat_cpu(&stat) {
             let player = name.starts_with("loadtest-player");
-            out.push(ThreadCpu { tid, player, cpu });
+            let node = name.strip_prefix(NODE_THREADS).and_then(|n| n.parse().ok());
+            out.push(ThreadCpu {
+                tid,
+                node,
+                player,
+                cpu,
+            });
         }
     }
     Some(out)
@@ -875,6 +929,70 @@ fn cpu_split(before: &[ThreadCpu], after: &[ThreadCpu]) -> (Duration, Duration) 
         }
     }
     (server, players)
+}
+
+/// The CPU time each node's threads used between two readings of `thread_cpu`.
+fn node_cpu(before: &[ThreadCpu], after: &[ThreadCpu], nodes: usize) -> Vec<Duration> {
+    let mut per = vec![Duration::ZERO; nodes];
+    for t in after {
+        let Some(n) = t.node.filter(|n| *n < nodes) else {
+            continue;
+        };
+        let was = before
+            .iter()
+            .find(|b| b.tid == t.tid)
+            .map_or(Duration::ZERO, |b| b.cpu);
+        per[n] += t.cpu.saturating_sub(was);
+    }
+    per
+}
+
+/// The name of node N's threads is this and N (a thread's name shows 15 bytes at most).
+const NODE_THREADS: &str = "welcome-node-";
+
+/// A node of the test: a server on a runtime of its own, so that its threads' CPU time tells
+/// what it used.
+struct NodeRuntime {
+    runtime: Option<tokio::runtime::Runtime>,
+    server: Option<welcome_server::Running>,
+}
+
+impl NodeRuntime {
+    async fn start(i: usize, config: ServeConfig) -> Result<NodeRuntime, String> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .thread_name(format!("{NODE_THREADS}{i}"))
+            .enable_all()
+            .build()
+            .map_err(|e| format!("cannot start node {i}'s runtime: {e}"))?;
+        let server = runtime
+            .spawn(spawn(config))
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?;
+        Ok(NodeRuntime {
+            runtime: Some(runtime),
+            server: Some(server),
+        })
+    }
+
+    fn addr(&self) -> Option<SocketAddr> {
+        self.server.as_ref().map(|s| s.addr)
+    }
+
+    /// Stops the server on its own runtime.
+    async fn stop(&mut self) {
+        if let (Some(r), Some(s)) = (&self.runtime, self.server.take()) {
+            let _ = r.spawn(s.stop()).await;
+        }
+    }
+}
+
+impl Drop for NodeRuntime {
+    fn drop(&mut self) {
+        if let Some(r) = self.runtime.take() {
+            r.shutdown_background();
+        }
+    }
 }
 
 /// The system's load average over the last minute (Linux: /proc/loadavg).
@@ -902,9 +1020,26 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     if cfg.tables == 0 || cfg.players == 0 {
         return Err("at least one table and one player".into());
     }
+    let nodes = cfg.nodes.max(1);
+    let database = match &cfg.db {
+        Some(url) if welcome_server::store::is_postgres(url) => "PostgreSQL",
+        Some(_) => {
+            return Err("--db takes a postgres:// URL (the default is a SQLite file)".into())
+        }
+        None if nodes > 1 => {
+            return Err("several nodes share a PostgreSQL database: give --db".into())
+        }
+        None => "SQLite",
+    };
+    if nodes > 1 && bind.port() != 0 {
+        return Err("several nodes listen on ports of their own: give --addr with port 0".into());
+    }
     let load_before = load_average();
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let db = dir.path().join("loadtest.db");
+    let db = match &cfg.db {
+        Some(url) => url.clone(),
+        None => dir.path().join("loadtest.db").to_string_lossy().to_string(),
+    };
     // Every simulated player comes from this machine's one address.
     let limits = Limits {
         max_tables: cfg.tables.max(Limits::default().max_tables),
@@ -914,10 +1049,18 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         max_connections_per_address: usize::MAX,
         ..Limits::default()
     };
-    let mut config = ServeConfig::new(cfg.addr.clone(), db.to_string_lossy().to_string());
-    config.limits = limits;
-    let server = spawn(config).await.map_err(|e| e.to_string())?;
-    let addr = server.addr;
+    let mut servers = Vec::with_capacity(nodes);
+    let mut addrs = Vec::with_capacity(nodes);
+    for i in 0..nodes {
+        let mut config = ServeConfig::new(cfg.addr.clone(), db.clone());
+        config.limits = limits.clone();
+        config.node_id = format!("load-{i}");
+        let node = NodeRuntime::start(i, config).await?;
+        addrs.push(node.addr().ok_or("a node did not start")?);
+        servers.push(node);
+    }
+    let mut owned = vec![0usize; nodes];
+    let mut table_node = Vec::with_capacity(cfg.tables * cfg.players);
     let deadline = Instant::now() + cfg.time_limit;
     let mode = if cfg.players == 1 { "solo" } else { "standard" };
 
@@ -930,6 +1073,8 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     // Tables, seats and sockets first; the clock starts when every socket is open.
     let mut sockets = Vec::with_capacity(cfg.tables * cfg.players);
     for t in 0..cfg.tables {
+        let addr = addrs[t % nodes];
+        owned[t % nodes] += 1;
         let (s, v) = http(
             addr,
             "POST",
@@ -959,6 +1104,9 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         let confirms: Confirms = Arc::new(Mutex::new(Vec::new()));
         for token in &tokens {
             let seed = sockets.len() as u32 ^ cfg.seed as u32;
+            // Each socket reaches a node in turn, as through a load balancer.
+            let addr = addrs[sockets.len() % nodes];
+            table_node.push(t % nodes);
             // Connected from the players' runtime, whose reactor then watches the socket.
             let (table, token) = (table.clone(), token.clone());
             let sock = players
@@ -1007,11 +1155,13 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let mut round_bytes: Vec<(u64, u64)> = Vec::new();
     let mut ends = 0;
     let mut end_bytes = 0;
-    for t in tasks {
+    let mut node_rounds = vec![0u64; nodes];
+    for (i, t) in tasks.into_iter().enumerate() {
         let r = t
             .ok_or("the players' runtime has stopped")?
             .await
             .map_err(|e| e.to_string())?;
+        node_rounds[table_node[i]] += r.resolved;
         arrival.extend(r.arrival);
         read.extend(r.read);
         resolved += r.resolved;
@@ -1036,11 +1186,25 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
     let cpu = cpu_time()
         .zip(cpu_before)
         .map(|(after, before)| after.saturating_sub(before));
-    let cpu_split = thread_cpu()
+    let threads_after = thread_cpu();
+    let per_node = threads_after
+        .as_ref()
+        .zip(threads_before.as_ref())
+        .map(|(after, before)| node_cpu(before, after, nodes));
+    let cpu_split = threads_after
         .zip(threads_before)
         .map(|(after, before)| cpu_split(&before, &after));
     let timed_out = Instant::now() >= deadline;
-    server.stop().await;
+    for s in &mut servers {
+        s.stop().await;
+    }
+    let node_figures = (0..nodes)
+        .map(|i| NodeFigures {
+            tables: owned[i],
+            rounds: node_rounds[i] / cfg.players as u64,
+            cpu: per_node.as_ref().map(|p| p[i]),
+        })
+        .collect();
     // The kernel stamps what arrives once the first socket asked it to (it turns stamping on
     // a moment later): every push measured arrives long after, but the count tells.
     let arrival = (!arrival.is_empty()).then(|| Latency::of(arrival));
@@ -1066,6 +1230,8 @@ pub async fn run(cfg: LoadConfig) -> Result<LoadReport, String> {
         load_after: load_average(),
         cpu,
         cpu_split,
+        database,
+        nodes: node_figures,
     })
 }
 

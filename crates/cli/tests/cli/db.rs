@@ -26,7 +26,7 @@ async fn a_game_begun_on_sqlite_goes_on_in_postgres() {
     child.wait().unwrap();
 
     let checked = db(&["check", "--db", file]).success();
-    assert!(checked.contains("schema version 9"), "{checked}");
+    assert!(checked.contains("schema version 10"), "{checked}");
     assert!(
         checked.contains("1 tables (1 playing), 1 rounds stored"),
         "{checked}"
@@ -84,11 +84,11 @@ fn migrate_says_what_it_applied_and_check_refuses_an_old_schema() {
     assert!(missing.contains("there is no database file"), "{missing}");
     let first = db(&["migrate", "--db", file]).success();
     assert!(
-        first.contains("applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9; now at version 9"),
+        first.contains("applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10; now at version 10"),
         "{first}"
     );
     let second = db(&["migrate", "--db", file]).success();
-    assert!(second.contains("up to date (version 9)"), "{second}");
+    assert!(second.contains("up to date (version 10)"), "{second}");
 
     // A database some migrations behind is named as such.
     let old = dir.path().join("old.db");
@@ -102,13 +102,13 @@ fn migrate_says_what_it_applied_and_check_refuses_an_old_schema() {
         let mut c = sqlx::SqliteConnection::connect(&format!("sqlite:{}", old.display()))
             .await
             .unwrap();
-        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 9")
+        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 10")
             .execute(&mut c)
             .await
             .unwrap();
     });
     let behind = db(&["check", "--db", old.to_str().unwrap()]).failure();
-    assert!(behind.contains("lacks migrations 9"), "{behind}");
+    assert!(behind.contains("lacks migrations 10"), "{behind}");
 }
 
 #[test]

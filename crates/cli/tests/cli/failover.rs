@@ -19,6 +19,18 @@ const KILLS: usize = 20;
 /// The nodes' lease: a killed node's tables are taken over about this long after.
 const LEASE: &str = "1s";
 
+/// The node processes, killed when the test ends however it ends (a failed assertion too).
+struct Children(Vec<Option<Child>>);
+
+impl Drop for Children {
+    fn drop(&mut self) {
+        for child in self.0.iter_mut().flatten() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
 /// The live nodes' addresses, as a load balancer would know them.
 type Live = Arc<Mutex<Vec<SocketAddr>>>;
 
@@ -173,11 +185,11 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 async fn kill_9_of_nodes_loses_no_acknowledged_turn_and_no_table() {
     let db = postgres::database().await.unwrap();
     let ids: Vec<String> = (0..NODES).map(|i| format!("n{i}")).collect();
-    let mut children: Vec<Option<Child>> = Vec::new();
+    let mut children = Children(Vec::new());
     let live: Live = Arc::new(Mutex::new(Vec::new()));
     for id in &ids {
         let (child, addr) = node(&db, id);
-        children.push(Some(child));
+        children.0.push(Some(child));
         live.lock().unwrap().push(addr);
     }
 
@@ -235,7 +247,7 @@ async fn kill_9_of_nodes_loses_no_acknowledged_turn_and_no_table() {
             .wrapping_add(1442695040888963407);
         tokio::time::sleep(Duration::from_millis(300 + (rng >> 33) % 900)).await;
         let i = (rng >> 40) as usize % NODES;
-        let mut victim = children[i].take().unwrap();
+        let mut victim = children.0[i].take().unwrap();
         victim.kill().unwrap();
         victim.wait().unwrap();
         killed += 1;
@@ -248,7 +260,7 @@ async fn kill_9_of_nodes_loses_no_acknowledged_turn_and_no_table() {
         let (child, addr) = tokio::task::spawn_blocking(move || node(&db2, &id))
             .await
             .unwrap();
-        children[i] = Some(child);
+        children.0[i] = Some(child);
         live.lock().unwrap().insert(i, addr);
     }
 
@@ -326,8 +338,5 @@ async fn kill_9_of_nodes_loses_no_acknowledged_turn_and_no_table() {
         "{TABLES} tables, none lost; {moves} changes of owner; every round written by its \
          table's owner of the time"
     );
-    for mut child in children.into_iter().flatten() {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
+    drop(children);
 }

@@ -351,6 +351,11 @@ pub trait Store: Send + Sync + 'static {
     fn close(&self) -> BoxFuture<'_, ()>;
 }
 
+/// Whether `database` names a PostgreSQL database (a `postgres://` URL).
+pub fn is_postgres(database: &str) -> bool {
+    postgres::is_url(database)
+}
+
 /// Opens the database `database` names: a `postgres://` (or `postgresql://`) URL, joined as
 /// `node` (or as the one node of a server alone on it), or a SQLite file path or `sqlite:` URL.
 /// Creates and migrates it as needed; waits up to `busy` for another program's lock (SQLite)

@@ -26,7 +26,11 @@ pub fn is_url(database: &str) -> bool {
 /// The schema's migrations, in PostgreSQL's dialect (numbered as SQLite's: the same version is
 /// the same schema).
 pub fn migrator() -> sqlx::migrate::Migrator {
-    sqlx::migrate!("./migrations/postgres")
+    let mut m = sqlx::migrate!("./migrations/postgres");
+    // Nodes are upgraded one at a time: an older node starts on a schema a newer one migrated
+    // (every migration keeps it readable and writable by the server before it).
+    m.set_ignore_missing(true);
+    m
 }
 
 fn form(sql: String) -> String {

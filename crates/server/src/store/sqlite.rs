@@ -12,9 +12,13 @@ use std::time::Duration;
 /// How long a statement waits for another connection's write lock before it fails.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The schema's migrations, in SQLite's dialect.
+/// The schema's migrations, in SQLite's dialect. A database a newer server migrated further
+/// is opened all the same: every migration keeps the schema readable and writable by the
+/// server before it (docs/deployment.md, "Upgrades").
 pub fn migrator() -> sqlx::migrate::Migrator {
-    sqlx::migrate!("./migrations/sqlite")
+    let mut m = sqlx::migrate!("./migrations/sqlite");
+    m.set_ignore_missing(true);
+    m
 }
 
 /// Statements are written in SQLite's form already.

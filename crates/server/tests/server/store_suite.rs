@@ -407,6 +407,35 @@ async fn delete_seat(url: &str, table: &str) {
     }
 }
 
+/// A database a newer server migrated further (a migration this server does not know) still
+/// opens: nodes are upgraded one at a time.
+async fn a_schema_migrated_further_by_a_newer_server_still_opens(db: Db) {
+    let store = db.open().await;
+    store
+        .write(vec![Write::Table(table("a", 1))])
+        .await
+        .unwrap();
+    store.close().await;
+    let sql = "INSERT INTO _sqlx_migrations (version, description, success, checksum, \
+               execution_time) VALUES (99999, 'from a newer server', true, x'00', 0)";
+    if db.url.starts_with("postgres") {
+        let mut c = crate::common::postgres::connect(&db.url).await.unwrap();
+        sqlx::query(&sql.replace("x'00'", "'\\x00'::bytea"))
+            .execute(&mut c)
+            .await
+            .unwrap();
+    } else {
+        use sqlx::Connection;
+        let mut c = sqlx::SqliteConnection::connect(&format!("sqlite:{}", db.url))
+            .await
+            .unwrap();
+        sqlx::query(sql).execute(&mut c).await.unwrap();
+    }
+    let store = db.open().await;
+    assert_eq!(store.load().await.unwrap().len(), 1);
+    store.close().await;
+}
+
 /// One test per backend for each case.
 macro_rules! both {
     ($($case:ident),* $(,)?) => {
@@ -432,6 +461,7 @@ both!(
     a_failing_batch_changes_nothing_and_fails_alone,
     what_is_stored_survives_a_reopening_and_one_server_holds_it,
     a_damaged_table_is_named_and_the_others_are_read,
+    a_schema_migrated_further_by_a_newer_server_still_opens,
 );
 
 #[tokio::test]
