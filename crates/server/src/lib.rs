@@ -9,6 +9,7 @@
 pub mod assets;
 pub mod clock;
 pub mod companion;
+pub mod counters;
 pub mod derived;
 pub mod edition;
 pub mod ending;

@@ -2,20 +2,16 @@
 //! Prometheus scrapes as it is): its tables by status, the player sockets open, search bots
 //! thinking, rounds resolved, and the database writer's batches and commit latency.
 
+use crate::counters::ROUNDS_RESOLVED;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::IntoResponse;
 use prometheus_client::encoding::text::encode;
 use prometheus_client::encoding::EncodeLabelSet;
-use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::registry::Registry;
-use std::sync::LazyLock;
-
-/// Rounds resolved and stored by this process (each counted once it is durable).
-pub static ROUNDS_RESOLVED: LazyLock<Counter> = LazyLock::new(Counter::default);
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct StatusLabel {

@@ -184,6 +184,14 @@ pub async fn lobby(st: &AppState, node: &Node) -> Vec<LobbyEntry> {
     all
 }
 
+/// Lets the search bots of tables just loaded think.
+async fn wake(st: &AppState, cells: Vec<Arc<crate::state::TableCell>>) {
+    for cell in cells {
+        let mut t = cell.table.lock().await;
+        crate::thinking::wake(st, &cell, &mut t);
+    }
+}
+
 /// Follows the node's leases for the server: loads the tables it takes over, lets go of those
 /// it lost, and after a new incarnation (its lease was lost) lets go of everything and loads
 /// what it owns now.
@@ -198,7 +206,7 @@ pub async fn follow(st: AppState, node: Arc<Node>) {
             ids = taken.recv() => {
                 let Some(ids) = ids else { return };
                 tracing::info!("node {}: loading {} tables taken over", node.config.id, ids.len());
-                st.adopt().await;
+                wake(&st, st.adopt().await).await;
             }
             ids = lost.recv() => {
                 let Some(ids) = ids else { return };
@@ -213,7 +221,7 @@ pub async fn follow(st: AppState, node: Arc<Node>) {
                     current = now;
                     st.let_go_all().await;
                     if now != 0 {
-                        st.adopt().await;
+                        wake(&st, st.adopt().await).await;
                     }
                 }
             }

@@ -770,13 +770,14 @@ impl AppState {
         }
     }
 
-    /// Loads the open tables this node owns that are not in memory yet (tables it took over).
-    pub async fn adopt(&self) {
+    /// Loads the open tables this node owns that are not in memory yet (tables it took over);
+    /// returns them (their search bots are not thinking yet).
+    pub async fn adopt(&self) -> Vec<Arc<TableCell>> {
         let new = match restore_open(self.store(), |id| self.loaded(id).is_some()).await {
             Ok(t) => t,
             Err(e) => {
                 tracing::error!("loading the tables taken over: {e}");
-                return;
+                return Vec::new();
             }
         };
         let cells: Vec<Arc<TableCell>> = new.values().cloned().collect();
@@ -785,10 +786,7 @@ impl AppState {
                 tables.entry(id).or_insert(cell);
             }
         }
-        for cell in cells {
-            let mut t = cell.table.lock().await;
-            crate::thinking::wake(self, &cell, &mut t);
-        }
+        cells
     }
 
     /// Lets go of tables another node owns now: they leave memory and their sockets are

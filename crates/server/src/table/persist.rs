@@ -99,7 +99,7 @@ impl Table {
     /// but the one in progress).
     pub(super) fn stored(&mut self) {
         let now = self.game.as_ref().map_or(0, final_rounds);
-        crate::metrics::ROUNDS_RESOLVED.inc_by(now.saturating_sub(self.rounds_stored) as u64);
+        crate::counters::ROUNDS_RESOLVED.inc_by(now.saturating_sub(self.rounds_stored) as u64);
         self.rounds_stored = now;
     }
 

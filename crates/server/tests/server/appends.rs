@@ -195,7 +195,7 @@ async fn a_resolution_writes_what_the_round_added() {
 }
 
 /// Rewrites a table's stored game as a server of before did: the whole record in
-/// `game_tables.record`, no rows of rounds, no result column; and takes the migration that
+/// `game_tables.record`, no rows of rounds, no result column; and takes the migrations that
 /// brought them back out of the database's history, so that the next server migrates it.
 async fn as_before_rounds_had_rows(db: &std::path::Path, table: &str) {
     let store = SqliteStore::open(&db.to_string_lossy()).await.unwrap();
@@ -218,10 +218,16 @@ async fn as_before_rounds_had_rows(db: &std::path::Path, table: &str) {
         .execute(&mut c)
         .await
         .unwrap();
+    // Migration 10 (several nodes) changed game_rounds too: it goes with 7, and runs after it.
     for q in [
         "DROP TABLE game_rounds",
         "ALTER TABLE game_tables DROP COLUMN result",
         "DELETE FROM _sqlx_migrations WHERE version = 7",
+        "DROP TABLE nodes",
+        "DROP TABLE table_owners",
+        "ALTER TABLE game_tables DROP COLUMN owner",
+        "ALTER TABLE game_tables DROP COLUMN owner_epoch",
+        "DELETE FROM _sqlx_migrations WHERE version = 10",
     ] {
         sqlx::query(q).execute(&mut c).await.unwrap();
     }
