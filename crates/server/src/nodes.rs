@@ -117,8 +117,21 @@ async fn forward(node: &Node, address: &str, table: &str, mut req: Request) -> R
     }
     let mut answer = match client().request(Request::from_parts(parts, body)).await {
         Ok(a) => a,
-        // The owner is gone and its lease not run out yet.
-        Err(_) => return moving(table),
+        // The owner is gone and its lease not run out yet: nothing was sent, so the client
+        // may send it again.
+        Err(e) if e.is_connect() => return moving(table),
+        // Sent, and no answer: the owner may have made the change before it stopped.
+        Err(_) => {
+            return ApiError::new(
+                StatusCode::BAD_GATEWAY,
+                "server_lost",
+                format!(
+                    "the server of table {table} stopped while answering: look at the table \
+                     again to see whether the change was made"
+                ),
+            )
+            .into_response()
+        }
     };
     if answer.status() == StatusCode::SWITCHING_PROTOCOLS {
         let theirs = hyper::upgrade::on(&mut answer);

@@ -25,7 +25,10 @@ export async function apiRaw(path) {
   return send('GET', path, undefined, true);
 }
 
-async function send(method, path, text, raw = false) {
+/** How many times a request for a table that is moving between servers is sent again. */
+const MOVING_TRIES = 10;
+
+async function send(method, path, text, raw = false, tries = MOVING_TRIES) {
   let res;
   try {
     // The server takes changes only as JSON, body or not (a page of another site cannot send
@@ -47,6 +50,13 @@ async function send(method, path, text, raw = false) {
     } catch {
       data = null;
     }
+  }
+  if (res.status === 503 && data && data.code === 'table_moving' && tries > 1) {
+    // Several servers: the table's server stopped and another takes it over in a moment. No
+    // server made the change, so it is sent again.
+    const wait = Math.min(Number(res.headers.get('retry-after')) || 1, 5) * 1000;
+    await new Promise((r) => setTimeout(r, wait));
+    return send(method, path, text, raw, tries - 1);
   }
   if (!res.ok) {
     throw new ApiError(res.status, data && data.code, (data && data.message) || reply || res.statusText);
