@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests: builds the `welcome` binary, starts `welcome serve` on a free
-# local port with a throw-away database, runs the tests in e2e/tests with Node's test runner
-# against Debian's Chromium, and always stops the server.
+# local port with a throw-away database, and a throw-away PostgreSQL for the failover test's
+# nodes, runs the tests in e2e/tests with Node's test runner against Debian's Chromium, and
+# always stops them.
 #
 #   bash e2e/run.sh                          # every test
 #   bash e2e/run.sh tests/solo.test.js       # only the files named
@@ -41,6 +42,7 @@ fi
 
 PORT=${E2E_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 WORK=$(mktemp -d)
+chmod 755 "$WORK"
 mkdir -p "$E2E_DIR/artifacts"
 LOG="$E2E_DIR/artifacts/server.log"
 
@@ -55,9 +57,31 @@ cleanup() {
   done
   kill -KILL "$SERVER" 2>/dev/null || true
   wait "$SERVER" 2>/dev/null || true
+  if [ -n "${PG_BIN:-}" ]; then
+    $AS "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -m immediate stop >/dev/null 2>&1 || true
+  fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+
+# The failover test's nodes share a throw-away PostgreSQL: initdb in the work folder, as the
+# postgres user under root (PostgreSQL refuses root), on a free local port.
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
+  echo "e2e: PostgreSQL is needed for the failover test (Debian: apt-get install postgresql)" >&2
+  exit 1
+fi
+AS=""
+mkdir -p "$WORK/pg"
+if [ "$(id -u)" = 0 ]; then
+  chown postgres "$WORK/pg"
+  AS="runuser -u postgres --"
+fi
+PGPORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+$AS "$PG_BIN/initdb" -D "$WORK/pg/data" -U welcome --auth=trust -E UTF8 --no-sync >/dev/null
+$AS "$PG_BIN/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/log" -w \
+  -o "-p $PGPORT -k $WORK/pg -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
+$AS "$PG_BIN/createdb" -h 127.0.0.1 -p "$PGPORT" -U welcome welcome_e2e
 
 for _ in $(seq 1 100); do
   if curl -fsS "http://127.0.0.1:$PORT/api/tables" >/dev/null 2>&1; then break; fi
@@ -73,7 +97,8 @@ echo "== browser tests against http://127.0.0.1:$PORT"
 status=0
 # The time limit only stops a hung run: on a slower day, beside a benchmark, 39 of the 48 tests
 # had run (every one passing) when a limit of 8 minutes stopped them.
-E2E_BASE="http://127.0.0.1:$PORT" E2E_SCREENSHOTS="$ROOT/docs/screenshots" \
+E2E_BASE="http://127.0.0.1:$PORT" E2E_SCREENSHOTS="$ROOT/docs/screenshots" E2E_BIN="$BIN" \
+  E2E_POSTGRES="postgres://welcome@127.0.0.1:$PGPORT/welcome_e2e" \
   timeout 1200 node --test --test-concurrency=1 "${@:-tests/}" || status=$?
 if [ "$status" != 0 ]; then
   echo "e2e: failed (status $status); server log in e2e/artifacts/server.log" >&2
